@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Runs the test suite with node's test runner: unit tests once, integration tests once per database backend.
+// SQLite always runs; PostgreSQL runs when TEST_POSTGRES_URL is set (an admin URL: each test file creates its own
+// database). Under CI=true a missing TEST_POSTGRES_URL is an error, so CI never silently skips a backend.
+// Extra arguments are file filters: `npm test -- bots` runs only files whose path contains "bots".
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+const filters = process.argv.slice(2)
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith('.test.ts') ? [join(dir, d.name)] : [],
+  )
+const pick = (dir) => walk(dir).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+
+const run = (label, files, env) => {
+  if (files.length === 0) return 0
+  console.log(`\n=== ${label}: ${files.length} file(s) ===`)
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
+  return res.status ?? 1
+}
+
+const backends = [['sqlite', { TEST_BACKEND: 'sqlite' }]]
+if (process.env.TEST_POSTGRES_URL) backends.push(['postgres', { TEST_BACKEND: 'postgres' }])
+else if (process.env.CI === 'true') {
+  console.error('CI=true but TEST_POSTGRES_URL is not set: the PostgreSQL backend would not be tested.')
+  process.exit(1)
+} else console.log('TEST_POSTGRES_URL not set: integration tests run on SQLite only (see README).')
+
+let failed = run('unit', pick('test/unit'), {}) !== 0
+for (const [name, env] of backends) failed = run(`integration on ${name}`, pick('test/integration'), env) !== 0 || failed
+console.log(failed ? '\nSome tests failed.' : '\nAll test runs passed.')
+process.exit(failed ? 1 : 0)

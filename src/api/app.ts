@@ -1,0 +1,46 @@
+// Builds the Fastify application: error shape, routes, OpenAPI document and docs page.
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+import type { Store } from '../store/index.js'
+import { createAuthenticator } from './auth.js'
+import { ApiError, codeForStatus } from './errors.js'
+import { buildOpenApiDocument } from './openapi.js'
+import { registerRoutes, type RouteDef } from './route.js'
+import { botRoutes } from './routes/bots.js'
+import { healthRoutes } from './routes/health.js'
+import { workspaceRoutes } from './routes/workspaces.js'
+
+export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...botRoutes]
+
+export const buildApp = async (store: Store, config: Config): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: false,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Keep-alive connections are closed on shutdown instead of holding it up.
+    forceCloseConnections: true,
+  })
+  const auth = createAuthenticator(store)
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toJSON())
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
+    if (status < 500) return reply.code(status).send({ code: codeForStatus(status), message: err.message })
+    req.log.error({ err }, 'unhandled error')
+    return reply.code(500).send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
+  })
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
+  )
+
+  const document = buildOpenApiDocument(allRoutes)
+  await app.register(swagger, { mode: 'static', specification: { document: document as any } })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  app.get('/v1/openapi.json', async () => document)
+
+  registerRoutes(app, allRoutes, { store, config, auth })
+  return app
+}

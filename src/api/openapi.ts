@@ -1,0 +1,41 @@
+// The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves.
+import { z } from 'zod'
+import { createDocument } from 'zod-openapi'
+import type { RouteDef } from './route.js'
+
+const methodKey = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const
+
+export const buildOpenApiDocument = (routes: RouteDef[]) => {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of routes) {
+    const operation = {
+      summary: route.summary,
+      tags: route.tags,
+      ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{ bearer: [] }, {}] } : {}),
+      requestParams: {
+        ...(route.params && { path: route.params as z.ZodObject }),
+        ...(route.query && { query: route.query as z.ZodObject }),
+      },
+      ...(route.body && { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }),
+      responses: Object.fromEntries(
+        Object.entries(route.responses).map(([status, r]) => [
+          status,
+          { description: r.description, ...(r.schema && { content: { 'application/json': { schema: r.schema } } }) },
+        ]),
+      ),
+    }
+    paths[route.path] = { ...paths[route.path], [methodKey[route.method]]: operation }
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Parley API',
+      version: '1.0.0',
+      description:
+        'Chatbot builder and chat runtime compatible with Typebot v6 bots. Every /v1 operation takes `Authorization: Bearer <token>`; errors answer `{ code, message, issues? }`.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths: paths as any,
+  })
+}

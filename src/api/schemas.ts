@@ -1,0 +1,163 @@
+// zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
+import { z } from 'zod'
+import { queryBoolean } from './route.js'
+
+export const errorSchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' })
+
+const id = z.string().min(1).max(200)
+const nullableString = z.string().max(10_000).nullable()
+
+export const roleSchema = z.enum(['admin', 'member', 'guest'])
+export const userModeSchema = z.enum(['guest', 'read', 'write'])
+
+export const workspaceSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    plan: z.string(),
+    billingProviderId: z.string().nullable(),
+    settings: z.record(z.string(), z.unknown()),
+    customChatsLimit: z.number().nullable(),
+    customSeatsLimit: z.number().nullable(),
+    isSuspended: z.boolean(),
+    isPastDue: z.boolean(),
+    isVerified: z.boolean(),
+    chatsHardLimit: z.number().nullable(),
+    lastActivityAt: z.string().nullable(),
+    inactiveFirstEmailSentAt: z.string().nullable(),
+    inactiveSecondEmailSentAt: z.string().nullable(),
+  })
+  .meta({ id: 'Workspace' })
+
+export const createWorkspaceBody = z.object({ name: z.string().trim().min(1).max(200), icon: nullableString.optional() })
+export const workspaceParams = z.object({ workspaceId: id })
+
+export const memberSchema = z
+  .object({ userId: z.string(), name: z.string(), email: z.string().nullable(), role: roleSchema, createdAt: z.string() })
+  .meta({ id: 'Member' })
+export const addMemberBody = z
+  .object({ email: z.email().max(320).optional(), userId: id.optional(), role: roleSchema })
+  .refine((b) => !!b.email !== !!b.userId, { message: 'Give exactly one of email or userId.' })
+export const memberParams = z.object({ workspaceId: id, userId: id })
+
+const graphArray = z.array(z.looseObject({}))
+const jsonObject = z.looseObject({})
+
+/** The Bot resource. The graph parts follow Typebot's v6 schema (see docs/bot-format.md). */
+export const botSchema = z
+  .looseObject({
+    version: z.string(),
+    id: z.string(),
+    name: z.string(),
+    events: graphArray,
+    groups: graphArray,
+    edges: graphArray,
+    variables: graphArray,
+    theme: jsonObject,
+    selectedThemeTemplateId: z.string().nullable(),
+    settings: jsonObject,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    icon: z.string().nullable(),
+    folderId: z.string().nullable(),
+    publicId: z.string().nullable(),
+    customDomain: z.string().nullable(),
+    workspaceId: z.string(),
+    resultsTablePreferences: jsonObject.nullable(),
+    isArchived: z.boolean(),
+    isClosed: z.boolean(),
+    whatsAppCredentialsId: z.string().nullable(),
+    riskLevel: z.number().nullable(),
+  })
+  .meta({ id: 'Bot' })
+
+export const publishedBotSchema = z
+  .object({
+    id: z.string(),
+    version: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    botId: z.string(),
+    groups: graphArray,
+    events: graphArray,
+    edges: graphArray,
+    variables: graphArray,
+    theme: jsonObject,
+    settings: jsonObject,
+    lastActivityAt: z.string().nullable(),
+  })
+  .meta({ id: 'PublishedBot' })
+
+export const botSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    folderId: z.string().nullable(),
+    publicId: z.string().nullable(),
+    isArchived: z.boolean(),
+    isClosed: z.boolean(),
+    isPublished: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'BotSummary' })
+
+export const publicIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-zA-Z0-9-.]+$/, 'Only letters, digits, "-" and "." are allowed.')
+
+/** Fields a client may send for a bot; graph parts are checked by the bot-format validator afterwards. */
+const botInputFields = {
+  name: z.string().max(500).optional(),
+  icon: nullableString.optional(),
+  selectedThemeTemplateId: nullableString.optional(),
+  folderId: nullableString.optional(),
+  publicId: publicIdSchema.nullable().optional(),
+  customDomain: nullableString.optional(),
+  groups: z.array(z.unknown()).optional(),
+  events: z.array(z.unknown()).nullable().optional(),
+  edges: z.array(z.unknown()).optional(),
+  variables: z.array(z.unknown()).optional(),
+  theme: jsonObject.optional(),
+  settings: jsonObject.optional(),
+  resultsTablePreferences: jsonObject.nullable().optional(),
+  isClosed: z.boolean().optional(),
+  whatsAppCredentialsId: nullableString.optional(),
+  riskLevel: z.number().nullable().optional(),
+}
+
+export const createBotBody = z.object({ workspaceId: id, bot: z.looseObject(botInputFields).optional() })
+
+export const updateBotBody = z.object({
+  bot: z.looseObject({
+    ...botInputFields,
+    version: z.string().optional(),
+    isArchived: z.boolean().optional(),
+    updatedAt: z.string().optional(),
+  }),
+  overwrite: z.boolean().optional(),
+})
+
+export const importBotBody = z.object({
+  workspaceId: id,
+  bot: z.looseObject({}),
+  fromTemplate: z.string().max(500).optional(),
+  enableSafetyFlags: z.boolean().optional(),
+})
+
+export const botParams = z.object({ botId: id })
+export const migrateQuery = z.object({ migrateToLatestVersion: queryBoolean })
+export const listBotsQuery = z.object({ workspaceId: id })

@@ -1,0 +1,72 @@
+// Rules for bot documents: defaults of new bots, what import and update may change, public ids.
+import { randomBytes } from 'node:crypto'
+import { newId } from '../lib/ids.js'
+import { prepareBot } from '../schema/bot.js'
+import type { BotDoc } from '../store/bots.js'
+
+/** Fields the service owns: stored in columns, never in the document. */
+const SERVICE_FIELDS = ['id', 'workspaceId', 'publicId', 'isArchived', 'isClosed', 'createdAt', 'updatedAt'] as const
+
+const withoutServiceFields = (bot: Record<string, unknown>): Record<string, unknown> => {
+  const doc = { ...bot }
+  for (const key of SERVICE_FIELDS) delete doc[key]
+  return doc
+}
+
+export type Issue = { path: string; message: string }
+
+export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[] }
+
+const validate = (bot: Record<string, unknown>, prefix: string): DocResult => {
+  const res = prepareBot(bot)
+  if (!res.ok) return { ok: false, issues: res.issues.map((i) => ({ path: [prefix, i.path].filter(Boolean).join('.'), message: i.message })) }
+  return { ok: true, doc: withoutServiceFields(res.bot) as BotDoc }
+}
+
+/** A new bot from the create body: defaults for what is missing, then validated as a v6 bot. */
+export const newBotDoc = (input: Record<string, unknown>): DocResult =>
+  validate(
+    {
+      name: 'My bot',
+      groups: [],
+      events: [{ id: newId(), type: 'start', graphCoordinates: { x: 0, y: 0 } }],
+      edges: [],
+      variables: [],
+      theme: {},
+      settings: {},
+      ...input,
+      version: '6',
+    },
+    'bot',
+  )
+
+/** An imported Typebot export of any supported schema version, migrated to v6. */
+export const importedBotDoc = (input: Record<string, unknown>): DocResult => {
+  const res = validate(input, 'bot')
+  if (res.ok && typeof res.doc.name !== 'string') res.doc.name = 'Imported bot'
+  return res
+}
+
+/** The document after a PATCH: given fields replace stored ones; the result must still be a valid v6 bot. */
+export const patchedBotDoc = (current: BotDoc, patch: Record<string, unknown>): DocResult => {
+  if (patch.version !== undefined && patch.version !== '6' && patch.version !== '6.1') {
+    return { ok: false, issues: [{ path: 'bot.version', message: 'Updates take v6 bots ("6" or "6.1"); import older bots instead.' }] }
+  }
+  const { updatedAt: _u, ...fields } = patch
+  return validate({ ...current, ...withoutServiceFields(fields) }, 'bot')
+}
+
+/** A readable, unique-enough public id: the name's slug plus random characters. */
+export const generatePublicId = (name: string): string => {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 40)
+    .replace(/^-|-$/g, '')
+  const suffix = randomBytes(6).toString('hex').slice(0, 8)
+  return slug ? `${slug}-${suffix}` : `bot-${suffix}`
+}

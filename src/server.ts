@@ -1,0 +1,31 @@
+// Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './api/app.js'
+import type { Config } from './config.js'
+import { openStore, type Store } from './store/index.js'
+
+export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
+
+export const startServer = async (config: Config): Promise<RunningServer> => {
+  const store = await openStore(config.databaseUrl)
+  if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
+  const app = await buildApp(store, config)
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    await store.close()
+    throw err
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  return {
+    app,
+    store,
+    url: `http://${host}:${port}`,
+    async close() {
+      await app.close()
+      await store.close()
+    },
+  }
+}

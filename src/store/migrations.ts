@@ -1,0 +1,157 @@
+// Schema migrations, applied at start-up. Each runs once, in order, recorded in `parleyMigrations`.
+// The whole run is one transaction holding a lock (PostgreSQL advisory lock; SQLite's write lock), so
+// processes starting together on one database apply each migration exactly once and never see half of it.
+import { type Kysely, sql } from 'kysely'
+import type { Dialect } from './dialect.js'
+
+type Migration = { name: string; up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }
+
+const MIGRATION_LOCK_ID = 7_420_001
+
+const serialPrimaryKey = (dialect: Dialect) => (col: any) =>
+  dialect === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity()
+
+export const migrations: Migration[] = [
+  {
+    name: '001_accounts_workspaces_bots',
+    async up(db) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.unique())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('apiTokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('userId', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('tokenHash', 'text', (c) => c.notNull().unique())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('lastUsedAt', 'text')
+        .execute()
+      await db.schema
+        .createTable('workspaces')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('icon', 'text')
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('billingProviderId', 'text')
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('customChatsLimit', 'integer')
+        .addColumn('customSeatsLimit', 'integer')
+        .addColumn('isSuspended', 'integer', (c) => c.notNull())
+        .addColumn('isPastDue', 'integer', (c) => c.notNull())
+        .addColumn('isVerified', 'integer', (c) => c.notNull())
+        .addColumn('chatsHardLimit', 'integer')
+        .addColumn('lastActivityAt', 'text')
+        .addColumn('inactiveFirstEmailSentAt', 'text')
+        .addColumn('inactiveSecondEmailSentAt', 'text')
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('updatedAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('members')
+        .addColumn('workspaceId', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('userId', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('members_pk', ['workspaceId', 'userId'])
+        .execute()
+      await db.schema.createIndex('members_user').on('members').column('userId').execute()
+      await db.schema
+        .createTable('bots')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspaceId', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('publicId', 'text', (c) => c.unique())
+        .addColumn('isArchived', 'integer', (c) => c.notNull())
+        .addColumn('isClosed', 'integer', (c) => c.notNull())
+        .addColumn('publishedId', 'text')
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('updatedAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('bots_workspace').on('bots').columns(['workspaceId', 'createdAt']).execute()
+      await db.schema
+        .createTable('publishedBots')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('botId', 'text', (c) => c.notNull().references('bots.id').onDelete('cascade'))
+        .addColumn('doc', 'text', (c) => c.notNull())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('updatedAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('published_bots_bot').on('publishedBots').column('botId').execute()
+    },
+  },
+  {
+    name: '002_sessions_results',
+    async up(db, dialect) {
+      await db.schema
+        .createTable('chatSessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('revision', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('updatedAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('results')
+        .addColumn('seq', 'integer', serialPrimaryKey(dialect))
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('botId', 'text', (c) => c.notNull().references('bots.id').onDelete('cascade'))
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .addColumn('variables', 'text', (c) => c.notNull())
+        .addColumn('isCompleted', 'integer', (c) => c.notNull())
+        .addColumn('hasStarted', 'integer', (c) => c.notNull())
+        .addColumn('isArchived', 'integer', (c) => c.notNull())
+        .addColumn('lastChatSessionId', 'text')
+        .execute()
+      // Serves the results listing (newest first, keyset on createdAt then seq) at any table size.
+      await sql`create index "results_listing" on "results" ("botId", "createdAt" desc, "seq" desc)
+        where "hasStarted" = 1 and "isArchived" = 0`.execute(db)
+      await db.schema
+        .createTable('answers')
+        .addColumn('id', 'integer', serialPrimaryKey(dialect))
+        .addColumn('resultId', 'text', (c) => c.notNull().references('results.id').onDelete('cascade'))
+        .addColumn('blockId', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('attachedFileUrls', 'text')
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('answers_result').on('answers').columns(['resultId', 'id']).execute()
+      await db.schema
+        .createTable('logs')
+        .addColumn('id', 'integer', serialPrimaryKey(dialect))
+        .addColumn('resultId', 'text', (c) => c.notNull().references('results.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('details', 'text')
+        .addColumn('context', 'text')
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('logs_result').on('logs').column('resultId').execute()
+    },
+  },
+]
+
+/** Applies pending migrations; returns the names applied now (empty when the database is up to date). */
+export const migrate = async (db: Kysely<any>, dialect: Dialect): Promise<string[]> =>
+  db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)
+    await trx.schema
+      .createTable('parleyMigrations')
+      .ifNotExists()
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('appliedAt', 'text', (c) => c.notNull())
+      .execute()
+    const done = new Set((await trx.selectFrom('parleyMigrations').select('name').execute()).map((r) => r.name))
+    const applied: string[] = []
+    for (const m of migrations) {
+      if (done.has(m.name)) continue
+      await m.up(trx, dialect)
+      await trx.insertInto('parleyMigrations').values({ name: m.name, appliedAt: new Date().toISOString() }).execute()
+      applied.push(m.name)
+    }
+    return applied
+  })

@@ -1,0 +1,127 @@
+// Table shapes as Kysely sees them. Column names are camelCase (Kysely quotes identifiers on both backends).
+// Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both backends, so the two
+// adapters read and write identical values; JSON documents are stored as text.
+import type { Generated } from 'kysely'
+
+export type Flag = 0 | 1
+
+export interface UsersTable {
+  id: string
+  name: string
+  email: string | null
+  createdAt: string
+}
+
+export interface ApiTokensTable {
+  id: string
+  userId: string
+  name: string
+  tokenHash: string
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface WorkspacesTable {
+  id: string
+  name: string
+  icon: string | null
+  plan: string
+  billingProviderId: string | null
+  settings: string
+  customChatsLimit: number | null
+  customSeatsLimit: number | null
+  isSuspended: Flag
+  isPastDue: Flag
+  isVerified: Flag
+  chatsHardLimit: number | null
+  lastActivityAt: string | null
+  inactiveFirstEmailSentAt: string | null
+  inactiveSecondEmailSentAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface MembersTable {
+  workspaceId: string
+  userId: string
+  role: string
+  createdAt: string
+}
+
+export interface BotsTable {
+  id: string
+  workspaceId: string
+  publicId: string | null
+  isArchived: Flag
+  isClosed: Flag
+  /** The current published snapshot (a row of publishedBots), null while unpublished. */
+  publishedId: string | null
+  /** The rest of the bot (graph, theme, settings, metadata and any unknown field), as JSON text. */
+  doc: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** Immutable snapshots: publishing adds one; running chats keep the snapshot they started on. */
+export interface PublishedBotsTable {
+  id: string
+  botId: string
+  /** groups, events, edges, variables, theme, settings and version of the snapshot, as JSON text. */
+  doc: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ChatSessionsTable {
+  id: string
+  /** Incremented on every write: concurrent turns on one session are serialised by this check. */
+  revision: number
+  state: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ResultsTable {
+  /** Insertion order; the numeric page cursor of result listings. */
+  seq: Generated<number>
+  id: string
+  botId: string
+  createdAt: string
+  variables: string
+  isCompleted: Flag
+  hasStarted: Flag
+  isArchived: Flag
+  lastChatSessionId: string | null
+}
+
+export interface AnswersTable {
+  id: Generated<number>
+  resultId: string
+  blockId: string
+  content: string
+  attachedFileUrls: string | null
+  createdAt: string
+}
+
+export interface LogsTable {
+  id: Generated<number>
+  resultId: string
+  status: string
+  description: string
+  details: string | null
+  context: string | null
+  createdAt: string
+}
+
+export interface Database {
+  users: UsersTable
+  apiTokens: ApiTokensTable
+  workspaces: WorkspacesTable
+  members: MembersTable
+  bots: BotsTable
+  publishedBots: PublishedBotsTable
+  chatSessions: ChatSessionsTable
+  results: ResultsTable
+  answers: AnswersTable
+  logs: LogsTable
+}

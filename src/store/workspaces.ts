@@ -1,0 +1,142 @@
+// Workspaces and their members.
+import type { Kysely, Selectable } from 'kysely'
+import { newId } from '../lib/ids.js'
+import type { Database, WorkspacesTable } from './tables.js'
+
+export type Role = 'admin' | 'member' | 'guest'
+
+export type Workspace = {
+  id: string
+  createdAt: string
+  updatedAt: string
+  name: string
+  icon: string | null
+  plan: string
+  billingProviderId: string | null
+  settings: Record<string, unknown>
+  customChatsLimit: number | null
+  customSeatsLimit: number | null
+  isSuspended: boolean
+  isPastDue: boolean
+  isVerified: boolean
+  chatsHardLimit: number | null
+  lastActivityAt: string | null
+  inactiveFirstEmailSentAt: string | null
+  inactiveSecondEmailSentAt: string | null
+}
+
+export type Member = { userId: string; name: string; email: string | null; role: Role; createdAt: string }
+
+const toWorkspace = (row: Selectable<WorkspacesTable>): Workspace => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  name: row.name,
+  icon: row.icon,
+  plan: row.plan,
+  billingProviderId: row.billingProviderId,
+  settings: JSON.parse(row.settings),
+  customChatsLimit: row.customChatsLimit,
+  customSeatsLimit: row.customSeatsLimit,
+  isSuspended: row.isSuspended === 1,
+  isPastDue: row.isPastDue === 1,
+  isVerified: row.isVerified === 1,
+  chatsHardLimit: row.chatsHardLimit,
+  lastActivityAt: row.lastActivityAt,
+  inactiveFirstEmailSentAt: row.inactiveFirstEmailSentAt,
+  inactiveSecondEmailSentAt: row.inactiveSecondEmailSentAt,
+})
+
+export const workspaces = (db: Kysely<Database>) => ({
+  /** Creates a workspace whose creator becomes its admin. */
+  async create(userId: string, input: { name: string; icon?: string | null }): Promise<Workspace> {
+    const now = new Date().toISOString()
+    const row = {
+      id: newId(),
+      name: input.name,
+      icon: input.icon ?? null,
+      plan: 'FREE',
+      billingProviderId: null,
+      settings: '{}',
+      customChatsLimit: null,
+      customSeatsLimit: null,
+      isSuspended: 0 as const,
+      isPastDue: 0 as const,
+      isVerified: 0 as const,
+      chatsHardLimit: null,
+      lastActivityAt: null,
+      inactiveFirstEmailSentAt: null,
+      inactiveSecondEmailSentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('workspaces').values(row).execute()
+      await trx.insertInto('members').values({ workspaceId: row.id, userId, role: 'admin', createdAt: now }).execute()
+    })
+    return toWorkspace(row)
+  },
+
+  async get(id: string): Promise<Workspace | undefined> {
+    const row = await db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst()
+    return row && toWorkspace(row)
+  },
+
+  async listForUser(userId: string): Promise<(Workspace & { role: Role })[]> {
+    const rows = await db
+      .selectFrom('workspaces')
+      .innerJoin('members', 'members.workspaceId', 'workspaces.id')
+      .selectAll('workspaces')
+      .select('members.role')
+      .where('members.userId', '=', userId)
+      .orderBy('workspaces.createdAt')
+      .execute()
+    return rows.map((r) => ({ ...toWorkspace(r), role: r.role as Role }))
+  },
+
+  /** The user's role in the workspace, or undefined when not a member. */
+  async roleOf(workspaceId: string, userId: string): Promise<Role | undefined> {
+    const row = await db
+      .selectFrom('members')
+      .select('role')
+      .where('workspaceId', '=', workspaceId)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+    return row?.role as Role | undefined
+  },
+
+  async members(workspaceId: string): Promise<Member[]> {
+    const rows = await db
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.userId')
+      .select(['members.userId', 'users.name', 'users.email', 'members.role', 'members.createdAt'])
+      .where('members.workspaceId', '=', workspaceId)
+      .orderBy('members.createdAt')
+      .execute()
+    return rows.map((r) => ({ ...r, role: r.role as Role }))
+  },
+
+  /** Adds a member or changes the role of an existing one. */
+  async setMember(workspaceId: string, userId: string, role: Role): Promise<void> {
+    await db
+      .insertInto('members')
+      .values({ workspaceId, userId, role, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doUpdateSet({ role }))
+      .execute()
+  },
+
+  async removeMember(workspaceId: string, userId: string): Promise<boolean> {
+    const res = await db.deleteFrom('members').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
+    return Number(res.numDeletedRows) > 0
+  },
+
+  async adminCount(workspaceId: string): Promise<number> {
+    const row = await db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspaceId', '=', workspaceId)
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  },
+})

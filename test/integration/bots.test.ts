@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { loadFixture } from '../support/fixtures.js'
+import { importBot, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+const BOT_FIELDS = [
+  'version', 'id', 'name', 'events', 'groups', 'edges', 'variables', 'theme', 'selectedThemeTemplateId', 'settings', 'createdAt',
+  'updatedAt', 'icon', 'folderId', 'publicId', 'customDomain', 'workspaceId', 'resultsTablePreferences', 'isArchived', 'isClosed',
+  'whatsAppCredentialsId', 'riskLevel',
+]
+
+describe('bots', () => {
+  let s: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  before(async () => {
+    s = await startTestServer()
+    owner = await userWithWorkspace(s)
+  })
+  after(() => s.stop())
+
+  const create = (bot: unknown, token = owner.token, workspaceId = owner.workspaceId) => s.call('POST', '/v1/bots', { token, body: { workspaceId, bot } })
+
+  test('create with a minimal body fills every field of the Bot resource', async () => {
+    const res = await create({ name: 'Hello' })
+    assert.equal(res.status, 200)
+    const bot = res.body.bot
+    assert.deepEqual(Object.keys(bot), BOT_FIELDS)
+    assert.equal(bot.version, '6')
+    assert.equal(bot.name, 'Hello')
+    assert.match(bot.id, /^[a-z0-9]{25}$/)
+    assert.match(bot.createdAt, ISO)
+    assert.equal(bot.updatedAt, bot.createdAt)
+    assert.equal(bot.workspaceId, owner.workspaceId)
+    assert.match(bot.publicId, /^hello-[a-f0-9]{8}$/)
+    assert.equal(bot.events.length, 1)
+    assert.equal(bot.events[0].type, 'start')
+    assert.deepEqual([bot.groups, bot.edges, bot.variables, bot.theme, bot.settings], [[], [], [], {}, {}])
+    assert.deepEqual([bot.isArchived, bot.isClosed, bot.icon, bot.folderId, bot.riskLevel], [false, false, null, null, null])
+  })
+
+  test('create keeps every given field, unknown ones included', async () => {
+    const input = {
+      name: 'Full', icon: '🤖', folderId: 'f1', selectedThemeTemplateId: 't1', customDomain: 'chat.example.com', publicId: 'my-full-bot',
+      groups: [{ id: 'g1', title: 'Group #1', graphCoordinates: { x: 1, y: 2 }, blocks: [{ id: 'b1', type: 'text', content: { richText: [] }, futureField: 1 }] }],
+      events: [{ id: 'e1', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'edge1' }],
+      edges: [{ id: 'edge1', from: { eventId: 'e1' }, to: { groupId: 'g1' } }],
+      variables: [{ id: 'v1', name: 'Name' }],
+      theme: { general: { font: 'Inter' } }, settings: { general: { isBrandingEnabled: false } },
+      resultsTablePreferences: { columnsOrder: ['a'], columnsVisibility: {}, columnsWidth: {} },
+      whatsAppCredentialsId: 'w1', riskLevel: 3, isClosed: true, somethingNew: { kept: true },
+    }
+    const res = await create(input)
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    for (const [k, v] of Object.entries(input)) assert.deepEqual(res.body.bot[k], v, k)
+    const read = await s.call('GET', `/v1/bots/${res.body.bot.id}`, { token: owner.token })
+    assert.deepEqual(read.body, { bot: res.body.bot, currentUserMode: 'write' })
+  })
+
+  test('publicId: generated when absent, 409 when taken, 400 when malformed', async () => {
+    assert.equal((await create({ name: 'A', publicId: 'taken-id' })).status, 200)
+    const clash = await create({ name: 'B', publicId: 'taken-id' })
+    assert.equal(clash.status, 409)
+    assert.equal(clash.body.code, 'conflict')
+    assert.equal((await create({ name: 'C', publicId: 'has space' })).status, 400)
+    const a = (await create({ name: 'Same' })).body.bot.publicId
+    const b = (await create({ name: 'Same' })).body.bot.publicId
+    assert.notEqual(a, b)
+  })
+
+  test('invalid graph shapes are 400 with paths', async () => {
+    const res = await create({ groups: [{ id: 'g1', title: 'x', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'b', type: 5 }] }] })
+    assert.equal(res.status, 400)
+    assert.equal(res.body.code, 'validation_failed')
+    assert.ok(res.body.issues.some((i: any) => i.path.startsWith('bot.groups.0.blocks.0')), JSON.stringify(res.body.issues))
+    const edges = await create({ edges: [{ id: 'e', from: {} }] })
+    assert.equal(edges.status, 400)
+  })
+
+  test('update merges fields, bumps updatedAt, detects conflicts, and overwrite wins', async () => {
+    const bot = (await create({ name: 'Before' })).body.bot
+    const up = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'After', updatedAt: bot.updatedAt } } })
+    assert.equal(up.status, 200, JSON.stringify(up.body))
+    assert.equal(up.body.bot.name, 'After')
+    assert.ok(up.body.bot.updatedAt > bot.updatedAt)
+    assert.deepEqual(up.body.bot.events, bot.events)
+    const stale = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'Stale', updatedAt: bot.updatedAt } } })
+    assert.equal(stale.status, 409)
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}`, { token: owner.token })).body.bot.name, 'After')
+    const forced = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'Forced', updatedAt: bot.updatedAt }, overwrite: true } })
+    assert.equal(forced.status, 200)
+    assert.equal(forced.body.bot.name, 'Forced')
+    const closed = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { isClosed: true, riskLevel: 2, publicId: `renamed-${bot.id}` } } })
+    assert.deepEqual([closed.body.bot.isClosed, closed.body.bot.riskLevel, closed.body.bot.publicId], [true, 2, `renamed-${bot.id}`])
+    const bad = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { groups: [{ id: 1 }] } } })
+    assert.equal(bad.status, 400)
+    assert.equal((await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { version: '5' } } })).status, 400)
+    assert.equal((await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: {} })).status, 400)
+  })
+
+  test('publish snapshots the draft; draft edits do not change it; publishing again replaces it; unpublish hides it', async () => {
+    const bot = await importBot(s, owner.token, owner.workspaceId, loadFixture('test-assets/viewer/chat/linkedBot.json'))
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).status, 404)
+    const pub = await s.call('POST', `/v1/bots/${bot.id}/publish`, { token: owner.token })
+    assert.equal(pub.status, 200)
+    const read = await s.call('GET', `/v1/bots/${bot.id}/publishedBot?migrateToLatestVersion=true`, { token: owner.token })
+    assert.equal(read.status, 200)
+    assert.equal(read.body.version, '3')
+    const p = read.body.publishedBot
+    assert.deepEqual(Object.keys(p), ['id', 'version', 'createdAt', 'updatedAt', 'botId', 'groups', 'events', 'edges', 'variables', 'theme', 'settings', 'lastActivityAt'])
+    assert.equal(p.botId, bot.id)
+    for (const k of ['groups', 'events', 'edges', 'variables', 'theme', 'settings', 'version']) assert.deepEqual(p[k], bot[k], k)
+    const after = (await s.call('GET', `/v1/bots/${bot.id}`, { token: owner.token })).body.bot
+    assert.ok(after.updatedAt > bot.updatedAt, 'publishing bumps the bot updatedAt')
+    await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { groups: [] } } })
+    assert.deepEqual((await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).body.publishedBot.groups, bot.groups)
+    await s.call('POST', `/v1/bots/${bot.id}/publish`, { token: owner.token })
+    const again = (await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).body.publishedBot
+    assert.deepEqual(again.groups, [])
+    assert.equal(again.createdAt, p.createdAt)
+    assert.ok(again.updatedAt > p.updatedAt)
+    assert.equal((await s.call('POST', `/v1/bots/${bot.id}/unpublish`, { token: owner.token })).status, 200)
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).status, 404)
+  })
+
+  test('list and delete', async () => {
+    const other = await userWithWorkspace(s, 'Lister')
+    const a = (await create({ name: 'One' }, other.token, other.workspaceId)).body.bot
+    const b = (await create({ name: 'Two' }, other.token, other.workspaceId)).body.bot
+    const list = await s.call('GET', `/v1/bots?workspaceId=${other.workspaceId}`, { token: other.token })
+    assert.equal(list.status, 200)
+    assert.deepEqual(list.body.bots.map((x: any) => x.id), [b.id, a.id])
+    assert.deepEqual(Object.keys(list.body.bots[0]), ['id', 'name', 'icon', 'folderId', 'publicId', 'isArchived', 'isClosed', 'isPublished', 'createdAt', 'updatedAt'])
+    assert.equal((await s.call('DELETE', `/v1/bots/${a.id}`, { token: other.token })).status, 200)
+    assert.equal((await s.call('GET', `/v1/bots/${a.id}`, { token: other.token })).status, 404)
+    assert.equal((await s.call('DELETE', `/v1/bots/${a.id}`, { token: other.token })).status, 404)
+    assert.equal((await s.call('GET', '/v1/bots', { token: other.token })).status, 400)
+  })
+})

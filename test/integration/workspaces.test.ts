@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+describe('workspaces', () => {
+  let s: TestServer
+  let alice: { id: string; token: string }
+  let bob: { id: string; token: string }
+  before(async () => {
+    s = await startTestServer()
+    alice = await s.user('Alice', 'alice@example.com')
+    bob = await s.user('Bob', 'bob@example.com')
+  })
+  after(() => s.stop())
+
+  test('create answers every field with defaults, without the custom limits', async () => {
+    const res = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Acme', icon: '🚀' } })
+    assert.equal(res.status, 200)
+    const w = res.body.workspace
+    assert.match(w.id, /^[a-z0-9]{25}$/)
+    assert.match(w.createdAt, ISO)
+    assert.equal(w.updatedAt, w.createdAt)
+    assert.deepEqual(
+      { ...w, id: 0, createdAt: 0, updatedAt: 0 },
+      {
+        id: 0, createdAt: 0, updatedAt: 0, name: 'Acme', icon: '🚀', plan: 'FREE', billingProviderId: null, settings: {},
+        isSuspended: false, isPastDue: false, isVerified: false, chatsHardLimit: null, lastActivityAt: null,
+        inactiveFirstEmailSentAt: null, inactiveSecondEmailSentAt: null,
+      },
+    )
+    assert.ok(!('customChatsLimit' in w) && !('customSeatsLimit' in w))
+  })
+
+  test('get answers the workspace with limits and currentUserMode; list shows only own workspaces', async () => {
+    const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Mine' } })
+    const id = body.workspace.id
+    const res = await s.call('GET', `/v1/workspaces/${id}`, { token: alice.token })
+    assert.equal(res.status, 200)
+    assert.equal(res.body.currentUserMode, 'write')
+    assert.equal(res.body.workspace.customChatsLimit, null)
+    assert.equal(res.body.workspace.customSeatsLimit, null)
+    assert.equal(res.body.workspace.icon, null)
+    const list = await s.call('GET', '/v1/workspaces', { token: alice.token })
+    assert.ok(list.body.workspaces.some((w: any) => w.id === id && w.currentUserMode === 'write'))
+    const bobs = await s.call('GET', '/v1/workspaces', { token: bob.token })
+    assert.ok(!bobs.body.workspaces.some((w: any) => w.id === id))
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404)
+  })
+
+  test('members: admin adds a guest by email, guest reads with mode read, cannot write, admin removes', async () => {
+    const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Team' } })
+    const id = body.workspace.id
+    const added = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'BOB@example.com', role: 'guest' } })
+    assert.equal(added.status, 200)
+    assert.deepEqual({ ...added.body.member, createdAt: 0 }, { userId: bob.id, name: 'Bob', email: 'bob@example.com', role: 'guest', createdAt: 0 })
+    const asGuest = await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })
+    assert.equal(asGuest.body.currentUserMode, 'read')
+    const members = await s.call('GET', `/v1/workspaces/${id}/members`, { token: bob.token })
+    assert.deepEqual(members.body.members.map((m: any) => m.role).sort(), ['admin', 'guest'])
+    const guestWrite = await s.call('POST', `/v1/workspaces/${id}/members`, { token: bob.token, body: { userId: bob.id, role: 'admin' } })
+    assert.equal(guestWrite.status, 403)
+    assert.equal(guestWrite.body.code, 'forbidden')
+    // promote to member → write mode
+    await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'member' } })
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).body.currentUserMode, 'write')
+    // a member is not an admin: cannot manage members
+    assert.equal((await s.call('DELETE', `/v1/workspaces/${id}/members/${alice.id}`, { token: bob.token })).status, 403)
+    const removed = await s.call('DELETE', `/v1/workspaces/${id}/members/${bob.id}`, { token: alice.token })
+    assert.equal(removed.status, 200)
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404)
+  })
+
+  test('the last admin cannot be removed or demoted; unknown users are 404', async () => {
+    const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Solo' } })
+    const id = body.workspace.id
+    assert.equal((await s.call('DELETE', `/v1/workspaces/${id}/members/${alice.id}`, { token: alice.token })).status, 409)
+    assert.equal((await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: alice.id, role: 'guest' } })).status, 409)
+    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'nobody@example.com', role: 'member' } })
+    assert.equal(unknown.status, 404)
+  })
+
+  test('validation: missing or empty name, wrong types, both email and userId', async () => {
+    for (const body of [{}, { name: '' }, { name: 42 }, { name: 'x', icon: 3 }]) {
+      const res = await s.call('POST', '/v1/workspaces', { token: alice.token, body })
+      assert.equal(res.status, 400, JSON.stringify(body))
+      assert.equal(res.body.code, 'validation_failed')
+      assert.ok(res.body.issues.length > 0 && res.body.issues[0].path.startsWith('body'))
+    }
+    const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'V' } })
+    const both = await s.call('POST', `/v1/workspaces/${body.workspace.id}/members`, { token: alice.token, body: { email: 'bob@example.com', userId: bob.id, role: 'guest' } })
+    assert.equal(both.status, 400)
+  })
+})

@@ -1,0 +1,34 @@
+// A fresh, empty database for one test file, on the backend chosen by TEST_BACKEND (sqlite by default).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+export const backend = process.env.TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
+
+export type TestDatabase = { url: string; drop: () => Promise<void> }
+
+export const createTestDatabase = async (): Promise<TestDatabase> => {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-test-'))
+    return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL
+  if (!adminUrl) throw new Error('TEST_BACKEND=postgres needs TEST_POSTGRES_URL')
+  const name = `parley_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}

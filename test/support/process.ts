@@ -1,0 +1,49 @@
+// Runs Parley as a separate process (the CLI), as an operator would.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const cli = resolve(repoRoot, 'src/cli/main.ts')
+
+/** Runs `parley ...args` to completion. */
+export const runCli = (args: string[], env: Record<string, string>) => {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  })
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr }
+}
+
+/** Starts `parley serve` on a free port and resolves once /health answers. */
+export const spawnServer = async (env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> => {
+  const port = 20000 + Math.floor(Math.random() * 20000)
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr!.on('data', (d) => (stderr += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
+    try {
+      if ((await fetch(`${url}/health`)).ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start: ${stderr}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((r) => child.once('exit', r))
+    child.kill('SIGTERM')
+    await exited
+  }
+  return { url, child, stop }
+}
