@@ -4,7 +4,8 @@
 // database). Under CI=true a missing TEST_POSTGRES_URL is an error, so CI never silently skips a backend.
 // Extra arguments are file filters: `npm test -- bots` runs only files whose path contains "bots".
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const filters = process.argv.slice(2)
@@ -14,13 +15,21 @@ const walk = (dir) =>
   )
 const pick = (dir) => walk(dir).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
 
+const totals = { passed: 0, failed: 0 }
+const tapDir = mkdtempSync(join(tmpdir(), 'parley-tap-'))
+
 const run = (label, files, env) => {
   if (files.length === 0) return 0
   console.log(`\n=== ${label}: ${files.length} file(s) ===`)
-  const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  })
+  const tap = join(tapDir, `${label.replace(/\W+/g, '-')}.tap`)
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  )
+  const summary = readFileSync(tap, 'utf8')
+  totals.passed += Number(/^# pass (\d+)/m.exec(summary)?.[1] ?? 0)
+  totals.failed += Number(/^# fail (\d+)/m.exec(summary)?.[1] ?? 0)
   return res.status ?? 1
 }
 
@@ -33,5 +42,6 @@ else if (process.env.CI === 'true') {
 
 let failed = run('unit', pick('test/unit'), {}) !== 0
 for (const [name, env] of backends) failed = run(`integration on ${name}`, pick('test/integration'), env) !== 0 || failed
-console.log(failed ? '\nSome tests failed.' : '\nAll test runs passed.')
+rmSync(tapDir, { recursive: true, force: true })
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(failed ? 1 : 0)

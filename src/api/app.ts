@@ -1,7 +1,7 @@
 // Builds the Fastify application: error shape, routes, OpenAPI document and docs page.
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from '../config.js'
 import type { Store } from '../store/index.js'
 import { createAuthenticator } from './auth.js'
@@ -19,7 +19,8 @@ export const buildApp = async (store: Store, config: Config): Promise<FastifyIns
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Per-request lines only at debug level: at info they would dominate the log of a busy chat server.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
     forceCloseConnections: true,
   })

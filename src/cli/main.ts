@@ -8,7 +8,9 @@ import { openStore } from '../store/index.js'
 const usage = `Usage: parley <command>
 
   serve                                   start the HTTP server (configured by environment, see README)
-  token create --name NAME [--email E]    create a token (for the user with that email, created if new)
+  token create --name NAME [--email E] [--quiet]
+                                          create a token (for the user with that email, created if new);
+                                          --quiet prints only the token
   token list                              list tokens (never shows their secret)
   token revoke ID                         revoke a token
 
@@ -39,7 +41,7 @@ const token = async (args: string[]) => {
   const [action, ...rest] = args
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, email: { type: 'string' } },
+    options: { name: { type: 'string' }, email: { type: 'string' }, quiet: { type: 'boolean' } },
     allowPositionals: true,
   })
   const store = await openStore(loadConfig().databaseUrl)
@@ -50,8 +52,11 @@ const token = async (args: string[]) => {
       const user = existing ?? (await store.accounts.createUser(values.name!, values.email))
       const secret = newToken()
       const id = await store.accounts.addToken(user.id, values.name!, secret)
-      console.log(JSON.stringify({ id, token: secret, userId: user.id, userName: user.name, email: user.email }, null, 2))
-      console.error('Keep this token: it is shown only once.')
+      if (values.quiet) console.log(secret)
+      else {
+        console.log(JSON.stringify({ id, token: secret, userId: user.id, userName: user.name, email: user.email }, null, 2))
+        console.error('Keep this token: it is shown only once.')
+      }
     } else if (action === 'list') {
       console.log(JSON.stringify(await store.accounts.listTokens(), null, 2))
     } else if (action === 'revoke') {

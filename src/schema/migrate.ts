@@ -88,7 +88,9 @@ const migrateFromV5ToV6 = (bot: Json): Json => {
   if (startBlock.outgoingEdgeId !== undefined) startEvent.outgoingEdgeId = startBlock.outgoingEdgeId
   // The start edge is found by id, or by its source in case the start block lost its `outgoingEdgeId`.
   const isStartEdge = (edge: unknown) =>
-    isRecord(edge) && (edge.id === startBlock.outgoingEdgeId || edge.from?.blockId === startBlock.id)
+    isRecord(edge) &&
+    ((startBlock.outgoingEdgeId !== undefined && edge.id === startBlock.outgoingEdgeId) ||
+      edge.from?.blockId === startBlock.id)
   const edges = (Array.isArray(bot.edges) ? bot.edges : []).map((edge: Json) =>
     isStartEdge(edge) ? { ...edge, from: { eventId: startGroup.id } } : edge,
   )

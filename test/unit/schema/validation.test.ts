@@ -1,16 +1,23 @@
 // prepareBot on hand-made v6 bots: rejections carry useful paths, leniency keeps everything it does not know.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { isBlockOfType, isBubbleBlock, isInputBlock, isIntegrationBlock, isLogicBlock } from '../../../src/schema/blocks/index.js'
+import {
+  isBlockOfType,
+  isBubbleBlock,
+  isInputBlock,
+  isIntegrationBlock,
+  isLogicBlock,
+} from '../../../src/schema/blocks/index.js'
 import { prepareBot } from '../../../src/schema/bot.js'
 import { defaultSystemMessages } from '../../../src/schema/common.js'
 import { checkBotReferences } from '../../../src/schema/references.js'
 
-const group = (id: string, blocks: unknown[]) => ({ id, title: id, graphCoordinates: { x: 0, y: 0 }, blocks })
+const group = (id: string, blocks: unknown) => ({ id, title: id, graphCoordinates: { x: 0, y: 0 }, blocks })
+const hello = { id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi' }] }] } }
 const bot = (overrides: Record<string, unknown> = {}) => ({
   version: '6',
   events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
-  groups: [group('g1', [{ id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi' }] }] } }])],
+  groups: [group('g1', [hello])],
   edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
   variables: [{ id: 'v1', name: 'Name' }],
   theme: {},
@@ -54,7 +61,8 @@ test('malformed common shapes are rejected with their paths', () => {
   assertRejectedAt(bot({ variables: {} }), 'variables')
   assertRejectedAt(bot({ variables: [{ id: 'v1', name: 'n', value: 3 }] }), 'variables.0.value')
   assertRejectedAt(bot({ events: [{ id: 's', type: 'start' }] }), 'events.0.graphCoordinates')
-  assertRejectedAt(bot({ groups: [{ ...group('g1', []), graphCoordinates: { x: '1', y: 0 } }] }), 'groups.0.graphCoordinates.x')
+  const badCoordinates = { ...group('g1', []), graphCoordinates: { x: '1', y: 0 } }
+  assertRejectedAt(bot({ groups: [badCoordinates] }), 'groups.0.graphCoordinates.x')
   assertRejectedAt(bot({ version: '7' }), 'version')
   assertRejectedAt(bot({ theme: undefined }), 'theme')
   assertRejectedAt(bot({ publicId: 'has space' }), 'publicId')
@@ -62,11 +70,26 @@ test('malformed common shapes are rejected with their paths', () => {
   assertRejectedAt(null, '')
 })
 
+test('non-object parts are reported, not crashed on', () => {
+  assertRejectedAt(bot({ events: [null] }), 'events.0')
+  assertRejectedAt(bot({ edges: [{ id: 'e', from: 'g1', to: { groupId: 'g1' } }] }), 'edges.0.from')
+  assertRejectedAt(bot({ groups: [group('g1', [null, 'text'])] }), 'groups.0.blocks.1')
+  assertRejectedAt(bot({ groups: [group('g1', 'blocks')] }), 'groups.0.blocks')
+})
+
 test('typed option fields reject wrong types and unknown enum values', () => {
-  assertRejectedAt(bot({ groups: [group('g1', [{ id: 'b', type: 'text input', options: { isLong: 'yes' } }])] }), 'groups.0.blocks.0.options.isLong')
-  assertRejectedAt(bot({ groups: [group('g1', [{ id: 'b', type: 'Condition', items: [{ id: 'i', content: { comparisons: [{ id: 'c', comparisonOperator: 'equals' }] } }] }])] }), 'groups.0.blocks.0.items.0.content.comparisons.0.comparisonOperator')
-  assertRejectedAt(bot({ groups: [group('g1', [{ id: 'b', type: 'choice input', items: [{ content: 'no id' }] }])] }), 'groups.0.blocks.0.items.0.id')
-  assertRejectedAt(bot({ events: [{ id: 'c', type: 'command', graphCoordinates: { x: 0, y: 0 }, options: { command: 1 } }] }), 'events.0.options.command')
+  const withBlock = (block: unknown) => bot({ groups: [group('g1', [block])] })
+  const textInput = { id: 'b', type: 'text input', options: { isLong: 'yes' } }
+  assertRejectedAt(withBlock(textInput), 'groups.0.blocks.0.options.isLong')
+  const badComparison = { comparisons: [{ id: 'c', comparisonOperator: 'equals' }] }
+  assertRejectedAt(
+    withBlock({ id: 'b', type: 'Condition', items: [{ id: 'i', content: badComparison }] }),
+    'groups.0.blocks.0.items.0.content.comparisons.0.comparisonOperator',
+  )
+  const choice = { id: 'b', type: 'choice input', items: [{ content: 'no id' }] }
+  assertRejectedAt(withBlock(choice), 'groups.0.blocks.0.items.0.id')
+  const badCommand = { id: 'c', type: 'command', graphCoordinates: { x: 0, y: 0 }, options: { command: 1 } }
+  assertRejectedAt(bot({ events: [badCommand] }), 'events.0.options.command')
 })
 
 test('the start event must come first when present', () => {
@@ -93,7 +116,7 @@ test('unknown block kinds, unknown event kinds and unknown fields survive', () =
             { id: 'b1', type: 'openai', options: { action: 'Create chat completion', messages: [{ role: 'user' }] } },
             { id: 'b2', type: 'mistral', options: null, somethingElse: 1 },
             { id: 'b3', type: 'brand new kind', content: 42, items: 'weird' },
-            { id: 'b4', type: 'text input', options: { labels: { placeholder: 'x', emoji: '🙂' }, newOption: { a: 1 } } },
+            { id: 'b4', type: 'text input', options: { labels: { placeholder: 'x', emoji: '🙂' }, newOption: 1 } },
             { id: 'b5', type: 'choice input', items: [{ id: 'i1', content: 'A', legacyType: 0 }], futureField: [] },
             { id: 'b6', type: 'constructor' },
           ]),
@@ -117,7 +140,7 @@ test('known option fields tolerate null and legacy leftovers', () => {
           { id: 'b2', type: 'rating input', options: { startsAt: '{{start}}', length: 5 } },
           { id: 'b3', type: 'video', content: { url: 'https://youtu.be/x', height: '{{h}}', type: null } },
           { id: 'b4', type: 'Condition', items: [{ id: 'i', outgoingEdgeId: null, content: null }], options: null },
-          { id: 'b5', type: 'Webhook', options: { webhook: { method: 'GET', url: null, headers: [{ id: 'h', key: 'k' }] } } },
+          { id: 'b5', type: 'Webhook', options: { webhook: { method: 'GET', url: null, headers: [{ key: 'k' }] } } },
         ]),
       ],
       name: 'Bot',
