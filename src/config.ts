@@ -17,6 +17,16 @@ const envSchema = z.object({
   PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
   /** Allow chats on published bots without a bearer token (for bots embedded in web pages). */
   PUBLIC_CHAT: bool,
+  /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
+  PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
+  /** Wall-clock budget of one chat turn, in milliseconds. */
+  PARLEY_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Hosts and CIDRs that bots' HTTP requests may reach although internal (comma-separated). */
+  HTTP_REQUEST_ALLOWLIST: z.string().default(''),
+  /** Memory available to one evaluation of bot JavaScript, in MB. */
+  PARLEY_SANDBOX_MEMORY_MB: z.coerce.number().int().min(1).max(1024).default(32),
+  /** CPU deadline of one evaluation of bot JavaScript, in milliseconds. */
+  PARLEY_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
 })
 
 export type Config = {
@@ -28,6 +38,9 @@ export type Config = {
   adminToken?: string
   api: 'all' | 'chat' | 'management'
   publicChat: boolean
+  turnLimits: { maxSteps: number; maxMillis: number }
+  sandbox: { memoryBytes: number; timeoutMs: number }
+  httpAllowlist: string
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -46,5 +59,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminToken: e.PARLEY_ADMIN_TOKEN,
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,
+    turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
+    httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
+    sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
   }
 }

@@ -1,7 +1,12 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
+import { createRuntime } from './chat/runtime.js'
+import { createChatService } from './chat/service.js'
 import type { Config } from './config.js'
+import { createHttpClient } from './integrations/http.js'
+import { parseAllowlist } from './integrations/ssrf.js'
+import { createSandbox } from './sandbox/quickjs.js'
 import { openStore, type Store } from './store/index.js'
 
 export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
@@ -9,7 +14,8 @@ export type RunningServer = { app: FastifyInstance; store: Store; url: string; c
 export const startServer = async (config: Config): Promise<RunningServer> => {
   const store = await openStore(config.databaseUrl)
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const app = await buildApp(store, config)
+  const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(parseAllowlist(config.httpAllowlist)))
+  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {

@@ -3,18 +3,21 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from '../config.js'
+import type { ChatService } from '../chat/service.js'
 import type { Store } from '../store/index.js'
 import { createAuthenticator } from './auth.js'
 import { ApiError, codeForStatus } from './errors.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { registerRoutes, type RouteDef } from './route.js'
 import { botRoutes } from './routes/bots.js'
+import { chatRoutes } from './routes/chat.js'
+import { resultRoutes } from './routes/results.js'
 import { healthRoutes } from './routes/health.js'
 import { workspaceRoutes } from './routes/workspaces.js'
 
-export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...botRoutes]
+export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes]
 
-export const buildApp = async (store: Store, config: Config): Promise<FastifyInstance> => {
+export const buildApp = async (store: Store, config: Config, chat: ChatService): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
@@ -33,6 +36,10 @@ export const buildApp = async (store: Store, config: Config): Promise<FastifyIns
     req.log.error({ err }, 'unhandled error')
     return reply.code(500).send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
   })
+  // When the request arrived: chat turns use it to recognise requests that raced another turn.
+  app.addHook('onRequest', async (req) => {
+    ;(req as typeof req & { receivedAt?: number }).receivedAt = Date.now()
+  })
   app.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
   )
@@ -42,6 +49,6 @@ export const buildApp = async (store: Store, config: Config): Promise<FastifyIns
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/v1/openapi.json', async () => document)
 
-  registerRoutes(app, allRoutes, { store, config, auth })
+  registerRoutes(app, allRoutes, { store, config, auth, chat })
   return app
 }

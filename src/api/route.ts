@@ -5,10 +5,11 @@ import { z } from 'zod'
 import type { Config } from '../config.js'
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
+import type { ChatService } from '../chat/service.js'
 import type { Authenticator } from './auth.js'
 import { badRequest, zodIssues } from './errors.js'
 
-export type Services = { store: Store; config: Config; auth: Authenticator }
+export type Services = { store: Store; config: Config; auth: Authenticator; chat: ChatService }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 type AnyObject = z.ZodType<Record<string, unknown>>

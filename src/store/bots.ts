@@ -1,4 +1,5 @@
 // Bots (drafts) and their published snapshots.
+import { createHash } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { newId } from '../lib/ids.js'
 import { isUniqueViolation } from './dialect.js'
@@ -56,7 +57,7 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
   doc: JSON.parse(row.doc),
 })
 
-const RUNTIME_FIELDS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const
+export const RUNTIME_FIELDS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const
 
 /** A timestamp strictly after `previous`, so two writes within one millisecond still order. */
 const nextTimestamp = (previous?: string): string => {
@@ -154,6 +155,19 @@ export const bots = (db: Kysely<Database>) => ({
 
   async unpublish(botId: string): Promise<void> {
     await db.updateTable('bots').set({ publishedId: null, updatedAt: new Date().toISOString() }).where('id', '=', botId).execute()
+  },
+
+  /**
+   * A snapshot for preview chats of a draft (or of a bot sent with the preview request). Its id is the hash of
+   * its content, so previewing an unchanged draft again reuses the same snapshot instead of adding rows.
+   */
+  async previewSnapshot(botId: string, doc: PublishedBot['doc']): Promise<PublishedBot> {
+    const json = JSON.stringify(doc)
+    const id = `preview-${createHash('sha256').update(botId).update(json).digest('hex').slice(0, 40)}`
+    const now = new Date().toISOString()
+    const row = { id, botId, doc: json, createdAt: now, updatedAt: now }
+    await db.insertInto('publishedBots').values(row).onConflict((oc) => oc.column('id').doNothing()).execute()
+    return toPublished(row)
   },
 
   async publishedSnapshot(snapshotId: string): Promise<PublishedBot | undefined> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { accounts } from './accounts.js'
 import { bots } from './bots.js'
+import { chats } from './chats.js'
 import { type Dialect, isBusy } from './dialect.js'
 import { migrate } from './migrations.js'
 import { openPostgres } from './postgres.js'
@@ -28,6 +29,7 @@ export const openStore = async (url: string, options: { migrate?: boolean } = {}
     accounts: accounts(db),
     workspaces: workspaces(db),
     bots: bots(db),
+    chats: chats(db),
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {
       for (let attempt = 1; ; attempt++) {

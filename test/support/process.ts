@@ -47,3 +47,25 @@ export const spawnServer = async (env: Record<string, string>): Promise<{ url: s
   }
   return { url, child, stop }
 }
+
+/**
+ * Sends `count` identical requests at once from a separate process, over connections opened beforehand (an
+ * in-process client would open them one by one on the server's own event loop), and returns their statuses.
+ */
+export const burst = (count: number, url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<number[]> => {
+  const script = `
+    const [url, init, count] = JSON.parse(process.argv[1])
+    const { Agent, setGlobalDispatcher } = require('undici')
+    setGlobalDispatcher(new Agent({ connections: count, keepAliveTimeout: 10000 }))
+    // Open every connection first, so that the burst itself arrives at once.
+    const health = new URL('/health', url).toString()
+    Promise.all(Array.from({ length: count }, () => fetch(health).then((r) => r.text())))
+      .then(() => Promise.all(Array.from({ length: count }, () => fetch(url, init).then(async (r) => { await r.text(); return r.status }))))
+      .then((statuses) => process.stdout.write(JSON.stringify(statuses)))`
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify([url, init, count])], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout!.on('data', (d) => (out += d))
+    child.on('exit', (code) => (code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`burst exited with ${code}`))))
+  })
+}

@@ -1,0 +1,100 @@
+// zod schemas of the chat API (operations 6–8) and the results API (9–10).
+import { z } from 'zod'
+import { timeFilters } from '../domain/timeFilter.js'
+
+const textMessage = z.object({
+  type: z.literal('text').default('text'),
+  text: z.string().max(100_000),
+  attachedFileUrls: z.array(z.string().max(4096)).max(50).optional(),
+  metadata: z.looseObject({ replyId: z.string().max(200).optional() }).optional(),
+})
+
+/** A user message: a bare string, or `{ type: "text" | "audio" | "command", … }`. */
+export const userMessageSchema = z
+  .union([
+    z.string().max(100_000).transform((text) => ({ type: 'text' as const, text })),
+    z.discriminatedUnion('type', [
+      textMessage.extend({ type: z.literal('text') }),
+      z.object({ type: z.literal('audio'), url: z.string().max(4096) }),
+      z.object({ type: z.literal('command'), command: z.string().max(500) }),
+    ]),
+    textMessage,
+  ])
+  .meta({ id: 'UserMessage' })
+
+const textBubbleContentFormat = z.enum(['richText', 'markdown']).default('richText')
+
+const startFields = {
+  message: userMessageSchema.optional(),
+  isStreamEnabled: z.boolean().optional(),
+  isOnlyRegistering: z.boolean().optional(),
+  prefilledVariables: z.record(z.string(), z.unknown()).optional(),
+  textBubbleContentFormat,
+}
+
+export const startChatBody = z.object({ ...startFields, resultId: z.string().min(1).max(200).optional() }).default({ textBubbleContentFormat: 'richText' })
+
+export const previewStartBody = z
+  .object({
+    ...startFields,
+    bot: z.looseObject({}).optional(),
+    sessionId: z.string().min(1).max(200).optional(),
+    startFrom: z
+      .discriminatedUnion('type', [
+        z.object({ type: z.literal('group'), groupId: z.string().min(1) }),
+        z.object({ type: z.literal('event'), eventId: z.string().min(1) }),
+      ])
+      .optional(),
+  })
+  .default({ textBubbleContentFormat: 'richText' })
+
+export const continueChatBody = z
+  .object({ message: userMessageSchema.optional(), textBubbleContentFormat })
+  .default({ textBubbleContentFormat: 'richText' })
+
+const chatResponseFields = {
+  messages: z.array(z.looseObject({ id: z.string(), type: z.string(), content: z.looseObject({}) })),
+  lastMessageNewFormat: z.string().optional(),
+  input: z.looseObject({ id: z.string(), type: z.string() }).optional(),
+  clientSideActions: z.array(z.looseObject({ type: z.string() })).optional(),
+  logs: z.array(z.object({ status: z.string(), description: z.string(), details: z.string().optional(), context: z.string().optional() })).optional(),
+  dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional() }).optional(),
+  progress: z.number().optional(),
+}
+
+export const continueChatResponse = z.object(chatResponseFields).meta({ id: 'ContinueChatResponse' })
+export const startChatResponse = z
+  .object({
+    sessionId: z.string(),
+    resultId: z.string().optional(),
+    bot: z.object({
+      id: z.string(),
+      version: z.literal('3'),
+      theme: z.looseObject({}),
+      settings: z.object({ general: z.looseObject({}), typingEmulation: z.looseObject({}) }),
+      publishedAt: z.string().optional(),
+    }),
+    ...chatResponseFields,
+  })
+  .meta({ id: 'StartChatResponse' })
+
+export const resultSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    botId: z.string(),
+    variables: z.array(z.object({ id: z.string(), name: z.string(), value: z.unknown(), isSessionVariable: z.boolean().optional() })),
+    isCompleted: z.boolean(),
+    hasStarted: z.boolean(),
+    isArchived: z.boolean(),
+    lastChatSessionId: z.string().nullable(),
+    answers: z.array(z.object({ blockId: z.string(), content: z.string(), attachedFileUrls: z.array(z.string()) })),
+  })
+  .meta({ id: 'Result' })
+
+export const listResultsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.coerce.number().int().min(0).optional(),
+  timeFilter: z.enum(timeFilters).default('last7Days'),
+  timeZone: z.string().max(100).default('UTC'),
+})

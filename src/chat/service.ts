@@ -1,0 +1,209 @@
+// Chat sessions on a server: loads bots (compiled once per snapshot), runs the engine, stores each turn in one
+// transaction. The HTTP layer calls these three functions; the engine itself never touches the database.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import { type CompiledBot, compileBot } from '../engine/compile.js'
+import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
+import { parseState, type SessionState } from '../engine/state.js'
+import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
+import { deepParseVariables } from '../engine/variables.js'
+import { newId, newSessionId } from '../lib/ids.js'
+import { type PublishedBot, RUNTIME_FIELDS, type StoredBot } from '../store/bots.js'
+import { SessionConflictError, type SessionWrite } from '../store/chats.js'
+import type { Store } from '../store/index.js'
+
+export type ChatErrorCode = 'not_found' | 'bot_closed' | 'conflict' | 'bad_request' | 'origin_not_allowed'
+export class ChatError extends Error {
+  constructor(
+    readonly code: ChatErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type ChatLimits = EngineDeps['limits']
+
+const CACHE_SIZE = 500
+
+export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits) => {
+  // Snapshots are immutable, so a compiled bot never goes stale; the map is bounded by evicting the oldest.
+  const compiled = new Map<string, CompiledBot>()
+  const compile = (snapshot: PublishedBot): CompiledBot => {
+    let bot = compiled.get(snapshot.id)
+    if (!bot) {
+      const doc = snapshot.doc as Record<string, any>
+      bot = compileBot({
+        botId: snapshot.botId,
+        snapshotId: snapshot.id,
+        version: doc.version,
+        groups: doc.groups ?? [],
+        events: doc.events ?? [],
+        edges: doc.edges ?? [],
+        variables: doc.variables ?? [],
+        theme: doc.theme ?? {},
+        settings: doc.settings ?? {},
+        publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
+      })
+      if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value!)
+      compiled.set(snapshot.id, bot)
+    }
+    return bot
+  }
+  const getBot = async (snapshotId: string) => {
+    const hit = compiled.get(snapshotId)
+    if (hit) return hit
+    const snapshot = await store.bots.publishedSnapshot(snapshotId)
+    return snapshot && compile(snapshot)
+  }
+  /** Linked bots come from the chat's own workspace: the published version live, the draft in preview. */
+  const linkedBot = async (botId: string, state: SessionState) => {
+    const bot = await store.bots.get(botId)
+    if (!bot || bot.workspaceId !== state.workspaceId) return undefined
+    if (state.isPreview) return compile(await store.bots.previewSnapshot(bot.id, runtimePart(bot.doc)))
+    const snapshot = bot.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
+    return snapshot && compile(snapshot)
+  }
+  const deps: EngineDeps = { runtime, getBot, linkedBot, limits }
+
+  const run = async (work: () => Promise<TurnOutcome>): Promise<TurnOutcome> => {
+    try {
+      return await work()
+    } catch (err) {
+      if (err instanceof EngineError) {
+        throw new ChatError(err.code === 'start_group_not_found' || err.code === 'command_not_found' ? 'bad_request' : 'not_found', err.message)
+      }
+      throw err
+    }
+  }
+
+  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: { id: string; botId: string }[]) => {
+    const { effects } = outcome
+    try {
+      await store.chats.commitTurn({
+        session,
+        state: outcome.finished ? null : JSON.stringify(outcome.state),
+        newResults: [...newResults, ...effects.newResults],
+        results: effects.results,
+        answers: effects.answers,
+        logs: effects.logs,
+      })
+    } catch (err) {
+      if (err instanceof SessionConflictError) throw new ChatError('conflict', err.message)
+      throw err
+    }
+  }
+
+  /** The `bot` part of start responses: theme and settings with variables filled in. */
+  const botSummary = (bot: CompiledBot, outcome: TurnOutcome) => {
+    const variables = bot.variables.map((v) => ({ ...v, value: outcome.state.stack.at(-1)?.values[v.id] ?? v.value }))
+    const settings = deepParseVariables(bot.settings, variables)
+    return {
+      id: bot.botId,
+      version: '3' as const,
+      theme: deepParseVariables(bot.theme, variables),
+      settings: { general: settings.general ?? {}, typingEmulation: settings.typingEmulation ?? {} },
+      ...(bot.publishedAt && { publishedAt: bot.publishedAt }),
+    }
+  }
+
+  type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
+
+  return {
+    /** Operation 7: a live chat on the published version, stored as a result. */
+    async startLive(publicId: string, options: CommonStart & { resultId?: string; origin?: string }) {
+      const bot = await store.bots.byPublicId(publicId)
+      const snapshot = bot?.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
+      if (!bot || !snapshot) throw new ChatError('not_found', 'Bot not found (unknown public id, or not published).')
+      const compiledBot = compile(snapshot)
+      if (bot.isClosed || bot.isArchived) {
+        throw new ChatError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
+      }
+      checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)
+      const previous = options.resultId ? await store.chats.result(bot.id, options.resultId) : undefined
+      const resultId = previous?.id ?? newId()
+      const outcome = await run(() =>
+        startChat(compiledBot, { ...options, workspaceId: bot.workspaceId, isPreview: false, resultId, previousVariables: previous?.variables as any }, deps),
+      )
+      const sessionId = newSessionId()
+      await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id }])
+      return { sessionId, resultId, bot: botSummary(compiledBot, outcome), ...outcome.response }
+    },
+
+    /** Operation 6: a preview of the draft (or of the bot given in the request); nothing is stored as a result. */
+    async startPreview(
+      bot: StoredBot,
+      options: CommonStart & { doc?: Record<string, unknown>; sessionId?: string; startFrom?: StartOptions['startFrom'] },
+    ) {
+      const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(options.doc ?? bot.doc)))
+      let session: SessionWrite = { kind: 'create', id: newSessionId() }
+      if (options.sessionId) {
+        const existing = await store.chats.session(options.sessionId)
+        if (existing && !sameWorkspacePreview(existing.state, bot.workspaceId)) {
+          throw new ChatError('conflict', 'That session id is in use by another chat.')
+        }
+        session = { kind: 'replace', id: options.sessionId }
+      }
+      const outcome = await run(() => startChat(compiledBot, { ...options, workspaceId: bot.workspaceId, isPreview: true }, deps))
+      await commit(outcome, session, [])
+      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), ...outcome.response }
+    },
+
+    /**
+     * An external service delivers the payload a webhook block waits for. It is kept in the session; the
+     * client's next continueChat (any message) resumes the flow with it.
+     */
+    async deliverWebhook(botId: string, blockId: string, resultId: string, payload: unknown) {
+      const result = await store.chats.result(botId, resultId)
+      const session = result?.lastChatSessionId ? await store.chats.session(result.lastChatSessionId) : undefined
+      const state = session && parseState(session.state)
+      if (!session || !state || state.currentBlockId !== blockId || state.stack[0]?.resultId !== resultId) {
+        throw new ChatError('not_found', 'No chat of this result is waiting on that webhook block.')
+      }
+      state.webhookPayload = { statusCode: 200, data: payload }
+      if (!(await store.chats.updateSessionState(result!.lastChatSessionId!, session.revision, JSON.stringify(state)))) {
+        throw new ChatError('conflict', 'The chat moved on while the webhook was delivered; try again.')
+      }
+    },
+
+    /** Operation 8: the next message of a chat. */
+    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; receivedAt: number }) {
+      const session = await store.chats.session(sessionId)
+      if (!session) throw new ChatError('not_found', 'Session not found: it never existed or the chat has ended.')
+      // A request that was already on its way when another turn advanced the session answers to a state its
+      // sender never saw (a double submit, a retry racing the original): refuse it rather than apply it twice.
+      if (options.receivedAt < Date.parse(session.updatedAt)) {
+        throw new ChatError('conflict', 'This chat session was advanced by another request at the same time.')
+      }
+      const state = parseState(session.state)
+      checkOrigin(state.allowedOrigins, options.origin)
+      // SQLite answers synchronously, so without this a whole turn would run in one event-loop task and requests
+      // sent together would be served one after the other, each seeing the previous one's result. Yielding once
+      // lets requests that arrived together read the same revision, so all but one fail their commit (409), as
+      // they do on PostgreSQL.
+      await yieldToEventLoop()
+      const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
+      await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
+      return outcome.response
+    },
+  }
+}
+
+export type ChatService = ReturnType<typeof createChatService>
+
+const runtimePart = (doc: Record<string, unknown>) => Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, doc[k]])) as PublishedBot['doc']
+
+const checkOrigin = (allowed: string[] | undefined, origin: string | undefined) => {
+  if (!allowed?.length || !origin) return
+  if (!allowed.some((a) => a.replace(/\/$/, '') === origin)) {
+    throw new ChatError('origin_not_allowed', `Origin ${origin} is not allowed to chat with this bot.`)
+  }
+}
+
+const sameWorkspacePreview = (json: string, workspaceId: string): boolean => {
+  try {
+    const state: SessionState = parseState(json)
+    return state.isPreview && state.workspaceId === workspaceId
+  } catch {
+    return false
+  }
+}

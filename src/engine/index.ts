@@ -1,0 +1,66 @@
+// The engine's entry points: start a chat, continue it. Pure: bots, state and reply in; state, response, effects out.
+import type { CompiledBot } from './compile.js'
+import { STATE_VERSION, type SessionState } from './state.js'
+import { type EngineDeps, Turn, type TurnOutcome } from './turn.js'
+import type { TextFormat, UserReply, VariableValue } from './types.js'
+import { toVariableValue } from './variables.js'
+
+export type StartOptions = {
+  workspaceId: string
+  isPreview: boolean
+  /** Live chats: the result this run is stored in (new, or an existing one being overwritten). */
+  resultId?: string
+  /** Variables of an existing result being overwritten, by name. */
+  previousVariables?: { name: string; value: VariableValue }[]
+  prefilledVariables?: Record<string, unknown>
+  startFrom?: { type: 'group'; groupId: string } | { type: 'event'; eventId: string }
+  message?: UserReply
+  isOnlyRegistering?: boolean
+  isStreamEnabled?: boolean
+  textFormat: TextFormat
+}
+
+/** Initial values: the bot's own defaults, then the overwritten result's, then prefilled ones (truthy only). */
+const initialValues = (bot: CompiledBot, options: StartOptions): Record<string, VariableValue> => {
+  const values: Record<string, VariableValue> = {}
+  for (const v of bot.variables) if (v.value !== undefined && v.value !== null) values[v.id] = v.value as VariableValue
+  for (const previous of options.previousVariables ?? []) {
+    const variable = bot.variables.find((v) => v.name === previous.name)
+    if (variable && previous.value !== null && previous.value !== undefined) values[variable.id] = previous.value
+  }
+  for (const [name, value] of Object.entries(options.prefilledVariables ?? {})) {
+    const variable = bot.variables.find((v) => v.name === name)
+    if (variable && value) values[variable.id] = toVariableValue(value)
+  }
+  return values
+}
+
+export const startChat = async (bot: CompiledBot, options: StartOptions, deps: EngineDeps): Promise<TurnOutcome> => {
+  const state: SessionState = {
+    version: STATE_VERSION,
+    workspaceId: options.workspaceId,
+    isPreview: options.isPreview,
+    stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values: initialValues(bot, options), answers: [], resume: [] }],
+    ...(bot.theme?.general?.progressBar?.isEnabled === true && { progress: { totalAnswers: 0 } }),
+    ...(options.isStreamEnabled && { isStreamEnabled: true }),
+    ...(!options.isPreview && bot.settings?.security?.allowedOrigins?.length && { allowedOrigins: bot.settings.security.allowedOrigins }),
+  }
+  const turn = new Turn(state, { ...deps, getBot: async (id) => (id === bot.snapshotId ? bot : deps.getBot(id)) }, options.textFormat)
+  await turn.load()
+  if (options.isOnlyRegistering) {
+    state.notStarted = true
+    return turn.outcome()
+  }
+  await turn.start(options.startFrom, options.message)
+  return turn.outcome()
+}
+
+export const continueChat = async (state: SessionState, message: UserReply | undefined, textFormat: TextFormat, deps: EngineDeps): Promise<TurnOutcome> => {
+  const turn = new Turn(state, deps, textFormat)
+  await turn.load()
+  await turn.reply(message)
+  return turn.outcome()
+}
+
+export type { EngineDeps, TurnOutcome } from './turn.js'
+export { EngineError } from './turn.js'

@@ -1,0 +1,592 @@
+// One chat turn: walks the flow from a target (or consumes a reply first) until the bot needs the user again.
+// Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
+// returned as effects for the caller to persist in one transaction.
+import { actionKinds } from '../blocks/actions/index.js'
+import type { ActionContext, ActionResult, ClientSideAction } from '../blocks/actions/types.js'
+import { bubbleKinds, isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
+import { inputKinds } from '../blocks/inputs/index.js'
+import type { GroupV6 } from '../schema/bot.js'
+import type { Block } from '../schema/blocks/index.js'
+import { defaultSystemMessages, type Variable } from '../schema/common.js'
+import { type CompiledBot, edgeTarget } from './compile.js'
+import { evaluateCondition } from './conditions.js'
+import { computeProgress } from './progress.js'
+import { richTextToPlainText } from './richText.js'
+import type { SessionState, StackEntry, Target } from './state.js'
+import type { BlockContext, ChatLog, ChatMessage, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
+import { parseVariables, toVariableValue } from './variables.js'
+
+export type EngineLimits = {
+  /** Blocks a single turn may run before it is cut off (input-less loops). */
+  maxSteps: number
+  /** Wall-clock budget of a turn, in milliseconds. */
+  maxMillis: number
+}
+
+export type EngineDeps = {
+  runtime: Runtime
+  /** The compiled bot of a snapshot (from a cache); undefined when it no longer exists. */
+  getBot(snapshotId: string): Promise<CompiledBot | undefined>
+  /** A bot of the session's workspace, as a Typebot link runs it (published version, or the draft in preview). */
+  linkedBot(botId: string, state: SessionState): Promise<CompiledBot | undefined>
+  limits: EngineLimits
+}
+
+export type ChatResponse = {
+  messages: ChatMessage[]
+  input?: Record<string, unknown>
+  clientSideActions?: ClientSideAction[]
+  logs?: ChatLog[]
+  progress?: number
+  lastMessageNewFormat?: string
+  dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string }
+}
+
+export type AnswerEffect = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
+export type ResultEffect = {
+  resultId: string
+  botId: string
+  hasStarted: boolean
+  isCompleted: boolean
+  variables: { id: string; name: string; value: VariableValue }[]
+}
+export type TurnEffects = {
+  /** Results created during the turn (linked bots that keep their own results). */
+  newResults: { id: string; botId: string }[]
+  answers: AnswerEffect[]
+  results: ResultEffect[]
+  logs: (ChatLog & { resultId: string })[]
+}
+
+/** Linked bots nest at most this deep: a link cycle ends with an error log instead of growing forever. */
+const MAX_LINK_DEPTH = 16
+
+export type TurnOutcome = {
+  state: SessionState
+  /** Nothing is pending any more: no input, no block waiting for a reply. */
+  finished: boolean
+  response: ChatResponse
+  effects: TurnEffects
+}
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: 'start_group_not_found' | 'bot_not_found' | 'block_not_found' | 'command_not_found',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+class BudgetExceeded extends Error {}
+
+type GroupRun = { stop: true } | { stop: false; next?: Target }
+
+export class Turn {
+  private readonly messages: ChatMessage[] = []
+  private readonly actions: ClientSideAction[] = []
+  private readonly logs: ChatLog[] = []
+  private readonly effects: TurnEffects = { newResults: [], answers: [], results: [], logs: [] }
+  private input?: Record<string, unknown>
+  private lastBubbleBlockId?: string
+  private lastMessageNewFormat?: string
+  private steps = 0
+  private readonly startedAt: number
+  private bots = new Map<string, CompiledBot>()
+  private variablesCache?: Variable[]
+
+  constructor(
+    readonly state: SessionState,
+    private readonly deps: EngineDeps,
+    private readonly textFormat: TextFormat,
+  ) {
+    this.startedAt = deps.runtime.now().getTime()
+  }
+
+  private get entry(): StackEntry {
+    return this.state.stack[0]
+  }
+
+  private get bot(): CompiledBot {
+    const bot = this.bots.get(this.entry.snapshotId)
+    if (!bot) throw new EngineError('bot_not_found', 'The bot of this session no longer exists.')
+    return bot
+  }
+
+  /** Loads the compiled bots of every stack entry (once per turn). */
+  async load(): Promise<void> {
+    for (const entry of this.state.stack) {
+      if (this.bots.has(entry.snapshotId)) continue
+      const bot = await this.deps.getBot(entry.snapshotId)
+      if (!bot) throw new EngineError('bot_not_found', 'The bot of this session no longer exists.')
+      this.bots.set(entry.snapshotId, bot)
+    }
+  }
+
+  /** The running bot's variables with their current values. */
+  private get variables(): Variable[] {
+    this.variablesCache ??= this.bot.variables.map((v) => {
+      const value = this.entry.values[v.id]
+      return value === undefined ? v : { ...v, value }
+    })
+    return this.variablesCache
+  }
+
+  private setVariable(id: string, value: VariableValue) {
+    if (!this.bot.variableById.has(id)) return
+    if (value === undefined || value === null) delete this.entry.values[id]
+    else this.entry.values[id] = value
+    this.variablesCache = undefined
+  }
+
+  private applyUpdates(updates: VariableUpdate[] | undefined) {
+    for (const u of updates ?? []) this.setVariable(u.variableId, toVariableValue(u.value))
+  }
+
+  private context(): BlockContext {
+    return { variables: this.variables, runtime: this.deps.runtime, textFormat: this.textFormat, isPreview: this.state.isPreview, settings: this.bot.settings ?? {} }
+  }
+
+  private actionContext(): ActionContext {
+    return { ...this.context(), bot: this.bot, state: this.state, entry: this.entry, linkedBot: (id) => this.deps.linkedBot(id, this.state) }
+  }
+
+  private log(log: ChatLog) {
+    this.logs.push(log)
+    if (this.entry.resultId) this.effects.logs.push({ ...log, resultId: this.entry.resultId })
+  }
+
+  private tick() {
+    this.steps++
+    if (this.steps > this.deps.limits.maxSteps) throw new BudgetExceeded(`more than ${this.deps.limits.maxSteps} blocks ran in one turn`)
+    if (this.deps.runtime.now().getTime() - this.startedAt > this.deps.limits.maxMillis) {
+      throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
+    }
+  }
+
+  /** Starts the flow (start event, or a preview `startFrom`), consuming `message` when the bot opens with an input. */
+  async start(startFrom: { type: 'group'; groupId: string } | { type: 'event'; eventId: string } | undefined, message?: UserReply) {
+    delete this.state.notStarted
+    let target: Target | undefined
+    if (startFrom?.type === 'group') {
+      if (!this.bot.groupById.has(startFrom.groupId)) throw new EngineError('start_group_not_found', "Start group doesn't exist")
+      target = { groupId: startFrom.groupId }
+    } else {
+      const event = startFrom ? this.bot.events.find((e) => e.id === startFrom.eventId) : this.bot.events.find((e) => e.type === 'start')
+      if (startFrom && !event) throw new EngineError('start_group_not_found', "Start event doesn't exist")
+      target = edgeTarget(this.bot, event?.outgoingEdgeId)
+    }
+    await this.guard(() => this.walk(target))
+    const waiting = this.actions.some((a) => a.expectsDedicatedReply)
+    if (message && this.messages.length === 0 && this.input && !waiting) {
+      this.input = undefined
+      await this.reply(message)
+    }
+  }
+
+  /** Consumes the user's message on the block that waits for it, then walks on. */
+  async reply(message: UserReply | undefined) {
+    if (this.state.notStarted) return this.start(undefined, message)
+    if (message?.type === 'command') return this.runCommand(message.command)
+    const blockId = this.state.currentBlockId
+    const location = blockId ? this.bot.blockAt.get(blockId) : undefined
+    if (!location) throw new EngineError('block_not_found', 'The block this session waits on no longer exists.')
+    const { group, index, block } = location
+    let edgeId: string | null | undefined = block.outgoingEdgeId
+    const input = inputKinds[block.type]
+    const action = actionKinds[block.type]
+    if (input) {
+      if (message?.type === 'text' && this.runReplyEvent(block, message.text)) return this.guard(() => this.walk(undefined))
+      const prepared = input.prepare(block, this.context())
+      const parsed = input.parseReply(message, prepared, this.context())
+      if (parsed.status === 'fail') {
+        if (this.runInvalidReplyEvent(block, message)) return this.guard(() => this.walk(undefined))
+        return this.retry(block, prepared, input.retryMessage?.(prepared, this.context()))
+      }
+      if (parsed.status === 'success') {
+        this.saveAnswer(block, parsed.content, message, parsed.variableUpdates)
+        edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
+      }
+    } else if (action?.resume) {
+      const result = await action.resume(block, message, this.actionContext())
+      this.applyActionResult(result)
+      if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
+    } else if (isBubbleWaitingForEvent(block)) {
+      this.saveEventData(block, message)
+    }
+    delete this.state.currentBlockId
+    await this.guard(async () => {
+      let target = edgeTarget(this.bot, edgeId)
+      if (!target && index + 1 < group.blocks.length) {
+        const run = await this.runGroup(group, index + 1)
+        if (run.stop) return
+        target = run.next
+      }
+      await this.walk(target)
+    })
+  }
+
+  /**
+   * A `{ type: "command" }` message runs the matching command event's group. A Return block there comes back
+   * to the block that was waiting; with `resumeAfter` the bot also goes back to it when the group ends.
+   */
+  private async runCommand(command: string) {
+    const event = this.bot.events.find((e) => e.type === 'command' && (e as { options?: { command?: string } }).options?.command === command)
+    if (!event) throw new EngineError('command_not_found', 'Command event not found')
+    const waiting = this.state.currentBlockId ? this.bot.blockAt.get(this.state.currentBlockId) : undefined
+    if (waiting) {
+      this.state.returnMark = { blockId: waiting.block.id }
+      if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter) this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
+    }
+    delete this.state.currentBlockId
+    await this.guard(() => this.walk(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift()))
+  }
+
+  /**
+   * A "reply" event runs on every text reply to an input: the reply goes into the event's variable (and the
+   * input's), the event's group runs, then the flow resumes after the input. When the event's exit condition
+   * holds, the reply is handled by the input as usual. Returns whether the event ran.
+   */
+  private runReplyEvent(block: Block, text: string): boolean {
+    const event = this.bot.events.find((e) => e.type === 'reply') as { outgoingEdgeId?: string; options?: { variableId?: string; exitCondition?: { isEnabled?: boolean; condition?: any } } } | undefined
+    const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
+    if (!event || !target) return false
+    const exit = event.options?.exitCondition
+    if (exit?.isEnabled && evaluateCondition(exit.condition, this.variables)) return false
+    if (event.options?.variableId) this.setVariable(event.options.variableId, text)
+    const inputVariable = (block as { options?: { variableId?: string } }).options?.variableId
+    if (inputVariable) this.setVariable(inputVariable, text)
+    this.resumeAfter(block)
+    this.entry.resume.unshift(target)
+    delete this.state.currentBlockId
+    return true
+  }
+
+  /**
+   * An "invalidReply" event replaces the retry message: the reply is saved in the event's variable and its group
+   * runs; a Return block there comes back to the input. Returns whether the event ran.
+   */
+  private runInvalidReplyEvent(block: Block, message: UserReply | undefined): boolean {
+    const event = this.bot.events.find((e) => e.type === 'invalidReply') as { outgoingEdgeId?: string; options?: { variableId?: string } } | undefined
+    const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
+    if (!event || !target) return false
+    if (event.options?.variableId && message?.type === 'text') this.setVariable(event.options.variableId, message.text)
+    this.state.returnMark = { blockId: block.id }
+    this.entry.resume.unshift(target)
+    delete this.state.currentBlockId
+    return true
+  }
+
+  /** Queues what follows a block (its edge, else the next block of its group) as the place to resume. */
+  private resumeAfter(block: Block) {
+    const location = this.bot.blockAt.get(block.id)
+    const next = edgeTarget(this.bot, block.outgoingEdgeId) ?? (location && location.group.blocks[location.index + 1] ? { groupId: location.group.id, blockId: location.group.blocks[location.index + 1].id } : undefined)
+    if (next) this.entry.resume.unshift(next)
+  }
+
+  /** Runs a walk; a runaway flow is cut off with an error log instead of hanging the server. */
+  private async guard(walk: () => Promise<void>) {
+    try {
+      await walk()
+    } catch (err) {
+      if (!(err instanceof BudgetExceeded)) throw err
+      delete this.state.currentBlockId
+      this.input = undefined
+      this.log({
+        status: 'error',
+        description: 'The flow was stopped: it ran too long without waiting for the user (is there a loop without input?)',
+        details: err.message,
+      })
+    }
+  }
+
+  private retry(block: Block, prepared: Record<string, unknown>, blockRetry: string | undefined) {
+    const systemMessage = this.bot.settings?.general?.systemMessages?.invalidMessage
+    const text = blockRetry || (systemMessage ? parseVariables(systemMessage, this.variables) : '') || defaultSystemMessages.invalidMessage
+    this.messages.push({ id: block.id, type: 'text', content: textContent(text, this.textFormat) })
+    this.input = prepared
+  }
+
+  private saveEventData(block: Block, message: UserReply | undefined) {
+    const variableId = (block as any).content?.waitForEvent?.saveDataInVariableId
+    if (!variableId || message?.type !== 'text') return
+    this.setVariable(variableId, toVariableValue(safeJsonParse(message.text)))
+  }
+
+  private saveAnswer(block: Block, content: string, message: UserReply | undefined, updates: VariableUpdate[] | undefined) {
+    const options = ((block as any).options ?? {}) as Record<string, any>
+    const attachedFileUrls = message?.type === 'text' && message.attachedFileUrls?.length ? message.attachedFileUrls : undefined
+    this.applyUpdates(updates)
+    if (attachedFileUrls && options.attachments?.isEnabled && options.attachments.saveVariableId) {
+      this.appendOrSet(options.attachments.saveVariableId, attachedFileUrls.length === 1 ? attachedFileUrls[0] : attachedFileUrls)
+    }
+    if (message?.type === 'audio' && options.audioClip?.isEnabled && options.audioClip.saveVariableId) {
+      this.setVariable(options.audioClip.saveVariableId, message.url)
+    }
+    if (options.variableId) this.appendOrSet(options.variableId, content)
+
+    const key = this.answerKey(block, options.variableId)
+    const value = attachedFileUrls ? `${attachedFileUrls.join(', ')}\n\n${content}` : content
+    const answers = this.entry.answers.filter((a) => a.key !== key)
+    answers.push({ key, value })
+    this.entry.answers = answers
+    if (this.entry.resultId) {
+      this.effects.answers.push({ resultId: this.entry.resultId, blockId: block.id, content, ...(attachedFileUrls && { attachedFileUrls }) })
+      this.entry.hasAnswered = true
+    }
+    if (this.state.progress) this.state.progress.totalAnswers++
+    this.remember('user', content)
+    if (message?.type === 'text' && content !== message.text) this.lastMessageNewFormat = content
+  }
+
+  /** Keeps the conversation for bots that put it in a variable (Set variable "Transcript"). */
+  private remember(role: 'assistant' | 'user', text: string | undefined) {
+    if (!text || this.bot.transcriptVariableIds.size === 0) return
+    ;(this.state.transcript ??= []).push({ role, text })
+  }
+
+  /** A variable holding a list accumulates answers (loops); otherwise the value is replaced. */
+  private appendOrSet(variableId: string, value: string | string[]) {
+    const current = this.entry.values[variableId]
+    if (Array.isArray(current)) this.setVariable(variableId, current.concat(value))
+    else this.setVariable(variableId, value)
+  }
+
+  private answerKey(block: Block, variableId: string | undefined): string {
+    const variable = variableId ? this.bot.variableById.get(variableId) : undefined
+    if (variable) return variable.name
+    const location = this.bot.blockAt.get(block.id)
+    if (!location?.group.title) return block.id
+    const inputIndex = location.group.blocks.filter((b) => inputKinds[b.type]).findIndex((b) => b.id === block.id)
+    return inputIndex > 0 ? `${location.group.title} (${inputIndex})` : location.group.title
+  }
+
+  /** Walks groups from `target` until the bot waits for the user or nothing is left to run. */
+  private async walk(target: Target | undefined): Promise<void> {
+    for (;;) {
+      target ??= await this.nextQueued()
+      if (!target) return
+      this.tick()
+      const group = this.bot.groupById.get(target.groupId)
+      const from = group && target.blockId ? group.blocks.findIndex((b) => b.id === target!.blockId) : 0
+      if (!group || from < 0) {
+        this.log({ status: 'error', description: 'An edge leads to a group or block that does not exist; this path ends here.', details: JSON.stringify(target) })
+        target = undefined
+        continue
+      }
+      const run = await this.runGroup(group, from)
+      if (run.stop) return
+      target = run.next
+    }
+  }
+
+  /** Where to go when a path ends: a queued resume point, else the parent of a finished linked bot. */
+  private async nextQueued(): Promise<Target | undefined> {
+    for (;;) {
+      const next = this.entry.resume.shift()
+      if (next) return next
+      if (this.state.stack.length <= 1) return undefined
+      this.finishLinkedBot()
+    }
+  }
+
+  /** A linked bot ended: its result completes, and a merging child hands its variables back by name. */
+  private finishLinkedBot() {
+    const child = this.state.stack.shift()!
+    const childBot = this.bots.get(child.snapshotId)
+    if (child.resultId && !child.isMergingWithParent && childBot) this.effects.results.push(resultEffect(childBot, child, true))
+    if (child.isMergingWithParent && childBot) {
+      const parentBot = this.bot
+      for (const [id, value] of Object.entries(child.values)) {
+        const name = childBot.variableById.get(id)?.name
+        const target = parentBot.variables.find((v) => v.name === name)
+        if (target) this.entry.values[target.id] = value
+      }
+      const keys = new Set(child.answers.map((a) => a.key))
+      this.entry.answers = [...this.entry.answers.filter((a) => !keys.has(a.key)), ...child.answers]
+      this.entry.hasAnswered ||= child.hasAnswered
+    }
+    this.variablesCache = undefined
+  }
+
+  /** Runs the blocks of a group from `from`; stops at an input or a block that waits for a reply. */
+  private async runGroup(group: GroupV6, from: number): Promise<GroupRun> {
+    for (let i = from; i < group.blocks.length; i++) {
+      this.tick()
+      const block = group.blocks[i]
+      const bubble = bubbleKinds[block.type]
+      if (bubble) {
+        const message = bubble.render(block, this.context())
+        if (!message) continue
+        this.messages.push(message)
+        this.lastBubbleBlockId = block.id
+        this.remember('assistant', messageText(message))
+        if (isBubbleWaitingForEvent(block)) return this.waitOn(block)
+        continue
+      }
+      const input = inputKinds[block.type]
+      if (input) {
+        this.input = input.prepare(block, this.context())
+        return this.waitOn(block)
+      }
+      const action = actionKinds[block.type]
+      if (!action) {
+        this.log({
+          status: 'error',
+          description: `Block "${block.type}" is not supported by this server yet; the flow went on past it.`,
+          details: JSON.stringify({ blockId: block.id, type: block.type }),
+        })
+        continue
+      }
+      const result = await action.execute(block, this.actionContext())
+      this.applyActionResult(result)
+      if (result.waitsForReply) return this.waitOn(block)
+      if (result.linkTo) {
+        const next = this.enterLinkedBot(result.linkTo, group, i)
+        if (next) return { stop: false, next }
+        continue
+      }
+      if (result.jumpTo) return { stop: false, next: result.jumpTo }
+      if (result.outgoingEdgeId === null) return { stop: false }
+      if (result.outgoingEdgeId !== undefined) {
+        const next = edgeTarget(this.bot, result.outgoingEdgeId)
+        if (next) return { stop: false, next }
+      }
+    }
+    return { stop: false, next: edgeTarget(this.bot, group.blocks.at(-1)?.outgoingEdgeId) }
+  }
+
+  /**
+   * Pushes a linked bot on the stack and returns where it starts. The parent resumes after the link block
+   * (its edge, else the next block of its group) once the linked bot's path ends.
+   */
+  private enterLinkedBot(link: NonNullable<ActionResult['linkTo']>, group: GroupV6, index: number): Target | undefined {
+    if (this.state.stack.length >= MAX_LINK_DEPTH) {
+      this.log({ status: 'error', description: `Typebot link skipped: bots are linked more than ${MAX_LINK_DEPTH} levels deep (a link cycle?).` })
+      return undefined
+    }
+    const parent = this.entry
+    const block = group.blocks[index]
+    const resume = edgeTarget(this.bot, block.outgoingEdgeId) ?? (group.blocks[index + 1] ? { groupId: group.id, blockId: group.blocks[index + 1].id } : undefined)
+    const start = link.groupId ? { groupId: link.groupId } : edgeTarget(link.bot, link.bot.events.find((e) => e.type === 'start')?.outgoingEdgeId)
+    if (!start || !link.bot.groupById.has(start.groupId)) {
+      this.log({ status: 'error', description: 'Failed to link typebot: the target group does not exist.', details: JSON.stringify({ botId: link.bot.botId, groupId: link.groupId }) })
+      return undefined
+    }
+    if (resume) parent.resume.unshift(resume)
+    const sameBot = link.bot.snapshotId === parent.snapshotId
+    const merge = sameBot || link.mergeResults
+    let resultId = parent.resultId
+    if (parent.resultId && !merge) {
+      resultId = this.deps.runtime.newId()
+      this.effects.newResults.push({ id: resultId, botId: link.bot.botId })
+    }
+    const values: Record<string, VariableValue> = {}
+    for (const variable of link.bot.variables) {
+      for (const entry of this.state.stack) {
+        const source = this.bots.get(entry.snapshotId)?.variables.find((v) => v.name === variable.name)
+        const value = source && entry.values[source.id]
+        if (value !== undefined && value !== null) {
+          values[variable.id] = value
+          break
+        }
+      }
+    }
+    this.bots.set(link.bot.snapshotId, link.bot)
+    this.state.stack.unshift({
+      botId: link.bot.botId,
+      snapshotId: link.bot.snapshotId,
+      resultId: this.state.isPreview ? undefined : resultId,
+      values,
+      answers: merge ? [...parent.answers] : [],
+      isMergingWithParent: merge,
+      resume: [],
+    })
+    this.variablesCache = undefined
+    return start
+  }
+
+  private waitOn(block: Block): GroupRun {
+    this.state.currentBlockId = block.id
+    return { stop: true }
+  }
+
+  private applyActionResult(result: ActionResult) {
+    this.applyUpdates(result.variableUpdates)
+    for (const log of result.logs ?? []) this.log(log)
+    for (const action of result.clientSideActions ?? []) {
+      this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)
+    }
+  }
+
+  /** The response, the new state and what to store. */
+  outcome(): TurnOutcome {
+    const finished = !this.state.currentBlockId && !this.state.notStarted
+    const bot = this.bot
+    const response: ChatResponse = { messages: this.messages }
+    if (this.lastMessageNewFormat !== undefined) response.lastMessageNewFormat = this.lastMessageNewFormat
+    if (this.input) response.input = this.input
+    if (this.actions.length) response.clientSideActions = this.actions
+    if (this.logs.length) response.logs = this.logs
+    const progress = this.progress(finished)
+    if (progress !== undefined) response.progress = progress
+    const dynamicTheme = dynamicAvatars(bot, this.variables)
+    if (dynamicTheme) response.dynamicTheme = dynamicTheme
+    for (const entry of this.state.stack) {
+      const entryBot = this.bots.get(entry.snapshotId)
+      if (entry.resultId && !entry.isMergingWithParent && entryBot) this.effects.results.push(resultEffect(entryBot, entry, finished))
+    }
+    return { state: this.state, finished, response, effects: this.effects }
+  }
+
+  private progress(finished: boolean): number | undefined {
+    const index = this.bot.progress
+    if (!this.state.progress || !index) return undefined
+    if (finished) return 100
+    const inputId = this.input?.id
+    if (typeof inputId !== 'string') return undefined
+    return computeProgress({ totalAnswers: this.state.progress.totalAnswers, longestPath: index.longestPathFrom(inputId) })
+  }
+}
+
+const resultEffect = (bot: CompiledBot, entry: StackEntry, isCompleted: boolean): ResultEffect => ({
+  resultId: entry.resultId!,
+  botId: bot.botId,
+  hasStarted: entry.hasAnswered === true,
+  isCompleted,
+  variables: bot.variables
+    .filter((v) => !v.isSessionVariable && !bot.transcriptVariableIds.has(v.id) && entry.values[v.id] !== undefined && entry.values[v.id] !== null)
+    .map((v) => ({ id: v.id, name: v.name, value: entry.values[v.id] })),
+})
+
+/** Avatars whose URL is a variable change with it (reference 3.2 `dynamicTheme`). */
+const dynamicAvatars = (bot: CompiledBot, variables: Variable[]) => {
+  const host = bot.theme?.chat?.hostAvatar?.url
+  const guest = bot.theme?.chat?.guestAvatar?.url
+  const isDynamic = (url: unknown): url is string => typeof url === 'string' && url.startsWith('{{')
+  if (!isDynamic(host) && !isDynamic(guest)) return undefined
+  return {
+    ...(isDynamic(host) && { hostAvatarUrl: parseVariables(host, variables) }),
+    ...(isDynamic(guest) && { guestAvatarUrl: parseVariables(guest, variables) }),
+  }
+}
+
+/** A plain text bubble content in the requested format. */
+export const textContent = (text: string, format: TextFormat) =>
+  format === 'markdown' ? { type: 'markdown', markdown: text } : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] }
+
+/** What a bubble says, for transcripts: its text, or the URL of its media. */
+const messageText = (message: ChatMessage): string | undefined => {
+  const content = message.content as Record<string, any>
+  if (content.type === 'markdown') return content.markdown
+  if (content.type === 'richText') return richTextToPlainText(content.richText ?? [])
+  return typeof content.url === 'string' ? content.url : undefined
+}
+
+const safeJsonParse = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

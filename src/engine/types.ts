@@ -1,0 +1,65 @@
+// Contracts between the engine core, the block modules and the runtime port.
+import type { Variable } from '../schema/common.js'
+
+/** Stored variable values: strings, lists of strings (items may be null), or null/undefined. */
+export type VariableValue = string | (string | null)[] | null | undefined
+
+export type LogStatus = 'error' | 'success' | 'info'
+export type ChatLog = { status: LogStatus; description: string; details?: string; context?: string }
+
+export type TextFormat = 'richText' | 'markdown'
+
+/**
+ * Runs untrusted JavaScript synchronously in the sandbox: `code` is a function body, `globals` are defined as
+ * global variables (by variable id for bot code). Never throws: failures come back as `{ ok: false }`.
+ */
+export type CodeEvaluator = (code: string, globals: Record<string, unknown>) => { ok: true; value: unknown } | { ok: false; error: string }
+
+/** Runs a server-side Script block body (async allowed) where `setVariable(name, value)` is available. */
+export type ScriptRunner = (
+  body: string,
+  globals: Record<string, unknown>,
+) => { ok: boolean; error?: string; setVariables: { name: string; value: unknown }[] }
+
+export type HttpRequest = { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number }
+export type HttpOutcome =
+  | { ok: true; status: number; headers: Record<string, string>; text: string }
+  | { ok: false; reason: 'timeout' | 'blocked' | 'network'; message: string }
+
+/** Everything the engine needs from outside: time, randomness, ids, sandboxed code and outgoing HTTP. */
+export interface Runtime {
+  now(): Date
+  /** Uniform in [0, 1). */
+  random(): number
+  newId(): string
+  evaluate: CodeEvaluator
+  runScript: ScriptRunner
+  /** Server-side HTTP with the SSRF guard. */
+  httpRequest(req: HttpRequest): Promise<HttpOutcome>
+}
+
+/** A user message as sent to startChat/continueChat (a bare string is accepted as text). */
+export type UserReply =
+  | { type: 'text'; text: string; attachedFileUrls?: string[]; metadata?: { replyId?: string } }
+  | { type: 'audio'; url: string }
+  | { type: 'command'; command: string }
+
+export type VariableUpdate = { variableId: string; value: VariableValue }
+
+export type ParsedReply =
+  | { status: 'fail' }
+  | { status: 'skip' }
+  | { status: 'success'; content: string; outgoingEdgeId?: string; variableUpdates?: VariableUpdate[] }
+
+/** What block modules read: the current variables (of the running bot), the runtime, the text format. */
+export interface BlockContext {
+  variables: Variable[]
+  runtime: Runtime
+  textFormat: TextFormat
+  isPreview: boolean
+  /** Settings of the running bot (system messages for retry texts, etc.). */
+  settings: Record<string, any>
+}
+
+/** A message (bubble) of a chat response: `{ id, type, content }` (reference 4.4). */
+export type ChatMessage = { id: string; type: string; content: Record<string, unknown> }

@@ -1,0 +1,85 @@
+// Outgoing HTTP for bot blocks, with the SSRF guard on every hop: the URL's host is checked, every DNS answer is
+// checked before connecting (so a name resolving to 127.0.0.1 is refused), and redirects are followed by hand so
+// each new location is checked too.
+import { lookup as dnsLookup } from 'node:dns'
+import { isIP, type LookupFunction } from 'node:net'
+import { Agent, request } from 'undici'
+import type { HttpOutcome, HttpRequest } from '../engine/types.js'
+import { type Allowlist, isAllowedHost, refuseAddress } from './ssrf.js'
+
+export type HttpClient = (req: HttpRequest) => Promise<HttpOutcome>
+
+const MAX_REDIRECTS = 10
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024
+
+class BlockedError extends Error {}
+
+export const createHttpClient = (allow: Allowlist): HttpClient => {
+  const guardedLookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4)
+      const list = addresses as { address: string; family: number }[]
+      if (!isAllowedHost(hostname, allow)) {
+        const refusal = list.map((a) => refuseAddress(a.address, allow)).find(Boolean)
+        if (refusal) return callback(new BlockedError(`${hostname}: ${refusal}`), '', 4)
+      }
+      if ((options as { all?: boolean }).all) return (callback as any)(null, list)
+      callback(null, list[0].address, list[0].family)
+    })
+  }
+  const agent = new Agent({ connect: { lookup: guardedLookup } })
+
+  return async (req) => {
+    let url: URL
+    let method = req.method.toUpperCase()
+    let body = req.body
+    const deadline = AbortSignal.timeout(req.timeoutMs)
+    try {
+      url = new URL(req.url)
+    } catch {
+      return { ok: false, reason: 'network', message: `Invalid URL: ${req.url}` }
+    }
+    try {
+      for (let hop = 0; ; hop++) {
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedError(`protocol ${url.protocol} is not allowed`)
+        const host = url.hostname.replace(/^\[|\]$/g, '')
+        if (isIP(host) && !isAllowedHost(host, allow)) {
+          const refusal = refuseAddress(host, allow)
+          if (refusal) throw new BlockedError(refusal)
+        }
+        const res = await request(url, { method: method as any, headers: req.headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, dispatcher: agent, signal: deadline })
+        const location = res.headers.location
+        if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && hop < MAX_REDIRECTS) {
+          await res.body.dump()
+          url = new URL(location, url)
+          if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+            method = 'GET'
+            body = undefined
+          }
+          continue
+        }
+        const text = await readLimited(res.body)
+        const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
+        return { ok: true, status: res.statusCode, headers, text }
+      }
+    } catch (err) {
+      const cause = (err as { cause?: unknown }).cause
+      if (err instanceof BlockedError || cause instanceof BlockedError) {
+        return { ok: false, reason: 'blocked', message: `Security validation failed: ${(cause instanceof BlockedError ? cause : (err as Error)).message}` }
+      }
+      if (deadline.aborted) return { ok: false, reason: 'timeout', message: `Request timed out. (${Math.round(req.timeoutMs / 1000)}s)` }
+      return { ok: false, reason: 'network', message: (err as Error).message }
+    }
+  }
+}
+
+const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>): Promise<string> => {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.length
+    if (size > MAX_RESPONSE_BYTES) throw new Error(`Response larger than ${MAX_RESPONSE_BYTES} bytes`)
+    chunks.push(Buffer.from(chunk))
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

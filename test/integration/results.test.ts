@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+const oneQuestion = (progress = false) => ({
+  version: '6',
+  groups: [
+    {
+      id: 'g1', title: 'Q', graphCoordinates: { x: 0, y: 0 },
+      blocks: [
+        { id: 'q1', type: 'text input', options: { variableId: 'v1' } },
+        { id: 'q2', type: 'number input', options: { variableId: 'v2', min: 1, max: 10 } },
+      ],
+    },
+  ],
+  events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+  edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+  variables: [{ id: 'v1', name: 'Word' }, { id: 'v2', name: 'Count' }],
+  theme: progress ? { general: { progressBar: { isEnabled: true } } } : {},
+  settings: {},
+})
+
+describe('results listing', () => {
+  let s: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let bot: Record<string, any>
+  before(async () => {
+    s = await startTestServer()
+    owner = await userWithWorkspace(s)
+    bot = await importAndPublish(s, owner.token, owner.workspaceId, oneQuestion())
+  })
+  after(() => s.stop())
+
+  const chat = async (word: string | undefined) => {
+    const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })
+    if (word !== undefined) await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: word } })
+    return start.body.resultId as string
+  }
+
+  test('pages through started results newest first, with a numeric cursor', async () => {
+    const ids: string[] = []
+    for (let i = 0; i < 7; i++) ids.push(await chat(`w${i}`))
+    await chat(undefined) // started a chat but never answered: not listed
+    const seen: string[] = []
+    let cursor: number | undefined
+    let pages = 0
+    do {
+      const res = await s.call('GET', `/v1/bots/${bot.id}/results?limit=3${cursor !== undefined ? `&cursor=${cursor}` : ''}`, { token: owner.token })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.ok(res.body.results.length <= 3)
+      seen.push(...res.body.results.map((r: any) => r.id))
+      cursor = res.body.nextCursor
+      if (cursor !== undefined) assert.equal(typeof cursor, 'number')
+      pages++
+    } while (cursor !== undefined)
+    assert.equal(pages, 3)
+    assert.deepEqual(seen, ids.reverse())
+    const first = (await s.call('GET', `/v1/bots/${bot.id}/results?limit=1`, { token: owner.token })).body.results[0]
+    assert.deepEqual(first.answers.map((a: any) => a.content), ['w6'])
+    assert.equal(first.hasStarted, true)
+    assert.equal(first.isCompleted, false)
+  })
+
+  test('time filters and time zones', async () => {
+    for (const filter of ['today', 'last7Days', 'last30Days', 'monthToDate', 'yearToDate', 'allTime']) {
+      const res = await s.call('GET', `/v1/bots/${bot.id}/results?timeFilter=${filter}&timeZone=Pacific/Kiritimati&limit=500`, { token: owner.token })
+      assert.equal(res.status, 200)
+      assert.ok(res.body.results.length >= 7, filter)
+    }
+    const lastMonth = await s.call('GET', `/v1/bots/${bot.id}/results?timeFilter=lastMonth`, { token: owner.token })
+    assert.deepEqual(lastMonth.body.results, [])
+    // results older than the window are not listed: backdate one
+    const old = await chat('old')
+    await s.store.db.updateTable('results').set({ createdAt: '2020-01-01T00:00:00.000Z' }).where('id', '=', old).execute()
+    const week = await s.call('GET', `/v1/bots/${bot.id}/results?limit=500`, { token: owner.token })
+    assert.ok(!week.body.results.some((r: any) => r.id === old))
+    const all = await s.call('GET', `/v1/bots/${bot.id}/results?limit=500&timeFilter=allTime`, { token: owner.token })
+    assert.equal(all.body.results.at(-1).id, old)
+  })
+
+  test('bad parameters are 400; guests read; strangers get 404', async () => {
+    for (const q of ['limit=0', 'limit=501', 'limit=x', 'timeFilter=yesterday', 'timeZone=Mars/Olympus', 'cursor=-1']) {
+      assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results?${q}`, { token: owner.token })).status, 400, q)
+    }
+    const guest = await s.user('Guest', 'results-guest@example.com')
+    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results`, { token: guest.token })).status, 200)
+    const stranger = await s.user('Stranger')
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results`, { token: stranger.token })).status, 404)
+    const some = (await s.call('GET', `/v1/bots/${bot.id}/results`, { token: owner.token })).body.results[0].id
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/${some}`, { token: stranger.token })).status, 404)
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/unknown`, { token: owner.token })).status, 404)
+  })
+
+  test('progress follows the answers when the progress bar is enabled', async () => {
+    const withBar = await importAndPublish(s, owner.token, owner.workspaceId, oneQuestion(true))
+    const start = await s.call('POST', `/v1/bots/${withBar.publicId}/startChat`, { token: owner.token, body: {} })
+    assert.equal(typeof start.body.progress, 'number')
+    const p0 = start.body.progress
+    const next = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'hi' } })
+    assert.ok(next.body.progress > p0, `${next.body.progress} > ${p0}`)
+    const done = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: '3' } })
+    assert.equal(done.body.progress, 100)
+    const noBar = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })
+    assert.equal(noBar.body.progress, undefined)
+  })
+})
