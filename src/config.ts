@@ -27,6 +27,8 @@ const envSchema = z.object({
   PARLEY_SANDBOX_MEMORY_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** CPU deadline of one evaluation of bot JavaScript, in milliseconds. */
   PARLEY_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
+  /** Key material for workspace credentials at rest; without it credentials cannot be created. */
+  ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
 })
 
 export type Config = {
@@ -41,6 +43,7 @@ export type Config = {
   turnLimits: { maxSteps: number; maxMillis: number }
   sandbox: { memoryBytes: number; timeoutMs: number }
   httpAllowlist: string
+  encryptionSecret?: string
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -62,5 +65,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
     httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
     sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
+    encryptionSecret: e.ENCRYPTION_SECRET,
   }
 }

@@ -12,7 +12,7 @@ import { openStore, type Store } from './store/index.js'
 export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
 
 export const startServer = async (config: Config): Promise<RunningServer> => {
-  const store = await openStore(config.databaseUrl)
+  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
   const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(parseAllowlist(config.httpAllowlist)))
   const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))

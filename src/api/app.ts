@@ -11,11 +11,12 @@ import { buildOpenApiDocument } from './openapi.js'
 import { registerRoutes, type RouteDef } from './route.js'
 import { botRoutes } from './routes/bots.js'
 import { chatRoutes } from './routes/chat.js'
+import { credentialsRoutes } from './routes/credentials.js'
 import { resultRoutes } from './routes/results.js'
 import { healthRoutes } from './routes/health.js'
 import { workspaceRoutes } from './routes/workspaces.js'
 
-export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes]
+export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes]
 
 export const buildApp = async (store: Store, config: Config, chat: ChatService): Promise<FastifyInstance> => {
   const app = Fastify({

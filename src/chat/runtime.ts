@@ -7,7 +7,7 @@ import type { Sandbox } from '../sandbox/quickjs.js'
 
 export const createRuntime = (sandbox: Sandbox, http: HttpClient): Runtime => ({
   now: () => new Date(),
-  random: () => randomInt(0, 2 ** 48) / 2 ** 48,
+  random: () => randomInt(0, 2 ** 47) / 2 ** 47,
   newId,
   evaluate: sandbox.evaluate,
   runScript: sandbox.runScript,

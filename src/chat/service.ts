@@ -63,7 +63,9 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
     const snapshot = bot.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
     return snapshot && compile(snapshot)
   }
-  const deps: EngineDeps = { runtime, getBot, linkedBot, limits }
+  /** Decrypted credentials, looked up in the chat's own workspace only. */
+  const credentials = (credentialsId: string, state: SessionState) => store.credentials.get(state.workspaceId, credentialsId)
+  const deps: EngineDeps = { runtime, getBot, linkedBot, credentials, limits }
 
   const run = async (work: () => Promise<TurnOutcome>): Promise<TurnOutcome> => {
     try {

@@ -2,7 +2,7 @@
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction.
 import { actionKinds } from '../blocks/actions/index.js'
-import type { ActionContext, ActionResult, ClientSideAction } from '../blocks/actions/types.js'
+import type { ActionContext, ActionResult, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
 import { bubbleKinds, isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
 import { inputKinds } from '../blocks/inputs/index.js'
 import type { GroupV6 } from '../schema/bot.js'
@@ -29,6 +29,8 @@ export type EngineDeps = {
   getBot(snapshotId: string): Promise<CompiledBot | undefined>
   /** A bot of the session's workspace, as a Typebot link runs it (published version, or the draft in preview). */
   linkedBot(botId: string, state: SessionState): Promise<CompiledBot | undefined>
+  /** Decrypted credentials of the session's workspace. */
+  credentials(credentialsId: string, state: SessionState): Promise<StoredCredentials | undefined>
   limits: EngineLimits
 }
 
@@ -148,7 +150,7 @@ export class Turn {
   }
 
   private actionContext(): ActionContext {
-    return { ...this.context(), bot: this.bot, state: this.state, entry: this.entry, linkedBot: (id) => this.deps.linkedBot(id, this.state) }
+    return { ...this.context(), bot: this.bot, state: this.state, entry: this.entry, linkedBot: (id) => this.deps.linkedBot(id, this.state), credentials: (id) => this.deps.credentials(id, this.state) }
   }
 
   private log(log: ChatLog) {
@@ -208,7 +210,7 @@ export class Turn {
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
       }
     } else if (action?.resume) {
-      const result = await action.resume(block, message, this.actionContext())
+      const result = await this.runAction(block, () => action.resume!(block, message, this.actionContext()))
       this.applyActionResult(result)
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
     } else if (isBubbleWaitingForEvent(block)) {
@@ -427,6 +429,8 @@ export class Turn {
       const input = inputKinds[block.type]
       if (input) {
         this.input = input.prepare(block, this.context())
+        const notice = input.notice?.(this.input, this.context())
+        if (notice) this.log(notice)
         return this.waitOn(block)
       }
       const action = actionKinds[block.type]
@@ -438,7 +442,7 @@ export class Turn {
         })
         continue
       }
-      const result = await action.execute(block, this.actionContext())
+      const result = await this.runAction(block, () => action.execute(block, this.actionContext()))
       this.applyActionResult(result)
       if (result.waitsForReply) return this.waitOn(block)
       if (result.linkTo) {
@@ -504,6 +508,16 @@ export class Turn {
     })
     this.variablesCache = undefined
     return start
+  }
+
+  /** A block that fails unexpectedly is logged and passed, like Typebot's per-block error logs, never a 500. */
+  private async runAction(block: Block, run: () => ActionResult | Promise<ActionResult>): Promise<ActionResult> {
+    try {
+      return await run()
+    } catch (err) {
+      if (err instanceof BudgetExceeded) throw err
+      return { logs: [{ status: 'error', description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`, details: JSON.stringify({ blockId: block.id }) }] }
+    }
   }
 
   private waitOn(block: Block): GroupRun {

@@ -26,7 +26,23 @@ export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string }
   | { ok: false; reason: 'timeout' | 'blocked' | 'network'; message: string }
 
-/** Everything the engine needs from outside: time, randomness, ids, sandboxed code and outgoing HTTP. */
+/** An email as blocks compose it; the sender's address comes from the SMTP settings. */
+export type EmailMessage = {
+  to: string[]
+  cc?: string[]
+  bcc?: string[]
+  replyTo?: string
+  subject?: string
+  /** Display name replacing the one of the SMTP settings' sender. */
+  fromName?: string
+  text?: string
+  html?: string
+}
+/** SMTP settings of workspace credentials; `from` is `address` or `Name <address>`. */
+export type SmtpSettings = { host: string; port: number; secure: boolean; username?: string; password?: string; from: string }
+export type EmailOutcome = { ok: boolean; error?: string }
+
+/** Everything the engine needs from outside: time, randomness, ids, sandboxed code, outgoing HTTP and email. */
 export interface Runtime {
   now(): Date
   /** Uniform in [0, 1). */
@@ -36,6 +52,8 @@ export interface Runtime {
   runScript: ScriptRunner
   /** Server-side HTTP with the SSRF guard. */
   httpRequest(req: HttpRequest): Promise<HttpOutcome>
+  /** Sends an email through the given SMTP server, or through the server's own (`'default'`, from its configuration). */
+  sendEmail(message: EmailMessage, smtp: SmtpSettings | 'default'): Promise<EmailOutcome>
 }
 
 /** A user message as sent to startChat/continueChat (a bare string is accepted as text). */

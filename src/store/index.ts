@@ -1,9 +1,11 @@
 // The store: everything persistent behind one object, on SQLite or PostgreSQL (chosen by the URL).
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
+import { createCipher } from '../lib/secrets.js'
 import { accounts } from './accounts.js'
 import { bots } from './bots.js'
 import { chats } from './chats.js'
+import { credentials } from './credentials.js'
 import { type Dialect, isBusy } from './dialect.js'
 import { migrate } from './migrations.js'
 import { openPostgres } from './postgres.js'
@@ -19,8 +21,8 @@ const parseUrl = (url: string): { dialect: Dialect; target: string } => {
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`)
 }
 
-/** Opens the database and brings its schema up to date. */
-export const openStore = async (url: string, options: { migrate?: boolean } = {}) => {
+/** Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored or read. */
+export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string } = {}) => {
   const { dialect, target } = parseUrl(url)
   const db: Kysely<Database> = dialect === 'sqlite' ? openSqlite(target) : openPostgres(target)
   const store = {
@@ -30,6 +32,7 @@ export const openStore = async (url: string, options: { migrate?: boolean } = {}
     workspaces: workspaces(db),
     bots: bots(db),
     chats: chats(db),
+    credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {
       for (let attempt = 1; ; attempt++) {

@@ -133,6 +133,21 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('logs_result').on('logs').column('resultId').execute()
     },
   },
+  {
+    name: '003_credentials',
+    async up(db) {
+      await db.schema
+        .createTable('credentials')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('workspaceId', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('credentials_workspace').on('credentials').columns(['workspaceId', 'createdAt']).execute()
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

@@ -113,6 +113,17 @@ export interface LogsTable {
   createdAt: string
 }
 
+/** Secrets of a workspace's integrations (API keys, SMTP logins). */
+export interface CredentialsTable {
+  id: string
+  workspaceId: string
+  type: string
+  name: string
+  /** The secret fields as JSON, encrypted (`v1:<iv>:<tag>:<ciphertext>`, see lib/secrets.ts). */
+  data: string
+  createdAt: string
+}
+
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
@@ -124,4 +135,5 @@ export interface Database {
   results: ResultsTable
   answers: AnswersTable
   logs: LogsTable
+  credentials: CredentialsTable
 }

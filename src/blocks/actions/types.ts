@@ -12,7 +12,12 @@ export interface ActionContext extends BlockContext {
   entry: StackEntry
   /** Another bot of the same workspace, as linked bots run it (published, or the draft in preview). */
   linkedBot(botId: string): Promise<CompiledBot | undefined>
+  /** Decrypted credentials of the chat's workspace (never another workspace's), or undefined. */
+  credentials(credentialsId: string): Promise<StoredCredentials | undefined>
 }
+
+/** Workspace credentials as blocks see them: `data` holds the secret fields (apiKey, baseUrl, SMTP settings…). */
+export type StoredCredentials = { id: string; type: string; name: string; data: Record<string, unknown> }
 
 export type ActionResult = {
   /** Follow this edge (a string), end this path (null), or go on with the next block (absent). */

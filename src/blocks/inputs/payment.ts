@@ -1,5 +1,6 @@
 // Payment: the client reports the outcome; "fail" is a failed payment, anything else a success marker.
-// The Stripe `runtimeOptions` (payment intent) are not computed here: they need credentials and network.
+// Parley does not create Stripe payment intents (that needs Stripe credentials and Stripe's API), so the input
+// goes out without `runtimeOptions` and with an error log saying so, never with a made-up intent.
 import { defaultPaymentInputOptions, InputBlockType, type PaymentInputBlock } from '../../schema/blocks/inputs.js'
 import { ownRetryMessage, replyText, templateOptions } from './helpers.js'
 import type { InputKind } from './types.js'
@@ -13,4 +14,9 @@ export const paymentInput: InputKind<PaymentInputBlock> = {
     return { status: 'success', content: text }
   },
   retryMessage: (input) => ownRetryMessage(input) ?? defaultPaymentInputOptions.retryMessageContent,
+  notice: (input) => ({
+    status: 'error',
+    description: 'Payment is not available: this server cannot create a Stripe payment intent (no Stripe credentials configured), so no payment form can be shown.',
+    details: JSON.stringify({ blockId: input.id, provider: input.options?.provider ?? 'Stripe' }),
+  }),
 }

@@ -1,0 +1,183 @@
+// The engine's walk: groups, edges, inputs, retries, start options, budgets, linked bots and events.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { bot, compile, edge, engineChat, say, texts } from '../../support/engine.js'
+
+const ask = (id: string, variableId?: string, extra: Record<string, unknown> = {}) => ({ id, type: 'text input', options: { variableId }, ...extra })
+
+describe('walking the flow', () => {
+  test('bubbles until an input, then edges, fall-through and the end', async () => {
+    const b = compile(bot([
+      ['g1', [say('b1', 'Hello'), say('b2', 'What is your name?'), ask('i1', 'vName'), say('b3', 'Nice to meet you {{Name}}', { outgoingEdgeId: 'e2' })]],
+      ['g2', [say('b4', 'Bye')]],
+    ], { edges: [edge('e2', { blockId: 'b3' }, 'g2')], variables: [{ id: 'vName', name: 'Name' }] }))
+    const chat = engineChat(b)
+    const first = await chat.start()
+    assert.deepEqual(texts(first), ['Hello', 'What is your name?'])
+    assert.equal(first.response.input?.id, 'i1')
+    assert.equal(first.finished, false)
+    assert.equal(first.state.currentBlockId, 'i1')
+    const second = await chat.send('Ada')
+    assert.deepEqual(texts(second), ['Nice to meet you Ada', 'Bye'])
+    assert.equal(second.finished, true)
+    assert.deepEqual(second.effects.answers, [{ resultId: 'r1', blockId: 'i1', content: 'Ada' }])
+    assert.deepEqual(second.effects.results, [{ resultId: 'r1', botId: 'bot1', hasStarted: true, isCompleted: true, variables: [{ id: 'vName', name: 'Name', value: 'Ada' }] }])
+  })
+
+  test('invalid replies: block retry text, then the bot system message, then the default', async () => {
+    const withSystem = compile(bot([['g1', [{ id: 'n', type: 'number input', options: { min: 1, max: 5 } }]]], { settings: { general: { systemMessages: { invalidMessage: 'Nope, try again' } } } }))
+    const chat = engineChat(withSystem)
+    await chat.start()
+    const retry = await chat.send('9')
+    assert.deepEqual(texts(retry), ['Nope, try again'])
+    assert.equal(retry.response.input?.id, 'n')
+    assert.equal(retry.state.currentBlockId, 'n')
+    assert.deepEqual(retry.effects.answers, [])
+    const plain = engineChat(compile(bot([['g1', [{ id: 'n', type: 'number input' }]]])))
+    await plain.start()
+    assert.deepEqual(texts(await plain.send('abc')), ['Invalid message. Please, try again.'])
+    const email = engineChat(compile(bot([['g1', [{ id: 'm', type: 'email input', options: { retryMessageContent: 'Bad email {{x}}' } }]]])))
+    await email.start()
+    assert.deepEqual(texts(await email.send('x@')), ['Bad email '])
+  })
+
+  test('start options: startFrom a group, a message answering a first input, prefilled variables, registering only', async () => {
+    const b = compile(bot([
+      ['g1', [ask('i1', 'vA', { outgoingEdgeId: 'e2' })]],
+      ['g2', [say('b2', 'A={{A}} B={{B}}')]],
+    ], { edges: [edge('e2', { blockId: 'i1' }, 'g2')], variables: [{ id: 'vA', name: 'A' }, { id: 'vB', name: 'B' }] }))
+    const from = await engineChat(b).start({ startFrom: { type: 'group', groupId: 'g2' }, prefilledVariables: { B: 'bee', A: '' } })
+    assert.deepEqual(texts(from), ['A= B=bee'])
+    const withMessage = await engineChat(b).start({ message: { type: 'text', text: 'given' } })
+    assert.deepEqual(texts(withMessage), ['A=given B='])
+    assert.equal(withMessage.finished, true)
+    const chat = engineChat(b)
+    const registered = await chat.start({ isOnlyRegistering: true })
+    assert.deepEqual(registered.response.messages, [])
+    assert.equal(registered.finished, false)
+    assert.equal(registered.state.notStarted, true)
+    assert.equal((await chat.send(undefined)).response.input?.id, 'i1')
+    await assert.rejects(engineChat(b).start({ startFrom: { type: 'group', groupId: 'nope' } }), /Start group/)
+  })
+
+  test('a loop without input is cut off with an error log and the chat ends', async () => {
+    const b = compile(bot([
+      ['g1', [say('b1', 'tick'), { id: 'j1', type: 'Jump', options: { groupId: 'g2' } }]],
+      ['g2', [{ id: 'j2', type: 'Jump', options: { groupId: 'g1' } }]],
+    ]))
+    const outcome = await engineChat(b, { limits: { maxSteps: 200, maxMillis: 5000 } }).start()
+    assert.equal(outcome.finished, true)
+    assert.ok(outcome.response.messages.length < 200)
+    assert.match(outcome.response.logs!.at(-1)!.description, /stopped/)
+  })
+
+  test('a block kind without a module answers with a log and the flow goes on', async () => {
+    const b = compile(bot([['g1', [{ id: 'x', type: 'quantum teleport', options: {} }, say('b', 'after')]]]))
+    const outcome = await engineChat(b).start()
+    assert.deepEqual(texts(outcome), ['after'])
+    assert.match(outcome.response.logs![0].description, /"quantum teleport" is not supported/)
+    assert.deepEqual(outcome.effects.logs.map((l) => l.resultId), ['r1'])
+  })
+
+  test('client-side actions carry the last bubble id', async () => {
+    const b = compile(bot([['g1', [say('b1', 'Go'), { id: 'r', type: 'Redirect', options: { url: 'example.com', isNewTab: true } }]]]))
+    const outcome = await engineChat(b).start()
+    assert.deepEqual(outcome.response.clientSideActions, [{ type: 'redirect', redirect: { url: 'https://example.com', isNewTab: true }, lastBubbleBlockId: 'b1' }])
+  })
+})
+
+describe('linked bots', () => {
+  const child = compile(bot([['c1', [say('cb1', 'In child, hi {{Name}}'), ask('ci', 'cAge')]]], { variables: [{ id: 'cName', name: 'Name' }, { id: 'cAge', name: 'Age' }] }), 'child')
+
+  test('the child runs with variables by name, then the parent resumes after the link block', async () => {
+    for (const mergeResults of [false, true]) {
+      const parent = compile(bot([
+        ['p1', [ask('pi', 'pName'), { id: 'link', type: 'Typebot link', options: { typebotId: 'child', mergeResults } }, say('pb', 'Back, age {{Age}}')]],
+      ], { variables: [{ id: 'pName', name: 'Name' }, { id: 'pAge', name: 'Age' }] }), 'parent')
+      const chat = engineChat(parent, { others: [child] })
+      await chat.start()
+      const inChild = await chat.send('Ada')
+      assert.deepEqual(texts(inChild), ['In child, hi Ada'])
+      assert.equal(inChild.state.stack.length, 2)
+      assert.deepEqual(inChild.effects.newResults.length, mergeResults ? 0 : 1)
+      const back = await chat.send('36')
+      assert.deepEqual(texts(back), [mergeResults ? 'Back, age 36' : 'Back, age '])
+      assert.equal(back.state.stack.length, 1)
+      assert.equal(back.finished, true)
+      const childAnswer = back.effects.answers[0]
+      assert.equal(childAnswer.resultId === 'r1', mergeResults, 'merged children answer into the parent result')
+    }
+  })
+
+  test('a link to the current bot and a link cycle terminate', async () => {
+    const self = compile(bot([
+      ['g1', [say('a', 'start'), { id: 'l', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g2' } }, say('c', 'after link')]],
+      ['g2', [say('b', 'in g2')]],
+    ]))
+    assert.deepEqual(texts(await engineChat(self).start()), ['start', 'in g2', 'after link'])
+    const cycle = compile(bot([['g1', [say('a', 'again'), { id: 'l', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g1' } }]]]))
+    const outcome = await engineChat(cycle).start()
+    assert.equal(outcome.finished, true)
+    assert.ok(outcome.response.logs!.some((l) => /levels deep/.test(l.description)))
+    const missing = compile(bot([['g1', [{ id: 'l', type: 'Typebot link', options: { typebotId: 'ghost' } }, say('n', 'next')]]]))
+    const logged = await engineChat(missing).start()
+    assert.deepEqual(texts(logged), ['next'])
+    assert.equal(logged.response.logs![0].description, 'Failed to link typebot')
+  })
+})
+
+describe('events', () => {
+  const withEvents = (events: any[], extraGroups: [string, any[]][] = [], edges: any[] = []) =>
+    compile(bot([['g1', [ask('i1', 'v1', { outgoingEdgeId: 'e-next' })]], ['g2', [say('done', 'Done {{V}}')]], ...extraGroups], {
+      events,
+      edges: [edge('e-next', { blockId: 'i1' }, 'g2'), ...edges],
+      variables: [{ id: 'v1', name: 'V' }, { id: 'v2', name: 'Said' }],
+    }))
+
+  test('a command jumps to its event group; Return comes back to the waiting input', async () => {
+    const b = withEvents(
+      [{ id: 'cmd', type: 'command', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-cmd', options: { command: 'help' } }],
+      [['help', [say('h', 'Here is help'), { id: 'ret', type: 'Return' }]]],
+      [edge('e-cmd', { eventId: 'cmd' }, 'help')],
+    )
+    const chat = engineChat(b)
+    await chat.start()
+    const help = await chat.send({ type: 'command', command: 'help' })
+    assert.deepEqual(texts(help), ['Here is help'])
+    assert.equal(help.response.input?.id, 'i1')
+    assert.deepEqual(texts(await chat.send('x')), ['Done x'])
+    await assert.rejects(engineChat(b).start().then(() => undefined).then(async () => {
+      const c = engineChat(b)
+      await c.start()
+      return c.send({ type: 'command', command: 'unknown' })
+    }), /Command event not found/)
+  })
+
+  test('a reply event runs on each reply and resumes after the input; its exit condition lets the input handle it', async () => {
+    const b = withEvents(
+      [{ id: 'rep', type: 'reply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-rep', options: { variableId: 'v2', exitCondition: { isEnabled: true, condition: { comparisons: [{ id: 'c', variableId: 'v2', comparisonOperator: 'Equal to', value: 'stop' }] } } } }],
+      [['onReply', [say('r', 'You said {{Said}}')]]],
+      [edge('e-rep', { eventId: 'rep' }, 'onReply')],
+    )
+    const chat = engineChat(b)
+    await chat.start()
+    assert.deepEqual(texts(await chat.send('hi')), ['You said hi', 'Done hi'])
+    const exiting = engineChat(b)
+    await exiting.start({ prefilledVariables: { Said: 'stop' } })
+    assert.deepEqual(texts(await exiting.send('bye')), ['Done bye'], 'the exit condition holds: the input takes the reply')
+  })
+
+  test('an invalid-reply event replaces the retry message', async () => {
+    const b = compile(bot([['g1', [{ id: 'n', type: 'number input', options: { variableId: 'v1' } }, say('ok', 'Number {{V}}')]], ['bad', [say('b', 'Not a number: {{Said}}'), { id: 'ret', type: 'Return' }]]], {
+      events: [{ id: 'inv', type: 'invalidReply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-inv', options: { variableId: 'v2' } }],
+      edges: [edge('e-inv', { eventId: 'inv' }, 'bad')],
+      variables: [{ id: 'v1', name: 'V' }, { id: 'v2', name: 'Said' }],
+    }))
+    const chat = engineChat(b)
+    await chat.start()
+    const invalid = await chat.send('abc')
+    assert.deepEqual(texts(invalid), ['Not a number: abc'])
+    assert.equal(invalid.response.input?.id, 'n')
+    assert.deepEqual(texts(await chat.send('4')), ['Number 4'])
+  })
+})
