@@ -16,7 +16,8 @@ export type TestServer = RunningServer & {
 }
 
 export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
-  const database = await createTestDatabase()
+  // A server may share another one's database (several processes on one database).
+  const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await createTestDatabase()
   const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env })
   const server = await startServer(config)
 
