@@ -1,0 +1,149 @@
+// HTTP request blocks against a real local peer: request building, response mapping, logs, timeouts, SSRF.
+import assert from 'node:assert/strict'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { after, before, describe, test } from 'node:test'
+import { bot, edge, say } from '../support/engine.js'
+import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+
+describe('HTTP request blocks over HTTP', () => {
+  let peer: Server
+  let peerUrl = ''
+  const seen: Seen[] = []
+  let s: TestServer
+  let closed: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+
+  before(async () => {
+    peer = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => (body += c))
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
+        if (req.url?.startsWith('/slow')) return void setTimeout(() => res.end('{}'), 2500)
+        if (req.url?.startsWith('/fail')) return res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}')
+        res.setHeader('content-type', 'application/json')
+        res.end(JSON.stringify({ items: [{ name: 'first' }, { name: 'second' }], echo: body ? JSON.parse(body.startsWith('{') ? body : '{}') : null }))
+      })
+    })
+    await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r))
+    peerUrl = `http://127.0.0.1:${(peer.address() as { port: number }).port}`
+    s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
+    closed = await startTestServer()
+    owner = await userWithWorkspace(s)
+  })
+  after(async () => {
+    await s.stop()
+    await closed.stop()
+    await new Promise((r) => peer.close(r))
+  })
+
+  const variables = [{ id: 'vName', name: 'Name' }, { id: 'vFirst', name: 'First' }, { id: 'vAll', name: 'All' }, { id: 'vCode', name: 'Code' }]
+  const httpBot = (options: Record<string, unknown>, type = 'Webhook') =>
+    bot([['g', [
+      { id: 'ask', type: 'text input', options: { variableId: 'vName' } },
+      { id: 'http', type, options: { responseVariableMapping: [
+        { id: 'm1', variableId: 'vFirst', bodyPath: 'data.items[0].name' },
+        { id: 'm2', variableId: 'vAll', bodyPath: 'data.items.map(i => i.name)' },
+        { id: 'm3', variableId: 'vCode', bodyPath: 'statusCode' },
+      ], ...options } },
+      say('show', '{{First}} {{All}} {{Code}}'),
+    ]]], { variables })
+
+  const chatWith = async (server: TestServer, token: string, workspaceId: string, definition: unknown, reply = 'Ada') => {
+    const published = await importAndPublish(server, token, workspaceId, definition)
+    const start = await server.call('POST', `/v1/bots/${published.publicId}/startChat`, { token, body: {} })
+    return server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token, body: { message: reply } })
+  }
+  const shown = (res: any) => res.body.messages.at(-1).content.richText.map((p: any) => p.children.map((c: any) => c.text).join('')).join('')
+
+  test('default body of answers and variables, query parameters, basic auth, response mapping', async () => {
+    seen.length = 0
+    const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({
+      webhook: {
+        url: `${peerUrl}/hook`, method: 'POST',
+        queryParams: [{ id: 'q1', key: 'name', value: '{{Name}}' }, { id: 'q2', key: 'empty', value: '' }],
+        headers: [{ id: 'h1', key: 'Authorization', value: 'Basic user:{{Name}}' }, { id: 'h2', key: 'X-Bot', value: 'parley' }],
+      },
+    }))
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    assert.equal(shown(res), 'first ["first","second"] 200')
+    const call = seen[0]
+    assert.equal(call.url, '/hook?name=Ada')
+    assert.equal(call.headers.authorization, `Basic ${Buffer.from('user:Ada').toString('base64')}`)
+    assert.equal(call.headers['x-bot'], 'parley')
+    const body = JSON.parse(call.body)
+    assert.equal(body.Name, 'Ada')
+    assert.match(body.submittedAt, /^\d{4}-/)
+    assert.equal(res.body.logs[0].status, 'success')
+    assert.equal(res.body.logs[0].description, 'Webhook successfuly executed.')
+  })
+
+  test('custom JSON body templated safely, form encoding, GET without body', async () => {
+    seen.length = 0
+    await chatWith(s, owner.token, owner.workspaceId, httpBot({
+      isCustomBody: true,
+      webhook: { url: `${peerUrl}/custom`, method: 'PUT', body: '{"name": "{{Name}}", "n": 1}' },
+    }), 'Ada "the" \\ Lovelace')
+    assert.deepEqual(JSON.parse(seen[0].body), { name: 'Ada "the" \\ Lovelace', n: 1 })
+    assert.equal(seen[0].method, 'PUT')
+    await chatWith(s, owner.token, owner.workspaceId, httpBot({
+      isCustomBody: true,
+      webhook: { url: `${peerUrl}/form`, method: 'POST', body: '{"a": "{{Name}}", "b": "2"}', headers: [{ id: 'h', key: 'Content-Type', value: 'application/x-www-form-urlencoded' }] },
+    }))
+    assert.equal(seen[1].body, 'a=Ada&b=2')
+    await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/get`, method: 'GET' } }))
+    assert.equal(seen[2].method, 'GET')
+    assert.equal(seen[2].body, '')
+  })
+
+  test('errors, timeouts and Zapier siblings', async () => {
+    const failing = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/fail` } }))
+    assert.equal(failing.body.logs[0].description, 'Webhook returned an error.')
+    assert.equal(shown(failing), '  503')
+    const slow = await chatWith(s, owner.token, owner.workspaceId, httpBot({ timeout: 1, webhook: { url: `${peerUrl}/slow` } }))
+    assert.match(slow.body.logs[0].description, /timed out/)
+    assert.equal(shown(slow), '  408')
+    seen.length = 0
+    const zapier = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/zap` } }, 'Zapier'))
+    assert.equal(shown(zapier), 'first ["first","second"] 200')
+    assert.equal(seen[0].url, '/zap')
+  })
+
+  test('executed on the client: an httpRequestToExecute action, then the client reply is mapped', async () => {
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, httpBot({ isExecutedOnClient: true, webhook: { url: `${peerUrl}/client`, method: 'POST' } }))
+    const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
+    const asked = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'Ada' } })
+    const action = asked.body.clientSideActions[0]
+    assert.equal(action.type, 'httpRequestToExecute')
+    assert.equal(action.expectsDedicatedReply, true)
+    assert.equal(action.httpRequestToExecute.url, `${peerUrl}/client`)
+    assert.equal(action.httpRequestToExecute.body.Name, 'Ada')
+    const done = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, {
+      token: owner.token,
+      body: { message: JSON.stringify({ statusCode: 201, data: { items: [{ name: 'from client' }] } }) },
+    })
+    assert.equal(shown(done), 'from client ["from client"] 201')
+  })
+
+  test('without the allow-list, a request to loopback is refused with a log and the chat goes on', async () => {
+    const other = await userWithWorkspace(closed)
+    seen.length = 0
+    const res = await chatWith(closed, other.token, other.workspaceId, httpBot({ webhook: { url: `${peerUrl}/private` } }))
+    assert.equal(res.status, 200)
+    assert.equal(seen.length, 0, 'no request reached the peer')
+    assert.match(JSON.parse(res.body.logs[0].details).response.message, /Security validation failed/)
+    assert.equal(shown(res), '  400')
+  })
+
+  test('a flow with an HTTP call between two inputs keeps its edges', async () => {
+    const definition = bot([
+      ['g1', [{ id: 'a1', type: 'text input', options: { variableId: 'vName' }, outgoingEdgeId: 'e2' }]],
+      ['g2', [{ id: 'h', type: 'Webhook', options: { webhook: { url: `${peerUrl}/x` } } }, say('s', 'done {{Name}}')]],
+    ], { variables, edges: [edge('e2', { blockId: 'a1' }, 'g2')] })
+    const res = await chatWith(s, owner.token, owner.workspaceId, definition, 'Zed')
+    assert.equal(shown(res), 'done Zed')
+  })
+})

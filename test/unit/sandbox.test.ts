@@ -1,0 +1,57 @@
+// The QuickJS sandbox: results come back typed, the host is out of reach, runaway code is stopped.
+import assert from 'node:assert/strict'
+import { before, describe, test } from 'node:test'
+import { createSandbox, type Sandbox } from '../../src/sandbox/quickjs.js'
+
+describe('sandbox', () => {
+  let sandbox: Sandbox
+  before(async () => {
+    sandbox = await createSandbox({ memoryBytes: 16 * 1024 * 1024, timeoutMs: 300 })
+  })
+
+  test('evaluates function bodies with globals and returns JSON values', () => {
+    assert.deepEqual(sandbox.evaluate('return a + b.length', { a: 40, b: [1, 2] }), { ok: true, value: 42 })
+    assert.deepEqual(sandbox.evaluate('return { x: [1, "two", null] }', {}), { ok: true, value: { x: [1, 'two', null] } })
+    assert.deepEqual(sandbox.evaluate('return missing', { missing: undefined }), { ok: true, value: undefined })
+    const error = sandbox.evaluate('return nope.x', {})
+    assert.equal(error.ok, false)
+  })
+
+  test('no host access: process, require, fetch, file system, Node globals', () => {
+    for (const code of ['return typeof process', 'return typeof require', 'return typeof fetch', 'return typeof Buffer', 'return typeof globalThis.process', 'return typeof setTimeout']) {
+      assert.deepEqual(sandbox.evaluate(code, {}), { ok: true, value: 'undefined' }, code)
+    }
+    const escape = sandbox.evaluate('return this.constructor.constructor("return typeof process")()', {})
+    assert.deepEqual(escape, { ok: true, value: 'undefined' })
+    const imported = sandbox.evaluate('return import("fs")', {})
+    assert.notDeepEqual(imported, { ok: true, value: 'fs' })
+  })
+
+  test('evaluations do not leak into each other', () => {
+    sandbox.evaluate('globalThis.leak = 1; Object.prototype.polluted = true; return 1', {})
+    assert.deepEqual(sandbox.evaluate('return typeof leak + "," + ({}).polluted', {}), { ok: true, value: 'undefined,undefined' })
+  })
+
+  test('an infinite loop and a memory bomb end with an error, and the sandbox keeps working', () => {
+    const started = Date.now()
+    const loop = sandbox.evaluate('while (true) {}', {})
+    assert.equal(loop.ok, false)
+    assert.ok(Date.now() - started < 3000)
+    const bomb = sandbox.evaluate('const a = []; for (;;) a.push(new Array(100000).fill("x"))', {})
+    assert.equal(bomb.ok, false)
+    const deep = sandbox.evaluate('const f = () => f(); return f()', {})
+    assert.equal(deep.ok, false)
+    assert.deepEqual(sandbox.evaluate('return 1 + 1', {}), { ok: true, value: 2 })
+  })
+
+  test('scripts: async bodies, setVariable calls collected, errors reported', () => {
+    const run = sandbox.runScript('const v = await Promise.resolve(n * 2); setVariable("Double", v); return v', { n: 21 })
+    assert.deepEqual(run, { ok: true, value: 42, setVariables: [{ name: 'Double', value: 42 }] })
+    const failing = sandbox.runScript('setVariable("A", 1); throw new TypeError("bad input")', {})
+    assert.equal(failing.ok, false)
+    assert.match(failing.ok ? '' : failing.error, /bad input/)
+    assert.deepEqual(failing.setVariables, [{ name: 'A', value: 1 }])
+    assert.equal(sandbox.runScript('await new Promise(() => {})', {}).ok, false)
+    assert.equal(sandbox.runScript('while(true){}', {}).ok, false)
+  })
+})
