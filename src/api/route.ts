@@ -12,7 +12,6 @@ import { badRequest, zodIssues } from './errors.js'
 export type Services = { store: Store; config: Config; auth: Authenticator; chat: ChatService }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-type AnyObject = z.ZodType<Record<string, unknown>>
 
 export type Context<P, Q, B, U> = Services & {
   req: FastifyRequest
