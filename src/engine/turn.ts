@@ -6,7 +6,7 @@ import type { ActionContext, ActionResult, ClientSideAction, StoredCredentials }
 import { bubbleKinds, isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
 import { inputKinds } from '../blocks/inputs/index.js'
 import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
+import { type Block, isLogicBlock } from '../schema/blocks/index.js'
 import { defaultSystemMessages, type Variable } from '../schema/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import { evaluateCondition } from './conditions.js'
@@ -92,8 +92,11 @@ export class Turn {
   private input?: Record<string, unknown>
   private lastBubbleBlockId?: string
   private lastMessageNewFormat?: string
+  /** The client streamed the bubble the walk reaches first (an LLM block's answer): it is not sent again. */
+  private bubbleAlreadyShown = false
   private steps = 0
-  private readonly startedAt: number
+  /** When the turn's time budget started counting (restarted after each call to an outside service). */
+  private startedAt: number
   private bots = new Map<string, CompiledBot>()
   private variablesCache?: Variable[]
 
@@ -212,6 +215,7 @@ export class Turn {
     } else if (action?.resume) {
       const result = await this.runAction(block, () => action.resume!(block, message, this.actionContext()))
       this.applyActionResult(result)
+      this.bubbleAlreadyShown = result.skipsNextBubble === true
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
     } else if (isBubbleWaitingForEvent(block)) {
       this.saveEventData(block, message)
@@ -416,11 +420,13 @@ export class Turn {
     for (let i = from; i < group.blocks.length; i++) {
       this.tick()
       const block = group.blocks[i]
+      const alreadyShown = this.bubbleAlreadyShown
+      this.bubbleAlreadyShown = false
       const bubble = bubbleKinds[block.type]
       if (bubble) {
         const message = bubble.render(block, this.context())
         if (!message) continue
-        this.messages.push(message)
+        if (!alreadyShown) this.messages.push(message)
         this.lastBubbleBlockId = block.id
         this.remember('assistant', messageText(message))
         if (isBubbleWaitingForEvent(block)) return this.waitOn(block)
@@ -517,6 +523,10 @@ export class Turn {
     } catch (err) {
       if (err instanceof BudgetExceeded) throw err
       return { logs: [{ status: 'error', description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`, details: JSON.stringify({ blockId: block.id }) }] }
+    } finally {
+      // Like Typebot, time spent waiting for an outside service (HTTP, LLM, email) does not count against the
+      // turn's budget: each call has its own timeout, and loops of calls are bounded by the step limit.
+      if (!isLogicBlock(block)) this.startedAt = this.deps.runtime.now().getTime()
     }
   }
 
