@@ -27,6 +27,15 @@ const envSchema = z.object({
   PARLEY_SANDBOX_MEMORY_MB: z.coerce.number().int().min(1).max(1024).default(32),
   /** CPU deadline of one evaluation of bot JavaScript, in milliseconds. */
   PARLEY_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
+  /** The server's own SMTP server, used by Email blocks whose credentials are "default". */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool,
+  SMTP_USERNAME: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** Sender of those emails: `address` or `Name <address>`. */
+  SMTP_FROM: z.string().optional(),
   /** Key material for workspace credentials at rest; without it credentials cannot be created. */
   ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
 })
@@ -43,6 +52,7 @@ export type Config = {
   turnLimits: { maxSteps: number; maxMillis: number }
   sandbox: { memoryBytes: number; timeoutMs: number }
   httpAllowlist: string
+  smtp: { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
   encryptionSecret?: string
 }
 
@@ -64,6 +74,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicChat: e.PUBLIC_CHAT,
     turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
     httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
+    smtp: {
+      host: e.SMTP_HOST || undefined,
+      port: e.SMTP_PORT,
+      secure: e.SMTP_SECURE,
+      username: e.SMTP_USERNAME || undefined,
+      password: e.SMTP_PASSWORD || undefined,
+      from: e.SMTP_FROM || undefined,
+    },
     sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
     encryptionSecret: e.ENCRYPTION_SECRET,
   }

@@ -5,6 +5,7 @@ import { createRuntime } from './chat/runtime.js'
 import { createChatService } from './chat/service.js'
 import type { Config } from './config.js'
 import { createHttpClient } from './integrations/http.js'
+import { createMailer } from './integrations/smtp.js'
 import { parseAllowlist } from './integrations/ssrf.js'
 import { createSandbox } from './sandbox/quickjs.js'
 import { openStore, type Store } from './store/index.js'
@@ -14,7 +15,8 @@ export type RunningServer = { app: FastifyInstance; store: Store; url: string; c
 export const startServer = async (config: Config): Promise<RunningServer> => {
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(parseAllowlist(config.httpAllowlist)))
+  const allowlist = parseAllowlist(config.httpAllowlist)
+  const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
   const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
   try {
     await app.listen({ port: config.port, host: config.host })

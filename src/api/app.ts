@@ -13,10 +13,11 @@ import { botRoutes } from './routes/bots.js'
 import { chatRoutes } from './routes/chat.js'
 import { credentialsRoutes } from './routes/credentials.js'
 import { resultRoutes } from './routes/results.js'
+import { streamRoutes } from './routes/stream.js'
 import { healthRoutes } from './routes/health.js'
 import { workspaceRoutes } from './routes/workspaces.js'
 
-export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes]
+export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes, ...streamRoutes]
 
 export const buildApp = async (store: Store, config: Config, chat: ChatService): Promise<FastifyInstance> => {
   const app = Fastify({

@@ -1,6 +1,7 @@
 // Chat sessions on a server: loads bots (compiled once per snapshot), runs the engine, stores each turn in one
 // transaction. The HTTP layer calls these three functions; the engine itself never touches the database.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
+import { type CompletionStream, pendingCompletionStream } from '../blocks/integrations/llm/stream.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import { parseState, type SessionState } from '../engine/state.js'
@@ -186,6 +187,20 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
       await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
       return outcome.response
+    },
+
+    /**
+     * The completion of the LLM block this chat is paused on, ready to stream (POST …/streamMessage). Nothing is
+     * stored: the client sends the full text with continueChat afterwards.
+     */
+    async completionStream(sessionId: string, options: { origin?: string }): Promise<CompletionStream> {
+      const session = await store.chats.session(sessionId)
+      if (!session) throw new ChatError('not_found', 'Session not found: it never existed or the chat has ended.')
+      const state = parseState(session.state)
+      checkOrigin(state.allowedOrigins, options.origin)
+      const found = await pendingCompletionStream(state, runtime, (id) => credentials(id, state))
+      if ('error' in found) throw new ChatError('bad_request', found.error)
+      return found.stream
     },
   }
 }

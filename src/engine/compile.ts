@@ -3,6 +3,7 @@ import type { GroupV6 } from '../schema/bot.js'
 import type { Block } from '../schema/blocks/index.js'
 import type { Edge, Event, Variable } from '../schema/common.js'
 import { buildProgressIndex, type ProgressIndex } from './progress.js'
+import { buildStartProps, type StartProps } from './startProps.js'
 import type { Target } from './state.js'
 
 export type RunnableBot = {
@@ -28,6 +29,8 @@ export type CompiledBot = RunnableBot & {
   progress?: ProgressIndex
   /** Variables set to the conversation transcript: session-only, never stored in results. */
   transcriptVariableIds: Set<string>
+  /** What live starts prepend as `startPropsToInject` (and previews log instead), when the bot has any. */
+  startProps?: StartProps
 }
 
 export const compileBot = (bot: RunnableBot): CompiledBot => {
@@ -48,6 +51,7 @@ export const compileBot = (bot: RunnableBot): CompiledBot => {
     variableById: new Map(bot.variables.map((v) => [v.id, v])),
     progress: progressEnabled ? buildProgressIndex(bot) : undefined,
     transcriptVariableIds,
+    startProps: buildStartProps(bot.groups, bot.settings),
   }
 }
 

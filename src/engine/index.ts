@@ -1,5 +1,6 @@
 // The engine's entry points: start a chat, continue it. Pure: bots, state and reply in; state, response, effects out.
 import type { CompiledBot } from './compile.js'
+import type { StartProps } from './startProps.js'
 import { STATE_VERSION, type SessionState } from './state.js'
 import { type EngineDeps, Turn, type TurnOutcome } from './turn.js'
 import type { TextFormat, UserReply, VariableValue } from './types.js'
@@ -52,7 +53,15 @@ export const startChat = async (bot: CompiledBot, options: StartOptions, deps: E
     return turn.outcome()
   }
   await turn.start(options.startFrom, options.message)
-  return turn.outcome()
+  const outcome = turn.outcome()
+  if (bot.startProps) injectStartProps(outcome, bot.startProps, options.isPreview)
+  return outcome
+}
+
+/** Live starts begin with the page set-up the client must do first; previews only say what they leave out. */
+const injectStartProps = ({ response }: TurnOutcome, props: StartProps, isPreview: boolean) => {
+  if (isPreview) response.logs = [...(response.logs ?? []), props.previewLog]
+  else response.clientSideActions = [props.action, ...(response.clientSideActions ?? [])]
 }
 
 export const continueChat = async (state: SessionState, message: UserReply | undefined, textFormat: TextFormat, deps: EngineDeps): Promise<TurnOutcome> => {

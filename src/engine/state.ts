@@ -45,6 +45,22 @@ export type SessionState = {
   webhookPayload?: { statusCode: number; data: unknown }
   /** Live chats: origins allowed to continue this chat (from the bot's security settings). */
   allowedOrigins?: string[]
+  /** Set while an LLM block waits for the client to stream its completion; consumed by the block's resume. */
+  pendingCompletion?: PendingCompletion
+}
+
+/**
+ * What `POST /v1/sessions/{id}/streamMessage` sends to the provider for a paused LLM block. It holds no secret:
+ * the API key is read from the workspace credentials when the stream starts.
+ */
+export type PendingCompletion = {
+  blockId: string
+  credentialsId: string
+  /** Shown in logs and errors ("OpenAI", "Mistral"). */
+  label: string
+  baseUrl: string
+  apiVersion?: string
+  request: { model: string; messages: { role: 'system' | 'user' | 'assistant'; content: string; name?: string }[]; temperature?: number }
 }
 
 /** Reads a stored state, refusing documents of an unknown version (a newer server wrote them). */

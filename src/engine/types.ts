@@ -21,7 +21,15 @@ export type ScriptRunner = (
   globals: Record<string, unknown>,
 ) => { ok: boolean; error?: string; setVariables: { name: string; value: unknown }[] }
 
-export type HttpRequest = { url: string; method: string; headers: Record<string, string>; body?: string; timeoutMs: number }
+export type HttpRequest = {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  /** Receives the final response's body as it arrives (streamed APIs); the outcome still has the whole text. */
+  onChunk?: (chunk: Uint8Array) => void
+}
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string }
   | { ok: false; reason: 'timeout' | 'blocked' | 'network'; message: string }

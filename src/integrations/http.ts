@@ -58,7 +58,7 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
           }
           continue
         }
-        const text = await readLimited(res.body)
+        const text = await readLimited(res.body, req.onChunk)
         const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
         return { ok: true, status: res.statusCode, headers, text }
       }
@@ -73,13 +73,14 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
   }
 }
 
-const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>): Promise<string> => {
+const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (chunk: Uint8Array) => void): Promise<string> => {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
     size += chunk.length
     if (size > MAX_RESPONSE_BYTES) throw new Error(`Response larger than ${MAX_RESPONSE_BYTES} bytes`)
     chunks.push(Buffer.from(chunk))
+    onChunk?.(chunk)
   }
   return Buffer.concat(chunks).toString('utf8')
 }

@@ -21,10 +21,13 @@ const parseUrl = (url: string): { dialect: Dialect; target: string } => {
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`)
 }
 
-/** Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored or read. */
-export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string } = {}) => {
+/**
+ * Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored
+ * or read. `onQuery` is called with the SQL and parameters of every statement (used by benchmarks to count them).
+ */
+export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: (sql: string, parameters: readonly unknown[]) => void } = {}) => {
   const { dialect, target } = parseUrl(url)
-  const db: Kysely<Database> = dialect === 'sqlite' ? openSqlite(target) : openPostgres(target)
+  const db: Kysely<Database> = dialect === 'sqlite' ? openSqlite(target, options.onQuery) : openPostgres(target, undefined, options.onQuery)
   const store = {
     dialect,
     db,

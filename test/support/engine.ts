@@ -32,6 +32,7 @@ export const testRuntime = (overrides: Partial<Runtime> = {}): Runtime => {
       }
     },
     httpRequest: async () => ({ ok: false, reason: 'network', message: 'no network in engine tests' }),
+    sendEmail: async () => ({ ok: false, error: 'no email in engine tests' }),
     ...overrides,
   }
 }

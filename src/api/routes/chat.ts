@@ -10,7 +10,7 @@ import { botParams, errorSchema } from '../schemas.js'
 import type { FastifyRequest } from 'fastify'
 
 const tags = ['Chat']
-const errors = {
+export const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
   403: { description: 'Origin not allowed', schema: errorSchema },
@@ -21,7 +21,7 @@ const errors = {
 const statusOf = { not_found: 404, bot_closed: 400, conflict: 409, bad_request: 400, origin_not_allowed: 403 } as const
 
 /** Chat-service failures as API errors. */
-const chatCall = async <T>(work: () => Promise<T>): Promise<T> => {
+export const chatCall = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work()
   } catch (err) {
@@ -31,13 +31,13 @@ const chatCall = async <T>(work: () => Promise<T>): Promise<T> => {
 }
 
 /** Live chats need a token unless the operator opened them to anonymous clients (PUBLIC_CHAT). */
-const requireChatCaller = (services: Services, user: unknown) => {
+export const requireChatCaller = (services: Services, user: unknown) => {
   if (!user && !services.config.publicChat) throw unauthorized()
 }
 
 const receivedAt = (req: FastifyRequest) => (req as FastifyRequest & { receivedAt?: number }).receivedAt ?? Date.now()
 
-const origin = (req: FastifyRequest) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
+export const origin = (req: FastifyRequest) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 export const chatRoutes = [
   defineRoute({

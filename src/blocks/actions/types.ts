@@ -31,6 +31,8 @@ export type ActionResult = {
   linkTo?: { bot: CompiledBot; groupId?: string; mergeResults: boolean }
   /** Pause on this block until the client sends the dedicated reply its client-side action asks for. */
   waitsForReply?: boolean
+  /** From `resume`: the client already shows the next bubble (it streamed it), so the walk does not send it again. */
+  skipsNextBubble?: boolean
 }
 
 export interface ActionKind<B = any> {

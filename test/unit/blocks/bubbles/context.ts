@@ -14,6 +14,9 @@ export const context = (values: Record<string, string | string[]> = {}, textForm
     httpRequest: () => {
       throw new Error('bubbles make no requests')
     },
+    sendEmail: () => {
+      throw new Error('bubbles send no emails')
+    },
   },
   textFormat,
   isPreview: false,

@@ -1,0 +1,146 @@
+// Email blocks against a real SMTP server on loopback, and startPropsToInject on live starts vs previews.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { SMTPServer } from 'smtp-server'
+import { bot, say } from '../support/engine.js'
+import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+type Received = { from: string; to: string[]; raw: string }
+
+/** The raw message with quoted-printable soft breaks and escapes undone (enough for ASCII assertions). */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+describe('Email block over SMTP', () => {
+  const received: Received[] = []
+  let smtp: SMTPServer
+  let s: TestServer
+  let noSmtp: TestServer
+
+  before(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    const port = (smtp.server.address() as { port: number }).port
+    s = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley Bot <bot@example.com>' })
+    noSmtp = await startTestServer()
+  })
+  after(async () => {
+    await s.stop()
+    await noSmtp.stop()
+    await new Promise<void>((resolve) => smtp.close(resolve))
+  })
+
+  const variables = [{ id: 'vName', name: 'Name' }, { id: 'vEmail', name: 'Email' }]
+  const leadBot = (emailOptions: Record<string, unknown> = {}) =>
+    bot([
+      ['Contact', [
+        { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
+        { id: 'askEmail', type: 'email input', options: { variableId: 'vEmail' } },
+        { id: 'mail', type: 'Email', options: { recipients: ['{{Email}}'], cc: ['sales@example.com'], subject: 'New lead: {{Name}}', ...emailOptions } },
+        say('bye', 'Thanks {{Name}}'),
+      ]],
+    ], { variables })
+
+  /** A whole live chat: start, then the name and the email; the last response. */
+  const chat = async (server: TestServer, definition: unknown) => {
+    const owner = await userWithWorkspace(server)
+    const published = await importAndPublish(server, owner.token, owner.workspaceId, definition)
+    const start = await server.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
+    assert.equal(start.status, 200, JSON.stringify(start.body))
+    const send = (message: string) => server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })
+    await send('Ada Lovelace')
+    const last = await send('ada@example.com')
+    assert.equal(last.status, 200, JSON.stringify(last.body))
+    return { owner, published, last }
+  }
+
+  test('the email arrives with templated recipients and subject, and the answers summary', async () => {
+    received.length = 0
+    const { last } = await chat(s, leadBot())
+    assert.deepEqual(last.body.logs, [{ status: 'success', description: 'Email successfully sent', details: last.body.logs[0].details }])
+    assert.equal(received.length, 1)
+    const mail = received[0]
+    assert.equal(mail.from, 'bot@example.com')
+    assert.deepEqual(mail.to.sort(), ['ada@example.com', 'sales@example.com'])
+    assert.match(mail.raw, /^Subject: New lead: Ada Lovelace\r?$/m)
+    assert.match(mail.raw, /^From: Parley Bot <bot@example\.com>\r?$/m)
+    assert.match(mail.raw, /^Cc: sales@example\.com\r?$/m)
+    assert.match(mail.raw, /Content-Type: multipart\/alternative/)
+    assert.match(mail.raw, /Name: Ada Lovelace\r?\nEmail: ada@example\.com/, 'text alternative')
+    assert.match(mail.raw, /<th align="left" valign="top">Name<\/th><td>Ada Lovelace<\/td>/, 'HTML table')
+    assert.match(mail.raw, /<a href="mailto:ada@example\.com">ada@example\.com<\/a>/)
+    assert.ok(last.body.messages.length > 0, 'the flow goes on after the block')
+  })
+
+  test('a custom HTML body, and the reply-to name as sender name', async () => {
+    received.length = 0
+    await chat(s, leadBot({ isCustomBody: true, isBodyCode: true, body: '<h1>Hello {{Name}}</h1>', replyTo: '{{Name}} <{{Email}}>' }))
+    const mail = received[0].raw
+    assert.match(mail, /^From: Ada Lovelace <bot@example\.com>\r?$/m)
+    assert.match(mail, /^Reply-To: Ada Lovelace <ada@example\.com>\r?$/m)
+    assert.match(mail, /Content-Type: text\/html/)
+    assert.match(mail, /<h1>Hello Ada Lovelace<\/h1>/)
+  })
+
+  test('preview sends nothing and says so', async () => {
+    received.length = 0
+    const owner = await userWithWorkspace(s)
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, leadBot())
+    const start = await s.call('POST', `/v1/bots/${published.id}/preview/startChat`, { token: owner.token, body: {} })
+    assert.equal(start.status, 200, JSON.stringify(start.body))
+    const send = (message: string) => s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })
+    await send('Ada')
+    const last = await send('ada@example.com')
+    assert.deepEqual(last.body.logs, [{ status: 'info', description: 'Emails are not sent in preview mode' }])
+    assert.equal(received.length, 0)
+  })
+
+  test('a server without SMTP settings logs the failure and goes on', async () => {
+    const { last } = await chat(noSmtp, leadBot())
+    assert.equal(last.body.logs.length, 1)
+    const [log] = last.body.logs
+    assert.equal(log.status, 'error')
+    assert.equal(log.description, 'Email not sent')
+    assert.match(log.details, /no SMTP settings of its own \(SMTP_HOST and SMTP_FROM are not set\)/)
+    assert.ok(last.body.messages.length > 0)
+  })
+})
+
+describe('startPropsToInject over HTTP', () => {
+  let s: TestServer
+  before(async () => {
+    s = await startTestServer()
+  })
+  after(() => s.stop())
+
+  test('prepended on live starts; only an info log in preview', async () => {
+    const owner = await userWithWorkspace(s)
+    const definition = bot(
+      [['g', [say('hi', 'Hello'), { id: 'px', type: 'Pixel', options: { pixelId: '42' } }, { id: 'ask', type: 'text input', options: {} }]]],
+      { settings: { metadata: { googleTagManagerId: 'GTM-1' } } },
+    )
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, definition)
+    const live = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
+    assert.equal(live.status, 200, JSON.stringify(live.body))
+    assert.deepEqual(live.body.clientSideActions, [{ type: 'startPropsToInject', startPropsToInject: { gtmId: 'GTM-1', pixelIds: ['42'] } }])
+    assert.equal(live.body.logs, undefined)
+
+    const preview = await s.call('POST', `/v1/bots/${published.id}/preview/startChat`, { token: owner.token, body: {} })
+    assert.equal(preview.status, 200, JSON.stringify(preview.body))
+    assert.equal(preview.body.clientSideActions, undefined)
+    assert.deepEqual(preview.body.logs, [{ status: 'info', description: 'Pixel, Google Tag Manager are not enabled in Preview mode' }])
+  })
+})
