@@ -1,0 +1,282 @@
+// OpenAI-style blocks over HTTP against a local OpenAI-compatible server: forged `openai`/`mistral` and the legacy
+// "OpenAI" block, credentials, dialogue history, errors, and streaming (client actions + streamMessage endpoint).
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { bot, say } from '../support/engine.js'
+import { loadFixture } from '../support/fixtures.js'
+import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
+import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+
+const textOf = (message: any): string =>
+  message.content.markdown ?? (message.content.richText ?? []).map((p: any) => (p.children ?? []).map((c: any) => c.text ?? '').join('')).join('\n')
+
+/** The events of a text/event-stream body. */
+const sseEvents = (body: string) =>
+  body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const name = /^event: (.+)$/m.exec(block)?.[1] ?? 'message'
+      const data = JSON.parse(/^data: (.+)$/m.exec(block)![1])
+      return { name, data }
+    })
+
+describe('LLM blocks', () => {
+  let s: TestServer
+  let llm: OpenAiServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let openaiCredentialsId: string
+
+  const createCredentials = async (type: string, data: Record<string, string>) => {
+    const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, { token: owner.token, body: { type, name: `${type} test`, data } })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    return res.body.credentials.id as string
+  }
+  const publish = async (doc: unknown) => (await importAndPublish(s, owner.token, owner.workspaceId, doc)).publicId as string
+  const start = async (publicId: string, body: Record<string, unknown> = {}) => {
+    const res = await s.call('POST', `/v1/bots/${publicId}/startChat`, { token: owner.token, body })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    return res.body
+  }
+  const send = async (sessionId: string, message: string) => {
+    const res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message } })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    return res.body
+  }
+  const streamMessage = (sessionId: string, token: string | null = owner.token) =>
+    fetch(`${s.url}/v1/sessions/${sessionId}/streamMessage`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} })
+
+  /** basic-chat-gpt (forged `openai`, Dialogue history), started at its Intro group, with the given credentials. */
+  const basicChatGpt = (credentialsId?: string) => {
+    const doc = loadFixture('templates/basic-chat-gpt.json')
+    doc.edges.find((e: any) => e.from.eventId).to = { groupId: doc.groups.find((g: any) => g.title === 'Intro').id }
+    const block = doc.groups.flatMap((g: any) => g.blocks).find((b: any) => b.type === 'openai')
+    if (credentialsId) block.options.credentialsId = credentialsId
+    return doc
+  }
+
+  /** A text input, then a legacy OpenAI block, then bubbles showing its answer and token count. */
+  const legacyBot = (options: Record<string, unknown>) =>
+    bot(
+      [['chat', [
+        { id: 'ask', type: 'text input', options: { variableId: 'vUser' } },
+        { id: 'ai', type: 'OpenAI', options: { task: 'Create chat completion', ...options } },
+        say('answer', '{{Answer}}'),
+        say('tokens', 'Tokens: {{Tokens}}'),
+      ]]],
+      { variables: [{ id: 'vUser', name: 'User' }, { id: 'vAnswer', name: 'Answer' }, { id: 'vTokens', name: 'Tokens' }, { id: 'vTemp', name: 'Temp' }] },
+    )
+
+  before(async () => {
+    s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'test-secret-0123456789' })
+    llm = await startOpenAiServer()
+    owner = await userWithWorkspace(s)
+    openaiCredentialsId = await createCredentials('openai', { apiKey: 'test', baseUrl: llm.baseUrl })
+  })
+  after(async () => {
+    await s.stop()
+    await llm.close()
+  })
+
+  test('forged openai: the completion shows in the next bubble and the Dialogue sends the history', async () => {
+    const publicId = await publish(basicChatGpt(openaiCredentialsId))
+    const first = await start(publicId)
+    assert.deepEqual(first.messages.map(textOf), ['Hi there 👋', 'How can I help?'])
+    llm.reply({ content: 'Parley runs bots.' }, { content: 'It is self-hosted.' })
+    const before = llm.requests.length
+
+    const turn1 = await send(first.sessionId, 'What is Parley?')
+    assert.deepEqual(turn1.messages.map(textOf), ['Parley runs bots.'])
+    assert.equal(turn1.input.type, 'text input')
+    const request1 = llm.requests[before]
+    assert.equal(request1.path, '/v1/chat/completions')
+    assert.equal(request1.headers.authorization, 'Bearer test')
+    assert.deepEqual(request1.body, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is Parley?' }] })
+
+    const turn2 = await send(first.sessionId, 'Where does it run?')
+    assert.deepEqual(turn2.messages.map(textOf), ['It is self-hosted.'])
+    assert.deepEqual(llm.requests[before + 1].body.messages, [
+      { role: 'user', content: 'What is Parley?' },
+      { role: 'assistant', content: 'Parley runs bots.' },
+      { role: 'user', content: 'Where does it run?' },
+    ])
+  })
+
+  test('missing or unknown credentials: an error log, and the flow goes on', async () => {
+    for (const credentialsId of [undefined, 'no-such-credentials']) {
+      const first = await start(await publish(basicChatGpt(credentialsId)))
+      const before = llm.requests.length
+      const turn = await send(first.sessionId, 'Hello?')
+      assert.equal(llm.requests.length, before, 'no call without credentials')
+      assert.match(turn.logs?.[0]?.description ?? '', /Credentials not provided/)
+      assert.equal(turn.input.type, 'text input', 'the flow went on to the next input')
+    }
+  })
+
+  test('API errors are logged with their status and message', async () => {
+    const first = await start(await publish(basicChatGpt(openaiCredentialsId)))
+    llm.reply({ status: 401, error: 'Incorrect API key provided' })
+    const turn = await send(first.sessionId, 'Hello?')
+    assert.deepEqual(turn.logs, [{ status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided' }])
+    assert.equal(turn.input.type, 'text input')
+  })
+
+  test('legacy OpenAI: templated messages, temperature from a variable, tokens, Azure api-version', async () => {
+    const publicId = await publish(
+      legacyBot({
+        credentialsId: openaiCredentialsId,
+        apiVersion: '2024-02-01',
+        messages: [
+          { id: 'm1', role: 'system', content: 'Answer briefly.' },
+          { id: 'm2', role: 'user', content: 'Question: {{User}}' },
+        ],
+        advancedSettings: { temperature: '{{Temp}}' },
+        responseMapping: [
+          { id: 'r1', valueToExtract: 'Message content', variableId: 'vAnswer' },
+          { id: 'r2', valueToExtract: 'Total tokens', variableId: 'vTokens' },
+        ],
+      }),
+    )
+    const first = await start(publicId, { prefilledVariables: { Temp: '0.3' } })
+    llm.reply({ content: 'Short answer.', totalTokens: 42 })
+    const before = llm.requests.length
+    const turn = await send(first.sessionId, 'Why?')
+    assert.deepEqual(turn.messages.map(textOf), ['Short answer.', 'Tokens: 42'])
+    const request = llm.requests[before]
+    assert.equal(request.path, '/v1/chat/completions?api-version=2024-02-01')
+    assert.equal(request.headers['api-key'], 'test')
+    assert.deepEqual(request.body, {
+      model: 'gpt-3.5-turbo',
+      messages: [{ role: 'system', content: 'Answer briefly.' }, { role: 'user', content: 'Question: Why?' }],
+      temperature: 0.3,
+    })
+  })
+
+  test('legacy OpenAI: other tasks log an error and the flow goes on', async () => {
+    const publicId = await publish(
+      bot([['g', [{ id: 'ai', type: 'OpenAI', options: { task: 'Create image', credentialsId: openaiCredentialsId } }, say('after', 'After')]]]),
+    )
+    const first = await start(publicId)
+    assert.deepEqual(first.messages.map(textOf), ['After'])
+    assert.match(first.logs[0].description, /OpenAI "Create image" is not available/)
+  })
+
+  test('legacy streaming: the client action carries the messages, streamMessage relays tokens, the reply fills the variable', async () => {
+    const publicId = await publish(
+      legacyBot({
+        credentialsId: openaiCredentialsId,
+        messages: [{ id: 'm1', role: 'user', content: '{{User}}' }],
+        responseMapping: [{ id: 'r1', variableId: 'vAnswer' }],
+      }),
+    )
+    const first = await start(publicId, { isStreamEnabled: true })
+    const paused = await send(first.sessionId, 'Tell me a story')
+    assert.deepEqual(paused.messages, [])
+    assert.deepEqual(paused.clientSideActions, [
+      { type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Tell me a story' }] }, expectsDedicatedReply: true },
+    ])
+
+    llm.reply({ content: 'Once upon a time, a bot.' })
+    const before = llm.requests.length
+    const res = await streamMessage(first.sessionId)
+    assert.equal(res.status, 200)
+    assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/)
+    const events = sseEvents(await res.text())
+    assert.ok(events.filter((e) => e.name === 'message').length > 1, 'several pieces')
+    assert.equal(events.filter((e) => e.name === 'message').map((e) => e.data.text).join(''), 'Once upon a time, a bot.')
+    assert.deepEqual(events.at(-1), { name: 'done', data: { text: 'Once upon a time, a bot.' } })
+    assert.equal(llm.requests[before].body.stream, true)
+    assert.deepEqual(llm.requests[before].body.messages, [{ role: 'user', content: 'Tell me a story' }])
+
+    const resumed = await send(first.sessionId, 'Once upon a time, a bot.')
+    assert.deepEqual(resumed.messages.map(textOf), ['Tokens: '], 'the streamed bubble is not sent again')
+    const again = await s.call('POST', `/v1/sessions/${first.sessionId}/streamMessage`, { token: owner.token })
+    assert.equal(again.status, 404, 'the chat ended')
+  })
+
+  test('forged streaming: the stream action, then the history includes the streamed answer', async () => {
+    const first = await start(await publish(basicChatGpt(openaiCredentialsId)), { isStreamEnabled: true })
+    const paused = await send(first.sessionId, 'Hi')
+    assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
+    assert.deepEqual(paused.messages, [])
+
+    llm.reply({ status: 429, error: 'Rate limit reached' })
+    const failed = sseEvents(await (await streamMessage(first.sessionId)).text())
+    assert.deepEqual(failed, [{ name: 'error', data: { message: 'OpenAI API error - 429: Rate limit reached' } }])
+
+    llm.reply({ content: 'Hello, human.' })
+    const events = sseEvents(await (await streamMessage(first.sessionId)).text())
+    assert.deepEqual(events.at(-1), { name: 'done', data: { text: 'Hello, human.' } })
+
+    const resumed = await send(first.sessionId, 'Hello, human.')
+    assert.deepEqual(resumed.messages, [], 'the streamed bubble is not sent again')
+    assert.equal(resumed.input.type, 'text input')
+    const next = await send(first.sessionId, 'How are you?')
+    assert.equal(next.clientSideActions[0].type, 'stream')
+    const before = llm.requests.length
+    await (await streamMessage(first.sessionId)).text()
+    assert.deepEqual(llm.requests[before].body.messages, [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello, human.' },
+      { role: 'user', content: 'How are you?' },
+    ])
+  })
+
+  test('streamMessage refuses chats that are not waiting on a stream, unknown sessions and anonymous callers', async () => {
+    const first = await start(await publish(basicChatGpt(openaiCredentialsId)))
+    const notWaiting = await s.call('POST', `/v1/sessions/${first.sessionId}/streamMessage`, { token: owner.token })
+    assert.equal(notWaiting.status, 400)
+    assert.match(notWaiting.body.message, /not waiting for a streamed completion/)
+    assert.equal((await s.call('POST', '/v1/sessions/nope/streamMessage', { token: owner.token })).status, 404)
+    assert.equal((await streamMessage(first.sessionId, null)).status, 401)
+  })
+
+  test('mistral: Generate variables asks for a JSON object and stores each variable', async () => {
+    const credentialsId = await createCredentials('mistral', { apiKey: 'mistral-key', baseUrl: llm.baseUrl })
+    const publicId = await publish(
+      bot(
+        [['g', [
+          {
+            id: 'gen',
+            type: 'mistral',
+            options: {
+              credentialsId,
+              action: 'Generate variables',
+              model: 'mistral-large-latest',
+              prompt: 'Extract from: "{{Said}}"',
+              variablesToExtract: [
+                { type: 'string', variableId: 'vCompany', description: 'The company name' },
+                { type: 'number', variableId: 'vRevenue', isRequired: false },
+              ],
+            },
+          },
+          say('out', '{{Company}} / {{Revenue}}'),
+        ]]],
+        { variables: [{ id: 'vSaid', name: 'Said' }, { id: 'vCompany', name: 'Company' }, { id: 'vRevenue', name: 'Revenue' }] },
+      ),
+    )
+    llm.reply({ content: '{"Company":"Acme","Revenue":1200000}' })
+    const before = llm.requests.length
+    const first = await start(publicId, { prefilledVariables: { Said: 'I run Acme, 1.2M a year' } })
+    assert.deepEqual(first.messages.map(textOf), ['Acme / 1200000'], JSON.stringify(first.logs))
+    const request = llm.requests[before]
+    assert.equal(request.headers.authorization, 'Bearer mistral-key')
+    assert.equal(request.body.model, 'mistral-large-latest')
+    assert.deepEqual(request.body.response_format, { type: 'json_object' })
+    assert.match(request.body.messages[0].content, /^Extract from: "I run Acme, 1.2M a year"\n\nAnswer with a JSON object only/)
+    assert.match(request.body.messages[0].content, /"Company" \(string\): The company name/)
+  })
+
+  test('forged openai: actions needing other endpoints log why', async () => {
+    const publicId = await publish(
+      bot([['g', [
+        { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Assistant', message: 'Hi' } },
+        say('after', 'After'),
+      ]]]),
+    )
+    const first = await start(publicId)
+    assert.deepEqual(first.messages.map(textOf), ['After'])
+    assert.match(first.logs[0].description, /OpenAI "Ask Assistant" is not available: it needs OpenAI's Assistants API/)
+  })
+})
