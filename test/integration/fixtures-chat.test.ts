@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { autoReply, isWaiting } from '../support/autoReply.js'
 import { listFixtures } from '../support/fixtures.js'
+import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -13,15 +14,27 @@ const ENDLESS_TURNS = 30
 
 describe('every fixture bot runs to its end over the API', () => {
   let s: TestServer
+  let llm: OpenAiServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   const fixtures = listFixtures()
+  /** LLM blocks (legacy OpenAI, openai, mistral) get workspace credentials pointing at a local compatible API. */
+  const llmCredentials = new Map<string, string>()
   /** Original fixture id → the id the service gave the imported copy (links between fixtures are remapped). */
   const importedIds = new Map<string, string>()
   const publicIds = new Map<string, string>()
 
   before(async () => {
-    s = await startTestServer()
+    llm = await startOpenAiServer({ content: '{"answer": "Hello from the model"}' })
+    s = await startTestServer({ ENCRYPTION_SECRET: 'fixture-secret-0123456789', HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
     owner = await userWithWorkspace(s)
+    for (const type of ['openai', 'mistral']) {
+      const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+        token: owner.token,
+        body: { type, name: `local ${type}`, data: { apiKey: 'test-key', baseUrl: llm.baseUrl } },
+      })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      llmCredentials.set(type, res.body.credentials.id)
+    }
     for (const { name, bot } of fixtures) {
       const res = await s.call('POST', '/v1/bots/import', { token: owner.token, body: { workspaceId: owner.workspaceId, bot } })
       assert.equal(res.status, 200, `${name}: ${JSON.stringify(res.body)}`)
@@ -35,11 +48,18 @@ describe('every fixture bot runs to its end over the API', () => {
       const groups = JSON.parse(JSON.stringify(bot.groups), (key, value) =>
         key === 'typebotId' && typeof value === 'string' && importedIds.has(value) ? importedIds.get(value) : value,
       )
+      for (const block of groups.flatMap((g: any) => g.blocks)) {
+        const provider = block.type === 'OpenAI' ? 'openai' : block.type
+        if (llmCredentials.has(provider) && block.options) block.options.credentialsId = llmCredentials.get(provider)
+      }
       await s.call('PATCH', `/v1/bots/${id}`, { token: owner.token, body: { bot: { groups } } })
       assert.equal((await s.call('POST', `/v1/bots/${id}/publish`, { token: owner.token })).status, 200)
     }
   })
-  after(() => s.stop())
+  after(async () => {
+    await s.stop()
+    await llm.close()
+  })
 
   for (const { name } of fixtures) {
     test(name, async () => {
@@ -52,7 +72,9 @@ describe('every fixture bot runs to its end over the API', () => {
       let lastInputId: string | undefined
       const visits = new Map<string, number>()
       for (;;) {
-        for (const log of res.body.logs ?? []) if (/not supported/.test(log.description)) unsupported.push(log.description)
+        for (const log of res.body.logs ?? []) {
+          if (/not supported|Credentials not provided/.test(log.description)) unsupported.push(log.description)
+        }
         if (!isWaiting(res.body) || (ENDLESS.has(name) && turns >= ENDLESS_TURNS)) break
         assert.ok(++turns <= MAX_TURNS, `${name}: more than ${MAX_TURNS} turns`)
         const inputId = res.body.input?.id
@@ -71,4 +93,8 @@ describe('every fixture bot runs to its end over the API', () => {
       assert.equal((await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message: 'more?' } })).status, 404)
     })
   }
+
+  test('LLM blocks reached the local model', () => {
+    assert.ok(llm.requests.length > 0)
+  })
 })
