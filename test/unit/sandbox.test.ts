@@ -28,8 +28,13 @@ describe('sandbox', () => {
   })
 
   test('evaluations do not leak into each other', () => {
-    sandbox.evaluate('globalThis.leak = 1; Object.prototype.polluted = true; return 1', {})
-    assert.deepEqual(sandbox.evaluate('return typeof leak + "," + ({}).polluted', {}), { ok: true, value: 'undefined,undefined' })
+    sandbox.evaluate('globalThis.leak = 1; Object.prototype.polluted = true; Array.prototype.push = null; return 1', {})
+    sandbox.evaluate('new Function("globalThis.viaFunction = 1")(); JSON.parse = () => 666; return 1', {})
+    sandbox.evaluate('})); let escaped = 1; JSON.stringify((function(){', {})
+    sandbox.evaluate('Symbol.for("shared").description; return typeof eval', {})
+    const probe = sandbox.evaluate('return [typeof leak, ({}).polluted, typeof [].push, typeof viaFunction, JSON.parse("1"), typeof escaped, Symbol.for("k") === Symbol.for("k")].join()', {})
+    assert.deepEqual(probe, { ok: true, value: 'undefined,,function,undefined,1,undefined,false' })
+    assert.deepEqual(sandbox.evaluate('return typeof eval', {}), { ok: true, value: 'undefined' })
   })
 
   test('an infinite loop and a memory bomb end with an error, and the sandbox keeps working', () => {
