@@ -60,5 +60,6 @@ export const edgeTarget = (bot: CompiledBot, edgeId: string | null | undefined):
   if (!edgeId) return undefined
   const edge = bot.edgeById.get(edgeId)
   if (!edge) return undefined
-  return edge.to.blockId ? { groupId: edge.to.groupId, blockId: edge.to.blockId } : { groupId: edge.to.groupId }
+  // Compiled bots are never mutated, so the edge's own `to` can serve as the target.
+  return edge.to
 }

@@ -2,7 +2,7 @@
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction.
 import { actionKinds } from '../blocks/actions/index.js'
-import type { ActionContext, ActionResult, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
+import type { ActionContext, ActionKind, ActionResult, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
 import { bubbleKinds, isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
 import { inputKinds } from '../blocks/inputs/index.js'
 import type { GroupV6 } from '../schema/bot.js'
@@ -98,7 +98,8 @@ export class Turn {
   /** When the turn's time budget started counting (restarted after each call to an outside service). */
   private startedAt: number
   private bots = new Map<string, CompiledBot>()
-  private variablesCache?: Variable[]
+  /** The running bot's variables and the context blocks get, built once per stack level (see `scope`). */
+  private scopeCache?: { variables: Variable[]; index: Map<string, number>; context: ActionContext }
 
   constructor(
     readonly state: SessionState,
@@ -128,20 +129,42 @@ export class Turn {
     }
   }
 
-  /** The running bot's variables with their current values. */
+  /**
+   * The running bot's variables (with their current values) and the context handed to blocks. Built once per
+   * stack level and updated in place: a turn may run thousands of blocks, so nothing here is rebuilt per block.
+   */
+  private get scope() {
+    if (this.scopeCache) return this.scopeCache
+    const bot = this.bot
+    const entry = this.entry
+    const variables = bot.variables.map((v) => variableWith(v, entry.values[v.id]))
+    const context: ActionContext = {
+      variables,
+      runtime: this.deps.runtime,
+      textFormat: this.textFormat,
+      isPreview: this.state.isPreview,
+      settings: bot.settings ?? {},
+      bot,
+      state: this.state,
+      entry,
+      linkedBot: (id) => this.deps.linkedBot(id, this.state),
+      credentials: (id) => this.deps.credentials(id, this.state),
+    }
+    this.scopeCache = { variables, index: new Map(variables.map((v, i) => [v.id, i])), context }
+    return this.scopeCache
+  }
+
   private get variables(): Variable[] {
-    this.variablesCache ??= this.bot.variables.map((v) => {
-      const value = this.entry.values[v.id]
-      return value === undefined ? v : { ...v, value }
-    })
-    return this.variablesCache
+    return this.scope.variables
   }
 
   private setVariable(id: string, value: VariableValue) {
-    if (!this.bot.variableById.has(id)) return
+    const { index, variables } = this.scope
+    const at = index.get(id)
+    if (at === undefined) return
     if (value === undefined || value === null) delete this.entry.values[id]
     else this.entry.values[id] = value
-    this.variablesCache = undefined
+    variables[at] = variableWith(this.bot.variables[at], value ?? undefined)
   }
 
   private applyUpdates(updates: VariableUpdate[] | undefined) {
@@ -149,11 +172,11 @@ export class Turn {
   }
 
   private context(): BlockContext {
-    return { variables: this.variables, runtime: this.deps.runtime, textFormat: this.textFormat, isPreview: this.state.isPreview, settings: this.bot.settings ?? {} }
+    return this.scope.context
   }
 
   private actionContext(): ActionContext {
-    return { ...this.context(), bot: this.bot, state: this.state, entry: this.entry, linkedBot: (id) => this.deps.linkedBot(id, this.state), credentials: (id) => this.deps.credentials(id, this.state) }
+    return this.scope.context
   }
 
   private log(log: ChatLog) {
@@ -164,7 +187,8 @@ export class Turn {
   private tick() {
     this.steps++
     if (this.steps > this.deps.limits.maxSteps) throw new BudgetExceeded(`more than ${this.deps.limits.maxSteps} blocks ran in one turn`)
-    if (this.deps.runtime.now().getTime() - this.startedAt > this.deps.limits.maxMillis) {
+    // Reading the clock costs more than a simple block: look every 64 steps.
+    if ((this.steps & 63) === 0 && this.deps.runtime.now().getTime() - this.startedAt > this.deps.limits.maxMillis) {
       throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
     }
   }
@@ -213,7 +237,7 @@ export class Turn {
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
       }
     } else if (action?.resume) {
-      const result = await this.runAction(block, () => action.resume!(block, message, this.actionContext()))
+      const result = await this.runAction(block, action, { message })
       this.applyActionResult(result)
       this.bubbleAlreadyShown = result.skipsNextBubble === true
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
@@ -412,7 +436,7 @@ export class Turn {
       this.entry.answers = [...this.entry.answers.filter((a) => !keys.has(a.key)), ...child.answers]
       this.entry.hasAnswered ||= child.hasAnswered
     }
-    this.variablesCache = undefined
+    this.scopeCache = undefined
   }
 
   /** Runs the blocks of a group from `from`; stops at an input or a block that waits for a reply. */
@@ -448,7 +472,8 @@ export class Turn {
         })
         continue
       }
-      const result = await this.runAction(block, () => action.execute(block, this.actionContext()))
+      const pending = this.runAction(block, action, undefined)
+      const result = pending instanceof Promise ? await pending : pending
       this.applyActionResult(result)
       if (result.waitsForReply) return this.waitOn(block)
       if (result.linkTo) {
@@ -512,22 +537,40 @@ export class Turn {
       isMergingWithParent: merge,
       resume: [],
     })
-    this.variablesCache = undefined
+    this.scopeCache = undefined
     return start
   }
 
-  /** A block that fails unexpectedly is logged and passed, like Typebot's per-block error logs, never a 500. */
-  private async runAction(block: Block, run: () => ActionResult | Promise<ActionResult>): Promise<ActionResult> {
+  /**
+   * Runs a block's execute/resume. A block that fails unexpectedly is logged and passed, like Typebot's
+   * per-block error logs, never a 500. Synchronous blocks (most logic) stay synchronous: no promise per block.
+   */
+  private runAction(block: Block, action: ActionKind, resume: { message: UserReply | undefined } | undefined): ActionResult | Promise<ActionResult> {
+    let result: ActionResult | Promise<ActionResult>
     try {
-      return await run()
+      result = resume ? action.resume!(block, resume.message, this.actionContext()) : action.execute(block, this.actionContext())
     } catch (err) {
-      if (err instanceof BudgetExceeded) throw err
-      return { logs: [{ status: 'error', description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`, details: JSON.stringify({ blockId: block.id }) }] }
-    } finally {
-      // Like Typebot, time spent waiting for an outside service (HTTP, LLM, email) does not count against the
-      // turn's budget: each call has its own timeout, and loops of calls are bounded by the step limit.
-      if (!isLogicBlock(block)) this.startedAt = this.deps.runtime.now().getTime()
+      return this.failedAction(block, err)
     }
+    if (!(result instanceof Promise)) return result
+    return result.then(
+      (value) => this.afterOutsideCall(block, value),
+      (err) => this.afterOutsideCall(block, this.failedAction(block, err)),
+    )
+  }
+
+  private failedAction(block: Block, err: unknown): ActionResult {
+    if (err instanceof BudgetExceeded) throw err
+    return { logs: [{ status: 'error', description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`, details: JSON.stringify({ blockId: block.id }) }] }
+  }
+
+  /**
+   * Like Typebot, time spent waiting for an outside service (HTTP, LLM, email) does not count against the turn's
+   * budget: each call has its own timeout, and loops of calls are bounded by the step limit.
+   */
+  private afterOutsideCall(block: Block, result: ActionResult): ActionResult {
+    if (!isLogicBlock(block)) this.startedAt = this.deps.runtime.now().getTime()
+    return result
   }
 
   private waitOn(block: Block): GroupRun {
@@ -536,9 +579,9 @@ export class Turn {
   }
 
   private applyActionResult(result: ActionResult) {
-    this.applyUpdates(result.variableUpdates)
-    for (const log of result.logs ?? []) this.log(log)
-    for (const action of result.clientSideActions ?? []) {
+    if (result.variableUpdates) this.applyUpdates(result.variableUpdates)
+    if (result.logs) for (const log of result.logs) this.log(log)
+    if (result.clientSideActions) for (const action of result.clientSideActions) {
       this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)
     }
   }
@@ -582,6 +625,15 @@ const resultEffect = (bot: CompiledBot, entry: StackEntry, isCompleted: boolean)
     .filter((v) => !v.isSessionVariable && !bot.transcriptVariableIds.has(v.id) && entry.values[v.id] !== undefined && entry.values[v.id] !== null)
     .map((v) => ({ id: v.id, name: v.name, value: entry.values[v.id] })),
 })
+
+/**
+ * A variable with its current value (none when unset: the bot's default was copied into the state at start).
+ * Written as literals: object spreads are slow on this hot path in Node 20.
+ */
+const variableWith = (v: Variable, value: VariableValue): Variable => {
+  if (v.isSessionVariable === undefined) return value === undefined ? { id: v.id, name: v.name } : { id: v.id, name: v.name, value }
+  return value === undefined ? { id: v.id, name: v.name, isSessionVariable: v.isSessionVariable } : { id: v.id, name: v.name, value, isSessionVariable: v.isSessionVariable }
+}
 
 /** Avatars whose URL is a variable change with it (reference 3.2 `dynamicTheme`). */
 const dynamicAvatars = (bot: CompiledBot, variables: Variable[]) => {

@@ -12,7 +12,9 @@ export const toVariableValue = (value: unknown): VariableValue => {
 const stringify = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
 
 /** Unpaired UTF-16 surrogates (from truncated input or broken clients) become U+FFFD so JSON stays valid. */
-const sanitize = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+const SURROGATE = /[\uD800-\uDFFF]/
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const sanitize = (text: string): string => (SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text)
 
 /** A stored value as JavaScript code sees it: "true" → true, "12" → 12 (but "012", "+33…" stay strings). */
 export const guessValueType = (value: VariableValue | unknown): unknown => {

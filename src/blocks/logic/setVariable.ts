@@ -56,7 +56,7 @@ const pop = (current: VariableValue, fromStart: boolean, options: Options): Acti
 
 const serverValue = (options: Options, ctx: ActionContext): ActionResult & { value?: VariableValue } => {
   const current = valueOf(ctx, options.variableId)
-  const now = ctx.runtime.now()
+  const now = () => ctx.runtime.now()
   switch (options.type ?? 'Custom') {
     case 'Custom':
       return evaluateCustom(options.expressionToEvaluate ?? '', options, ctx)
@@ -77,11 +77,11 @@ const serverValue = (options: Options, ctx: ActionContext): ActionResult & { val
       return { value: ctx.entry.resultId ?? ctx.runtime.newId() }
     case 'Now':
     case 'Today':
-      return { value: dateIn(now, options.timeZone) }
+      return { value: dateIn(now(), options.timeZone) }
     case 'Yesterday':
-      return { value: dateIn(new Date(now.getTime() - DAY_MS), options.timeZone) }
+      return { value: dateIn(new Date(now().getTime() - DAY_MS), options.timeZone) }
     case 'Tomorrow':
-      return { value: dateIn(new Date(now.getTime() + DAY_MS), options.timeZone) }
+      return { value: dateIn(new Date(now().getTime() + DAY_MS), options.timeZone) }
     case 'Random ID':
       return { value: ctx.runtime.newId() }
     case 'Map item with same index': {
