@@ -1,5 +1,5 @@
 // Chat sessions, results, answers and logs. A chat turn is one read (the session) and one write transaction.
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from './tables.js'
 
 export type AnswerRow = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
@@ -45,7 +45,102 @@ export class SessionConflictError extends Error {
   }
 }
 
-export const chats = (db: Kysely<Database>) => ({
+/** Writes one turn inside a transaction; a concurrent turn on the same session raises SessionConflictError. */
+const writeTurn = async (trx: Transaction<Database>, write: TurnWrite, now: string) => {
+  const { session } = write
+  if (session.kind === 'update') {
+    const res =
+      write.state === null
+        ? await trx.deleteFrom('chatSessions').where('id', '=', session.id).where('revision', '=', session.revision).executeTakeFirst()
+        : await trx
+            .updateTable('chatSessions')
+            .set({ state: write.state, revision: session.revision + 1, updatedAt: now })
+            .where('id', '=', session.id)
+            .where('revision', '=', session.revision)
+            .executeTakeFirst()
+    const changed = 'numDeletedRows' in res ? res.numDeletedRows : res.numUpdatedRows
+    if (Number(changed) === 0) throw new SessionConflictError()
+  } else {
+    if (session.kind === 'replace') await trx.deleteFrom('chatSessions').where('id', '=', session.id).execute()
+    if (write.state !== null) {
+      await trx.insertInto('chatSessions').values({ id: session.id, revision: 1, state: write.state, createdAt: now, updatedAt: now }).execute()
+    }
+  }
+  for (const r of write.newResults) {
+    await trx
+      .insertInto('results')
+      .values({ id: r.id, botId: r.botId, createdAt: now, variables: '[]', isCompleted: 0, hasStarted: 0, isArchived: 0, lastChatSessionId: session.id })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+  }
+  for (const r of write.results) {
+    // Flags only ever go from false to true: a later turn never un-completes a result.
+    await trx
+      .updateTable('results')
+      .set({
+        variables: JSON.stringify(r.variables),
+        hasStarted: r.hasStarted ? 1 : sql<0 | 1>`"hasStarted"`,
+        isCompleted: r.isCompleted ? 1 : sql<0 | 1>`"isCompleted"`,
+        lastChatSessionId: session.id,
+      })
+      .where('id', '=', r.resultId)
+      .execute()
+  }
+  if (write.answers.length) {
+    await trx
+      .insertInto('answers')
+      .values(write.answers.map((a) => ({ resultId: a.resultId, blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, createdAt: now })))
+      .execute()
+  }
+  if (write.logs.length) {
+    await trx
+      .insertInto('logs')
+      .values(write.logs.map((l) => ({ resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null, createdAt: now })))
+      .execute()
+  }
+}
+
+type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
+
+export const chats = (db: Kysely<Database>) => {
+  const queue: QueuedTurn[] = []
+  let flushing = false
+
+  const flush = async () => {
+    flushing = true
+    // Let the requests already read in this event-loop round queue their turns before the transaction starts.
+    await new Promise((resolve) => setImmediate(resolve))
+    const batch = queue.splice(0)
+    const failures = new Map<QueuedTurn, unknown>()
+    try {
+      const now = new Date().toISOString()
+      await db.transaction().execute(async (trx) => {
+        if (batch.length === 1) return writeTurn(trx, batch[0].write, now)
+        for (const item of batch) {
+          await sql`savepoint turn`.execute(trx)
+          try {
+            await writeTurn(trx, item.write, now)
+          } catch (err) {
+            failures.set(item, err)
+            await sql`rollback to savepoint turn`.execute(trx)
+          }
+          await sql`release savepoint turn`.execute(trx)
+        }
+      })
+      for (const item of batch) {
+        const failure = failures.get(item)
+        if (failures.has(item)) item.reject(failure)
+        else item.resolve()
+      }
+    } catch (err) {
+      for (const item of batch) item.reject(err)
+    } finally {
+      flushing = false
+      if (queue.length) void flush()
+    }
+  }
+
+  return {
   async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
     return db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', id).executeTakeFirst()
   },
@@ -61,63 +156,17 @@ export const chats = (db: Kysely<Database>) => ({
     return Number(res.numUpdatedRows) > 0
   },
 
-  /** Stores a turn atomically; a concurrent turn on the same session makes this one fail with SessionConflictError. */
-  async commitTurn(write: TurnWrite): Promise<void> {
-    const now = new Date().toISOString()
-    await db.transaction().execute(async (trx) => {
-      const { session } = write
-      if (session.kind === 'update') {
-        const res =
-          write.state === null
-            ? await trx.deleteFrom('chatSessions').where('id', '=', session.id).where('revision', '=', session.revision).executeTakeFirst()
-            : await trx
-                .updateTable('chatSessions')
-                .set({ state: write.state, revision: session.revision + 1, updatedAt: now })
-                .where('id', '=', session.id)
-                .where('revision', '=', session.revision)
-                .executeTakeFirst()
-        const changed = 'numDeletedRows' in res ? res.numDeletedRows : res.numUpdatedRows
-        if (Number(changed) === 0) throw new SessionConflictError()
-      } else {
-        if (session.kind === 'replace') await trx.deleteFrom('chatSessions').where('id', '=', session.id).execute()
-        if (write.state !== null) {
-          await trx.insertInto('chatSessions').values({ id: session.id, revision: 1, state: write.state, createdAt: now, updatedAt: now }).execute()
-        }
-      }
-      for (const r of write.newResults) {
-        await trx
-          .insertInto('results')
-          .values({ id: r.id, botId: r.botId, createdAt: now, variables: '[]', isCompleted: 0, hasStarted: 0, isArchived: 0, lastChatSessionId: session.id })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute()
-      }
-      for (const r of write.results) {
-        // Flags only ever go from false to true: a later turn never un-completes a result.
-        await trx
-          .updateTable('results')
-          .set({
-            variables: JSON.stringify(r.variables),
-            hasStarted: r.hasStarted ? 1 : sql<0 | 1>`"hasStarted"`,
-            isCompleted: r.isCompleted ? 1 : sql<0 | 1>`"isCompleted"`,
-            lastChatSessionId: session.id,
-          })
-          .where('id', '=', r.resultId)
-          .execute()
-      }
-      if (write.answers.length) {
-        await trx
-          .insertInto('answers')
-          .values(write.answers.map((a) => ({ resultId: a.resultId, blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, createdAt: now })))
-          .execute()
-      }
-      if (write.logs.length) {
-        await trx
-          .insertInto('logs')
-          .values(write.logs.map((l) => ({ resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null, createdAt: now })))
-          .execute()
-      }
-    })
-  },
+  /**
+   * Stores a turn atomically; a concurrent turn on the same session makes it fail with SessionConflictError.
+   * Turns that arrive while a write is under way are stored together in the next transaction (group commit),
+   * each inside its own savepoint: one durable commit (one fsync) serves many chats under load, and a turn that
+   * fails is rolled back alone.
+   */
+  commitTurn: (write: TurnWrite): Promise<void> =>
+    new Promise((resolve, reject) => {
+      queue.push({ write, resolve, reject })
+      if (!flushing) void flush()
+    }),
 
   /** A result of a bot with its variables and answers. */
   async result(botId: string, resultId: string): Promise<Result | undefined> {
@@ -150,7 +199,8 @@ export const chats = (db: Kysely<Database>) => ({
     for (const a of answers) byResult.set(a.resultId, [...(byResult.get(a.resultId) ?? []), a])
     return { results: rows.map((r) => toResult(r, byResult.get(r.id) ?? [])), ...(next && { nextCursor: Number(next.seq) }) }
   },
-})
+  }
+}
 
 const toResult = (row: any, answers: any[]): Result => ({
   id: row.id,
