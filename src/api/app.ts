@@ -1,7 +1,7 @@
 // Builds the Fastify application: error shape, routes, OpenAPI document and docs page.
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import type { Config } from '../config.js'
 import type { ChatService } from '../chat/service.js'
 import type { Store } from '../store/index.js'
@@ -28,6 +28,18 @@ export const buildApp = async (store: Store, config: Config, chat: ChatService):
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
     forceCloseConnections: true,
+    // Requests Node's HTTP parser refuses (unknown methods, broken headers) still answer in our error shape.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return socket.destroy()
+      const body = JSON.stringify({ code: 'bad_request', message: 'Malformed HTTP request.' })
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+      void err
+    },
+    // Errors Fastify raises before routing (a URL that does not decode, …) too.
+    frameworkErrors: (err, _req, reply) => {
+      const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400
+      void (reply as FastifyReply).code(status).send({ code: codeForStatus(status), message: err.message })
+    },
   })
   const auth = createAuthenticator(store)
 

@@ -8,6 +8,7 @@ import type { Store } from '../store/index.js'
 import type { ChatService } from '../chat/service.js'
 import type { Authenticator } from './auth.js'
 import { badRequest, zodIssues } from './errors.js'
+import { checkInput } from './inputGuard.js'
 
 export type Services = { store: Store; config: Config; auth: Authenticator; chat: ChatService }
 
@@ -42,6 +43,7 @@ export type RouteDef<P = any, Q = any, B = any, A extends 'required' | 'optional
 export const defineRoute = <P, Q, B, A extends 'required' | 'optional' | 'none'>(def: RouteDef<P, Q, B, A>) => def
 
 const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T => {
+  checkInput(where, value)
   if (!schema) return undefined as T
   const res = schema.safeParse(value ?? (where === 'body' ? undefined : {}))
   if (!res.success) throw badRequest(`Invalid request ${where}.`, zodIssues(res.error, where))

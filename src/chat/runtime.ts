@@ -1,5 +1,6 @@
 // The engine's runtime port on a real server: the clock, randomness, ids, the JavaScript sandbox, HTTP and email.
 import { randomInt } from 'node:crypto'
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Runtime } from '../engine/types.js'
 import { newId } from '../lib/ids.js'
 import type { HttpClient } from '../integrations/http.js'
@@ -8,6 +9,8 @@ import type { Sandbox } from '../sandbox/quickjs.js'
 
 export const createRuntime = (sandbox: Sandbox, http: HttpClient, mailer: Mailer): Runtime => ({
   now: () => new Date(),
+  elapsedMs: () => performance.now(),
+  pause: () => yieldToEventLoop(),
   random: () => randomInt(0, 2 ** 47) / 2 ** 47,
   newId,
   evaluate: sandbox.evaluate,

@@ -24,35 +24,48 @@ export class ChatError extends Error {
 
 export type ChatLimits = EngineDeps['limits']
 
-const CACHE_SIZE = 500
+/** Compiled bots kept in memory, measured by the size of their JSON (typical bots weigh 10–50 kB). */
+const CACHE_BYTES = 8 * 1024 * 1024
 
 export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits) => {
-  // Snapshots are immutable, so a compiled bot never goes stale; the map is bounded by evicting the oldest.
-  const compiled = new Map<string, CompiledBot>()
+  // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
+  // (previews may carry large definitions) and drops the least recently used first.
+  const compiled = new Map<string, { bot: CompiledBot; size: number }>()
+  let cachedBytes = 0
   const compile = (snapshot: PublishedBot): CompiledBot => {
-    let bot = compiled.get(snapshot.id)
-    if (!bot) {
-      const doc = snapshot.doc as Record<string, any>
-      bot = compileBot({
-        botId: snapshot.botId,
-        snapshotId: snapshot.id,
-        version: doc.version,
-        groups: doc.groups ?? [],
-        events: doc.events ?? [],
-        edges: doc.edges ?? [],
-        variables: doc.variables ?? [],
-        theme: doc.theme ?? {},
-        settings: doc.settings ?? {},
-        publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
-      })
-      if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value!)
-      compiled.set(snapshot.id, bot)
+    const hit = compiled.get(snapshot.id)
+    if (hit) {
+      compiled.delete(snapshot.id)
+      compiled.set(snapshot.id, hit)
+      return hit.bot
+    }
+    const doc = snapshot.doc as Record<string, any>
+    const bot = compileBot({
+      botId: snapshot.botId,
+      snapshotId: snapshot.id,
+      version: doc.version,
+      groups: doc.groups ?? [],
+      events: doc.events ?? [],
+      edges: doc.edges ?? [],
+      variables: doc.variables ?? [],
+      theme: doc.theme ?? {},
+      settings: doc.settings ?? {},
+      publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
+    })
+    if (snapshot.size <= CACHE_BYTES / 4) {
+      compiled.set(snapshot.id, { bot, size: snapshot.size })
+      cachedBytes += snapshot.size
+      for (const [id, entry] of compiled) {
+        if (cachedBytes <= CACHE_BYTES) break
+        compiled.delete(id)
+        cachedBytes -= entry.size
+      }
     }
     return bot
   }
   const getBot = async (snapshotId: string) => {
     const hit = compiled.get(snapshotId)
-    if (hit) return hit
+    if (hit) return hit.bot
     const snapshot = await store.bots.publishedSnapshot(snapshotId)
     return snapshot && compile(snapshot)
   }

@@ -60,6 +60,9 @@ export type TurnEffects = {
   logs: (ChatLog & { resultId: string })[]
 }
 
+/** A long turn lets other requests run every this many milliseconds. */
+const PAUSE_EVERY_MS = 10
+
 /** Linked bots nest at most this deep: a link cycle ends with an error log instead of growing forever. */
 const MAX_LINK_DEPTH = 16
 
@@ -97,6 +100,8 @@ export class Turn {
   private steps = 0
   /** When the turn's time budget started counting (restarted after each call to an outside service). */
   private startedAt: number
+  /** When the turn last let other work run (see `tick`). */
+  private lastPause: number
   private bots = new Map<string, CompiledBot>()
   /** The running bot's variables and the context blocks get, built once per stack level (see `scope`). */
   private scopeCache?: { variables: Variable[]; index: Map<string, number>; context: ActionContext }
@@ -106,7 +111,8 @@ export class Turn {
     private readonly deps: EngineDeps,
     private readonly textFormat: TextFormat,
   ) {
-    this.startedAt = deps.runtime.now().getTime()
+    this.startedAt = this.clock()
+    this.lastPause = this.startedAt
   }
 
   private get entry(): StackEntry {
@@ -184,13 +190,22 @@ export class Turn {
     if (this.entry.resultId) this.effects.logs.push({ ...log, resultId: this.entry.resultId })
   }
 
-  private tick() {
+  private clock(): number {
+    return this.deps.runtime.elapsedMs?.() ?? this.deps.runtime.now().getTime()
+  }
+
+  /**
+   * Counts a step against the turn's budgets. Returns true when the turn has run for a while without pausing:
+   * the caller then awaits `pause` so that one long turn does not hold up every other chat of the process.
+   */
+  private tick(): boolean {
     this.steps++
     if (this.steps > this.deps.limits.maxSteps) throw new BudgetExceeded(`more than ${this.deps.limits.maxSteps} blocks ran in one turn`)
-    // Reading the clock costs more than a simple block: look every 64 steps.
-    if ((this.steps & 63) === 0 && this.deps.runtime.now().getTime() - this.startedAt > this.deps.limits.maxMillis) {
-      throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
-    }
+    const now = this.clock()
+    if (now - this.startedAt > this.deps.limits.maxMillis) throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
+    if (now - this.lastPause < PAUSE_EVERY_MS || !this.deps.runtime.pause) return false
+    this.lastPause = now
+    return true
   }
 
   /** Starts the flow (start event, or a preview `startFrom`), consuming `message` when the bot opens with an input. */
@@ -396,7 +411,7 @@ export class Turn {
     for (;;) {
       target ??= await this.nextQueued()
       if (!target) return
-      this.tick()
+      if (this.tick()) await this.deps.runtime.pause!()
       const group = this.bot.groupById.get(target.groupId)
       const from = group && target.blockId ? group.blocks.findIndex((b) => b.id === target!.blockId) : 0
       if (!group || from < 0) {
@@ -442,7 +457,7 @@ export class Turn {
   /** Runs the blocks of a group from `from`; stops at an input or a block that waits for a reply. */
   private async runGroup(group: GroupV6, from: number): Promise<GroupRun> {
     for (let i = from; i < group.blocks.length; i++) {
-      this.tick()
+      if (this.tick()) await this.deps.runtime.pause!()
       const block = group.blocks[i]
       const alreadyShown = this.bubbleAlreadyShown
       this.bubbleAlreadyShown = false
@@ -569,7 +584,7 @@ export class Turn {
    * budget: each call has its own timeout, and loops of calls are bounded by the step limit.
    */
   private afterOutsideCall(block: Block, result: ActionResult): ActionResult {
-    if (!isLogicBlock(block)) this.startedAt = this.deps.runtime.now().getTime()
+    if (!isLogicBlock(block)) this.startedAt = this.clock()
     return result
   }
 

@@ -58,6 +58,10 @@ export interface Runtime {
   newId(): string
   evaluate: CodeEvaluator
   runScript: ScriptRunner
+  /** A cheap monotonic clock in milliseconds for turn budgets (defaults to `now()`). */
+  elapsedMs?(): number
+  /** Lets other work run (other chats' requests) during a long turn; absent, turns never pause. */
+  pause?(): Promise<void>
   /** Server-side HTTP with the SSRF guard. */
   httpRequest(req: HttpRequest): Promise<HttpOutcome>
   /** Sends an email through the given SMTP server, or through the server's own (`'default'`, from its configuration). */

@@ -27,6 +27,8 @@ export type PublishedBot = {
   createdAt: string
   updatedAt: string
   doc: Record<string, unknown> & { version: string }
+  /** Length of the stored JSON, a measure of the memory a compiled copy takes. */
+  size: number
 }
 
 export class PublicIdTakenError extends Error {
@@ -55,6 +57,7 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
   doc: JSON.parse(row.doc),
+  size: row.doc.length,
 })
 
 export const RUNTIME_FIELDS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const
