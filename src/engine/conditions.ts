@@ -169,6 +169,12 @@ const stopWorker = (worker: Worker) => {
   if (regexWorker?.worker === worker) regexWorker = undefined
 }
 
+/**
+ * How many regex tests ran out of time since the process started. A turn compares it before and after, to end
+ * itself when bot regexes keep blocking the server (see `Turn.tick`).
+ */
+export let regexTimeouts = 0
+
 /** `source` tested against `subject` off-thread: the verdict, or null (invalid pattern, budget spent, no worker). */
 const testRegex = (source: string, subject: string, budget: { ms: number }): boolean | null => {
   if (budget.ms <= 0) return null
@@ -182,6 +188,7 @@ const testRegex = (source: string, subject: string, budget: { ms: number }): boo
   budget.ms -= performance.now() - start
   if (outcome === 'timed-out') {
     stopWorker(worker)
+    regexTimeouts++
     return null
   }
   return (receiveMessageOnPort(port)?.message as boolean | null | undefined) ?? null

@@ -9,7 +9,7 @@ import type { GroupV6 } from '../schema/bot.js'
 import { type Block, isLogicBlock } from '../schema/blocks/index.js'
 import { defaultSystemMessages, type Variable } from '../schema/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
-import { evaluateCondition } from './conditions.js'
+import { evaluateCondition, regexTimeouts } from './conditions.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
@@ -60,6 +60,9 @@ export type TurnEffects = {
   logs: (ChatLog & { resultId: string })[]
 }
 
+/** Sandbox errors of code that had to be stopped (see `Turn.runaways`). */
+const RUNAWAY = /interrupted|out of memory|stack size exceeded/i
+
 /** A long turn lets other requests run every this many milliseconds. */
 const PAUSE_EVERY_MS = 10
 
@@ -106,11 +109,22 @@ export class Turn {
   /** The running bot's variables and the context blocks get, built once per stack level (see `scope`). */
   private scopeCache?: { variables: Variable[]; index: Map<string, number>; context: ActionContext }
 
+  /** Code or regexes that had to be stopped (deadline, memory) during this turn; a second time ends the turn. */
+  private runaways = 0
+  /** The runtime blocks see: the real one, with sandbox calls watched for runaway code. */
+  private readonly runtime: Runtime
+
   constructor(
     readonly state: SessionState,
     private readonly deps: EngineDeps,
     private readonly textFormat: TextFormat,
   ) {
+    const { evaluate, runScript } = deps.runtime
+    const watch = <R extends { ok: boolean; error?: string }>(result: R): R => {
+      if (!result.ok && RUNAWAY.test(result.error ?? '')) this.runaways++
+      return result
+    }
+    this.runtime = { ...deps.runtime, evaluate: (code, globals) => watch(evaluate(code, globals)), runScript: (body, globals) => watch(runScript(body, globals)) }
     this.startedAt = this.clock()
     this.lastPause = this.startedAt
   }
@@ -146,7 +160,7 @@ export class Turn {
     const variables = bot.variables.map((v) => variableWith(v, entry.values[v.id]))
     const context: ActionContext = {
       variables,
-      runtime: this.deps.runtime,
+      runtime: this.runtime,
       textFormat: this.textFormat,
       isPreview: this.state.isPreview,
       settings: bot.settings ?? {},
@@ -203,6 +217,8 @@ export class Turn {
     if (this.steps > this.deps.limits.maxSteps) throw new BudgetExceeded(`more than ${this.deps.limits.maxSteps} blocks ran in one turn`)
     const now = this.clock()
     if (now - this.startedAt > this.deps.limits.maxMillis) throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
+    // Each runaway evaluation holds the server for a whole sandbox deadline: one is an error, two end the turn.
+    if (this.runaways >= 2) throw new BudgetExceeded('bot code or regular expressions ran out of time twice in one turn')
     if (now - this.lastPause < PAUSE_EVERY_MS || !this.deps.runtime.pause) return false
     this.lastPause = now
     return true
@@ -562,10 +578,14 @@ export class Turn {
    */
   private runAction(block: Block, action: ActionKind, resume: { message: UserReply | undefined } | undefined): ActionResult | Promise<ActionResult> {
     let result: ActionResult | Promise<ActionResult>
+    // Regex tests run synchronously inside the block, so timeouts counted meanwhile are this turn's own.
+    const regexTimeoutsBefore = regexTimeouts
     try {
       result = resume ? action.resume!(block, resume.message, this.actionContext()) : action.execute(block, this.actionContext())
     } catch (err) {
       return this.failedAction(block, err)
+    } finally {
+      this.runaways += regexTimeouts - regexTimeoutsBefore
     }
     if (!(result instanceof Promise)) return result
     return result.then(

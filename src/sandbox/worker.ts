@@ -1,0 +1,38 @@
+// The sandbox's worker thread: runs QuickJS requests that the server thread hands over in shared memory (see
+// ./quickjs.ts for the protocol), so that runaway code can be killed without harming the server.
+import { workerData } from 'node:worker_threads'
+import { createLocalSandbox } from './local.js'
+import { READY, REQUEST, RESPONSE, type SharedChannel } from './protocol.js'
+
+const { control, data, limits } = workerData as SharedChannel & { limits: { memoryBytes: number; timeoutMs: number } }
+const state = new Int32Array(control)
+const bytes = new Uint8Array(data)
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+const sandbox = await createLocalSandbox(limits)
+Atomics.store(state, 0, READY)
+Atomics.notify(state, 0)
+
+/** Evaluations come in bursts (one turn templates several texts): spin a little before sleeping. */
+const SPIN_MS = 0.3
+
+for (;;) {
+  const spinUntil = performance.now() + SPIN_MS
+  while (Atomics.load(state, 0) !== REQUEST && performance.now() < spinUntil);
+  while (Atomics.load(state, 0) !== REQUEST) Atomics.wait(state, 0, Atomics.load(state, 0))
+  const request = JSON.parse(decoder.decode(bytes.subarray(0, state[1])))
+  for (const name of request.undefinedNames ?? []) request.globals[name] = undefined
+  let response: unknown
+  try {
+    response = request.op === 'script' ? sandbox.runScript(request.body, request.globals) : sandbox.evaluate(request.body, request.globals)
+  } catch (err) {
+    response = { ok: false, error: String(err), setVariables: [] }
+  }
+  const json = JSON.stringify(response)
+  let { read, written } = encoder.encodeInto(json, bytes)
+  if (read < json.length) ({ written } = encoder.encodeInto(JSON.stringify({ ok: false, error: 'The result is too large.', setVariables: [] }), bytes))
+  state[1] = written
+  Atomics.store(state, 0, RESPONSE)
+  Atomics.notify(state, 0)
+}
