@@ -75,11 +75,21 @@ const block = (node: RootContent): RichTextNode[] => {
   }
 }
 
+/** No character that Markdown gives a meaning to, and no line break. */
+const PLAIN = /^[^\\`*_[\]#<>!|~&\n\r]*$/
+/** Starts like a block construct: indentation (code), a list item, a heading underline or a quote. */
+const BLOCK_START = /^(\s|\d+[.)]|[-+=>])/
+
 /**
  * Converts Markdown to rich-text blocks. An editor paragraph is one line, so every blank line between two
  * top-level blocks becomes an empty paragraph (as Typebot does); an empty text gives no block at all.
  */
 export const markdownToRichText = (markdown: string): RichTextNode[] => {
+  // Most variable values are plain words: when nothing in them could be Markdown, skip the parser.
+  if (PLAIN.test(markdown) && !BLOCK_START.test(markdown)) {
+    const text = markdown.trimEnd()
+    return text ? [{ type: 'p', children: [{ text }] }] : []
+  }
   const { children } = fromMarkdown(markdown)
   return children.flatMap((node, i) => {
     const previousEnd = children[i - 1]?.position?.end.line

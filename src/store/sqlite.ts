@@ -13,5 +13,20 @@ export const openSqlite = (file: string, onQuery?: (sql: string, parameters: rea
   conn.pragma('journal_mode = WAL')
   conn.pragma('synchronous = FULL')
   conn.pragma('foreign_keys = ON')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }), ...(onQuery && { log: (e) => onQuery(e.query.sql, e.query.parameters) }) })
+  // Kysely prepares every statement it runs; preparing costs more than running a small one, so prepared
+  // statements are kept by SQL text (the driver runs one at a time, so sharing them is safe).
+  const statements = new Map<string, Sqlite.Statement>()
+  const database = {
+    close: () => conn.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql)
+      if (!statement) {
+        if (statements.size >= 1000) statements.clear()
+        statement = conn.prepare(sql)
+        statements.set(sql, statement)
+      }
+      return statement
+    },
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...(onQuery && { log: (e) => onQuery(e.query.sql, e.query.parameters) }) })
 }
