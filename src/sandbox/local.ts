@@ -9,7 +9,7 @@
 // as function parameters, not globals. Creating a context costs ~1 ms and an evaluation in a ready one ~20 µs,
 // which is why the context is kept. Any evaluation that is interrupted or runs out of memory replaces it.
 // Scripts (which get a `setVariable` bound to their run) use a fresh context each time.
-import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, RELEASE_SYNC, shouldInterruptAfterDeadline } from 'quickjs-emscripten'
+import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, RELEASE_SYNC } from 'quickjs-emscripten'
 import type { CodeEvaluator } from '../engine/types.js'
 
 export type SandboxLimits = { memoryBytes: number; timeoutMs: number }
@@ -67,6 +67,12 @@ const LOCKDOWN = `(() => {
   return run
 })()`
 
+/** A deadline on the monotonic clock (a wall-clock jump must not interrupt code that is within its time). */
+const interruptAfter = (ms: number) => {
+  const end = performance.now() + ms
+  return () => performance.now() > end
+}
+
 /** A JavaScript identifier (variable ids are used as parameter names). */
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -93,7 +99,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<Sandbox
     let vm: QuickJSContext | undefined
     try {
       vm = scriptRuntime.newContext()
-      scriptRuntime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeoutMs))
+      scriptRuntime.setInterruptHandler(interruptAfter(limits.timeoutMs))
       defineGlobals(vm, globals)
       return work(vm)
     } catch (err) {
@@ -111,7 +117,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<Sandbox
   const lockedContext = () => {
     if (shared) return shared
     const vm = runtime.newContext()
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + 5000))
+    runtime.setInterruptHandler(interruptAfter(5000))
     const locked = vm.evalCode(LOCKDOWN)
     if (locked.error) {
       const error = vm.dump(locked.error)
@@ -141,7 +147,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<Sandbox
     const reset = undefinedNames.length ? `${undefinedNames.map((n) => `${n} = undefined`).join('; ')};\n` : ''
     try {
       const { vm, run } = lockedContext()
-      runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.timeoutMs))
+      runtime.setInterruptHandler(interruptAfter(limits.timeoutMs))
       const params = [JSON.stringify(names), `${reset}${body}`, JSON.stringify(names.map((name) => globals[name] ?? null))].map((text) => vm.newString(text))
       const result = vm.callFunction(run, vm.undefined, ...params)
       for (const param of params) param.dispose()

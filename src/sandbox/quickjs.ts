@@ -85,7 +85,7 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     state[1] = written
     Atomics.store(state, 0, REQUEST)
     Atomics.notify(state, 0)
-    const deadline = Date.now() + limits.timeoutMs + GRACE_MS
+    const deadline = performance.now() + limits.timeoutMs + GRACE_MS
     const rssBefore = process.memoryUsage.rss()
     // Most evaluations take tens of microseconds: spin briefly before sleeping, a thread wake-up costs more.
     const spinUntil = performance.now() + SPIN_MS
@@ -93,7 +93,7 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     while (Atomics.load(state, 0) !== RESPONSE) {
       Atomics.wait(state, 0, REQUEST, SLICE_MS)
       if (Atomics.load(state, 0) === RESPONSE) break
-      const tooLong = Date.now() > deadline
+      const tooLong = performance.now() > deadline
       const tooBig = process.memoryUsage.rss() - rssBefore > limits.memoryBytes
       if (tooLong || tooBig) {
         replace()
