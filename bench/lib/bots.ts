@@ -1,0 +1,79 @@
+// The bots the benchmarks run, as Typebot v6 exports.
+const at = { x: 0, y: 0 }
+
+const text = (id: string, value: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: value }] }] } })
+
+/**
+ * The turn benchmark's bot: a text bubble showing a variable, a text input saving into it, and a Jump back to the
+ * bubble. Every continueChat stores an answer, updates the result's variables and the session, and answers with
+ * one bubble and the input.
+ */
+export const loopBot = () => ({
+  version: '6',
+  name: 'Bench loop',
+  groups: [
+    {
+      id: 'g-welcome', title: 'Welcome', graphCoordinates: at,
+      blocks: [{ ...text('b-welcome', 'Hello! I will repeat what you say.'), outgoingEdgeId: 'e-ask' }],
+    },
+    {
+      id: 'g-ask', title: 'Ask', graphCoordinates: at,
+      blocks: [
+        text('b-echo', 'You said: {{Answer}}. Tell me more?'),
+        { id: 'b-input', type: 'text input', options: { variableId: 'v-answer', labels: { placeholder: 'Type your answer…', button: 'Send' } }, outgoingEdgeId: 'e-loop' },
+      ],
+    },
+    { id: 'g-loop', title: 'Loop', graphCoordinates: at, blocks: [{ id: 'b-jump', type: 'Jump', options: { groupId: 'g-ask' } }] },
+  ],
+  events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
+  edges: [
+    { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g-welcome' } },
+    { id: 'e-ask', from: { blockId: 'b-welcome' }, to: { groupId: 'g-ask' } },
+    { id: 'e-loop', from: { blockId: 'b-input' }, to: { groupId: 'g-loop' } },
+  ],
+  variables: [{ id: 'v-answer', name: 'Answer' }],
+  theme: {},
+  settings: {},
+})
+
+/**
+ * The engine benchmark's bot: an input, then `groups` groups of simple logic (two Set variable blocks that need no
+ * sandbox and one Condition whose both branches lead to the next group), then back to the input. One reply runs
+ * `3 * groups` logic blocks.
+ */
+export const logicChainBot = (groups: number) => {
+  const gs: any[] = [
+    { id: 'g-in', title: 'Input', graphCoordinates: at, blocks: [{ id: 'b-in', type: 'text input', options: { variableId: 'v-a' }, outgoingEdgeId: 'e-in' }] },
+  ]
+  const edges: any[] = [
+    { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g-in' } },
+    { id: 'e-in', from: { blockId: 'b-in' }, to: { groupId: 'g-0' } },
+  ]
+  for (let i = 0; i < groups; i++) {
+    const next = i + 1 < groups ? `g-${i + 1}` : 'g-in'
+    gs.push({
+      id: `g-${i}`, title: `Logic ${i}`, graphCoordinates: at,
+      blocks: [
+        { id: `s1-${i}`, type: 'Set variable', options: { variableId: 'v-b', type: 'Custom', expressionToEvaluate: '{{A}}' } },
+        { id: `s2-${i}`, type: 'Set variable', options: { variableId: 'v-c', type: 'Environment name' } },
+        {
+          id: `c-${i}`, type: 'Condition',
+          items: [{ id: `ci-${i}`, outgoingEdgeId: `ec-${i}`, content: { logicalOperator: 'AND', comparisons: [{ id: `cmp-${i}`, variableId: 'v-b', comparisonOperator: 'Contains', value: 'stop' }] } }],
+          outgoingEdgeId: `ee-${i}`,
+        },
+      ],
+    })
+    edges.push({ id: `ec-${i}`, from: { blockId: `c-${i}`, itemId: `ci-${i}` }, to: { groupId: next } })
+    edges.push({ id: `ee-${i}`, from: { blockId: `c-${i}` }, to: { groupId: next } })
+  }
+  return {
+    version: '6',
+    name: 'Bench logic chain',
+    groups: gs,
+    events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
+    edges,
+    variables: [{ id: 'v-a', name: 'A' }, { id: 'v-b', name: 'B' }, { id: 'v-c', name: 'C' }, { id: 'v-d', name: 'D', value: 'constant' }],
+    theme: {},
+    settings: {},
+  }
+}

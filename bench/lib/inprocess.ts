@@ -1,0 +1,49 @@
+// The whole application in this process, wired as src/server.ts does but without a listening socket (requests go
+// through Fastify's inject), with the store's statement hook available.
+import type { FastifyInstance } from 'fastify'
+import type { Store } from '../../src/store/index.js'
+import { ADMIN_TOKEN, type Call } from './common.js'
+import { loadDist } from './dist.js'
+
+export type InProcessApp = { app: FastifyInstance; store: Store; call: Call; close: () => Promise<void> }
+
+export const startInProcess = async (databaseUrl: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Promise<InProcessApp> => {
+  const { buildApp } = await loadDist<typeof import('../../src/api/app.js')>('api/app.js')
+  const { createRuntime } = await loadDist<typeof import('../../src/chat/runtime.js')>('chat/runtime.js')
+  const { createChatService } = await loadDist<typeof import('../../src/chat/service.js')>('chat/service.js')
+  const { loadConfig } = await loadDist<typeof import('../../src/config.js')>('config.js')
+  const { createHttpClient } = await loadDist<typeof import('../../src/integrations/http.js')>('integrations/http.js')
+  const { createMailer } = await loadDist<typeof import('../../src/integrations/smtp.js')>('integrations/smtp.js')
+  const { parseAllowlist } = await loadDist<typeof import('../../src/integrations/ssrf.js')>('integrations/ssrf.js')
+  const { createSandbox } = await loadDist<typeof import('../../src/sandbox/quickjs.js')>('sandbox/quickjs.js')
+  const { openStore } = await loadDist<typeof import('../../src/store/index.js')>('store/index.js')
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN })
+  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret, onQuery })
+  await store.accounts.ensureAdminToken(ADMIN_TOKEN)
+  const allowlist = parseAllowlist(config.httpAllowlist)
+  const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
+  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
+  await app.ready()
+  const call: Call = async (method, path, body) => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    })
+    let json: any
+    try {
+      json = JSON.parse(res.body)
+    } catch {}
+    return { status: res.statusCode, json, text: res.body }
+  }
+  return {
+    app,
+    store,
+    call,
+    async close() {
+      await app.close()
+      await store.close()
+    },
+  }
+}
