@@ -172,7 +172,8 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       const result = await store.chats.result(botId, resultId)
       const session = result?.lastChatSessionId ? await store.chats.session(result.lastChatSessionId) : undefined
       const state = session && parseState(session.state)
-      if (!session || !state || state.currentBlockId !== blockId || state.stack[0]?.resultId !== resultId) {
+      const waiting = state && (await getBot(state.stack[0].snapshotId))?.blockAt.get(blockId)?.block
+      if (!session || !state || state.currentBlockId !== blockId || state.stack[0]?.resultId !== resultId || waiting?.type !== 'webhook') {
         throw new ChatError('not_found', 'No chat of this result is waiting on that webhook block.')
       }
       state.webhookPayload = { statusCode: 200, data: payload }

@@ -585,7 +585,11 @@ export class Turn {
     } catch (err) {
       return this.failedAction(block, err)
     } finally {
-      this.runaways += regexTimeouts - regexTimeoutsBefore
+      const timedOut = regexTimeouts - regexTimeoutsBefore
+      if (timedOut > 0) {
+        this.runaways += timedOut
+        this.log({ status: 'error', description: 'A regular expression ran out of time (100 ms) and counted as not matching.', details: JSON.stringify({ blockId: block.id }) })
+      }
     }
     if (!(result instanceof Promise)) return result
     return result.then(

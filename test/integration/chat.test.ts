@@ -118,6 +118,13 @@ describe('chat over HTTP', () => {
     assert.equal(result.body.result.isCompleted, true)
   })
 
+  test('the inbound webhook endpoint only feeds a waiting webhook block', async () => {
+    const started = await start(leadGen.publicId)
+    const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${started.body.resultId}/executeWebhook`, { token: owner.token, body: { x: 1 } })
+    assert.equal(res.status, 404)
+    assert.equal((await send(started.body.sessionId, started.body.input.items[0].content)).status, 200, 'the chat is untouched')
+  })
+
   test('isOnlyRegistering registers the session; the first continueChat starts the bot', async () => {
     const res = await start(leadGen.publicId, { isOnlyRegistering: true })
     assert.equal(res.status, 200)
