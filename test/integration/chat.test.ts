@@ -118,6 +118,15 @@ describe('chat over HTTP', () => {
     assert.equal(result.body.result.isCompleted, true)
   })
 
+  test('a chat whose bot was deleted answers 404, not 500', async () => {
+    const doomed = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+    const started = await start(doomed.publicId)
+    assert.equal((await s.call('DELETE', `/v1/bots/${doomed.id}`, { token: owner.token })).status, 200)
+    const res = await send(started.body.sessionId, started.body.input.items[0].content)
+    assert.equal(res.status, 404, JSON.stringify(res.body))
+    assert.equal(res.body.code, 'not_found')
+  })
+
   test('the inbound webhook endpoint only feeds a waiting webhook block', async () => {
     const started = await start(leadGen.publicId)
     const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${started.body.resultId}/executeWebhook`, { token: owner.token, body: { x: 1 } })
