@@ -1,6 +1,5 @@
 // Chat sessions on a server: loads bots (compiled once per snapshot), runs the engine, stores each turn in one
 // transaction. The HTTP layer calls these three functions; the engine itself never touches the database.
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { type CompletionStream, pendingCompletionStream } from '../blocks/integrations/llm/stream.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
@@ -195,11 +194,6 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       }
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
-      // SQLite answers synchronously, so without this a whole turn would run in one event-loop task and requests
-      // sent together would be served one after the other, each seeing the previous one's result. Yielding once
-      // lets requests that arrived together read the same revision, so all but one fail their commit (409), as
-      // they do on PostgreSQL.
-      await yieldToEventLoop()
       const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
       await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
       return outcome.response

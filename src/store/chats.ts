@@ -109,6 +109,8 @@ export const chats = (db: Kysely<Database>) => {
   const flush = async () => {
     flushing = true
     // Let the requests already read in this event-loop round queue their turns before the transaction starts.
+    // This is also what makes concurrent replies conflict on SQLite (whose driver answers synchronously, so a
+    // turn would otherwise run in one event-loop task): they read the same revision, and all but one get a 409.
     await new Promise((resolve) => setImmediate(resolve))
     const batch = queue.splice(0)
     const failures = new Map<QueuedTurn, unknown>()
