@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import Sqlite from 'better-sqlite3'
 import { loopBot } from './lib/bots.js'
-import { createPgDatabase, freshDir, httpCaller, log, type ParleyServer, profileDir, round, runHelper, setupBots, spawnHelper, spawnParley, ADMIN_TOKEN } from './lib/common.js'
+import { createPgDatabase, freshDir, httpCaller, log, mainThreadProfile, type ParleyServer, round, runHelper, setupBots, spawnHelper, spawnParley, ADMIN_TOKEN } from './lib/common.js'
 import { type Figure, figure } from './lib/figures.js'
 import { formatSummary, type ProfileSummary, summarizeProfileFile } from './lib/profile.js'
 import type { LoadOptions, LoadResult } from './loadgen.js'
@@ -66,7 +66,7 @@ const stopAndSummarize = async (servers: ParleyServer[], profileNames: (string |
   for (const name of profileNames) {
     if (!name) continue
     try {
-      profiles[name] = summarizeProfileFile(join(profileDir, `${name}.cpuprofile`), 15, { from: seconds + 0.3, to: 0.3 })
+      profiles[name] = summarizeProfileFile(mainThreadProfile(name), 15, { from: seconds + 0.3, to: 0.3 })
       log(formatSummary(`profile ${name}`, profiles[name]))
     } catch (err) {
       log(`no profile for ${name}: ${(err as Error).message}`)

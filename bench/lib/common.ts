@@ -97,16 +97,29 @@ export type ParleyServer = Proc & {
   memory: () => Promise<{ rss: number; heapUsed: number }>
 }
 
+/** The main thread's profile among those a profiled server wrote (its thread id, the 5th part of the name, is 0). */
+export const mainThreadProfile = (name: string): string => {
+  const dir = join(profileDir, name)
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && f.split('.')[4] === '0')
+  if (!file) throw new Error(`no main-thread profile in ${dir}`)
+  return join(dir, file)
+}
+
 /**
  * Starts `node bin/parley.js serve` (the compiled server, as in production) on a free loopback port and waits
- * for /health. A preloaded hook answers memory questions over IPC; `cpuProfile` names a --cpu-prof output.
+ * for /health. A preloaded hook answers memory questions over IPC; `cpuProfile` names a --cpu-prof directory
+ * (see `mainThreadProfile`).
  */
 export const spawnParley = async (env: Record<string, string>, options: { cpuProfile?: string } = {}): Promise<ParleyServer> => {
   const port = await freePort()
   const nodeArgs = ['--expose-gc', '--import', join(benchDir, 'lib', 'gc-hook.mjs')]
   if (options.cpuProfile) {
-    mkdirSync(profileDir, { recursive: true })
-    nodeArgs.push('--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${options.cpuProfile}.cpuprofile`)
+    // One directory per server, Node's default file names: the sandbox worker thread writes a profile too
+    // (`CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`), and a fixed name would let it overwrite the main one.
+    const dir = join(profileDir, options.cpuProfile)
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    nodeArgs.push('--cpu-prof', '--cpu-prof-dir', dir)
   }
   const child = track(spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'parley.js'), 'serve'], {
     cwd: repoRoot,

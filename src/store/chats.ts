@@ -1,6 +1,21 @@
 // Chat sessions, results, answers and logs. A chat turn is one read (the session) and one write transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Dialect } from './dialect.js'
 import type { Database } from './tables.js'
+import {
+  DELETE_SESSION,
+  DELETE_SESSION_ANY,
+  INSERT_RESULT,
+  INSERT_SESSION,
+  insertAnswers,
+  insertLogs,
+  pgTurnStatement,
+  query,
+  resultParameters,
+  SELECT_SESSION,
+  UPDATE_RESULT,
+  UPDATE_SESSION,
+} from './turnSql.js'
 
 export type AnswerRow = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
 export type ResultUpdate = {
@@ -46,65 +61,61 @@ export class SessionConflictError extends Error {
 }
 
 /** Writes one turn inside a transaction; a concurrent turn on the same session raises SessionConflictError. */
-const writeTurn = async (trx: Transaction<Database>, write: TurnWrite, now: string) => {
+const writeTurn = async (trx: Transaction<Database>, dialect: Dialect, write: TurnWrite, now: string) => {
   const { session } = write
+  const run = (text: string, parameters: unknown[]) => trx.executeQuery(query(dialect, text, parameters))
   if (session.kind === 'update') {
+    // First, so that a turn that lost the race has written nothing (the batch below relies on it).
     const res =
       write.state === null
-        ? await trx.deleteFrom('chatSessions').where('id', '=', session.id).where('revision', '=', session.revision).executeTakeFirst()
-        : await trx
-            .updateTable('chatSessions')
-            .set({ state: write.state, revision: session.revision + 1, updatedAt: now })
-            .where('id', '=', session.id)
-            .where('revision', '=', session.revision)
-            .executeTakeFirst()
-    const changed = 'numDeletedRows' in res ? res.numDeletedRows : res.numUpdatedRows
-    if (Number(changed) === 0) throw new SessionConflictError()
+        ? await run(DELETE_SESSION, [session.id, session.revision])
+        : await run(UPDATE_SESSION, [write.state, session.revision + 1, now, session.id, session.revision])
+    if (Number(res.numAffectedRows ?? 0) === 0) throw new SessionConflictError()
   } else {
-    if (session.kind === 'replace') await trx.deleteFrom('chatSessions').where('id', '=', session.id).execute()
-    if (write.state !== null) {
-      await trx.insertInto('chatSessions').values({ id: session.id, revision: 1, state: write.state, createdAt: now, updatedAt: now }).execute()
-    }
+    if (session.kind === 'replace') await run(DELETE_SESSION_ANY, [session.id])
+    if (write.state !== null) await run(INSERT_SESSION, [session.id, write.state, now, now])
   }
-  for (const r of write.newResults) {
-    await trx
-      .insertInto('results')
-      .values({ id: r.id, botId: r.botId, createdAt: now, variables: '[]', isCompleted: 0, hasStarted: 0, isArchived: 0, lastChatSessionId: session.id })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute()
-  }
-  for (const r of write.results) {
-    // Flags only ever go from false to true: a later turn never un-completes a result.
-    await trx
-      .updateTable('results')
-      .set({
-        variables: JSON.stringify(r.variables),
-        hasStarted: r.hasStarted ? 1 : sql<0 | 1>`"hasStarted"`,
-        isCompleted: r.isCompleted ? 1 : sql<0 | 1>`"isCompleted"`,
-        lastChatSessionId: session.id,
-      })
-      .where('id', '=', r.resultId)
-      .execute()
-  }
-  if (write.answers.length) {
-    await trx
-      .insertInto('answers')
-      .values(write.answers.map((a) => ({ resultId: a.resultId, blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, createdAt: now })))
-      .execute()
-  }
-  if (write.logs.length) {
-    await trx
-      .insertInto('logs')
-      .values(write.logs.map((l) => ({ resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null, createdAt: now })))
-      .execute()
-  }
+  for (const r of write.newResults) await run(INSERT_RESULT, [r.id, r.botId, now, session.id])
+  for (const r of write.results) await run(UPDATE_RESULT, [...resultParameters(r, session.id), r.resultId])
+  if (write.answers.length) await trx.executeQuery(insertAnswers(dialect, write.answers, now))
+  if (write.logs.length) await trx.executeQuery(insertLogs(dialect, write.logs, now))
 }
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
 
-export const chats = (db: Kysely<Database>) => {
+export const chats = (db: Kysely<Database>, dialect: Dialect) => {
   const queue: QueuedTurn[] = []
   let flushing = false
+
+  /**
+   * Stores a batch in one transaction. A turn that lost a race fails before writing anything, so it needs no
+   * rollback of its own; any other failure rolls the batch back and its turns are retried one transaction each,
+   * so that only the faulty turn fails.
+   */
+  const writeBatch = async (batch: QueuedTurn[]) => {
+    const now = new Date().toISOString()
+    const conflicts = new Set<QueuedTurn>()
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const item of batch) {
+          try {
+            await writeTurn(trx, dialect, item.write, now)
+          } catch (err) {
+            if (!(err instanceof SessionConflictError) || batch.length === 1) throw err
+            conflicts.add(item)
+          }
+        }
+      })
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err)
+      for (const item of batch) await writeBatch([item])
+      return
+    }
+    for (const item of batch) {
+      if (conflicts.has(item)) item.reject(new SessionConflictError())
+      else item.resolve()
+    }
+  }
 
   const flush = async () => {
     flushing = true
@@ -112,39 +123,27 @@ export const chats = (db: Kysely<Database>) => {
     // This is also what makes concurrent replies conflict on SQLite (whose driver answers synchronously, so a
     // turn would otherwise run in one event-loop task): they read the same revision, and all but one get a 409.
     await new Promise((resolve) => setImmediate(resolve))
-    const batch = queue.splice(0)
-    const failures = new Map<QueuedTurn, unknown>()
     try {
-      const now = new Date().toISOString()
-      await db.transaction().execute(async (trx) => {
-        if (batch.length === 1) return writeTurn(trx, batch[0].write, now)
-        for (const item of batch) {
-          await sql`savepoint turn`.execute(trx)
-          try {
-            await writeTurn(trx, item.write, now)
-          } catch (err) {
-            failures.set(item, err)
-            await sql`rollback to savepoint turn`.execute(trx)
-          }
-          await sql`release savepoint turn`.execute(trx)
-        }
-      })
-      for (const item of batch) {
-        const failure = failures.get(item)
-        if (failures.has(item)) item.reject(failure)
-        else item.resolve()
-      }
-    } catch (err) {
-      for (const item of batch) item.reject(err)
+      await writeBatch(queue.splice(0))
     } finally {
       flushing = false
       if (queue.length) void flush()
     }
   }
 
+  /** PostgreSQL: the common turn in one statement; it needs no batching (the server batches WAL flushes itself). */
+  const commitOneStatement = async (write: TurnWrite): Promise<boolean> => {
+    const statement = dialect === 'postgres' ? pgTurnStatement(write, new Date().toISOString()) : undefined
+    if (!statement) return false
+    const { rows } = await db.executeQuery(statement)
+    if (Number(rows[0]?.advanced ?? 0) === 0) throw new SessionConflictError()
+    return true
+  }
+
   return {
   async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
-    return db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', id).executeTakeFirst()
+    const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(query(dialect, SELECT_SESSION, [id]))
+    return rows[0]
   },
 
   /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
@@ -160,15 +159,16 @@ export const chats = (db: Kysely<Database>) => {
 
   /**
    * Stores a turn atomically; a concurrent turn on the same session makes it fail with SessionConflictError.
-   * Turns that arrive while a write is under way are stored together in the next transaction (group commit),
-   * each inside its own savepoint: one durable commit (one fsync) serves many chats under load, and a turn that
-   * fails is rolled back alone.
+   * Turns that arrive while a write is under way are stored together in the next transaction (group commit): one
+   * durable commit (one fsync) serves many chats under load. On PostgreSQL the common turn is one statement.
    */
-  commitTurn: (write: TurnWrite): Promise<void> =>
-    new Promise((resolve, reject) => {
+  async commitTurn(write: TurnWrite): Promise<void> {
+    if (await commitOneStatement(write)) return
+    return new Promise((resolve, reject) => {
       queue.push({ write, resolve, reject })
       if (!flushing) void flush()
-    }),
+    })
+  },
 
   /** A result of a bot with its variables and answers. */
   async result(botId: string, resultId: string): Promise<Result | undefined> {

@@ -34,7 +34,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     accounts: accounts(db),
     workspaces: workspaces(db),
     bots: bots(db),
-    chats: chats(db),
+    chats: chats(db, dialect),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {
