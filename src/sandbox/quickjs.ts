@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads'
 import type { CodeEvaluator } from '../engine/types.js'
 import type { Sandbox, SandboxLimits, ScriptOutcome } from './local.js'
-import { IDLE, READY, REQUEST, RESPONSE } from './protocol.js'
+import { IDLE, READY, REQUEST, RESPONSE, RUNNING } from './protocol.js'
 
 export type { Sandbox, SandboxLimits, ScriptOutcome } from './local.js'
 
@@ -18,6 +18,8 @@ const SLICE_MS = 20
 const SPIN_MS = 0.5
 /** On top of the call's deadline: the worker's own bookkeeping. */
 const GRACE_MS = 50
+/** A worker that has not even picked a request up after this long is stuck: it is replaced. */
+const PICKUP_MS = 10_000
 
 type Running = { worker: Worker; state: Int32Array; bytes: Uint8Array }
 
@@ -85,18 +87,25 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     state[1] = written
     Atomics.store(state, 0, REQUEST)
     Atomics.notify(state, 0)
-    const deadline = performance.now() + limits.timeoutMs + GRACE_MS
     // Most evaluations take tens of microseconds: spin briefly before sleeping, a thread wake-up costs more.
-    const spinUntil = performance.now() + SPIN_MS
+    const sent = performance.now()
+    const spinUntil = sent + SPIN_MS
     while (Atomics.load(state, 0) !== RESPONSE && performance.now() < spinUntil);
     if (Atomics.load(state, 0) === RESPONSE) return answer(state, bytes)
-    // Reading RSS costs a /proc read (~13 µs, as much as a whole evaluation), so only calls that outlast the spin
-    // take a baseline; what the worker can allocate within the spin is small next to the limit.
-    const rssBefore = process.memoryUsage.rss()
-    while (Atomics.load(state, 0) !== RESPONSE) {
-      Atomics.wait(state, 0, REQUEST, SLICE_MS)
+    // The deadline runs from when the worker picked the request up: on a machine short of CPU the worker may start
+    // late, and killing it for that would only add a worker start-up to the shortage. Reading RSS costs a /proc
+    // read (~13 µs, as much as a whole evaluation), so only calls that outlast the spin take a baseline.
+    let deadline = Number.POSITIVE_INFINITY
+    let rssBefore = process.memoryUsage.rss()
+    for (let seen = Atomics.load(state, 0); seen !== RESPONSE; seen = Atomics.load(state, 0)) {
+      if (seen === RUNNING && deadline === Number.POSITIVE_INFINITY) {
+        deadline = performance.now() + limits.timeoutMs + GRACE_MS
+        rssBefore = Math.min(rssBefore, process.memoryUsage.rss())
+      }
+      Atomics.wait(state, 0, seen, SLICE_MS)
       if (Atomics.load(state, 0) === RESPONSE) break
-      const tooLong = performance.now() > deadline
+      const now = performance.now()
+      const tooLong = now > deadline || now - sent > PICKUP_MS
       const tooBig = process.memoryUsage.rss() - rssBefore > limits.memoryBytes
       if (tooLong || tooBig) {
         replace()

@@ -2,7 +2,7 @@
 // ./quickjs.ts for the protocol), so that runaway code can be killed without harming the server.
 import { workerData } from 'node:worker_threads'
 import { createLocalSandbox } from './local.js'
-import { READY, REQUEST, RESPONSE, type SharedChannel } from './protocol.js'
+import { READY, REQUEST, RESPONSE, RUNNING, type SharedChannel } from './protocol.js'
 
 const { control, data, limits } = workerData as SharedChannel & { limits: { memoryBytes: number; timeoutMs: number } }
 const state = new Int32Array(control)
@@ -21,6 +21,7 @@ for (;;) {
   const spinUntil = performance.now() + SPIN_MS
   while (Atomics.load(state, 0) !== REQUEST && performance.now() < spinUntil);
   while (Atomics.load(state, 0) !== REQUEST) Atomics.wait(state, 0, Atomics.load(state, 0))
+  Atomics.store(state, 0, RUNNING)
   const request = JSON.parse(decoder.decode(bytes.subarray(0, state[1])))
   for (const name of request.undefinedNames ?? []) request.globals[name] = undefined
   let response: unknown

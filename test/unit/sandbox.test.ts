@@ -58,6 +58,9 @@ describe('sandbox', () => {
     assert.equal(deep.ok, false)
     await settled(sandbox)
     assert.deepEqual(sandbox.evaluate('return 1 + 1', {}), { ok: true, value: 2 })
+    // Runaway calls in a row reach a standby that is still loading: it must say so at once, not take the request
+    // (which its start-up would overwrite) and leave the caller waiting.
+    assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`)
   })
 
   test('scripts: async bodies, setVariable calls collected, errors reported', async () => {
