@@ -1,5 +1,6 @@
 // The engine's runtime port on a real server: the clock, randomness, ids, the JavaScript sandbox, HTTP and email.
 import { randomInt } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Runtime } from '../engine/types.js'
 import { newId } from '../lib/ids.js'
@@ -9,6 +10,7 @@ import type { Sandbox } from '../sandbox/quickjs.js'
 
 export const createRuntime = (sandbox: Sandbox, http: HttpClient, mailer: Mailer): Runtime => ({
   now: () => new Date(),
+  // The imported `performance`: the global one is reached through a getter, which shows in engine profiles.
   elapsedMs: () => performance.now(),
   pause: () => yieldToEventLoop(),
   random: () => randomInt(0, 2 ** 47) / 2 ** 47,

@@ -24,7 +24,10 @@ export class ChatError extends Error {
 
 export type ChatLimits = EngineDeps['limits']
 
-/** Compiled bots kept in memory, measured by the size of their JSON (typical bots weigh 10–50 kB). */
+/**
+ * Compiled bots kept in memory, measured by the size of their JSON (typical bots weigh 10–50 kB); in memory a
+ * compiled bot with its flow (engine/flow.ts) takes about four times its JSON, so this is ~32 MB at most.
+ */
 const CACHE_BYTES = 8 * 1024 * 1024
 
 export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits) => {

@@ -3,90 +3,163 @@
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads'
 import { type Comparison, ComparisonOperators, type Condition, LogicalOperator, type Variable } from '../schema/common.js'
 import type { CodeEvaluator, VariableValue } from './types.js'
-import { findVariable, parseVariables } from './variables.js'
+import { parseVariables, variableById, variableByName, variablePosition } from './variables.js'
 
 type Value = Exclude<VariableValue, undefined>
 type Scalar = string | null
 type Test = (left: Scalar, right: Scalar) => boolean
+type Operator = (left: Value, right: Value) => boolean
+/** An operator's test against a constant right-hand text, prepared once. */
+type TextTest = { prepare: (right: string) => string | null; test: (left: Scalar, prepared: string | null) => boolean }
+
+/** A condition prepared once and evaluated many times (see `compileCondition`). */
+export type ConditionTest = (variables: Variable[], evaluate?: CodeEvaluator) => boolean
 
 /** True when the comparisons hold (all by default, any with `OR`). No comparisons → false. */
 export const evaluateCondition = (
   condition: Condition | undefined | null,
   variables: Variable[],
   evaluate?: CodeEvaluator,
-): boolean => {
-  const comparisons = condition?.comparisons
-  if (!comparisons?.length) return false
-  const holds = (comparison: Comparison) => evaluateComparison(comparison, variables, evaluate)
-  return (condition?.logicalOperator ?? LogicalOperator.AND) === LogicalOperator.AND
-    ? comparisons.every(holds)
-    : comparisons.some(holds)
-}
+): boolean => compileCondition(condition, variables)(variables, evaluate)
 
 /** One comparison; false without a variable or an operator. `evaluate` runs `{{= code =}}` in the value. */
-export const evaluateComparison = (comparison: Comparison, variables: Variable[], evaluate?: CodeEvaluator): boolean => {
-  if (!comparison.variableId || !comparison.comparisonOperator) return false
-  const left: Value = variables.find((v) => v.id === comparison.variableId)?.value ?? null
-  const right = rightValue(comparison.value, variables, evaluate)
-  switch (comparison.comparisonOperator) {
-    case ComparisonOperators.EQUAL:
-      return compare(left, right, 'every', same)
-    case ComparisonOperators.NOT_EQUAL:
-      return compare(left, right, 'every', differs)
-    case ComparisonOperators.CONTAINS:
-      // A list holds the value when one item equals it; Typebot lets a null item match anything (sic).
-      if (Array.isArray(left)) return compare(left, right, 'some', (a, b) => (isText(a) && isText(b) ? same(a, b) : a !== b))
-      return compare(left, right, 'some', (a, b) => !!a && !!b && fold(a).includes(fold(b)))
-    case ComparisonOperators.NOT_CONTAINS:
-      if (Array.isArray(left)) return compare(left, right, 'every', differs)
-      return compare(left, right, 'every', (a, b) => !a || !b || !fold(a).includes(fold(b)))
-    case ComparisonOperators.GREATER:
-      return measure(left, right, (a, b) => a > b)
-    case ComparisonOperators.LESS:
-      return measure(left, right, (a, b) => a < b)
-    case ComparisonOperators.GREATER_OR_EQUAL:
-      return measure(left, right, (a, b) => a >= b)
-    case ComparisonOperators.LESS_OR_EQUAL:
-      return measure(left, right, (a, b) => a <= b)
-    case ComparisonOperators.IS_SET:
-      return left !== null && left.length > 0
-    case ComparisonOperators.IS_EMPTY:
-      return left === null || left.length === 0
-    case ComparisonOperators.STARTS_WITH:
-      return compare(left, right, 'every', (a, b) => !!a && !!b && fold(a).startsWith(fold(b)))
-    case ComparisonOperators.ENDS_WITH:
-      return compare(left, right, 'every', (a, b) => !!a && !!b && fold(a).endsWith(fold(b)))
-    case ComparisonOperators.MATCHES_REGEX: {
-      const budget = { ms: REGEX_TIME_LIMIT_MS }
-      return compare(left, right, 'some', (a, b) => !!a && !!b && testRegex(b, a, budget) === true)
-    }
-    case ComparisonOperators.NOT_MATCH_REGEX: {
-      // Typebot throws on an invalid pattern here; it counts as "no verdict" (false) like in Matches regex.
-      const budget = { ms: REGEX_TIME_LIMIT_MS }
-      return compare(left, right, 'every', (a, b) => !!a && !!b && testRegex(b, a, budget) === false)
-    }
-    default: // an operator of a newer Typebot build
-      return false
+export const evaluateComparison = (comparison: Comparison, variables: Variable[], evaluate?: CodeEvaluator): boolean =>
+  compileComparison(comparison, variables)(variables, evaluate)
+
+/**
+ * `evaluateCondition` prepared once for a bot whose variables are `variables`: variables located in that list,
+ * operators picked, constant right-hand texts normalized or folded ahead. The test takes any list of the bot's
+ * variables with their current values (lists in the bot's order, as the engine's, need no scan).
+ */
+export const compileCondition = (condition: Condition | undefined | null, variables: Variable[]): ConditionTest => {
+  const comparisons = condition?.comparisons
+  if (!comparisons?.length) return never
+  const tests = comparisons.map((comparison) => compileComparison(comparison, variables))
+  if (tests.length === 1) return tests[0]
+  return (condition?.logicalOperator ?? LogicalOperator.AND) === LogicalOperator.AND ? all(tests) : any(tests)
+}
+
+const never: ConditionTest = () => false
+
+const all = (tests: ConditionTest[]): ConditionTest => (variables, evaluate) => {
+  for (const test of tests) if (!test(variables, evaluate)) return false
+  return true
+}
+
+const any = (tests: ConditionTest[]): ConditionTest => (variables, evaluate) => {
+  for (const test of tests) if (test(variables, evaluate)) return true
+  return false
+}
+
+const compileComparison = (comparison: Comparison, variables: Variable[]): ConditionTest => {
+  const { variableId, comparisonOperator: operator, value } = comparison
+  if (!variableId || !operator) return never
+  const at = variablePosition(variables, 'id', variableId)
+  // An operator of a newer Typebot build is false (its right-hand value is still computed, inline code included).
+  const holds = operators.get(operator) ?? unknownOperator
+  const constant = constantRightValue(value)
+  const textTest = textTests.get(operator)
+  if (typeof constant === 'string' && textTest) return againstText(variableId, at, holds, constant, textTest)
+  const right = rightValue(value, variables)
+  return (current, evaluate) => holds(variableById(current, variableId, at)?.value ?? null, right(current, evaluate))
+}
+
+/** A comparison with a constant right-hand text, prepared once; a list on the left takes the general path. */
+const againstText = (variableId: string, at: number, holds: Operator, right: string, { prepare, test }: TextTest): ConditionTest => {
+  const prepared = prepare(right)
+  return (current) => {
+    const left = variableById(current, variableId, at)?.value ?? null
+    return Array.isArray(left) ? holds(left, right) : test(left, prepared)
   }
 }
 
-// "undefined"/"null" mean no value; exactly `{{name}}` (untrimmed) yields that variable's raw value, lists included.
-const rightValue = (text: string | null | undefined, variables: Variable[], evaluate?: CodeEvaluator): Value => {
+const unknownOperator: Operator = () => false
+
+const operators = new Map<string, Operator>([
+  [ComparisonOperators.EQUAL, (left, right) => compare(left, right, 'every', same)],
+  [ComparisonOperators.NOT_EQUAL, (left, right) => compare(left, right, 'every', differs)],
+  // A list holds the value when one item equals it; Typebot lets a null item match anything (sic).
+  [ComparisonOperators.CONTAINS, (left, right) => (Array.isArray(left) ? compare(left, right, 'some', holdsItem) : compare(left, right, 'some', contains))],
+  [ComparisonOperators.NOT_CONTAINS, (left, right) => (Array.isArray(left) ? compare(left, right, 'every', differs) : compare(left, right, 'every', lacks))],
+  [ComparisonOperators.GREATER, (left, right) => measure(left, right, (a, b) => a > b)],
+  [ComparisonOperators.LESS, (left, right) => measure(left, right, (a, b) => a < b)],
+  [ComparisonOperators.GREATER_OR_EQUAL, (left, right) => measure(left, right, (a, b) => a >= b)],
+  [ComparisonOperators.LESS_OR_EQUAL, (left, right) => measure(left, right, (a, b) => a <= b)],
+  [ComparisonOperators.IS_SET, (left) => left !== null && left.length > 0],
+  [ComparisonOperators.IS_EMPTY, (left) => left === null || left.length === 0],
+  [ComparisonOperators.STARTS_WITH, (left, right) => compare(left, right, 'every', startsWith)],
+  [ComparisonOperators.ENDS_WITH, (left, right) => compare(left, right, 'every', endsWith)],
+  [
+    ComparisonOperators.MATCHES_REGEX,
+    (left, right) => {
+      const budget = { ms: REGEX_TIME_LIMIT_MS }
+      return compare(left, right, 'some', (a, b) => !!a && !!b && testRegex(b, a, budget) === true)
+    },
+  ],
+  [
+    ComparisonOperators.NOT_MATCH_REGEX,
+    (left, right) => {
+      // Typebot throws on an invalid pattern here; it counts as "no verdict" (false) like in Matches regex.
+      const budget = { ms: REGEX_TIME_LIMIT_MS }
+      return compare(left, right, 'every', (a, b) => !!a && !!b && testRegex(b, a, budget) === false)
+    },
+  ],
+])
+
+// "undefined"/"null" mean no value; a text without `{{` is the value as is; undefined when variables decide.
+const constantRightValue = (text: string | null | undefined): Value | undefined => {
   if (text === 'undefined' || text === 'null') return null
-  const single = text?.startsWith('{{') && text.endsWith('}}') ? findVariable(variables, text.slice(2, -2)) : undefined
-  return single?.value ?? parseVariables(text, variables, { evaluate })
+  return text?.includes('{{') ? undefined : (text ?? '')
+}
+
+// Exactly `{{name}}` (untrimmed) yields that variable's raw value, lists included; else the text is templated.
+const rightValue = (text: string | null | undefined, variables: Variable[]): ((variables: Variable[], evaluate?: CodeEvaluator) => Value) => {
+  const constant = constantRightValue(text)
+  if (constant !== undefined) return () => constant
+  const template = text ?? ''
+  const single = template.startsWith('{{') && template.endsWith('}}') ? template.slice(2, -2) : undefined
+  if (single === undefined) return (current, evaluate) => parseVariables(template, current, { evaluate })
+  const at = variablePosition(variables, 'name', single)
+  return (current, evaluate) => variableByName(current, single, at)?.value ?? parseVariables(template, current, { evaluate })
 }
 
 const isText = (value: Scalar): value is string => typeof value === 'string'
 
-// Texts are equal after Unicode normalization (NFC); nulls only equal nulls.
-const same: Test = (a, b) => (isText(a) && isText(b) ? a.normalize() === b.normalize() : a === b)
-const differs: Test = (a, b) => !same(a, b)
+// Texts made only of characters below U+0300 are already in NFC (none has a decomposition that differs or combines
+// with its neighbours), so the costly normalization runs only on texts that may change.
+const MAY_CHANGE_IN_NFC = /[^\u0000-\u02ff]/
+const nfc = (text: string) => (MAY_CHANGE_IN_NFC.test(text) ? text.normalize() : text)
 
-const fold = (text: string) => text.toLowerCase().trim().normalize()
+// Texts are equal after Unicode normalization (NFC); nulls only equal nulls.
+const same: Test = (a, b) => (isText(a) && isText(b) ? nfc(a) === nfc(b) : a === b)
+const differs: Test = (a, b) => !same(a, b)
+const holdsItem: Test = (a, b) => (isText(a) && isText(b) ? same(a, b) : a !== b)
+const contains: Test = (a, b) => !!a && !!b && fold(a).includes(fold(b))
+const lacks: Test = (a, b) => !a || !b || !fold(a).includes(fold(b))
+const startsWith: Test = (a, b) => !!a && !!b && fold(a).startsWith(fold(b))
+const endsWith: Test = (a, b) => !!a && !!b && fold(a).endsWith(fold(b))
+
+const fold = (text: string) => nfc(text.toLowerCase().trim())
+
+// An empty text never matches (`!!b`), unlike a text that folds to '' (spaces): null keeps them apart.
+const foldUnlessEmpty = (text: string) => (text ? fold(text) : null)
+
+/**
+ * The tests of `operators` between a text or null on the left and a constant text on the right, which is prepared
+ * (normalized or folded) once instead of at every evaluation.
+ */
+const textTests = new Map<string, TextTest>([
+  [ComparisonOperators.EQUAL, { prepare: nfc, test: (a, nb) => isText(a) && nfc(a) === nb }],
+  [ComparisonOperators.NOT_EQUAL, { prepare: nfc, test: (a, nb) => !(isText(a) && nfc(a) === nb) }],
+  [ComparisonOperators.CONTAINS, { prepare: foldUnlessEmpty, test: (a, fb) => !!a && fb !== null && fold(a).includes(fb) }],
+  [ComparisonOperators.NOT_CONTAINS, { prepare: foldUnlessEmpty, test: (a, fb) => !(!!a && fb !== null && fold(a).includes(fb)) }],
+  [ComparisonOperators.STARTS_WITH, { prepare: foldUnlessEmpty, test: (a, fb) => !!a && fb !== null && fold(a).startsWith(fb) }],
+  [ComparisonOperators.ENDS_WITH, { prepare: foldUnlessEmpty, test: (a, fb) => !!a && fb !== null && fold(a).endsWith(fb) }],
+])
 
 // A list side is tested item by item (two lists: every pair); an empty list makes `every` true and `some` false.
 const compare = (left: Value, right: Value, mode: 'every' | 'some', test: Test): boolean => {
+  if (!Array.isArray(left) && !Array.isArray(right)) return test(left, right)
   const lefts = Array.isArray(left) ? left : [left]
   const rights = Array.isArray(right) ? right : [right]
   return lefts[mode]((a) => rights[mode]((b) => test(a, b)))

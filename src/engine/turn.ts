@@ -2,14 +2,15 @@
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction.
 import { actionKinds } from '../blocks/actions/index.js'
-import type { ActionContext, ActionKind, ActionResult, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
-import { bubbleKinds, isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
+import type { ActionContext, ActionResult, BlockExecutor, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
+import { isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
 import { inputKinds } from '../blocks/inputs/index.js'
 import type { GroupV6 } from '../schema/bot.js'
 import { type Block, isLogicBlock } from '../schema/blocks/index.js'
 import { defaultSystemMessages, type Variable } from '../schema/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import { evaluateCondition, regexTimeouts } from './conditions.js'
+import { type Flow, type FlowGroup, type FlowTarget, flowOf, followEdge } from './flow.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
@@ -88,7 +89,7 @@ export class EngineError extends Error {
 
 class BudgetExceeded extends Error {}
 
-type GroupRun = { stop: true } | { stop: false; next?: Target }
+type GroupRun = { stop: true } | { stop: false; next?: FlowTarget }
 
 export class Turn {
   private readonly messages: ChatMessage[] = []
@@ -106,8 +107,8 @@ export class Turn {
   /** When the turn last let other work run (see `tick`). */
   private lastPause: number
   private bots = new Map<string, CompiledBot>()
-  /** The running bot's variables and the context blocks get, built once per stack level (see `scope`). */
-  private scopeCache?: { variables: Variable[]; index: Map<string, number>; context: ActionContext }
+  /** The running bot, its flow, its variables and the context blocks get, built once per stack level (see `scope`). */
+  private scopeCache?: { bot: CompiledBot; flow: Flow; variables: Variable[]; index: Map<string, number>; context: ActionContext }
 
   /** Code or regexes that had to be stopped (deadline, memory) during this turn; a second time ends the turn. */
   private runaways = 0
@@ -170,8 +171,13 @@ export class Turn {
       linkedBot: (id) => this.deps.linkedBot(id, this.state),
       credentials: (id) => this.deps.credentials(id, this.state),
     }
-    this.scopeCache = { variables, index: new Map(variables.map((v, i) => [v.id, i])), context }
+    const flow = flowOf(bot)
+    this.scopeCache = { bot, flow, variables, index: flow.variableIndex, context }
     return this.scopeCache
+  }
+
+  private get flow(): Flow {
+    return this.scope.flow
   }
 
   private get variables(): Variable[] {
@@ -179,12 +185,12 @@ export class Turn {
   }
 
   private setVariable(id: string, value: VariableValue) {
-    const { index, variables } = this.scope
+    const { bot, index, variables } = this.scope
     const at = index.get(id)
     if (at === undefined) return
     if (value === undefined || value === null) delete this.entry.values[id]
     else this.entry.values[id] = value
-    variables[at] = variableWith(this.bot.variables[at], value ?? undefined)
+    variables[at] = variableWith(bot.variables[at], value ?? undefined)
   }
 
   private applyUpdates(updates: VariableUpdate[] | undefined) {
@@ -192,10 +198,6 @@ export class Turn {
   }
 
   private context(): BlockContext {
-    return this.scope.context
-  }
-
-  private actionContext(): ActionContext {
     return this.scope.context
   }
 
@@ -236,7 +238,7 @@ export class Turn {
       if (startFrom && !event) throw new EngineError('start_group_not_found', "Start event doesn't exist")
       target = edgeTarget(this.bot, event?.outgoingEdgeId)
     }
-    await this.guard(() => this.walk(target))
+    await this.guard(() => this.walk(this.locate(target)))
     const waiting = this.actions.some((a) => a.expectsDedicatedReply)
     if (message && this.messages.length === 0 && this.input && !waiting) {
       this.input = undefined
@@ -268,7 +270,7 @@ export class Turn {
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
       }
     } else if (action?.resume) {
-      const result = await this.runAction(block, action, { message })
+      const result = await this.runAction(block, (ctx) => action.resume!(block, message, ctx))
       this.applyActionResult(result)
       this.bubbleAlreadyShown = result.skipsNextBubble === true
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
@@ -277,13 +279,13 @@ export class Turn {
     }
     delete this.state.currentBlockId
     await this.guard(async () => {
-      let target = edgeTarget(this.bot, edgeId)
-      if (!target && index + 1 < group.blocks.length) {
-        const run = await this.runGroup(group, index + 1)
+      let next = this.locate(edgeTarget(this.bot, edgeId))
+      if (!next && index + 1 < group.blocks.length) {
+        const run = await this.runGroup(this.flow.groups.get(group)!, index + 1)
         if (run.stop) return
-        target = run.next
+        next = run.next
       }
-      await this.walk(target)
+      await this.walk(next)
     })
   }
 
@@ -300,7 +302,7 @@ export class Turn {
       if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter) this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
     }
     delete this.state.currentBlockId
-    await this.guard(() => this.walk(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift()))
+    await this.guard(() => this.walk(this.locate(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift())))
   }
 
   /**
@@ -422,29 +424,34 @@ export class Turn {
     return inputIndex > 0 ? `${location.group.title} (${inputIndex})` : location.group.title
   }
 
-  /** Walks groups from `target` until the bot waits for the user or nothing is left to run. */
-  private async walk(target: Target | undefined): Promise<void> {
+  /** A target in the running bot's flow. */
+  private locate(target: Target | undefined): FlowTarget | undefined {
+    return target && this.flow.locate(target)
+  }
+
+  /** Walks groups from `next` until the bot waits for the user or nothing is left to run. */
+  private async walk(next: FlowTarget | undefined): Promise<void> {
     for (;;) {
-      target ??= await this.nextQueued()
-      if (!target) return
+      next ??= this.nextQueued()
+      if (!next) return
       if (this.tick()) await this.deps.runtime.pause!()
-      const group = this.bot.groupById.get(target.groupId)
-      const from = group && target.blockId ? group.blocks.findIndex((b) => b.id === target!.blockId) : 0
+      const { group, from } = next
       if (!group || from < 0) {
-        this.log({ status: 'error', description: 'An edge leads to a group or block that does not exist; this path ends here.', details: JSON.stringify(target) })
-        target = undefined
+        this.log({ status: 'error', description: 'An edge leads to a group or block that does not exist; this path ends here.', details: JSON.stringify(next.target) })
+        next = undefined
         continue
       }
-      const run = await this.runGroup(group, from)
+      const pending = this.runGroup(group, from)
+      const run = pending instanceof Promise ? await pending : pending
       if (run.stop) return
-      target = run.next
+      next = run.next
     }
   }
 
   /** Where to go when a path ends: a queued resume point, else the parent of a finished linked bot. */
-  private async nextQueued(): Promise<Target | undefined> {
+  private nextQueued(): FlowTarget | undefined {
     for (;;) {
-      const next = this.entry.resume.shift()
+      const next = this.locate(this.entry.resume.shift())
       if (next) return next
       if (this.state.stack.length <= 1) return undefined
       this.finishLinkedBot()
@@ -470,56 +477,66 @@ export class Turn {
     this.scopeCache = undefined
   }
 
-  /** Runs the blocks of a group from `from`; stops at an input or a block that waits for a reply. */
-  private async runGroup(group: GroupV6, from: number): Promise<GroupRun> {
+  /**
+   * Runs the blocks of a group from `from`; stops at an input or a block that waits for a reply. Synchronous as
+   * long as its blocks are (most logic): a promise only once a block or a pause needs one.
+   */
+  private runGroup(group: FlowGroup, from: number): GroupRun | Promise<GroupRun> {
     for (let i = from; i < group.blocks.length; i++) {
-      if (this.tick()) await this.deps.runtime.pause!()
-      const block = group.blocks[i]
-      const alreadyShown = this.bubbleAlreadyShown
-      this.bubbleAlreadyShown = false
-      const bubble = bubbleKinds[block.type]
-      if (bubble) {
-        const message = bubble.render(block, this.context())
-        if (!message) continue
-        if (!alreadyShown) this.messages.push(message)
-        this.lastBubbleBlockId = block.id
-        this.remember('assistant', messageText(message))
-        if (isBubbleWaitingForEvent(block)) return this.waitOn(block)
-        continue
-      }
-      const input = inputKinds[block.type]
-      if (input) {
-        this.input = input.prepare(block, this.context())
-        const notice = input.notice?.(this.input, this.context())
-        if (notice) this.log(notice)
-        return this.waitOn(block)
-      }
-      const action = actionKinds[block.type]
-      if (!action) {
-        this.log({
-          status: 'error',
-          description: `Block "${block.type}" is not supported by this server yet; the flow went on past it.`,
-          details: JSON.stringify({ blockId: block.id, type: block.type }),
-        })
-        continue
-      }
-      const pending = this.runAction(block, action, undefined)
-      const result = pending instanceof Promise ? await pending : pending
-      this.applyActionResult(result)
-      if (result.waitsForReply) return this.waitOn(block)
-      if (result.linkTo) {
-        const next = this.enterLinkedBot(result.linkTo, group, i)
-        if (next) return { stop: false, next }
-        continue
-      }
-      if (result.jumpTo) return { stop: false, next: result.jumpTo }
-      if (result.outgoingEdgeId === null) return { stop: false }
-      if (result.outgoingEdgeId !== undefined) {
-        const next = edgeTarget(this.bot, result.outgoingEdgeId)
-        if (next) return { stop: false, next }
-      }
+      const step = this.tick() ? this.deps.runtime.pause!().then(() => this.runBlock(group, i)) : this.runBlock(group, i)
+      if (step instanceof Promise) return step.then((run) => run ?? this.runGroup(group, i + 1))
+      if (step) return step
     }
-    return { stop: false, next: edgeTarget(this.bot, group.blocks.at(-1)?.outgoingEdgeId) }
+    return { stop: false, next: group.exit }
+  }
+
+  /** Runs one block: undefined to go on with the next block of the group, else where the group's run ends. */
+  private runBlock(group: FlowGroup, index: number): GroupRun | undefined | Promise<GroupRun | undefined> {
+    const { block, bubble, input, execute } = group.blocks[index]
+    const alreadyShown = this.bubbleAlreadyShown
+    this.bubbleAlreadyShown = false
+    if (bubble) {
+      const message = bubble.render(block, this.context())
+      if (!message) return undefined
+      if (!alreadyShown) this.messages.push(message)
+      this.lastBubbleBlockId = block.id
+      this.remember('assistant', messageText(message))
+      return isBubbleWaitingForEvent(block) ? this.waitOn(block) : undefined
+    }
+    if (input) {
+      this.input = input.prepare(block, this.context())
+      const notice = input.notice?.(this.input, this.context())
+      if (notice) this.log(notice)
+      return this.waitOn(block)
+    }
+    if (!execute) {
+      this.log({
+        status: 'error',
+        description: `Block "${block.type}" is not supported by this server yet; the flow went on past it.`,
+        details: JSON.stringify({ blockId: block.id, type: block.type }),
+      })
+      return undefined
+    }
+    const pending = this.runAction(block, execute)
+    return pending instanceof Promise ? pending.then((result) => this.afterAction(group, index, result)) : this.afterAction(group, index, pending)
+  }
+
+  /** Applies an action's result; returns where the group's run ends, or undefined to go on with the next block. */
+  private afterAction(group: FlowGroup, index: number, result: ActionResult): GroupRun | undefined {
+    this.applyActionResult(result)
+    if (result.waitsForReply) return this.waitOn(group.blocks[index].block)
+    if (result.linkTo) {
+      // Located once the linked bot runs: the start is a target in its flow.
+      const start = this.enterLinkedBot(result.linkTo, group.group, index)
+      return start ? { stop: false, next: this.locate(start) } : undefined
+    }
+    if (result.jumpTo) return { stop: false, next: this.locate(result.jumpTo) }
+    if (result.outgoingEdgeId === null) return { stop: false }
+    if (result.outgoingEdgeId !== undefined) {
+      const next = followEdge(this.flow, group.blocks[index], result.outgoingEdgeId)
+      if (next) return { stop: false, next }
+    }
+    return undefined
   }
 
   /**
@@ -576,12 +593,12 @@ export class Turn {
    * Runs a block's execute/resume. A block that fails unexpectedly is logged and passed, like Typebot's
    * per-block error logs, never a 500. Synchronous blocks (most logic) stay synchronous: no promise per block.
    */
-  private runAction(block: Block, action: ActionKind, resume: { message: UserReply | undefined } | undefined): ActionResult | Promise<ActionResult> {
+  private runAction(block: Block, run: BlockExecutor): ActionResult | Promise<ActionResult> {
     let result: ActionResult | Promise<ActionResult>
     // Regex tests run synchronously inside the block, so timeouts counted meanwhile are this turn's own.
     const regexTimeoutsBefore = regexTimeouts
     try {
-      result = resume ? action.resume!(block, resume.message, this.actionContext()) : action.execute(block, this.actionContext())
+      result = run(this.scope.context)
     } catch (err) {
       return this.failedAction(block, err)
     } finally {

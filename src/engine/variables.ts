@@ -51,6 +51,25 @@ const SINGLE_VARIABLE = /^\{\{([^{}]+)\}\}$/
 
 export const findVariable = (variables: Variable[], name: string): Variable | undefined => variables.find((v) => v.name === name)
 
+/** Where the variable whose `key` is `value` sits in a bot's variables (-1: nowhere), for `variableById`/`ByName`. */
+export const variablePosition = (variables: Variable[], key: 'id' | 'name', value: string): number =>
+  variables.findIndex((v) => v[key] === value)
+
+/**
+ * The first variable with this id (like `Array.find`), looked for first at `at`, its position in the bot's
+ * variables: the engine's lists keep the bot's order, so a lookup prepared once costs one comparison, not a scan.
+ */
+export const variableById = (variables: Variable[], id: string, at: number): Variable | undefined => {
+  const hint = at >= 0 ? variables[at] : undefined
+  return hint?.id === id ? hint : variables.find((v) => v.id === id)
+}
+
+/** `variableById` by name. */
+export const variableByName = (variables: Variable[], name: string, at: number): Variable | undefined => {
+  const hint = at >= 0 ? variables[at] : undefined
+  return hint?.name === name ? hint : variables.find((v) => v.name === name)
+}
+
 const renderValue = (value: VariableValue, options: TemplateOptions): string => {
   if (value === null || value === undefined) return ''
   if (Array.isArray(value) && options.takeLatestIfList) return renderValue(value.at(-1), options)
@@ -95,8 +114,14 @@ export const parseVariables = (text: string | undefined | null, variables: Varia
 
 /** When a text is exactly one `{{name}}`, that variable (so its raw value, lists included, can be copied). */
 export const singleVariable = (text: string | undefined | null, variables: Variable[]): Variable | undefined => {
+  const name = singleVariableName(text)
+  return name === undefined ? undefined : findVariable(variables, name)
+}
+
+/** The name in a text that is exactly one `{{name}}` (see `singleVariable`). */
+export const singleVariableName = (text: string | undefined | null): string | undefined => {
   const match = text ? SINGLE_VARIABLE.exec(text.trim()) : null
-  return match ? findVariable(variables, match[1].trim()) : undefined
+  return match ? match[1].trim() : undefined
 }
 
 /** Applies parseVariables to every string inside a JSON-like value (options, settings, theme). */

@@ -1,5 +1,5 @@
 // Logic and integration blocks ("actions"): executed by the engine while it walks the flow.
-import type { CompiledBot } from '../../engine/compile.js'
+import type { CompiledBot, RunnableBot } from '../../engine/compile.js'
 import type { SessionState, StackEntry, Target } from '../../engine/state.js'
 import type { BlockContext, ChatLog, UserReply, VariableUpdate } from '../../engine/types.js'
 
@@ -35,9 +35,18 @@ export type ActionResult = {
   skipsNextBubble?: boolean
 }
 
+/** `execute` bound to one block (see `ActionKind.compile`). */
+export type BlockExecutor = (ctx: ActionContext) => ActionResult | Promise<ActionResult>
+
 export interface ActionKind<B = any> {
   type: string
   execute(block: B, ctx: ActionContext): ActionResult | Promise<ActionResult>
+  /**
+   * Optional: `execute` for one block of `bot`, with what cannot change between runs (options, where its variables
+   * are) worked out once per compiled bot. It must behave exactly like `execute` (when it throws, the block runs through
+   * `execute`).
+   */
+  compile?(block: B, bot: RunnableBot): BlockExecutor
   /** Consumes the dedicated reply of a block that paused (`waitsForReply`). */
   resume?(block: B, reply: UserReply | undefined, ctx: ActionContext): ActionResult | Promise<ActionResult>
 }

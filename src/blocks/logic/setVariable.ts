@@ -6,8 +6,17 @@ import { format } from 'date-fns'
 import type { SetVariableBlock } from '../../schema/blocks/logic.js'
 import type { Variable } from '../../schema/common.js'
 import type { VariableValue } from '../../engine/types.js'
-import { codeGlobals, parseVariables, singleVariable, toFunctionBody, toVariableValue } from '../../engine/variables.js'
-import type { ActionContext, ActionKind, ActionResult } from '../actions/types.js'
+import {
+  codeGlobals,
+  parseVariables,
+  singleVariableName,
+  toFunctionBody,
+  toVariableValue,
+  variableById,
+  variableByName,
+  variablePosition,
+} from '../../engine/variables.js'
+import type { ActionContext, ActionKind, ActionResult, BlockExecutor } from '../actions/types.js'
 import { clientScript } from './script.js'
 
 const DAY_MS = 86_400_000
@@ -27,26 +36,46 @@ const dateIn = (date: Date, timeZone: string | null | undefined): string => {
   }
 }
 
-const valueOf = (ctx: ActionContext, id: string | null | undefined): VariableValue =>
-  id ? (ctx.variables.find((v) => v.id === id)?.value as VariableValue) : undefined
+type Computed = ActionResult & { value?: VariableValue }
+/** Where a block's value comes from, resolved once for the block: computes the value each time the block runs. */
+type Source = (ctx: ActionContext) => Computed
+
+/** Reads a variable's current value (undefined without an id). */
+const valueReader = (variables: Variable[], id: string | null | undefined): ((ctx: ActionContext) => VariableValue) => {
+  if (!id) return () => undefined
+  const at = variablePosition(variables, 'id', id)
+  return (ctx) => variableById(ctx.variables, id, at)?.value as VariableValue
+}
+
+/** Reads the variable a text names when it is exactly one `{{name}}` (see `singleVariable`). */
+const singleVariableReader = (text: string | null | undefined, variables: Variable[]): ((ctx: ActionContext) => Variable | undefined) => {
+  const name = singleVariableName(text)
+  if (name === undefined) return () => undefined
+  const at = variablePosition(variables, 'name', name)
+  return (ctx) => variableByName(ctx.variables, name, at)
+}
 
 /** Custom expression: copy a single `{{var}}`, keep leading-zero numbers, else run it as code (reference 2.3). */
-const evaluateCustom = (expression: string, options: Options, ctx: ActionContext): ActionResult & { value?: VariableValue } => {
-  const single = singleVariable(expression, ctx.variables)
-  if (single) return { value: (single.value as VariableValue) ?? null }
+const customSource = (expression: string, options: Options, variables: Variable[]): Source => {
+  const single = singleVariableReader(expression, variables)
   const trimmed = expression.trim()
-  if (/^0[0-9]+$/.test(trimmed)) return { value: trimmed }
-  const result = ctx.runtime.evaluate(toFunctionBody(expression, ctx.variables), codeGlobals(ctx.variables))
-  if (result.ok) return { value: toVariableValue(result.value) }
-  const fallback = parseVariables(expression, ctx.variables)
-  if (!options.isCode) return { value: fallback }
-  return { value: fallback, logs: [{ status: 'error', description: 'Error evaluating Set variable code', details: result.error }] }
+  const hasLeadingZero = /^0[0-9]+$/.test(trimmed)
+  return (ctx) => {
+    const variable = single(ctx)
+    if (variable) return { value: (variable.value as VariableValue) ?? null }
+    if (hasLeadingZero) return { value: trimmed }
+    const result = ctx.runtime.evaluate(toFunctionBody(expression, ctx.variables), codeGlobals(ctx.variables))
+    if (result.ok) return { value: toVariableValue(result.value) }
+    const fallback = parseVariables(expression, ctx.variables)
+    if (!options.isCode) return { value: fallback }
+    return { value: fallback, logs: [{ status: 'error', description: 'Error evaluating Set variable code', details: result.error }] }
+  }
 }
 
 const transcript = (ctx: ActionContext): string =>
   (ctx.state.transcript ?? []).map((line) => `${line.role === 'user' ? 'User' : 'Assistant'}: "${line.text}"`).join('\n\n')
 
-const pop = (current: VariableValue, fromStart: boolean, options: Options): ActionResult & { value?: VariableValue } => {
+const pop = (current: VariableValue, fromStart: boolean, options: Options): Computed => {
   if (!Array.isArray(current)) return { value: current ?? null }
   const list = [...current]
   const item = fromStart ? list.shift() : list.pop()
@@ -54,55 +83,63 @@ const pop = (current: VariableValue, fromStart: boolean, options: Options): Acti
   return { value: list, ...(save && { variableUpdates: [{ variableId: save, value: item ?? null }] }) }
 }
 
-const serverValue = (options: Options, ctx: ActionContext): ActionResult & { value?: VariableValue } => {
-  const current = valueOf(ctx, options.variableId)
-  const now = () => ctx.runtime.now()
+const serverSource = (options: Options, variables: Variable[]): Source => {
+  const current = valueReader(variables, options.variableId)
   switch (options.type ?? 'Custom') {
     case 'Custom':
-      return evaluateCustom(options.expressionToEvaluate ?? '', options, ctx)
+      return customSource(options.expressionToEvaluate ?? '', options, variables)
     case 'Empty':
-      return { value: null }
+      return () => ({ value: null })
     case 'Append value(s)': {
-      const single = singleVariable(options.item, ctx.variables)
-      const item = single ? ((single.value as VariableValue) ?? null) : parseVariables(options.item, ctx.variables)
-      if (current === undefined || current === null) return { value: Array.isArray(item) ? item : [item] }
-      return { value: (Array.isArray(current) ? current : [current]).concat(item) }
+      const single = singleVariableReader(options.item, variables)
+      return (ctx) => {
+        const variable = single(ctx)
+        const item = variable ? ((variable.value as VariableValue) ?? null) : parseVariables(options.item, ctx.variables)
+        const value = current(ctx)
+        if (value === undefined || value === null) return { value: Array.isArray(item) ? item : [item] }
+        return { value: (Array.isArray(value) ? value : [value]).concat(item) }
+      }
     }
     case 'Environment name':
-      return { value: 'web' }
+      return () => ({ value: 'web' })
     case 'Transcript':
-      return { value: transcript(ctx) }
+      return (ctx) => ({ value: transcript(ctx) })
     case 'User ID':
     case 'Result ID':
-      return { value: ctx.entry.resultId ?? ctx.runtime.newId() }
+      return (ctx) => ({ value: ctx.entry.resultId ?? ctx.runtime.newId() })
     case 'Now':
     case 'Today':
-      return { value: dateIn(now(), options.timeZone) }
+      return (ctx) => ({ value: dateIn(ctx.runtime.now(), options.timeZone) })
     case 'Yesterday':
-      return { value: dateIn(new Date(now().getTime() - DAY_MS), options.timeZone) }
+      return (ctx) => ({ value: dateIn(new Date(ctx.runtime.now().getTime() - DAY_MS), options.timeZone) })
     case 'Tomorrow':
-      return { value: dateIn(new Date(now().getTime() + DAY_MS), options.timeZone) }
+      return (ctx) => ({ value: dateIn(new Date(ctx.runtime.now().getTime() + DAY_MS), options.timeZone) })
     case 'Random ID':
-      return { value: ctx.runtime.newId() }
+      return (ctx) => ({ value: ctx.runtime.newId() })
     case 'Map item with same index': {
       const params = options.mapListItemParams
-      const item = valueOf(ctx, params?.baseItemVariableId)
-      const base = valueOf(ctx, params?.baseListVariableId)
-      const target = valueOf(ctx, params?.targetListVariableId)
-      if (!Array.isArray(base) || !Array.isArray(target)) return { value: current ?? null }
-      const index = base.indexOf(typeof item === 'string' ? item : null)
-      return { value: index >= 0 ? (target[index] ?? null) : (current ?? null) }
+      const baseItem = valueReader(variables, params?.baseItemVariableId)
+      const baseList = valueReader(variables, params?.baseListVariableId)
+      const targetList = valueReader(variables, params?.targetListVariableId)
+      return (ctx) => {
+        const item = baseItem(ctx)
+        const base = baseList(ctx)
+        const target = targetList(ctx)
+        if (!Array.isArray(base) || !Array.isArray(target)) return { value: current(ctx) ?? null }
+        const index = base.indexOf(typeof item === 'string' ? item : null)
+        return { value: index >= 0 ? (target[index] ?? null) : (current(ctx) ?? null) }
+      }
     }
     case 'Pop':
-      return pop(current, false, options)
+      return (ctx) => pop(current(ctx), false, options)
     case 'Shift':
-      return pop(current, true, options)
+      return (ctx) => pop(current(ctx), true, options)
     case 'Phone number':
     case 'Contact name':
       // WhatsApp contact details: this runtime is web only, so the variable is left as is.
-      return {}
+      return () => ({})
     case 'Moment of the day':
-      return {}
+      return () => ({})
   }
 }
 
@@ -127,24 +164,34 @@ const clientCode = (options: Options): string | undefined => {
   }
 }
 
-const isKnownVariable = (variables: Variable[], id: string | null | undefined) => !!id && variables.some((v) => v.id === id)
+/** The block's result: its value stored first, then any other update (the item Pop and Shift take out). */
+const withValue = (variableId: string, computed: Computed): ActionResult => {
+  const { value, logs, variableUpdates } = computed
+  if (value === undefined) return computed
+  const update = { variableId, value }
+  const updates = variableUpdates ? [update, ...variableUpdates] : [update]
+  return logs ? { logs, variableUpdates: updates } : { variableUpdates: updates }
+}
+
+const compileBlock = (block: SetVariableBlock, variables: Variable[]): BlockExecutor => {
+  const options = block.options ?? {}
+  const variableId = options.variableId
+  if (!variableId || !variables.some((v) => v.id === variableId)) return () => ({})
+  const code = options.isExecutedOnClient || options.type === 'Moment of the day' ? clientCode(options) : undefined
+  if (code) {
+    return (ctx) => ({
+      clientSideActions: [{ type: 'setVariable', setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } }, expectsDedicatedReply: true }],
+      waitsForReply: true,
+    })
+  }
+  const source = serverSource(options, variables)
+  return (ctx) => withValue(variableId, source(ctx))
+}
 
 export const setVariable: ActionKind<SetVariableBlock> = {
   type: 'Set variable',
-  execute(block, ctx) {
-    const options = block.options ?? {}
-    if (!isKnownVariable(ctx.variables, options.variableId)) return {}
-    const code = options.isExecutedOnClient || options.type === 'Moment of the day' ? clientCode(options) : undefined
-    if (code) {
-      return {
-        clientSideActions: [{ type: 'setVariable', setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } }, expectsDedicatedReply: true }],
-        waitsForReply: true,
-      }
-    }
-    const { value, ...rest } = serverValue(options, ctx)
-    if (value === undefined) return rest
-    return { ...rest, variableUpdates: [{ variableId: options.variableId!, value }, ...(rest.variableUpdates ?? [])] }
-  },
+  execute: (block, ctx) => compileBlock(block, ctx.variables)(ctx),
+  compile: (block, bot) => compileBlock(block, bot.variables),
   /** The client's computed value: JSON when it parses, else the text. */
   resume(block, reply) {
     const variableId = block.options?.variableId
