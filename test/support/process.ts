@@ -16,9 +16,23 @@ export const runCli = (args: string[], env: Record<string, string>) => {
   return { status: res.status, stdout: res.stdout, stderr: res.stderr }
 }
 
-/** Starts `parley serve` on a free port and resolves once /health answers. */
-export const spawnServer = async (env: Record<string, string>): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> => {
-  const port = 20000 + Math.floor(Math.random() * 20000)
+type SpawnedServer = { url: string; child: ChildProcess; stop: () => Promise<void> }
+
+/**
+ * Starts `parley serve` on a free port and resolves once /health answers. Ports are drawn below Linux's ephemeral
+ * range (32768+, where outgoing connections take theirs); one taken anyway is retried on another.
+ */
+export const spawnServer = async (env: Record<string, string>): Promise<SpawnedServer> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnPort(10000 + Math.floor(Math.random() * 22000), env)
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes('EADDRINUSE')) throw err
+    }
+  }
+}
+
+const spawnOnPort = async (port: number, env: Record<string, string>): Promise<SpawnedServer> => {
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
