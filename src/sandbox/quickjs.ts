@@ -95,17 +95,14 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     // The deadline runs from when the worker picked the request up: on a machine short of CPU the worker may start
     // late, and killing it for that would only add a worker start-up to the shortage. Reading RSS costs a /proc
     // read (~13 µs, as much as a whole evaluation), so only calls that outlast the spin take a baseline.
-    let deadline = Number.POSITIVE_INFINITY
-    let rssBefore = process.memoryUsage.rss()
+    let deadline: number | undefined
+    const rssBefore = process.memoryUsage.rss()
     for (let seen = Atomics.load(state, 0); seen !== RESPONSE; seen = Atomics.load(state, 0)) {
-      if (seen === RUNNING && deadline === Number.POSITIVE_INFINITY) {
-        deadline = performance.now() + limits.timeoutMs + GRACE_MS
-        rssBefore = Math.min(rssBefore, process.memoryUsage.rss())
-      }
+      if (seen === RUNNING) deadline ??= performance.now() + limits.timeoutMs + GRACE_MS
       Atomics.wait(state, 0, seen, SLICE_MS)
       if (Atomics.load(state, 0) === RESPONSE) break
       const now = performance.now()
-      const tooLong = now > deadline || now - sent > PICKUP_MS
+      const tooLong = deadline === undefined ? now - sent > PICKUP_MS : now > deadline
       const tooBig = process.memoryUsage.rss() - rssBefore > limits.memoryBytes
       if (tooLong || tooBig) {
         replace()

@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Dialect } from './dialect.js'
 import type { Database } from './tables.js'
 import {
-  DELETE_SESSION,
+  advanceSession,
   DELETE_SESSION_ANY,
   INSERT_RESULT,
   INSERT_SESSION,
@@ -14,7 +14,6 @@ import {
   resultParameters,
   SELECT_SESSION,
   UPDATE_RESULT,
-  UPDATE_SESSION,
 } from './turnSql.js'
 
 export type AnswerRow = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
@@ -66,10 +65,7 @@ const writeTurn = async (trx: Transaction<Database>, dialect: Dialect, write: Tu
   const run = (text: string, parameters: unknown[]) => trx.executeQuery(query(dialect, text, parameters))
   if (session.kind === 'update') {
     // First, so that a turn that lost the race has written nothing (the batch below relies on it).
-    const res =
-      write.state === null
-        ? await run(DELETE_SESSION, [session.id, session.revision])
-        : await run(UPDATE_SESSION, [write.state, session.revision + 1, now, session.id, session.revision])
+    const res = await run(...advanceSession(session, write.state, now))
     if (Number(res.numAffectedRows ?? 0) === 0) throw new SessionConflictError()
   } else {
     if (session.kind === 'replace') await run(DELETE_SESSION_ANY, [session.id])
@@ -148,13 +144,9 @@ export const chats = (db: Kysely<Database>, dialect: Dialect) => {
 
   /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
   async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
-    const res = await db
-      .updateTable('chatSessions')
-      .set({ state, revision: revision + 1, updatedAt: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('revision', '=', revision)
-      .executeTakeFirst()
-    return Number(res.numUpdatedRows) > 0
+    const [text, parameters] = advanceSession({ id, revision }, state, new Date().toISOString())
+    const res = await db.executeQuery(query(dialect, text, parameters))
+    return Number(res.numAffectedRows ?? 0) > 0
   },
 
   /**

@@ -16,7 +16,8 @@ const numbered = (text: string) => {
   if (out === undefined) {
     let n = 0
     out = text.replace(/\?/g, () => `$${++n}`)
-    placeholders.set(text, out)
+    // Texts vary with the numbers of answers and logs of a turn: only the first few hundred shapes are kept.
+    if (placeholders.size < 500) placeholders.set(text, out)
   }
   return out
 }
@@ -31,8 +32,8 @@ const tuples = (rows: number, columns: number) => {
 }
 
 export const SELECT_SESSION = 'select "state", "revision", "updatedAt" from "chatSessions" where "id" = ?'
-export const UPDATE_SESSION = 'update "chatSessions" set "state" = ?, "revision" = ?, "updatedAt" = ? where "id" = ? and "revision" = ?'
-export const DELETE_SESSION = 'delete from "chatSessions" where "id" = ? and "revision" = ?'
+const UPDATE_SESSION = 'update "chatSessions" set "state" = ?, "revision" = ?, "updatedAt" = ? where "id" = ? and "revision" = ?'
+const DELETE_SESSION = 'delete from "chatSessions" where "id" = ? and "revision" = ?'
 export const DELETE_SESSION_ANY = 'delete from "chatSessions" where "id" = ?'
 export const INSERT_SESSION = 'insert into "chatSessions" ("id", "revision", "state", "createdAt", "updatedAt") values (?, 1, ?, ?, ?)'
 export const INSERT_RESULT =
@@ -45,6 +46,10 @@ const RESULT_SET =
 export const UPDATE_RESULT = `update "results" ${RESULT_SET} where "id" = ?`
 const ANSWER_COLUMNS = '("resultId", "blockId", "content", "attachedFileUrls", "createdAt")'
 const LOG_COLUMNS = '("resultId", "status", "description", "details", "context", "createdAt")'
+
+/** The revision-checked write of an existing session: its update, or its deletion when the chat is over. */
+export const advanceSession = (session: { id: string; revision: number }, state: string | null, now: string): [string, unknown[]] =>
+  state === null ? [DELETE_SESSION, [session.id, session.revision]] : [UPDATE_SESSION, [state, session.revision + 1, now, session.id, session.revision]]
 
 export const resultParameters = (r: ResultUpdate, sessionId: string) => [
   JSON.stringify(r.variables),
@@ -73,13 +78,9 @@ export const pgTurnStatement = (write: TurnWrite, now: string): CompiledQuery<{ 
   if (new Set(write.results.map((r) => r.resultId)).size !== write.results.length) return undefined
   const parts: string[] = []
   const parameters: unknown[] = []
-  if (write.state === null) {
-    parts.push(`s as (${DELETE_SESSION} returning 1)`)
-    parameters.push(session.id, session.revision)
-  } else {
-    parts.push(`s as (${UPDATE_SESSION} returning 1)`)
-    parameters.push(write.state, session.revision + 1, now, session.id, session.revision)
-  }
+  const [sessionSql, sessionParameters] = advanceSession(session, write.state, now)
+  parts.push(`s as (${sessionSql} returning 1)`)
+  parameters.push(...sessionParameters)
   write.results.forEach((r, i) => {
     parts.push(`r${i} as (update "results" ${RESULT_SET} where "id" = ? and exists (select 1 from s))`)
     parameters.push(...resultParameters(r, session.id), r.resultId)
