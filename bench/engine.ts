@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks'
 import type { CompiledBot } from '../src/engine/compile.js'
 import type { EngineDeps, TurnOutcome } from '../src/engine/index.js'
-import type { Sandbox } from '../src/sandbox/quickjs.js'
+import type { Sandbox } from '../src/runtime/sandbox/pool.js'
 import { logicChainBot } from './lib/bots.js'
 import { log, round } from './lib/common.js'
 import { loadDist } from './lib/dist.js'
@@ -16,25 +16,27 @@ const GROUPS = 1000
 const BLOCKS_PER_TURN = GROUPS * 3
 
 const setup = async () => {
-  const { createRuntime } = await loadDist<typeof import('../src/chat/runtime.js')>('chat/runtime.js')
+  const { createRuntime } = await loadDist<typeof import('../src/runtime/index.js')>('runtime/index.js')
+  const { kinds } = await loadDist<typeof import('../src/blocks/index.js')>('blocks/index.js')
+  const { createRegexTester } = await loadDist<typeof import('../src/runtime/regex.js')>('runtime/regex.js')
   const { loadConfig } = await loadDist<typeof import('../src/config.js')>('config.js')
   const { compileBot } = await loadDist<typeof import('../src/engine/compile.js')>('engine/compile.js')
   const engine = await loadDist<typeof import('../src/engine/index.js')>('engine/index.js')
   const variables = await loadDist<typeof import('../src/engine/variables.js')>('engine/variables.js')
-  const { createHttpClient } = await loadDist<typeof import('../src/integrations/http.js')>('integrations/http.js')
-  const { createMailer } = await loadDist<typeof import('../src/integrations/smtp.js')>('integrations/smtp.js')
-  const { parseAllowlist } = await loadDist<typeof import('../src/integrations/ssrf.js')>('integrations/ssrf.js')
-  const { createSandbox } = await loadDist<typeof import('../src/sandbox/quickjs.js')>('sandbox/quickjs.js')
+  const { createHttpClient } = await loadDist<typeof import('../src/runtime/http.js')>('runtime/http.js')
+  const { createMailer } = await loadDist<typeof import('../src/runtime/smtp.js')>('runtime/smtp.js')
+  const { parseAllowlist } = await loadDist<typeof import('../src/runtime/ssrf.js')>('runtime/ssrf.js')
+  const { createSandbox } = await loadDist<typeof import('../src/runtime/sandbox/pool.js')>('runtime/sandbox/pool.js')
   const { prepareBot } = await loadDist<typeof import('../src/schema/bot.js')>('schema/bot.js')
 
   const config = loadConfig({ LOG_LEVEL: 'silent' })
   const allowlist = parseAllowlist('')
   const sandbox = await createSandbox(config.sandbox)
-  const runtime = createRuntime(sandbox, createHttpClient(allowlist), createMailer(config.smtp, allowlist))
+  const runtime = createRuntime(sandbox, createRegexTester(), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
   const prepared = prepareBot(logicChainBot(GROUPS))
   if (!prepared.ok) throw new Error(`the logic bot is invalid: ${JSON.stringify(prepared.issues)}`)
   const doc = prepared.bot as any
-  const bot: CompiledBot = compileBot({ botId: 'bench-logic', snapshotId: 'snap-bench-logic', version: doc.version, groups: doc.groups, events: doc.events, edges: doc.edges, variables: doc.variables, theme: doc.theme, settings: doc.settings })
+  const bot: CompiledBot = compileBot({ botId: 'bench-logic', snapshotId: 'snap-bench-logic', version: doc.version, groups: doc.groups, events: doc.events, edges: doc.edges, variables: doc.variables, theme: doc.theme, settings: doc.settings }, kinds)
   const deps: EngineDeps = {
     runtime,
     getBot: async (id) => (id === bot.snapshotId ? bot : undefined),
@@ -69,13 +71,13 @@ const VARIABLES = [
 ]
 
 /** Microseconds per evaluation of one inline expression, in batches of `count` evaluations. */
-const expressionBatch = (ctx: Awaited<ReturnType<typeof setup>>, count: number) => {
+const expressionBatch = async (ctx: Awaited<ReturnType<typeof setup>>, count: number) => {
   const sandbox: Sandbox = ctx.sandbox
   const body = ctx.variables.toFunctionBody('{{A}} * 2', VARIABLES as any)
   const globals = ctx.variables.codeGlobals(VARIABLES as any)
   const started = performance.now()
   for (let i = 0; i < count; i++) {
-    const res = sandbox.evaluate(body, globals)
+    const res = await sandbox.evaluate(body, globals)
     if (!res.ok || res.value !== 42) throw new Error(`unexpected evaluation: ${JSON.stringify(res)}`)
   }
   return ((performance.now() - started) * 1000) / count
@@ -86,15 +88,17 @@ const expressionBatch = (ctx: Awaited<ReturnType<typeof setup>>, count: number) 
  * optimising compiler after a few thousand evaluations. "Warm" is after that: evaluations for `warmMs`, then the
  * median of `batches` batches (a batch disturbed by other work on the machine does not decide the figure).
  */
-const expression = (ctx: Awaited<ReturnType<typeof setup>>, warmMs: number, batches: number) => {
-  const cold = expressionBatch(ctx, 100)
+const expression = async (ctx: Awaited<ReturnType<typeof setup>>, warmMs: number, batches: number) => {
+  const cold = await expressionBatch(ctx, 100)
   const warmUntil = performance.now() + warmMs
   let warmEvaluations = 100
   while (performance.now() < warmUntil) {
-    expressionBatch(ctx, 100)
+    await expressionBatch(ctx, 100)
     warmEvaluations += 100
   }
-  const figures = Array.from({ length: batches }, () => expressionBatch(ctx, 1000)).sort((a, b) => a - b)
+  const figures: number[] = []
+  for (let i = 0; i < batches; i++) figures.push(await expressionBatch(ctx, 1000))
+  figures.sort((a, b) => a - b)
   return { micros: figures[Math.floor(batches / 2)], cold, warmEvaluations, batches: figures.map((f) => round(f, 1)) }
 }
 
@@ -105,7 +109,7 @@ export const benchEngine = async (options: { profile: boolean; seconds: number }
   const logic = await logicBlocks(ctx, options.seconds * 1000)
   log(`engine: ${round(logic.blocksPerSecond, 0)} logic blocks/s (${logic.turns} replies of ${BLOCKS_PER_TURN} blocks in ${round(logic.seconds)} s)`)
 
-  const expr = expression(ctx, 2000, 5)
+  const expr = await expression(ctx, 2000, 5)
   log(`engine: ${round(expr.micros, 1)} µs per sandboxed expression (median of 1,000-evaluation batches ${expr.batches.join(', ')}; ${round(expr.cold, 1)} µs cold)`)
 
   if (options.profile) {

@@ -40,7 +40,8 @@ else if (process.env.CI === 'true') {
   process.exit(1)
 } else console.log('TEST_POSTGRES_URL not set: integration tests run on SQLite only (see README).')
 
-let failed = run('unit', pick('test/unit'), {}) !== 0
+// Unit tests live beside the code they test (a block kind's tests in its folder) and under test/unit.
+let failed = run('unit', [...pick('src'), ...pick('test/unit')], {}) !== 0
 for (const [name, env] of backends) failed = run(`integration on ${name}`, pick('test/integration'), env) !== 0 || failed
 rmSync(tapDir, { recursive: true, force: true })
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)

@@ -1,9 +1,9 @@
 // Chat sessions on a server: loads bots (compiled once per snapshot), runs the engine, stores each turn in one
 // transaction. The HTTP layer calls these three functions; the engine itself never touches the database.
-import { type CompletionStream, pendingCompletionStream } from '../blocks/integrations/llm/stream.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
-import { parseState, type SessionState } from '../engine/state.js'
+import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
+import { type SessionState, StateVersionError, parseState as parseStoredState } from '../engine/state.js'
 import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { newId, newSessionId } from '../lib/ids.js'
@@ -30,7 +30,17 @@ export type ChatLimits = EngineDeps['limits']
  */
 const CACHE_BYTES = 8 * 1024 * 1024
 
-export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits) => {
+/** A stored session state; one written by a newer Parley (unknown version) cannot go on here. */
+const parseState = (json: string): SessionState => {
+  try {
+    return parseStoredState(json)
+  } catch (err) {
+    if (err instanceof StateVersionError) throw new ChatError('conflict', 'This chat was saved by a newer version of Parley and cannot continue on this server.')
+    throw err
+  }
+}
+
+export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits, kinds: KindRegistry) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
   const compiled = new Map<string, { bot: CompiledBot; size: number }>()
@@ -54,7 +64,7 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       theme: doc.theme ?? {},
       settings: doc.settings ?? {},
       publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
-    })
+    }, kinds)
     if (snapshot.size <= CACHE_BYTES / 4) {
       compiled.set(snapshot.id, { bot, size: snapshot.size })
       cachedBytes += snapshot.size
@@ -177,10 +187,12 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       const session = result?.lastChatSessionId ? await store.chats.session(result.lastChatSessionId) : undefined
       const state = session && parseState(session.state)
       const waiting = state && (await getBot(state.stack[0].snapshotId))?.blockAt.get(blockId)?.block
-      if (!session || !state || state.currentBlockId !== blockId || state.stack[0]?.resultId !== resultId || waiting?.type !== 'webhook') {
+      const kind = waiting && kinds.get(waiting.type)
+      const accepts = kind && 'acceptsDelivery' in kind && kind.acceptsDelivery === true
+      if (!session || !state?.waiting || state.waiting.blockId !== blockId || state.stack[0]?.resultId !== resultId || !accepts) {
         throw new ChatError('not_found', 'No chat of this result is waiting on that webhook block.')
       }
-      state.webhookPayload = { statusCode: 200, data: payload }
+      state.waiting = { ...state.waiting, delivered: { statusCode: 200, data: payload } }
       if (!(await store.chats.updateSessionState(result!.lastChatSessionId!, session.revision, JSON.stringify(state)))) {
         throw new ChatError('conflict', 'The chat moved on while the webhook was delivered; try again.')
       }
@@ -211,9 +223,13 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       if (!session) throw new ChatError('not_found', 'Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
-      const found = await pendingCompletionStream(state, runtime, (id) => credentials(id, state))
-      if ('error' in found) throw new ChatError('bad_request', found.error)
-      return found.stream
+      const waiting = state.waiting && (await getBot(state.stack[0].snapshotId))?.blockAt.get(state.waiting.blockId)?.block
+      const kind = waiting && kinds.get(waiting.type)
+      const stream = kind && 'stream' in kind && kind.stream
+      if (!stream || !state.waiting) throw new ChatError('bad_request', 'This chat is not waiting for a streamed completion.')
+      const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state) })
+      if (typeof found !== 'function') throw new ChatError('bad_request', found.error)
+      return found
     },
   }
 }

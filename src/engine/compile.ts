@@ -1,7 +1,10 @@
-// A bot prepared for running: indexes built once per snapshot and cached by the caller.
+// A bot prepared for running: indexes and the flow built once per snapshot with the server's block kinds, and cached
+// by the caller (snapshots are immutable, so a compiled bot never goes stale).
 import type { GroupV6 } from '../schema/bot.js'
 import type { Block } from '../schema/blocks/index.js'
 import type { Edge, Event, Variable } from '../schema/common.js'
+import { buildFlow, type Flow } from './flow.js'
+import type { BlockLocation, KindRegistry } from './kinds.js'
 import { buildProgressIndex, type ProgressIndex } from './progress.js'
 import { buildStartProps, type StartProps } from './startProps.js'
 import type { Target } from './state.js'
@@ -21,45 +24,55 @@ export type RunnableBot = {
 }
 
 export type CompiledBot = RunnableBot & {
+  kinds: KindRegistry
   groupById: Map<string, GroupV6>
   /** Block id → its group and position. */
-  blockAt: Map<string, { group: GroupV6; index: number; block: Block }>
+  blockAt: Map<string, BlockLocation>
   edgeById: Map<string, Edge>
   variableById: Map<string, Variable>
   progress?: ProgressIndex
-  /** Variables set to the conversation transcript: session-only, never stored in results. */
-  transcriptVariableIds: Set<string>
+  /** Variables that live in the session only (e.g. set to the transcript): never stored in results. */
+  sessionVariableIds: Set<string>
+  /** Whether the engine keeps the conversation's transcript for this bot's blocks. */
+  needsTranscript: boolean
   /** What live starts prepend as `startPropsToInject` (and previews log instead), when the bot has any. */
   startProps?: StartProps
+  /** The form of the bot the walk runs (see engine/flow.ts). */
+  flow: Flow
 }
 
-export const compileBot = (bot: RunnableBot): CompiledBot => {
+export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot => {
   const groupById = new Map(bot.groups.map((g) => [g.id, g]))
-  const blockAt = new Map<string, { group: GroupV6; index: number; block: Block }>()
+  const blockAt = new Map<string, BlockLocation>()
   for (const group of bot.groups) group.blocks.forEach((block, index) => blockAt.set(block.id, { group, index, block }))
-  const progressEnabled = bot.theme?.general?.progressBar?.isEnabled === true
-  const transcriptVariableIds = new Set<string>()
+  const sessionVariableIds = new Set<string>()
+  let needsTranscript = false
   for (const { block } of blockAt.values()) {
-    const options = (block as { options?: { type?: string; variableId?: string } }).options
-    if (block.type === 'Set variable' && options?.type === 'Transcript' && options.variableId) transcriptVariableIds.add(options.variableId)
+    const session = kinds.get(block.type)?.sessionVariables?.(block)
+    if (!session) continue
+    for (const id of session.variableIds) sessionVariableIds.add(id)
+    needsTranscript ||= session.needsTranscript
   }
-  return {
+  const isInput = (block: Block) => kinds.get(block.type)?.category === 'input'
+  const compiled = {
     ...bot,
+    kinds,
     groupById,
     blockAt,
     edgeById: new Map(bot.edges.map((e) => [e.id, e])),
     variableById: new Map(bot.variables.map((v) => [v.id, v])),
-    progress: progressEnabled ? buildProgressIndex(bot) : undefined,
-    transcriptVariableIds,
-    startProps: buildStartProps(bot.groups, bot.settings),
-  }
+    progress: bot.theme?.general?.progressBar?.isEnabled === true ? buildProgressIndex(bot, isInput) : undefined,
+    sessionVariableIds,
+    needsTranscript,
+    startProps: buildStartProps(bot.groups, bot.settings, kinds),
+  } as CompiledBot
+  compiled.flow = buildFlow(compiled)
+  return compiled
 }
 
 /** The target of an edge, or undefined when the edge does not exist (dangling references end the path). */
 export const edgeTarget = (bot: CompiledBot, edgeId: string | null | undefined): Target | undefined => {
   if (!edgeId) return undefined
-  const edge = bot.edgeById.get(edgeId)
-  if (!edge) return undefined
   // Compiled bots are never mutated, so the edge's own `to` can serve as the target.
-  return edge.to
+  return bot.edgeById.get(edgeId)?.to
 }

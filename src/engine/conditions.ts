@@ -1,9 +1,8 @@
 // Conditions (reference 2.5): comparisons of a variable's stored value with a templated right-hand value.
 // Behaviour follows Typebot's executeCondition, quirks included, so bots branch the same way after an import.
-import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads'
 import { type Comparison, ComparisonOperators, type Condition, LogicalOperator, type Variable } from '../schema/common.js'
-import type { CodeEvaluator, VariableValue } from './types.js'
-import { parseVariables, variableById, variableByName, variablePosition } from './variables.js'
+import type { CodeEvaluator, Runtime, VariableValue } from './types.js'
+import { hasInlineCode, parseVariables, variableById, variableByName, variablePosition, withInlineCode } from './variables.js'
 
 type Value = Exclude<VariableValue, undefined>
 type Scalar = string | null
@@ -12,19 +11,25 @@ type Operator = (left: Value, right: Value) => boolean
 /** An operator's test against a constant right-hand text, prepared once. */
 type TextTest = { prepare: (right: string) => string | null; test: (left: Scalar, prepared: string | null) => boolean }
 
-/** A condition prepared once and evaluated many times (see `compileCondition`). */
-export type ConditionTest = (variables: Variable[], evaluate?: CodeEvaluator) => boolean
+/** What conditions need from outside: the sandbox for inline code and the regex tester (absent: no verdicts). */
+export type ConditionPorts = Partial<Pick<Runtime, 'evaluate' | 'testRegex'>>
+
+/**
+ * A condition prepared once and evaluated many times (see `compileCondition`). Synchronous unless a comparison needs
+ * the sandbox (inline code in its value) or a regex: those answer a promise, and the event loop never waits on them.
+ */
+export type ConditionTest = (variables: Variable[], ports?: ConditionPorts) => boolean | Promise<boolean>
 
 /** True when the comparisons hold (all by default, any with `OR`). No comparisons → false. */
 export const evaluateCondition = (
   condition: Condition | undefined | null,
   variables: Variable[],
-  evaluate?: CodeEvaluator,
-): boolean => compileCondition(condition, variables)(variables, evaluate)
+  ports?: ConditionPorts,
+): boolean | Promise<boolean> => compileCondition(condition, variables)(variables, ports)
 
-/** One comparison; false without a variable or an operator. `evaluate` runs `{{= code =}}` in the value. */
-export const evaluateComparison = (comparison: Comparison, variables: Variable[], evaluate?: CodeEvaluator): boolean =>
-  compileComparison(comparison, variables)(variables, evaluate)
+/** One comparison; false without a variable or an operator. */
+export const evaluateComparison = (comparison: Comparison, variables: Variable[], ports?: ConditionPorts): boolean | Promise<boolean> =>
+  compileComparison(comparison, variables)(variables, ports)
 
 /**
  * `evaluateCondition` prepared once for a bot whose variables are `variables`: variables located in that list,
@@ -41,13 +46,22 @@ export const compileCondition = (condition: Condition | undefined | null, variab
 
 const never: ConditionTest = () => false
 
-const all = (tests: ConditionTest[]): ConditionTest => (variables, evaluate) => {
-  for (const test of tests) if (!test(variables, evaluate)) return false
+// In order, stopping at the first comparison that decides; a comparison that answers a promise is awaited first.
+const all = (tests: ConditionTest[]): ConditionTest => (variables, ports) => {
+  for (let i = 0; i < tests.length; i++) {
+    const holds = tests[i](variables, ports)
+    if (holds instanceof Promise) return holds.then((h) => h && all(tests.slice(i + 1))(variables, ports))
+    if (!holds) return false
+  }
   return true
 }
 
-const any = (tests: ConditionTest[]): ConditionTest => (variables, evaluate) => {
-  for (const test of tests) if (test(variables, evaluate)) return true
+const any = (tests: ConditionTest[]): ConditionTest => (variables, ports) => {
+  for (let i = 0; i < tests.length; i++) {
+    const holds = tests[i](variables, ports)
+    if (holds instanceof Promise) return holds.then((h) => h || any(tests.slice(i + 1))(variables, ports))
+    if (holds) return true
+  }
   return false
 }
 
@@ -59,9 +73,16 @@ const compileComparison = (comparison: Comparison, variables: Variable[]): Condi
   const holds = operators.get(operator) ?? unknownOperator
   const constant = constantRightValue(value)
   const textTest = textTests.get(operator)
+  const regexMode = regexModes.get(operator)
   if (typeof constant === 'string' && textTest) return againstText(variableId, at, holds, constant, textTest)
   const right = rightValue(value, variables)
-  return (current, evaluate) => holds(variableById(current, variableId, at)?.value ?? null, right(current, evaluate))
+  const left = (current: Variable[]) => variableById(current, variableId, at)?.value ?? null
+  if (!regexMode && !hasInlineCode(value)) return (current) => holds(left(current), right(current))
+  return (current, ports) =>
+    withInlineCode(value, current, ports?.evaluate, (evaluate) => {
+      const rightValue = right(current, evaluate)
+      return regexMode ? matchesRegex(left(current), rightValue, regexMode, ports?.testRegex) : holds(left(current), rightValue)
+    }) as boolean | Promise<boolean>
 }
 
 /** A comparison with a constant right-hand text, prepared once; a list on the left takes the general path. */
@@ -89,22 +110,41 @@ const operators = new Map<string, Operator>([
   [ComparisonOperators.IS_EMPTY, (left) => left === null || left.length === 0],
   [ComparisonOperators.STARTS_WITH, (left, right) => compare(left, right, 'every', startsWith)],
   [ComparisonOperators.ENDS_WITH, (left, right) => compare(left, right, 'every', endsWith)],
-  [
-    ComparisonOperators.MATCHES_REGEX,
-    (left, right) => {
-      const budget = { ms: REGEX_TIME_LIMIT_MS }
-      return compare(left, right, 'some', (a, b) => !!a && !!b && testRegex(b, a, budget) === true)
-    },
-  ],
-  [
-    ComparisonOperators.NOT_MATCH_REGEX,
-    (left, right) => {
-      // Typebot throws on an invalid pattern here; it counts as "no verdict" (false) like in Matches regex.
-      const budget = { ms: REGEX_TIME_LIMIT_MS }
-      return compare(left, right, 'every', (a, b) => !!a && !!b && testRegex(b, a, budget) === false)
-    },
-  ],
 ])
+
+/**
+ * Regex comparisons: "Matches regex" holds when some item matches; "Does not match regex" when every item fails to
+ * match. A test without a verdict (invalid pattern — Typebot throws on it in "Does not match" —, out of time, no
+ * tester) counts as false either way. One comparison shares a budget of `REGEX_TIME_LIMIT_MS` across its items.
+ */
+const regexModes = new Map<string, { mode: 'some' | 'every'; expected: boolean }>([
+  [ComparisonOperators.MATCHES_REGEX, { mode: 'some', expected: true }],
+  [ComparisonOperators.NOT_MATCH_REGEX, { mode: 'every', expected: false }],
+])
+
+export const REGEX_TIME_LIMIT_MS = 100
+
+const matchesRegex = async (
+  left: Value,
+  right: Value,
+  { mode, expected }: { mode: 'some' | 'every'; expected: boolean },
+  testRegex: Runtime['testRegex'] | undefined,
+): Promise<boolean> => {
+  let budget = REGEX_TIME_LIMIT_MS
+  const test = async (subject: Scalar, pattern: Scalar) => {
+    if (!subject || !pattern || !testRegex || budget <= 0) return false
+    const { verdict, elapsedMs } = await testRegex(pattern, subject, budget)
+    budget -= elapsedMs
+    return verdict === expected
+  }
+  const each = async <T>(items: T[], holds: (item: T) => Promise<boolean>) => {
+    for (const item of items) if ((await holds(item)) === (mode === 'some')) return mode === 'some'
+    return mode === 'every'
+  }
+  const lefts = Array.isArray(left) ? left : [left]
+  const rights = Array.isArray(right) ? right : [right]
+  return each(lefts, (a) => each(rights, (b) => test(a, b)))
+}
 
 // "undefined"/"null" mean no value; a text without `{{` is the value as is; undefined when variables decide.
 const constantRightValue = (text: string | null | undefined): Value | undefined => {
@@ -179,90 +219,4 @@ const magnitude = (text: string): number => {
   if (!Number.isNaN(number)) return number
   const time = Date.parse(text)
   return Number.isNaN(time) ? text.length : time
-}
-
-/*
- * Regexes come from bot authors (and, through `{{variables}}`, from end users), and backtracking makes some of them
- * explode: `(a+)+$` on 40 characters takes minutes, and even the common `.*a.*b` costs ~0.8 s on 1,000 characters and
- * ~14 s on 3,000 (measured on Node 20). Static checks (nested quantifiers) and subject limits miss the polynomial
- * cases, and Node has no regex timeout. So each test runs in a worker thread while this thread blocks on
- * `Atomics.wait` with a deadline: a test that overruns gets no verdict (false) and the worker is terminated (V8
- * interrupts the match) and replaced on the next use. A comparison shares one budget across its list items.
- */
-export const REGEX_TIME_LIMIT_MS = 100
-const BOOT_LIMIT_MS = 2000
-const READY = 0
-const DONE = 1
-
-// Parses `/pattern/flags` (the flags Typebot accepts, else the whole text is the pattern) and tests; null = invalid.
-const workerSource = `
-const { workerData } = require('node:worker_threads')
-const signal = new Int32Array(workerData.signal)
-workerData.port.on('message', ({ source, subject }) => {
-  let verdict = null
-  try {
-    const literal = source.match(/\\/(.+)\\/([gimuy]*)$/)
-    verdict = (literal ? new RegExp(literal[1], literal[2]) : new RegExp(source)).test(subject)
-  } catch {}
-  workerData.port.postMessage(verdict)
-  Atomics.add(signal, ${DONE}, 1)
-  Atomics.notify(signal, ${DONE})
-})
-Atomics.store(signal, ${READY}, 1)
-Atomics.notify(signal, ${READY})
-`
-
-type RegexWorker = { worker: Worker; port: MessagePort; signal: Int32Array }
-let regexWorker: RegexWorker | undefined
-
-const startWorker = (): RegexWorker | undefined => {
-  const signal = new Int32Array(new SharedArrayBuffer(8))
-  const { port1, port2 } = new MessageChannel()
-  try {
-    const worker = new Worker(workerSource, {
-      eval: true,
-      execArgv: [],
-      workerData: { signal: signal.buffer, port: port2 },
-      transferList: [port2],
-    })
-    worker.unref()
-    worker.on('error', () => stopWorker(worker))
-    if (Atomics.wait(signal, READY, 0, BOOT_LIMIT_MS) === 'timed-out') {
-      void worker.terminate()
-      return undefined
-    }
-    return { worker, port: port1, signal }
-  } catch {
-    return undefined
-  }
-}
-
-const stopWorker = (worker: Worker) => {
-  void worker.terminate()
-  if (regexWorker?.worker === worker) regexWorker = undefined
-}
-
-/**
- * How many regex tests ran out of time since the process started. A turn compares it before and after, to end
- * itself when bot regexes keep blocking the server (see `Turn.tick`).
- */
-export let regexTimeouts = 0
-
-/** `source` tested against `subject` off-thread: the verdict, or null (invalid pattern, budget spent, no worker). */
-const testRegex = (source: string, subject: string, budget: { ms: number }): boolean | null => {
-  if (budget.ms <= 0) return null
-  regexWorker ??= startWorker()
-  if (!regexWorker) return null
-  const { worker, port, signal } = regexWorker
-  const done = Atomics.load(signal, DONE)
-  const start = performance.now()
-  port.postMessage({ source, subject })
-  const outcome = Atomics.wait(signal, DONE, done, budget.ms)
-  budget.ms -= performance.now() - start
-  if (outcome === 'timed-out') {
-    stopWorker(worker)
-    regexTimeouts++
-    return null
-  }
-  return (receiveMessageOnPort(port)?.message as boolean | null | undefined) ?? null
 }

@@ -1,27 +1,14 @@
-// The form of a bot the walk runs: each block's kind resolved once from the registries, actions bound to their
-// block (specialised when the kind can compile), edges resolved to the group and block they lead to. Built on a
-// compiled bot's first run and kept as long as the bot, so a turn no longer interprets the JSON bot step by step.
-import { actionKinds } from '../blocks/actions/index.js'
-import type { ActionKind, BlockExecutor } from '../blocks/actions/types.js'
-import { type BubbleKind, bubbleKinds } from '../blocks/bubbles/index.js'
-import { type InputKind, inputKinds } from '../blocks/inputs/index.js'
+// The form of a bot the walk runs: each block's kind resolved once from the server's kinds, actions bound to their
+// block (specialised when the kind can compile), edges resolved to the group and block they lead to. Built when a bot
+// is compiled and kept with it, so a turn no longer interprets the JSON bot step by step. Never mutated afterwards.
 import type { GroupV6 } from '../schema/bot.js'
 import type { Block } from '../schema/blocks/index.js'
 import type { CompiledBot } from './compile.js'
+import type { ActionKind, BlockExecutor, BlockKind } from './kinds.js'
 import type { Target } from './state.js'
 
-/** A block with its kind: at most one of bubble, input and execute is set (none: a kind this server lacks). */
-export type FlowBlock = {
-  block: Block
-  bubble: BubbleKind | undefined
-  input: InputKind<any> | undefined
-  execute: BlockExecutor | undefined
-  /**
-   * The edge the block's action last returned and where it leads (see `followEdge`): a block mostly takes the same
-   * path again. A cache of the flow's edges, so sharing it between turns is safe.
-   */
-  lastEdge: { id: string; next: FlowTarget } | undefined
-}
+/** A block with its kind (undefined: a type no kind handles). `execute` is the action bound to the block. */
+export type FlowBlock = { block: Block; kind: BlockKind | undefined; execute: BlockExecutor | undefined }
 
 export type FlowGroup = {
   group: GroupV6
@@ -47,20 +34,8 @@ export type Flow = {
   variableIndex: Map<string, number>
 }
 
-const flows = new WeakMap<CompiledBot, Flow>()
-
-/** The flow of a compiled bot, built once (compiled bots are never mutated). */
-export const flowOf = (bot: CompiledBot): Flow => {
-  let flow = flows.get(bot)
-  if (!flow) {
-    flow = buildFlow(bot)
-    flows.set(bot, flow)
-  }
-  return flow
-}
-
-const buildFlow = (bot: CompiledBot): Flow => {
-  const groups = new Map(bot.groups.map((group) => [group, flowGroup(group, bot)]))
+export const buildFlow = (bot: Omit<CompiledBot, 'flow'>): Flow => {
+  const groups = new Map(bot.groups.map((group): [GroupV6, FlowGroup] => [group, { group, blocks: group.blocks.map((block) => flowBlock(block, bot)), exit: undefined }]))
   // The group an id names is the last of that id, like `CompiledBot.groupById`.
   const locate = (target: Target): FlowTarget => {
     const group = bot.groupById.get(target.groupId)
@@ -76,30 +51,14 @@ const buildFlow = (bot: CompiledBot): Flow => {
   return { edges, groups, locate, variableIndex: new Map(bot.variables.map((v, i) => [v.id, i])) }
 }
 
-const flowGroup = (group: GroupV6, bot: CompiledBot): FlowGroup => ({
-  group,
-  blocks: group.blocks.map((block) => flowBlock(block, bot)),
-  exit: undefined,
-})
-
-// Bubbles, then inputs, then actions: the order in which the walk used to look a block's type up.
-const flowBlock = (block: Block, bot: CompiledBot): FlowBlock => {
-  const bubble = bubbleKinds[block.type]
-  const input = bubble ? undefined : inputKinds[block.type]
-  const action = bubble || input ? undefined : actionKinds[block.type]
-  return { block, bubble, input, execute: action && executor(action, block, bot), lastEdge: undefined }
-}
-
-/** Where an edge returned by a block's action leads (undefined: a dangling edge). */
-export const followEdge = (flow: Flow, block: FlowBlock, edgeId: string): FlowTarget | undefined => {
-  if (block.lastEdge?.id === edgeId) return block.lastEdge.next
-  const next = flow.edges.get(edgeId)
-  if (next) block.lastEdge = { id: edgeId, next }
-  return next
+const flowBlock = (block: Block, bot: Omit<CompiledBot, 'flow'>): FlowBlock => {
+  const kind = bot.kinds.get(block.type)
+  const isAction = kind?.category === 'logic' || kind?.category === 'integration'
+  return { block, kind, execute: isAction ? executor(kind, block, bot) : undefined }
 }
 
 /** The action's own compiled form when it has one; a block it cannot compile runs (and fails) through `execute`. */
-const executor = (action: ActionKind, block: Block, bot: CompiledBot): BlockExecutor => {
+const executor = (action: ActionKind, block: Block, bot: Omit<CompiledBot, 'flow'>): BlockExecutor => {
   const generic: BlockExecutor = (ctx) => action.execute(block, ctx)
   if (!action.compile) return generic
   try {

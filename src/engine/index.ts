@@ -64,8 +64,9 @@ const injectStartProps = ({ response }: TurnOutcome, props: StartProps, isPrevie
   else response.clientSideActions = [props.action, ...(response.clientSideActions ?? [])]
 }
 
+/** The next turn of a chat. The given state is left as it is: the turn works on its own copy. */
 export const continueChat = async (state: SessionState, message: UserReply | undefined, textFormat: TextFormat, deps: EngineDeps): Promise<TurnOutcome> => {
-  const turn = new Turn(state, deps, textFormat)
+  const turn = new Turn(structuredClone(state), deps, textFormat)
   await turn.load()
   await turn.reply(message)
   return turn.outcome()
@@ -73,3 +74,6 @@ export const continueChat = async (state: SessionState, message: UserReply | und
 
 export type { EngineDeps, TurnOutcome } from './turn.js'
 export { EngineError } from './turn.js'
+export type { BlockKind, KindRegistry } from './kinds.js'
+export { kindRegistry } from './kinds.js'
+export { migrateState, parseState, StateVersionError } from './state.js'

@@ -4,7 +4,7 @@
 // does not matter. Here every block's reachable inputs and flow ends are counted once per bot (strongly connected
 // components plus bitsets, so loops are fine) and each request is a lookup.
 import type { GroupV6 } from '../schema/bot.js'
-import { isInputBlock } from '../schema/blocks/index.js'
+import type { Block } from '../schema/blocks/index.js'
 import type { Edge } from '../schema/common.js'
 
 /** Distinct input blocks and flow ends (last block of a group, without any outgoing edge) reachable from a block. */
@@ -56,8 +56,8 @@ const resumedLength = (levels: ProgressLevel[], level: number): number => {
 }
 
 /** Run once per bot version (the caller caches it): O(blocks × (blocks + edges) / 32) at worst. */
-export const buildProgressIndex = (bot: { groups: GroupV6[]; edges: Edge[] }): ProgressIndex => {
-  const graph = buildGraph(bot)
+export const buildProgressIndex = (bot: { groups: GroupV6[]; edges: Edge[] }, isInput: (block: Block) => boolean): ProgressIndex => {
+  const graph = buildGraph(bot, isInput)
   const reaches = countReachable(graph)
   const reachFrom = (blockId: string) => {
     const node = graph.nodeOf.get(blockId)
@@ -83,7 +83,7 @@ type Graph = {
 
 // Nodes are blocks; a block leads to the targets of its items' and its own edges and to the next block of its group.
 // Like Typebot, an edge id that leads nowhere (missing edge or block) still keeps its block from being a flow end.
-const buildGraph = ({ groups, edges }: { groups: GroupV6[]; edges: Edge[] }): Graph => {
+const buildGraph = ({ groups, edges }: { groups: GroupV6[]; edges: Edge[] }, isInput: (block: Block) => boolean): Graph => {
   const nodeOf = new Map<string, number>()
   const firstBlockOf = new Map<string, string | undefined>()
   const edgeById = new Map<string, Edge>()
@@ -105,7 +105,7 @@ const buildGraph = ({ groups, edges }: { groups: GroupV6[]; edges: Edge[] }): Gr
       return target === undefined ? [] : [target]
     })
     graph.successors.push(next ? [...targets, node + 1] : targets)
-    graph.isInput.push(isInputBlock(block))
+    graph.isInput.push(isInput(block))
     graph.isEnd.push(!next && edgeIds.length === 0)
   })
   return graph

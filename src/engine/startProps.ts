@@ -1,7 +1,8 @@
 // `startPropsToInject` (reference 3.2 step 7): what the web client installs on the page before a live chat starts:
-// the bot's custom head code, Google Tag Manager, the Google Analytics tracker and Meta pixels. Computed once per
-// compiled bot; in preview it is not sent and an info log names the tools instead.
+// the bot's custom head code, Google Tag Manager, and the trackers blocks ask for (Google Analytics, Meta pixels, see
+// `BlockKind.startProps`). Computed once per compiled bot; in preview it is not sent and an info log names the tools instead.
 import type { GroupV6 } from '../schema/bot.js'
+import type { KindRegistry } from './kinds.js'
 import type { ChatLog } from './types.js'
 
 export type StartPropsToInject = { customHeadCode?: string; gtmId?: string; googleAnalyticsId?: string; pixelIds?: string[] }
@@ -59,14 +60,14 @@ export const sanitizeHeadCode = (code: string): string => {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
 
-export const buildStartProps = (groups: GroupV6[], settings: Record<string, any>): StartProps | undefined => {
-  const blocks = groups.flatMap((group) => group.blocks) as { type: string; options?: Record<string, any> | null }[]
+export const buildStartProps = (groups: GroupV6[], settings: Record<string, any>, kinds: KindRegistry): StartProps | undefined => {
   const headCode = text(settings?.metadata?.customHeadCode)
-  const pixelIds = blocks.filter((b) => b.type === 'Pixel' && text(b.options?.pixelId) && b.options?.isInitSkip !== true).map((b) => b.options!.pixelId as string)
+  const parts = groups.flatMap((group) => group.blocks.map((block) => kinds.get(block.type)?.startProps?.(block) ?? {}))
+  const pixelIds = parts.flatMap((part) => (part.pixelId ? [part.pixelId] : []))
   const props: StartPropsToInject = {
     customHeadCode: headCode && (sanitizeHeadCode(headCode) || undefined),
     gtmId: text(settings?.metadata?.googleTagManagerId),
-    googleAnalyticsId: text(blocks.find((b) => b.type === 'Google Analytics' && text(b.options?.trackingId))?.options?.trackingId),
+    googleAnalyticsId: parts.find((part) => part.googleAnalyticsId)?.googleAnalyticsId,
     pixelIds: pixelIds.length ? pixelIds : undefined,
   }
   const tools = [

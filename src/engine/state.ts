@@ -23,49 +23,53 @@ export type StackEntry = {
   resume: Target[]
 }
 
-export const STATE_VERSION = 1
+export const STATE_VERSION = 2
 
 export type SessionState = {
   version: typeof STATE_VERSION
   workspaceId: string
   isPreview: boolean
   stack: StackEntry[]
-  /** The block awaiting the next message (an input, or a block waiting for a dedicated reply). */
-  currentBlockId?: string
+  /** The block awaiting the next message (an input, or a block waiting for a dedicated reply), with what it needs. */
+  waiting?: { blockId: string; data?: unknown; delivered?: unknown }
   /** Set by `isOnlyRegistering`: the first continueChat starts the flow. */
   notStarted?: boolean
   /** Present only when the bot shows a progress bar. */
   progress?: { totalAnswers: number }
-  /** Set by Jump: where a later Return block comes back to. */
+  /** Set by Jump (and commands, invalid-reply events): where a later Return block comes back to. */
   returnMark?: { blockId: string }
   isStreamEnabled?: boolean
-  /** The conversation so far, kept only for bots that use a Set variable "Transcript". */
+  /** The conversation so far, kept only for bots whose kinds need it (a Set variable "Transcript"). */
   transcript?: { role: 'assistant' | 'user'; text: string }[]
-  /** A payload delivered to the result's inbound webhook while a webhook block waits; consumed by its resume. */
-  webhookPayload?: { statusCode: number; data: unknown }
   /** Live chats: origins allowed to continue this chat (from the bot's security settings). */
   allowedOrigins?: string[]
-  /** Set while an LLM block waits for the client to stream its completion; consumed by the block's resume. */
-  pendingCompletion?: PendingCompletion
 }
+
+export class StateVersionError extends Error {}
 
 /**
- * What `POST /v1/sessions/{id}/streamMessage` sends to the provider for a paused LLM block. It holds no secret:
- * the API key is read from the workspace credentials when the stream starts.
+ * Upgrades a stored state, one version at a time, to `STATE_VERSION`: chats that were waiting when the server was
+ * upgraded go on. A state of an unknown newer version (written by a newer server) is refused.
  */
-export type PendingCompletion = {
-  blockId: string
-  credentialsId: string
-  /** Shown in logs and errors ("OpenAI", "Mistral"). */
-  label: string
-  baseUrl: string
-  apiVersion?: string
-  request: { model: string; messages: { role: 'system' | 'user' | 'assistant'; content: string; name?: string }[]; temperature?: number }
+export const migrateState = (stored: { version?: unknown } & Record<string, any>): SessionState => {
+  let state = stored
+  if (state.version === 1) state = v1ToV2(state)
+  if (state.version !== STATE_VERSION) throw new StateVersionError(`Unsupported session state version ${String(stored.version)}`)
+  return state as SessionState
 }
 
-/** Reads a stored state, refusing documents of an unknown version (a newer server wrote them). */
-export const parseState = (json: string): SessionState => {
-  const state = JSON.parse(json) as SessionState
-  if (state.version !== STATE_VERSION) throw new Error(`Unsupported session state version ${String(state.version)}`)
-  return state
-}
+/** v1 kept per-kind fields: the waiting block's id, an LLM block's pending completion, a delivered webhook payload. */
+const v1ToV2 = ({ currentBlockId, pendingCompletion, webhookPayload, ...rest }: Record<string, any>) => ({
+  ...rest,
+  version: 2,
+  ...(currentBlockId && {
+    waiting: {
+      blockId: currentBlockId,
+      ...(pendingCompletion && { data: pendingCompletion }),
+      ...(webhookPayload && { delivered: webhookPayload }),
+    },
+  }),
+})
+
+/** Reads a stored state (see `migrateState`). */
+export const parseState = (json: string): SessionState => migrateState(JSON.parse(json))

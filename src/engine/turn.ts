@@ -1,20 +1,17 @@
 // One chat turn: walks the flow from a target (or consumes a reply first) until the bot needs the user again.
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction.
-import { actionKinds } from '../blocks/actions/index.js'
-import type { ActionContext, ActionResult, BlockExecutor, ClientSideAction, StoredCredentials } from '../blocks/actions/types.js'
-import { isBubbleWaitingForEvent } from '../blocks/bubbles/index.js'
-import { inputKinds } from '../blocks/inputs/index.js'
 import type { GroupV6 } from '../schema/bot.js'
-import { type Block, isLogicBlock } from '../schema/blocks/index.js'
+import type { Block } from '../schema/blocks/index.js'
 import { defaultSystemMessages, type Variable } from '../schema/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
-import { evaluateCondition, regexTimeouts } from './conditions.js'
-import { type Flow, type FlowGroup, type FlowTarget, flowOf, followEdge } from './flow.js'
+import { evaluateCondition } from './conditions.js'
+import type { Flow, FlowGroup, FlowTarget } from './flow.js'
+import type { ActionResult, BlockContext, BlockExecutor, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
-import type { BlockContext, ChatLog, ChatMessage, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
+import type { ChatLog, ChatMessage, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
 import { parseVariables, toVariableValue } from './variables.js'
 
 export type EngineLimits = {
@@ -80,7 +77,7 @@ export type TurnOutcome = {
 
 export class EngineError extends Error {
   constructor(
-    readonly code: 'start_group_not_found' | 'bot_not_found' | 'block_not_found' | 'command_not_found',
+    readonly code: 'start_group_not_found' | 'bot_not_found' | 'block_not_found' | 'command_not_found' | 'state_version',
     message: string,
   ) {
     super(message)
@@ -108,11 +105,14 @@ export class Turn {
   private lastPause: number
   private bots = new Map<string, CompiledBot>()
   /** The running bot, its flow, its variables and the context blocks get, built once per stack level (see `scope`). */
-  private scopeCache?: { bot: CompiledBot; flow: Flow; variables: Variable[]; index: Map<string, number>; context: ActionContext }
+  private scopeCache?: { bot: CompiledBot; flow: Flow; variables: Variable[]; index: Map<string, number>; context: BlockContext }
 
   /** Code or regexes that had to be stopped (deadline, memory) during this turn; a second time ends the turn. */
   private runaways = 0
-  /** The runtime blocks see: the real one, with sandbox calls watched for runaway code. */
+  /** Regex tests that ran out of time during this turn (each is also a runaway). */
+  private regexTimeouts = 0
+  private readonly budget: TurnBudget = { emailsSent: 0 }
+  /** The ports blocks see: the real ones, with sandbox and regex calls held to the turn's budgets. */
   private readonly runtime: Runtime
 
   constructor(
@@ -120,14 +120,36 @@ export class Turn {
     private readonly deps: EngineDeps,
     private readonly textFormat: TextFormat,
   ) {
-    const { evaluate, runScript } = deps.runtime
+    const { evaluate, runScript, testRegex } = deps.runtime
     const watch = <R extends { ok: boolean; error?: string }>(result: R): R => {
       if (!result.ok && RUNAWAY.test(result.error ?? '')) this.runaways++
       return result
     }
-    this.runtime = { ...deps.runtime, evaluate: (code, globals) => watch(evaluate(code, globals)), runScript: (body, globals) => watch(runScript(body, globals)) }
+    // Every call is checked against the turn's budgets before it starts and may use at most the time left, so no
+    // block — however many codes or comparisons it holds — takes the turn past its budget by more than one call.
+    this.runtime = {
+      ...deps.runtime,
+      evaluate: async (code, globals) => watch(await evaluate(code, globals, { timeoutMs: this.timeLeft() })),
+      runScript: async (body, globals) => watch(await runScript(body, globals, { timeoutMs: this.timeLeft() })),
+      testRegex: async (source, subject, timeoutMs) => {
+        const verdict = await testRegex(source, subject, Math.min(timeoutMs, this.timeLeft()))
+        if (verdict.timedOut) {
+          this.regexTimeouts++
+          this.runaways++
+        }
+        return verdict
+      },
+    }
     this.startedAt = this.clock()
     this.lastPause = this.startedAt
+  }
+
+  /** Milliseconds left in the turn's budget; throws when the turn is over its budgets. */
+  private timeLeft(): number {
+    if (this.runaways >= 2) throw new BudgetExceeded('bot code or regular expressions ran out of time twice in one turn')
+    const left = this.deps.limits.maxMillis - (this.clock() - this.startedAt)
+    if (left <= 0) throw new BudgetExceeded(`the turn took more than ${this.deps.limits.maxMillis} ms`)
+    return left
   }
 
   private get entry(): StackEntry {
@@ -159,19 +181,24 @@ export class Turn {
     const bot = this.bot
     const entry = this.entry
     const variables = bot.variables.map((v) => variableWith(v, entry.values[v.id]))
-    const context: ActionContext = {
+    const state = this.state
+    const context: BlockContext = {
       variables,
       runtime: this.runtime,
       textFormat: this.textFormat,
-      isPreview: this.state.isPreview,
+      isPreview: state.isPreview,
       settings: bot.settings ?? {},
       bot,
-      state: this.state,
       entry,
-      linkedBot: (id) => this.deps.linkedBot(id, this.state),
-      credentials: (id) => this.deps.credentials(id, this.state),
+      get transcript() {
+        return state.transcript ?? []
+      },
+      isStreamEnabled: state.isStreamEnabled === true,
+      budget: this.budget,
+      linkedBot: (id) => this.deps.linkedBot(id, state),
+      credentials: (id) => this.deps.credentials(id, state),
     }
-    const flow = flowOf(bot)
+    const { flow } = bot
     this.scopeCache = { bot, flow, variables, index: flow.variableIndex, context }
     return this.scopeCache
   }
@@ -239,8 +266,8 @@ export class Turn {
       target = edgeTarget(this.bot, event?.outgoingEdgeId)
     }
     await this.guard(() => this.walk(this.locate(target)))
-    const waiting = this.actions.some((a) => a.expectsDedicatedReply)
-    if (message && this.messages.length === 0 && this.input && !waiting) {
+    const awaitsDedicatedReply = this.actions.some((a) => a.expectsDedicatedReply)
+    if (message && this.messages.length === 0 && this.input && !awaitsDedicatedReply) {
       this.input = undefined
       await this.reply(message)
     }
@@ -250,34 +277,32 @@ export class Turn {
   async reply(message: UserReply | undefined) {
     if (this.state.notStarted) return this.start(undefined, message)
     if (message?.type === 'command') return this.runCommand(message.command)
-    const blockId = this.state.currentBlockId
-    const location = blockId ? this.bot.blockAt.get(blockId) : undefined
-    if (!location) throw new EngineError('block_not_found', 'The block this session waits on no longer exists.')
+    const waiting = this.state.waiting
+    const location = waiting ? this.bot.blockAt.get(waiting.blockId) : undefined
+    if (!waiting || !location) throw new EngineError('block_not_found', 'The block this session waits on no longer exists.')
     const { group, index, block } = location
     let edgeId: string | null | undefined = block.outgoingEdgeId
-    const input = inputKinds[block.type]
-    const action = actionKinds[block.type]
-    if (input) {
-      if (message?.type === 'text' && this.runReplyEvent(block, message.text)) return this.guard(() => this.walk(undefined))
-      const prepared = input.prepare(block, this.context())
-      const parsed = input.parseReply(message, prepared, this.context())
+    const kind = this.bot.kinds.get(block.type)
+    if (kind?.category === 'input') {
+      if (message?.type === 'text' && (await this.runReplyEvent(block, message.text))) return this.guard(() => this.walk(undefined))
+      const prepared = await kind.prepare(block, this.context())
+      const parsed = await kind.parseReply(message, prepared, this.context())
       if (parsed.status === 'fail') {
         if (this.runInvalidReplyEvent(block, message)) return this.guard(() => this.walk(undefined))
-        return this.retry(block, prepared, input.retryMessage?.(prepared, this.context()))
+        return this.retry(block, prepared, kind.retryMessage?.(prepared, this.context()))
       }
       if (parsed.status === 'success') {
-        this.saveAnswer(block, parsed.content, message, parsed.variableUpdates)
+        this.saveAnswer(block, parsed, message)
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
       }
-    } else if (action?.resume) {
-      const result = await this.runAction(block, (ctx) => action.resume!(block, message, ctx))
+    } else if (kind?.resume) {
+      const resume = kind.resume.bind(kind)
+      const result = await this.runAction(block, (ctx) => resume(block, message, ctx, { data: waiting.data, delivered: waiting.delivered }))
       this.applyActionResult(result)
       this.bubbleAlreadyShown = result.skipsNextBubble === true
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
-    } else if (isBubbleWaitingForEvent(block)) {
-      this.saveEventData(block, message)
     }
-    delete this.state.currentBlockId
+    delete this.state.waiting
     await this.guard(async () => {
       let next = this.locate(edgeTarget(this.bot, edgeId))
       if (!next && index + 1 < group.blocks.length) {
@@ -296,12 +321,12 @@ export class Turn {
   private async runCommand(command: string) {
     const event = this.bot.events.find((e) => e.type === 'command' && (e as { options?: { command?: string } }).options?.command === command)
     if (!event) throw new EngineError('command_not_found', 'Command event not found')
-    const waiting = this.state.currentBlockId ? this.bot.blockAt.get(this.state.currentBlockId) : undefined
+    const waiting = this.state.waiting ? this.bot.blockAt.get(this.state.waiting.blockId) : undefined
     if (waiting) {
       this.state.returnMark = { blockId: waiting.block.id }
       if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter) this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
     }
-    delete this.state.currentBlockId
+    delete this.state.waiting
     await this.guard(() => this.walk(this.locate(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift())))
   }
 
@@ -310,18 +335,18 @@ export class Turn {
    * input's), the event's group runs, then the flow resumes after the input. When the event's exit condition
    * holds, the reply is handled by the input as usual. Returns whether the event ran.
    */
-  private runReplyEvent(block: Block, text: string): boolean {
+  private async runReplyEvent(block: Block, text: string): Promise<boolean> {
     const event = this.bot.events.find((e) => e.type === 'reply') as { outgoingEdgeId?: string; options?: { variableId?: string; exitCondition?: { isEnabled?: boolean; condition?: any } } } | undefined
     const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
     if (!event || !target) return false
     const exit = event.options?.exitCondition
-    if (exit?.isEnabled && evaluateCondition(exit.condition, this.variables)) return false
+    if (exit?.isEnabled && (await evaluateCondition(exit.condition, this.variables, this.runtime))) return false
     if (event.options?.variableId) this.setVariable(event.options.variableId, text)
     const inputVariable = (block as { options?: { variableId?: string } }).options?.variableId
     if (inputVariable) this.setVariable(inputVariable, text)
     this.resumeAfter(block)
     this.entry.resume.unshift(target)
-    delete this.state.currentBlockId
+    delete this.state.waiting
     return true
   }
 
@@ -336,7 +361,7 @@ export class Turn {
     if (event.options?.variableId && message?.type === 'text') this.setVariable(event.options.variableId, message.text)
     this.state.returnMark = { blockId: block.id }
     this.entry.resume.unshift(target)
-    delete this.state.currentBlockId
+    delete this.state.waiting
     return true
   }
 
@@ -353,7 +378,7 @@ export class Turn {
       await walk()
     } catch (err) {
       if (!(err instanceof BudgetExceeded)) throw err
-      delete this.state.currentBlockId
+      delete this.state.waiting
       this.input = undefined
       this.log({
         status: 'error',
@@ -370,31 +395,21 @@ export class Turn {
     this.input = prepared
   }
 
-  private saveEventData(block: Block, message: UserReply | undefined) {
-    const variableId = (block as any).content?.waitForEvent?.saveDataInVariableId
-    if (!variableId || message?.type !== 'text') return
-    this.setVariable(variableId, toVariableValue(safeJsonParse(message.text)))
-  }
+  private saveAnswer(block: Block, parsed: Extract<ParsedReply, { status: 'success' }>, message: UserReply | undefined) {
+    const { content } = parsed
+    // Files sent with the reply are stored with the answer, whatever the input (uploads, text-input attachments).
+    const attachedFileUrls = parsed.attachedFileUrls ?? (message?.type === 'text' && message.attachedFileUrls?.length ? message.attachedFileUrls : undefined)
+    const variableId = ((block as { options?: { variableId?: string | null } }).options ?? {}).variableId
+    this.applyUpdates(parsed.variableUpdates)
+    if (variableId) this.appendOrSet(variableId, content)
 
-  private saveAnswer(block: Block, content: string, message: UserReply | undefined, updates: VariableUpdate[] | undefined) {
-    const options = ((block as any).options ?? {}) as Record<string, any>
-    const attachedFileUrls = message?.type === 'text' && message.attachedFileUrls?.length ? message.attachedFileUrls : undefined
-    this.applyUpdates(updates)
-    if (attachedFileUrls && options.attachments?.isEnabled && options.attachments.saveVariableId) {
-      this.appendOrSet(options.attachments.saveVariableId, attachedFileUrls.length === 1 ? attachedFileUrls[0] : attachedFileUrls)
-    }
-    if (message?.type === 'audio' && options.audioClip?.isEnabled && options.audioClip.saveVariableId) {
-      this.setVariable(options.audioClip.saveVariableId, message.url)
-    }
-    if (options.variableId) this.appendOrSet(options.variableId, content)
-
-    const key = this.answerKey(block, options.variableId)
-    const value = attachedFileUrls ? `${attachedFileUrls.join(', ')}\n\n${content}` : content
+    const key = this.answerKey(block, variableId ?? undefined)
+    const value = attachedFileUrls?.length ? `${attachedFileUrls.join(', ')}\n\n${content}` : content
     const answers = this.entry.answers.filter((a) => a.key !== key)
     answers.push({ key, value })
     this.entry.answers = answers
     if (this.entry.resultId) {
-      this.effects.answers.push({ resultId: this.entry.resultId, blockId: block.id, content, ...(attachedFileUrls && { attachedFileUrls }) })
+      this.effects.answers.push({ resultId: this.entry.resultId, blockId: block.id, content, ...(attachedFileUrls?.length && { attachedFileUrls }) })
       this.entry.hasAnswered = true
     }
     if (this.state.progress) this.state.progress.totalAnswers++
@@ -404,7 +419,7 @@ export class Turn {
 
   /** Keeps the conversation for bots that put it in a variable (Set variable "Transcript"). */
   private remember(role: 'assistant' | 'user', text: string | undefined) {
-    if (!text || this.bot.transcriptVariableIds.size === 0) return
+    if (!text || !this.bot.needsTranscript) return
     ;(this.state.transcript ??= []).push({ role, text })
   }
 
@@ -420,7 +435,7 @@ export class Turn {
     if (variable) return variable.name
     const location = this.bot.blockAt.get(block.id)
     if (!location?.group.title) return block.id
-    const inputIndex = location.group.blocks.filter((b) => inputKinds[b.type]).findIndex((b) => b.id === block.id)
+    const inputIndex = location.group.blocks.filter((b) => this.bot.kinds.get(b.type)?.category === 'input').findIndex((b) => b.id === block.id)
     return inputIndex > 0 ? `${location.group.title} (${inputIndex})` : location.group.title
   }
 
@@ -491,23 +506,30 @@ export class Turn {
   }
 
   /** Runs one block: undefined to go on with the next block of the group, else where the group's run ends. */
-  private runBlock(group: FlowGroup, index: number): GroupRun | undefined | Promise<GroupRun | undefined> {
-    const { block, bubble, input, execute } = group.blocks[index]
+  private runBlock(group: FlowGroup, index: number): MaybePromise<GroupRun | undefined> {
+    const { block, kind, execute } = group.blocks[index]
     const alreadyShown = this.bubbleAlreadyShown
     this.bubbleAlreadyShown = false
-    if (bubble) {
-      const message = bubble.render(block, this.context())
-      if (!message) return undefined
-      if (!alreadyShown) this.messages.push(message)
-      this.lastBubbleBlockId = block.id
-      this.remember('assistant', messageText(message))
-      return isBubbleWaitingForEvent(block) ? this.waitOn(block) : undefined
+    if (kind?.category === 'bubble') {
+      const shown = (message: ChatMessage | undefined) => {
+        if (!message) return undefined
+        if (!alreadyShown) this.messages.push(message)
+        this.lastBubbleBlockId = block.id
+        this.remember('assistant', messageText(message))
+        return kind.waitsForReply?.(block) ? this.waitOn(block) : undefined
+      }
+      const message = kind.render(block, this.context())
+      return message instanceof Promise ? message.then(shown) : shown(message)
     }
-    if (input) {
-      this.input = input.prepare(block, this.context())
-      const notice = input.notice?.(this.input, this.context())
-      if (notice) this.log(notice)
-      return this.waitOn(block)
+    if (kind?.category === 'input') {
+      const presented = (input: Record<string, unknown>) => {
+        this.input = input
+        const notice = kind.notice?.(input, this.context())
+        if (notice) this.log(notice)
+        return this.waitOn(block)
+      }
+      const input = kind.prepare(block, this.context())
+      return input instanceof Promise ? input.then(presented) : presented(input)
     }
     if (!execute) {
       this.log({
@@ -524,16 +546,27 @@ export class Turn {
   /** Applies an action's result; returns where the group's run ends, or undefined to go on with the next block. */
   private afterAction(group: FlowGroup, index: number, result: ActionResult): GroupRun | undefined {
     this.applyActionResult(result)
-    if (result.waitsForReply) return this.waitOn(group.blocks[index].block)
+    const { block } = group.blocks[index]
+    if (result.waitsForReply) return this.waitOn(block, result.waitingData)
     if (result.linkTo) {
       // Located once the linked bot runs: the start is a target in its flow.
       const start = this.enterLinkedBot(result.linkTo, group.group, index)
       return start ? { stop: false, next: this.locate(start) } : undefined
     }
+    if (result.returnMark !== undefined) {
+      if (result.returnMark === null) delete this.state.returnMark
+      else this.state.returnMark = { blockId: result.returnMark }
+    }
+    if (result.returnToMark) {
+      const mark = this.state.returnMark
+      delete this.state.returnMark
+      const location = mark && this.bot.blockAt.get(mark.blockId)
+      if (location) return { stop: false, next: this.locate({ groupId: location.group.id, blockId: mark.blockId }) }
+    }
     if (result.jumpTo) return { stop: false, next: this.locate(result.jumpTo) }
     if (result.outgoingEdgeId === null) return { stop: false }
     if (result.outgoingEdgeId !== undefined) {
-      const next = followEdge(this.flow, group.blocks[index], result.outgoingEdgeId)
+      const next = this.flow.edges.get(result.outgoingEdgeId)
       if (next) return { stop: false, next }
     }
     return undefined
@@ -593,25 +626,19 @@ export class Turn {
    * Runs a block's execute/resume. A block that fails unexpectedly is logged and passed, like Typebot's
    * per-block error logs, never a 500. Synchronous blocks (most logic) stay synchronous: no promise per block.
    */
-  private runAction(block: Block, run: BlockExecutor): ActionResult | Promise<ActionResult> {
-    let result: ActionResult | Promise<ActionResult>
-    // Regex tests run synchronously inside the block, so timeouts counted meanwhile are this turn's own.
-    const regexTimeoutsBefore = regexTimeouts
+  private runAction(block: Block, run: BlockExecutor): MaybePromise<ActionResult> {
+    let result: MaybePromise<ActionResult>
     try {
       result = run(this.scope.context)
     } catch (err) {
       return this.failedAction(block, err)
-    } finally {
-      const timedOut = regexTimeouts - regexTimeoutsBefore
-      if (timedOut > 0) {
-        this.runaways += timedOut
-        this.log({ status: 'error', description: 'A regular expression ran out of time (100 ms) and counted as not matching.', details: JSON.stringify({ blockId: block.id }) })
-      }
     }
     if (!(result instanceof Promise)) return result
+    // Regex tests are asynchronous and a turn runs one block at a time, so timeouts counted meanwhile are this block's.
+    const regexTimeoutsBefore = this.regexTimeouts
     return result.then(
-      (value) => this.afterOutsideCall(block, value),
-      (err) => this.afterOutsideCall(block, this.failedAction(block, err)),
+      (value) => this.afterOutsideCall(block, value, regexTimeoutsBefore),
+      (err) => this.afterOutsideCall(block, this.failedAction(block, err), regexTimeoutsBefore),
     )
   }
 
@@ -622,15 +649,19 @@ export class Turn {
 
   /**
    * Like Typebot, time spent waiting for an outside service (HTTP, LLM, email) does not count against the turn's
-   * budget: each call has its own timeout, and loops of calls are bounded by the step limit.
+   * budget: each call has its own timeout, and loops of calls are bounded by the step limit. Sandbox and regex calls
+   * of logic blocks do count.
    */
-  private afterOutsideCall(block: Block, result: ActionResult): ActionResult {
-    if (!isLogicBlock(block)) this.startedAt = this.clock()
+  private afterOutsideCall(block: Block, result: ActionResult, regexTimeoutsBefore: number): ActionResult {
+    if (this.regexTimeouts > regexTimeoutsBefore) {
+      this.log({ status: 'error', description: 'A regular expression ran out of time (100 ms) and counted as not matching.', details: JSON.stringify({ blockId: block.id }) })
+    }
+    if (this.bot.kinds.get(block.type)?.category === 'integration') this.startedAt = this.clock()
     return result
   }
 
-  private waitOn(block: Block): GroupRun {
-    this.state.currentBlockId = block.id
+  private waitOn(block: Block, data?: unknown): GroupRun {
+    this.state.waiting = data === undefined ? { blockId: block.id } : { blockId: block.id, data }
     return { stop: true }
   }
 
@@ -644,7 +675,7 @@ export class Turn {
 
   /** The response, the new state and what to store. */
   outcome(): TurnOutcome {
-    const finished = !this.state.currentBlockId && !this.state.notStarted
+    const finished = !this.state.waiting && !this.state.notStarted
     const bot = this.bot
     const response: ChatResponse = { messages: this.messages }
     if (this.lastMessageNewFormat !== undefined) response.lastMessageNewFormat = this.lastMessageNewFormat
@@ -678,7 +709,7 @@ const resultEffect = (bot: CompiledBot, entry: StackEntry, isCompleted: boolean)
   hasStarted: entry.hasAnswered === true,
   isCompleted,
   variables: bot.variables
-    .filter((v) => !v.isSessionVariable && !bot.transcriptVariableIds.has(v.id) && entry.values[v.id] !== undefined && entry.values[v.id] !== null)
+    .filter((v) => !v.isSessionVariable && !bot.sessionVariableIds.has(v.id) && entry.values[v.id] !== undefined && entry.values[v.id] !== null)
     .map((v) => ({ id: v.id, name: v.name, value: entry.values[v.id] })),
 })
 
@@ -713,12 +744,4 @@ const messageText = (message: ChatMessage): string | undefined => {
   if (content.type === 'markdown') return content.markdown
   if (content.type === 'richText') return richTextToPlainText(content.richText ?? [])
   return typeof content.url === 'string' ? content.url : undefined
-}
-
-const safeJsonParse = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
 }

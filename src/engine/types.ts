@@ -9,17 +9,16 @@ export type ChatLog = { status: LogStatus; description: string; details?: string
 
 export type TextFormat = 'richText' | 'markdown'
 
-/**
- * Runs untrusted JavaScript synchronously in the sandbox: `code` is a function body, `globals` are defined as
- * global variables (by variable id for bot code). Never throws: failures come back as `{ ok: false }`.
- */
-export type CodeEvaluator = (code: string, globals: Record<string, unknown>) => { ok: true; value: unknown } | { ok: false; error: string }
+export type EvalResult = { ok: true; value: unknown } | { ok: false; error: string }
+export type ScriptResult = { ok: boolean; value?: unknown; error?: string; setVariables: { name: string; value: unknown }[] }
+/** A regex test's answer: null when the pattern is invalid or the test ran out of time (`timedOut`); how long it took. */
+export type RegexVerdict = { verdict: boolean | null; timedOut: boolean; elapsedMs: number }
 
-/** Runs a server-side Script block body (async allowed) where `setVariable(name, value)` is available. */
-export type ScriptRunner = (
-  body: string,
-  globals: Record<string, unknown>,
-) => { ok: boolean; error?: string; setVariables: { name: string; value: unknown }[] }
+/**
+ * Inline code (`{{= … =}}`) as templating sees it: synchronous, answering from evaluations made ahead through the
+ * asynchronous `Runtime.evaluate` (see `inlineCodeEvaluator`). Never throws: failures come back as `{ ok: false }`.
+ */
+export type CodeEvaluator = (code: string, globals: Record<string, unknown>) => EvalResult
 
 export type HttpRequest = {
   url: string
@@ -50,14 +49,21 @@ export type EmailMessage = {
 export type SmtpSettings = { host: string; port: number; secure: boolean; username?: string; password?: string; from: string }
 export type EmailOutcome = { ok: boolean; error?: string }
 
-/** Everything the engine needs from outside: time, randomness, ids, sandboxed code, outgoing HTTP and email. */
+/** Everything the engine needs from outside: time, randomness, ids, sandboxed code, regexes, outgoing HTTP and email. */
 export interface Runtime {
   now(): Date
   /** Uniform in [0, 1). */
   random(): number
   newId(): string
-  evaluate: CodeEvaluator
-  runScript: ScriptRunner
+  /**
+   * Runs untrusted JavaScript in the sandbox, off the event loop: `code` is a function body, `globals` are its
+   * variables (by variable id for bot code). `timeoutMs` may shorten the sandbox's deadline. Never rejects.
+   */
+  evaluate(code: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<EvalResult>
+  /** Runs a server-side Script block body (async allowed) where `setVariable(name, value)` is available. */
+  runScript(body: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<ScriptResult>
+  /** Tests `source` (a pattern, or `/pattern/flags`) against `subject` off the event loop, within `timeoutMs`. */
+  testRegex(source: string, subject: string, timeoutMs: number): Promise<RegexVerdict>
   /** A cheap monotonic clock in milliseconds for turn budgets (defaults to `now()`). */
   elapsedMs?(): number
   /** Lets other work run (other chats' requests) during a long turn; absent, turns never pause. */
@@ -79,17 +85,16 @@ export type VariableUpdate = { variableId: string; value: VariableValue }
 export type ParsedReply =
   | { status: 'fail' }
   | { status: 'skip' }
-  | { status: 'success'; content: string; outgoingEdgeId?: string; variableUpdates?: VariableUpdate[] }
-
-/** What block modules read: the current variables (of the running bot), the runtime, the text format. */
-export interface BlockContext {
-  variables: Variable[]
-  runtime: Runtime
-  textFormat: TextFormat
-  isPreview: boolean
-  /** Settings of the running bot (system messages for retry texts, etc.). */
-  settings: Record<string, any>
-}
+  | {
+      status: 'success'
+      /** The answer as stored (and put into the input's variable). */
+      content: string
+      outgoingEdgeId?: string
+      /** Other variables the reply sets (attachments, voice clips, card fields…). */
+      variableUpdates?: VariableUpdate[]
+      /** Files sent with the reply: stored with the answer. */
+      attachedFileUrls?: string[]
+    }
 
 /** A message (bubble) of a chat response: `{ id, type, content }` (reference 4.4). */
 export type ChatMessage = { id: string; type: string; content: Record<string, unknown> }

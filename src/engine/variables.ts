@@ -1,6 +1,6 @@
 // Variable values and templating: `{{name}}` substitution and `{{= code =}}` inline expressions (reference 3.10).
 import type { Variable } from '../schema/common.js'
-import type { CodeEvaluator, VariableValue } from './types.js'
+import type { CodeEvaluator, EvalResult, Runtime, VariableValue } from './types.js'
 
 /** Any computed value as a stored variable value: strings kept, lists item by item, anything else JSON. */
 export const toVariableValue = (value: unknown): VariableValue => {
@@ -132,4 +132,49 @@ export const deepParseVariables = <T>(value: T, variables: Variable[], options: 
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepParseVariables(v, variables, options)])) as T
   }
   return value
+}
+
+/** Whether any string in a JSON-like value (text, options, rich text) holds inline code. */
+export const hasInlineCode = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('{{=')
+  if (Array.isArray(value)) return value.some(hasInlineCode)
+  if (value && typeof value === 'object') return Object.values(value).some(hasInlineCode)
+  return false
+}
+
+const collectInlineCode = (value: unknown, out: string[]) => {
+  if (typeof value === 'string') {
+    if (value.includes('{{=')) for (const match of value.matchAll(INLINE_CODE)) out.push(match[1])
+  } else if (Array.isArray(value)) for (const item of value) collectInlineCode(item, out)
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) collectInlineCode(item, out)
+}
+
+/**
+ * Runs `work` with an evaluator for the inline code found in `value`. Templating is synchronous while bot code runs
+ * in the sandbox asynchronously, so every `{{= … =}}` of the value is evaluated first (in reading order, each
+ * occurrence once), then `work` templates with an evaluator that answers from those results. Without inline code,
+ * `work` runs at once and nothing waits.
+ */
+export const withInlineCode = <T>(
+  value: unknown,
+  variables: Variable[],
+  evaluate: Runtime['evaluate'] | undefined,
+  work: (evaluate: CodeEvaluator | undefined) => T,
+): T | Promise<T> => {
+  if (!evaluate || !hasInlineCode(value)) return work(undefined)
+  const codes: string[] = []
+  collectInlineCode(value, codes)
+  return (async () => {
+    const globals = codeGlobals(variables)
+    const results = new Map<string, EvalResult[]>()
+    for (const code of codes) {
+      const body = toFunctionBody(code, variables)
+      const result = await evaluate(body, globals)
+      results.set(body, [...(results.get(body) ?? []), result])
+    }
+    return work((body) => {
+      const queue = results.get(body)
+      return (queue && (queue.length > 1 ? queue.shift() : queue[0])) ?? { ok: false, error: 'This code was not evaluated ahead.' }
+    })
+  })()
 }

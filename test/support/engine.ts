@@ -1,4 +1,5 @@
 // Runs the engine directly (no server, no database): a fixed clock and seed, bots compiled in memory.
+import { kinds } from '../../src/blocks/index.js'
 import { compileBot, type CompiledBot } from '../../src/engine/compile.js'
 import { continueChat, startChat, type StartOptions, type TurnOutcome } from '../../src/engine/index.js'
 import type { EngineDeps } from '../../src/engine/turn.js'
@@ -6,11 +7,21 @@ import type { Runtime, UserReply } from '../../src/engine/types.js'
 import { prepareBot } from '../../src/schema/bot.js'
 
 /** Unsandboxed evaluation: tests only. */
-const evaluate: Runtime['evaluate'] = (code, globals) => {
+const evaluate: Runtime['evaluate'] = async (code, globals) => {
   try {
     return { ok: true, value: new Function(...Object.keys(globals), code)(...Object.values(globals)) }
   } catch (err) {
     return { ok: false, error: String(err) }
+  }
+}
+
+/** Regexes tested in this thread (tests only): the same literal parsing as the server's tester. */
+const testRegex: Runtime['testRegex'] = async (source, subject) => {
+  try {
+    const literal = source.match(/\/(.+)\/([gimuy]*)$/)
+    return { verdict: (literal ? new RegExp(literal[1], literal[2]) : new RegExp(source)).test(subject), timedOut: false, elapsedMs: 0 }
+  } catch {
+    return { verdict: null, timedOut: false, elapsedMs: 0 }
   }
 }
 
@@ -21,7 +32,8 @@ export const testRuntime = (overrides: Partial<Runtime> = {}): Runtime => {
     random: () => 0.25,
     newId: () => `id${++ids}`,
     evaluate,
-    runScript: (body, globals) => {
+    testRegex,
+    runScript: async (body, globals) => {
       const setVariables: { name: string; value: unknown }[] = []
       try {
         const fn = new Function('setVariable', ...Object.keys(globals), body)
@@ -42,7 +54,7 @@ export const compile = (raw: unknown, botId = 'bot1'): CompiledBot => {
   const prepared = prepareBot(raw)
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues))
   const bot = prepared.bot as any
-  return compileBot({ botId, snapshotId: `snap-${botId}`, version: bot.version, groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings })
+  return compileBot({ botId, snapshotId: `snap-${botId}`, version: bot.version, groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings }, kinds)
 }
 
 /** Chats with a bot through the engine, keeping the state between turns as the server would. */

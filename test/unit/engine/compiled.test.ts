@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { compileBot } from '../../../src/engine/compile.js'
+import { kinds } from '../../../src/blocks/index.js'
 import { compileCondition, evaluateComparison } from '../../../src/engine/conditions.js'
 import { variableById, variableByName, variablePosition } from '../../../src/engine/variables.js'
 import type { ComparisonOperator, Variable } from '../../../src/schema/common.js'
@@ -130,14 +131,14 @@ describe('the flow', () => {
         { edges: [edge('e-mid', { blockId: 'b1' }, 'g2', 'b3'), edge('e-dup', { blockId: 'b3' }, 'dup')] },
       )
     ) as any
-    const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...raw })
+    const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...raw }, kinds)
     assert.deepEqual(texts(await engineChat(b).start()), ['one', 'entered here', 'last of its id'])
   })
 
   test('a block its kind cannot compile runs through execute, and fails there like before', async () => {
     // Bypasses validation: an expression that is not a text makes the compiled form throw.
     const raw = bot([['g1', [{ id: 's', type: 'Set variable', options: { variableId: 'vA', expressionToEvaluate: 42 } }, say('b1', 'went on')]]], { variables: [{ id: 'vA', name: 'A' }] })
-    const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...(raw as any) })
+    const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...(raw as any) }, kinds)
     const outcome = await engineChat(b).start()
     assert.deepEqual(texts(outcome), ['went on'])
     assert.match(outcome.response.logs?.[0].description ?? '', /^Block "Set variable" failed: /)

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { kinds } from '../../../src/blocks/index.js'
+import type { Block } from '../../../src/schema/blocks/index.js'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { buildProgressIndex, computeProgress, longestPathInQueue } from '../../../src/engine/progress.js'
@@ -7,6 +9,8 @@ import { prepareBot } from '../../../src/schema/bot.js'
 import { isInputBlock } from '../../../src/schema/blocks/index.js'
 import type { Edge } from '../../../src/schema/common.js'
 import { loadFixture } from '../../support/fixtures.js'
+
+const isInput = (block: Block) => kinds.get(block.type)?.category === 'input'
 
 type TestItem = { id: string; outgoingEdgeId?: string; [key: string]: unknown }
 type TestBlock = { id: string; type: string; outgoingEdgeId?: string; items?: TestItem[]; [key: string]: unknown }
@@ -37,6 +41,7 @@ test('progress: Typebot formula, unrounded; no path gives 0', () => {
 test('progress: a linear bot counts the inputs left, the current one included', () => {
   const index = buildProgressIndex(
     bot([group('g1', bubble('t1'), input('a'), input('b', 'e1')), group('g2', bubble('t2'), input('c'))], [edge('e1', 'g2')]),
+    isInput,
   )
   assert.equal(index.longestPathFrom('a'), 3)
   assert.equal(index.longestPathFrom('b'), 2)
@@ -52,11 +57,12 @@ test('progress: branches add up (Typebot counts every input reachable, not the l
       [group('g1', choice('q', 'e1', 'e2', undefined)), group('g2', input('x'), input('y')), group('g3', input('z'))],
       [edge('e1', 'g2'), edge('e2', 'g3')],
     ),
+    isInput,
   )
   assert.equal(index.longestPathFrom('q'), 4)
   assert.deepEqual(index.reachFrom('q'), { inputs: 4, ends: 2 })
   // An edge into the middle of a group skips the blocks before it.
-  const mid = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2', input('x'), input('y'))], [edge('e1', 'g2', 'y')]))
+  const mid = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2', input('x'), input('y'))], [edge('e1', 'g2', 'y')]), isInput)
   assert.equal(mid.longestPathFrom('q'), 2)
 })
 
@@ -68,13 +74,14 @@ test('progress: Condition and AB test items branch, the block edge is one more b
       [group('g1', input('q'), condition), group('g2', input('x')), group('g3', abTest), group('g4', input('y'))],
       [edge('e1', 'g2'), edge('e2', 'g3'), edge('e3', 'g4')],
     ),
+    isInput,
   )
   assert.equal(index.longestPathFrom('q'), 3)
 })
 
 test('progress: loops terminate; a closed loop has no path', () => {
   // q → g2 → back to q: every block has an edge, nothing ends the flow.
-  const closed = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2', input('x', 'e2'))], [edge('e1', 'g2'), edge('e2', 'g1')]))
+  const closed = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2', input('x', 'e2'))], [edge('e1', 'g2'), edge('e2', 'g1')]), isInput)
   assert.equal(closed.longestPathFrom('q'), undefined)
   assert.equal(computeProgress({ totalAnswers: 1, longestPath: closed.longestPathFrom('q') }), 0)
   // A retry loop with an exit: each input is counted once.
@@ -84,6 +91,7 @@ test('progress: loops terminate; a closed loop has no path', () => {
       [group('g1', input('q'), input('r'), retry), group('g2', input('z'))],
       [edge('back', 'g1', 'q'), edge('out', 'g2')],
     ),
+    isInput,
   )
   assert.equal(open.longestPathFrom('r'), 3)
   assert.equal(open.longestPathFrom('q'), 3)
@@ -91,16 +99,16 @@ test('progress: loops terminate; a closed loop has no path', () => {
 })
 
 test('progress: a dangling edge id keeps its block from ending the flow; empty groups lead nowhere', () => {
-  const dangling = buildProgressIndex(bot([group('g1', input('q', 'missing'))]))
+  const dangling = buildProgressIndex(bot([group('g1', input('q', 'missing'))]), isInput)
   assert.equal(dangling.longestPathFrom('q'), undefined)
-  const empty = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2')], [edge('e1', 'g2')]))
+  const empty = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2')], [edge('e1', 'g2')]), isInput)
   assert.equal(empty.longestPathFrom('q'), undefined)
   assert.equal(empty.firstBlockOf('g2'), undefined)
 })
 
 test('progress: card buttons are not followed (their edges live on items[].paths)', () => {
   const cards: TestBlock = { id: 'k', type: 'cards', items: [{ id: 'card', paths: [{ id: 'p', outgoingEdgeId: 'e1' }] }] }
-  const index = buildProgressIndex(bot([group('g1', cards), group('g2', input('x'))], [edge('e1', 'g2')]))
+  const index = buildProgressIndex(bot([group('g1', cards), group('g2', input('x'))], [edge('e1', 'g2')]), isInput)
   assert.equal(index.longestPathFrom('k'), 1)
 })
 
@@ -109,7 +117,7 @@ test('progress: the NPS template', () => {
   assert.ok(prepared.ok)
   // The template does not show a progress bar; the value is computed anyway.
   assert.notEqual(prepared.bot.theme.general?.progressBar?.isEnabled, true)
-  const index = buildProgressIndex(prepared.bot)
+  const index = buildProgressIndex(prepared.bot, isInput)
   // Intro buttons → rating → "Why?" text → Capterra buttons; all three "Bye"/redirect groups end the flow.
   assert.equal(index.longestPathFrom('d3asw3zs2gahpxs3usun6lm5'), 4)
   assert.equal(index.longestPathFrom('bfvv74k8oz57kaqeqek3uen7'), 3)
@@ -127,8 +135,9 @@ test('progress: linked bots add the parent once per flow end of the child', () =
       edge('e1', 'c2'),
       edge('e2', 'c3'),
     ]),
+    isInput,
   )
-  const parent = buildProgressIndex(bot([group('p1', bubble('link'), input('r'), input('s'))]))
+  const parent = buildProgressIndex(bot([group('p1', bubble('link'), input('r'), input('s'))]), isInput)
   assert.equal(longestPathInQueue([{ index: child }], 'q'), child.longestPathFrom('q'))
   assert.equal(longestPathInQueue([{ index: child, resumeTo: { groupId: 'p1', blockId: 'r' } }, { index: parent }], 'q'), 2 + 2 * 2)
   // No resume edge (the link ended its group): Typebot finds no path at all.
@@ -140,14 +149,15 @@ test('progress: linked bots add the parent once per flow end of the child', () =
 })
 
 test('progress: three levels multiply, a missing grandparent resume stops the count', () => {
-  const child = buildProgressIndex(bot([group('c1', input('q'))]))
+  const child = buildProgressIndex(bot([group('c1', input('q'))]), isInput)
   const parent = buildProgressIndex(
     bot([group('p1', input('r'), choice('b', 'e1', 'e2')), group('p2', bubble('end1')), group('p3', bubble('end2'))], [
       edge('e1', 'p2'),
       edge('e2', 'p3'),
     ]),
+    isInput,
   )
-  const grandparent = buildProgressIndex(bot([group('g1', input('s'), input('t'))]))
+  const grandparent = buildProgressIndex(bot([group('g1', input('s'), input('t'))]), isInput)
   const levels = [
     { index: child, resumeTo: { groupId: 'p1', blockId: 'r' } },
     { index: parent, resumeTo: { groupId: 'g1', blockId: 's' } },
@@ -241,8 +251,8 @@ test('progress: precomputed values equal a literal walk on random graphs, loops 
       randomBot('p', groupIds),
       fc.option(fc.record({ group: fc.nat(3), block: fc.option(fc.nat(3), { nil: undefined }) }), { nil: undefined }),
       (child, parent, resume) => {
-        const childIndex = buildProgressIndex(child)
-        const parentIndex = buildProgressIndex(parent)
+        const childIndex = buildProgressIndex(child, isInput)
+        const parentIndex = buildProgressIndex(parent, isInput)
         const resumeTarget = resume && parent.groups[resume.group]
         const resumeEdge = resumeTarget && edge('resume', resumeTarget.id, resume.block === undefined ? undefined : resumeTarget.blocks[resume.block]?.id)
         const parentWithResume = bot(parent.groups, resumeEdge ? [...parent.edges, resumeEdge] : parent.edges)

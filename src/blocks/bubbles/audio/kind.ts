@@ -1,0 +1,10 @@
+// Audio bubble: the file URL, templated; autoplay is the client's business.
+import type { BubbleKind } from '../../../engine/kinds.js'
+import { type AudioBubbleBlock, BubbleBlockType } from '../../../schema/blocks/bubbles.js'
+import { template } from '../../shared/inputs.js'
+
+export const audioBubble: BubbleKind<AudioBubbleBlock> = {
+  type: BubbleBlockType.AUDIO,
+  category: 'bubble',
+  render: async (block, ctx) => (block.content ? { id: block.id, type: block.type, content: await template(block.content, ctx) } : undefined),
+}

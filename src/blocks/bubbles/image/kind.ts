@@ -1,0 +1,10 @@
+// Image bubble: the picture URL and its optional click link, templated.
+import type { BubbleKind } from '../../../engine/kinds.js'
+import { BubbleBlockType, type ImageBubbleBlock } from '../../../schema/blocks/bubbles.js'
+import { template } from '../../shared/inputs.js'
+
+export const imageBubble: BubbleKind<ImageBubbleBlock> = {
+  type: BubbleBlockType.IMAGE,
+  category: 'bubble',
+  render: async (block, ctx) => (block.content ? { id: block.id, type: block.type, content: await template(block.content, ctx) } : undefined),
+}

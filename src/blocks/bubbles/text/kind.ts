@@ -1,0 +1,20 @@
+// Text bubble: the rich-text tree with its variables templated, sent as rich text or Markdown as the client asked.
+import { BubbleBlockType, type TextBubbleBlock } from '../../../schema/blocks/bubbles.js'
+import { richTextToMarkdown, templateRichText } from '../../../engine/richText.js'
+import { withInlineCode } from '../../../engine/variables.js'
+import type { BubbleKind } from '../../../engine/kinds.js'
+
+export const textBubble: BubbleKind<TextBubbleBlock> = {
+  type: BubbleBlockType.TEXT,
+  category: 'bubble',
+  render: (block, ctx) => {
+    if (!block.content) return undefined
+    const tree = block.content.richText ?? []
+    return withInlineCode(tree, ctx.variables, ctx.runtime.evaluate, (evaluate) => {
+      const richText = templateRichText(tree, ctx.variables, evaluate)
+      const content =
+        ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
+      return { id: block.id, type: block.type, content }
+    })
+  },
+}

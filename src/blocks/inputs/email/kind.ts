@@ -1,0 +1,23 @@
+// Email: a classic address check; the answer is saved lower-cased.
+import { defaultEmailInputOptions, type EmailInputBlock, InputBlockType } from '../../../schema/blocks/inputs.js'
+import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
+import type { InputKind } from '../../../engine/kinds.js'
+
+// Local part: dot-separated atoms without specials or whitespace, or a quoted string.
+// Domain: a bracketed IPv4 address, or labels ending with an alphabetic TLD of at least 2 letters.
+const LOCAL = String.raw`(?:[^<>()[\]\\.,;:\s@"]+(?:\.[^<>()[\]\\.,;:\s@"]+)*|".+")`
+const DOMAIN = String.raw`(?:\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})`
+const EMAIL = new RegExp(`^${LOCAL}@${DOMAIN}$`)
+
+export const emailInput: InputKind<EmailInputBlock> = {
+  type: InputBlockType.EMAIL,
+  category: 'input',
+  prepare: prepareWithPrefill,
+  parseReply: (reply) => {
+    const text = replyText(reply)?.trim()
+    if (!text || !EMAIL.test(text)) return { status: 'fail' }
+    return { status: 'success', content: text.toLowerCase() }
+  },
+  // Email is the one text-like kind whose engine falls back to its default retry text.
+  retryMessage: (input) => ownRetryMessage(input) ?? defaultEmailInputOptions.retryMessageContent,
+}

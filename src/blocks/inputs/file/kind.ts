@@ -1,0 +1,46 @@
+// File upload: the client uploads, then replies with the file URLs (in `attachedFileUrls` or as text).
+import validator from 'validator'
+import type { UserReply } from '../../../engine/types.js'
+import { defaultFileInputOptions, type FileInputBlock, InputBlockType } from '../../../schema/blocks/inputs.js'
+import { allowedExtensions, urlExtension } from './fileTypes.js'
+import { templateOptions } from '../../shared/inputs.js'
+import type { InputKind } from '../../../engine/kinds.js'
+
+const replyUrls = (reply: UserReply): string[] => {
+  if (reply.type === 'audio') return [reply.url]
+  if (reply.type !== 'text') return []
+  if (reply.attachedFileUrls?.length) return reply.attachedFileUrls
+  return reply.text
+    .split(/,\s*|\n+/)
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+}
+
+// Local storage servers (development, self-hosting) have no TLD.
+const isFileUrl = (url: string) => {
+  let isLocal = false
+  try {
+    isLocal = new URL(url).hostname === 'localhost'
+  } catch {
+    // Not absolute: validated as is below.
+  }
+  return validator.isURL(url, { require_tld: !isLocal })
+}
+
+export const fileInput: InputKind<FileInputBlock> = {
+  type: InputBlockType.FILE,
+  category: 'input',
+  prepare: templateOptions,
+  parseReply: (reply, input) => {
+    const options = input.options ?? {}
+    const urls = reply ? replyUrls(reply) : []
+    if (urls.length === 0) return (options.isRequired ?? defaultFileInputOptions.isRequired) ? { status: 'fail' } : { status: 'skip' }
+    if (!urls.some(isFileUrl)) return { status: 'fail' }
+    const types: string[] | undefined = options.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined
+    if (types?.length) {
+      const allowed = allowedExtensions(types)
+      if (!urls.every((url) => allowed.has(urlExtension(url) ?? ''))) return { status: 'fail' }
+    }
+    return { status: 'success', content: options.isMultipleAllowed ? urls.join(', ') : urls[0] }
+  },
+}

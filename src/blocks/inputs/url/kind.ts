@@ -1,0 +1,17 @@
+// URL: validator.js rules, protocol optional; the answer is kept as typed.
+import validator from 'validator'
+import { InputBlockType, type UrlInputBlock } from '../../../schema/blocks/inputs.js'
+import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
+import type { InputKind } from '../../../engine/kinds.js'
+
+export const urlInput: InputKind<UrlInputBlock> = {
+  type: InputBlockType.URL,
+  category: 'input',
+  prepare: prepareWithPrefill,
+  parseReply: (reply) => {
+    const text = replyText(reply)?.trim()
+    if (!text || !validator.isURL(text, { require_protocol: false })) return { status: 'fail' }
+    return { status: 'success', content: text }
+  },
+  retryMessage: ownRetryMessage,
+}

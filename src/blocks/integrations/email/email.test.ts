@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { MAX_EMAILS_PER_TURN, sendEmail, smtpFromCredentials, summaryBody, summaryFields } from './kind.js'
+import { blockContext } from '../../../../test/support/blocks.js'
+
+const block = (options: Record<string, unknown>) => ({ id: 'b1', type: 'Email' as const, options })
+
+describe('Email block', () => {
+  test('templated recipients, subject and reply-to; the reply-to name becomes the sender name', async () => {
+    const { ctx, sent } = blockContext({ variables: { Email: 'ada@example.com', Name: 'Ada' } })
+    const result = await sendEmail.execute(
+      block({ recipients: ['{{Email}}', ' ', 'team@example.com'], cc: ['boss@example.com'], subject: 'Hello {{Name}}', replyTo: '{{Name}} <{{Email}}>', isCustomBody: true, body: 'Hi {{Name}}' }),
+      ctx,
+    )
+    assert.equal(sent.length, 1)
+    const { message, smtp } = sent[0]
+    assert.equal(smtp, 'default')
+    assert.deepEqual(message.to, ['ada@example.com', 'team@example.com'])
+    assert.deepEqual(message.cc, ['boss@example.com'])
+    assert.equal(message.subject, 'Hello Ada')
+    assert.equal(message.replyTo, 'Ada <ada@example.com>')
+    assert.equal(message.fromName, 'Ada')
+    assert.equal(message.text, 'Hi Ada')
+    assert.equal(message.html, undefined)
+    assert.deepEqual(result.logs?.map((l) => [l.status, l.description]), [['success', 'Email successfully sent']])
+  })
+
+  test('custom bodies: code is HTML as written, text is text; a body that is one variable keeps its lines', async () => {
+    const { ctx, sent } = blockContext({ variables: { Notes: 'one\ntwo', Name: '<b>Ada</b>' } })
+    await sendEmail.execute(block({ recipients: ['a@example.com'], isCustomBody: true, isBodyCode: true, body: '<p>{{Name}}</p>' }), ctx)
+    await sendEmail.execute(block({ recipients: ['a@example.com'], isCustomBody: true, isBodyCode: true, body: '{{Notes}}' }), ctx)
+    await sendEmail.execute(block({ recipients: ['a@example.com'], body: 'Notes: {{Notes}}' }), ctx)
+    assert.equal(sent[0].message.html, '<p><b>Ada</b></p>')
+    assert.equal(sent[1].message.html, 'one<br />two')
+    assert.equal(sent[2].message.text, 'Notes: one\ntwo', 'a written body without isCustomBody is used')
+  })
+
+  test('without a custom body: the answers summary, in HTML and text', async () => {
+    const answers = [{ key: 'Name', value: 'Ada <Lovelace>' }, { key: 'Email', value: 'ada@example.com' }]
+    const { ctx, sent } = blockContext({ variables: { Email: 'ada@example.com', Tags: ['a', null, 'b'], Empty: null }, answers })
+    await sendEmail.execute(block({ recipients: ['team@example.com'], isCustomBody: false, body: 'ignored' }), ctx)
+    const { html, text } = sent[0].message
+    assert.match(html!, /<th align="left" valign="top">Name<\/th><td>Ada &lt;Lovelace&gt;<\/td>/)
+    assert.match(html!, /<a href="mailto:ada@example.com">ada@example.com<\/a>/)
+    assert.equal(text, 'Name: Ada <Lovelace>\nEmail: ada@example.com\nTags: a,,b')
+  })
+
+  test('summary fields: answers by key, then variables with a value by name', async () => {
+    const { ctx } = blockContext({ variables: { City: 'Paris', Unset: null }, answers: [{ key: 'City', value: 'Lyon' }, { key: '', value: 'x' }, { key: 'Age', value: '36' }] })
+    assert.deepEqual(summaryFields(ctx), [['City', 'Paris'], ['Age', '36']])
+    assert.deepEqual(summaryBody([['Note', 'a\nb']]), { html: '<table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" valign="top">Note</th><td>a<br>b</td></tr></table>', text: 'Note: a\nb' })
+  })
+
+  test('preview sends nothing and says so', async () => {
+    const { ctx, sent } = blockContext({ isPreview: true })
+    const result = await sendEmail.execute(block({ recipients: ['a@example.com'] }), ctx)
+    assert.equal(sent.length, 0)
+    assert.deepEqual(result.logs, [{ status: 'info', description: 'Emails are not sent in preview mode' }])
+  })
+
+  test('failures are logged and the flow goes on', async () => {
+    const noRecipient = blockContext()
+    const r1 = await sendEmail.execute(block({ recipients: ['{{Missing}}'] }), noRecipient.ctx)
+    assert.equal(noRecipient.sent.length, 0)
+    assert.equal(r1.logs?.[0].description, 'Email not sent')
+    assert.match(r1.logs![0].details!, /no recipients/)
+    assert.equal(r1.outgoingEdgeId, undefined)
+
+    const smtpDown = blockContext({ emailOutcome: { ok: false, error: 'connect ECONNREFUSED' } })
+    const r2 = await sendEmail.execute(block({ recipients: ['a@example.com'] }), smtpDown.ctx)
+    assert.equal(r2.logs?.[0].status, 'error')
+    assert.match(r2.logs![0].details!, /ECONNREFUSED/)
+  })
+
+  test('workspace SMTP credentials, in the Typebot shape or the plain one', async () => {
+    const typebotShape = { id: 'c1', type: 'smtp', name: 'Mail', data: { host: 'smtp.example.com', port: 465, username: 'u', password: 'p', from: { email: 'bot@example.com', name: 'Bot' } } }
+    const { ctx, sent } = blockContext({ credentials: [typebotShape] })
+    await sendEmail.execute(block({ credentialsId: 'c1', recipients: ['a@example.com'] }), ctx)
+    assert.deepEqual(sent[0].smtp, { host: 'smtp.example.com', port: 465, secure: true, username: 'u', password: 'p', from: '"Bot" <bot@example.com>' })
+    const plain = smtpFromCredentials({ id: 'c2', type: 'smtp', name: 'x', data: { host: 'h', port: '587', secure: false, from: 'a@b.c' } }, 'c2')
+    assert.deepEqual(plain, { host: 'h', port: 587, secure: false, username: undefined, password: undefined, from: 'a@b.c' })
+    assert.match(String(smtpFromCredentials({ id: 'c3', type: 'openai', name: 'x', data: {} }, 'c3')), /No SMTP credentials/)
+
+    const missing = blockContext()
+    const result = await sendEmail.execute(block({ credentialsId: 'nope', recipients: ['a@example.com'] }), missing.ctx)
+    assert.equal(missing.sent.length, 0)
+    assert.match(result.logs![0].details!, /No SMTP credentials with id \\"nope\\"/)
+  })
+
+  test('attachments are not sent, and the log says so; the email still goes', async () => {
+    const { ctx, sent } = blockContext({ variables: { Files: 'https://x.example/a.pdf, https://x.example/b.pdf' } })
+    const result = await sendEmail.execute(block({ recipients: ['a@example.com'], attachmentsVariableId: 'v0' }), ctx)
+    assert.equal(sent.length, 1)
+    assert.deepEqual(result.logs?.map((l) => l.status), ['error', 'success'])
+    assert.deepEqual(JSON.parse(result.logs![0].details!).urls, ['https://x.example/a.pdf', 'https://x.example/b.pdf'])
+  })
+
+  test(`at most ${MAX_EMAILS_PER_TURN} emails in one turn`, async () => {
+    const { ctx, sent } = blockContext()
+    const results = []
+    for (let i = 0; i <= MAX_EMAILS_PER_TURN; i++) results.push(await sendEmail.execute(block({ recipients: ['a@example.com'] }), ctx))
+    assert.equal(sent.length, MAX_EMAILS_PER_TURN)
+    assert.match(results.at(-1)!.logs![0].details!, /More than 5 emails/)
+  })
+})

@@ -1,0 +1,121 @@
+// Send email ("Email"): templated recipients, subject and body (or an automatic summary of the answers), sent
+// through the runtime's SMTP port with the server's own settings (`credentialsId: 'default'`) or the workspace's
+// SMTP credentials. Never sent in preview. Failures are logged and the flow goes on.
+import type { ChatLog, EmailMessage, SmtpSettings } from '../../../engine/types.js'
+import { singleVariable } from '../../../engine/variables.js'
+import { withTemplating } from '../../shared/inputs.js'
+import { defaultSendEmailOptions, type SendEmailBlock } from '../../../schema/blocks/integrations.js'
+import type { ActionKind, BlockContext, StoredCredentials } from '../../../engine/kinds.js'
+
+type Options = NonNullable<SendEmailBlock['options']>
+
+/** At most this many emails per turn, so a looping flow cannot send mail in bulk. */
+export const MAX_EMAILS_PER_TURN = 5
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i
+
+/** What the summary lists: every answer by its key, then every variable with a value by its name. */
+export const summaryFields = (ctx: Pick<BlockContext, 'entry' | 'variables'>): [string, string][] => {
+  const fields = new Map<string, string>()
+  for (const answer of ctx.entry.answers) if (answer.key) fields.set(answer.key, answer.value)
+  for (const v of ctx.variables) {
+    if (v.value === null || v.value === undefined) continue
+    fields.set(v.name, Array.isArray(v.value) ? v.value.map((item) => item ?? '').join(',') : String(v.value))
+  }
+  return [...fields]
+}
+
+/** The automatic body: a two-column HTML table (emails as mailto links), and the same as `key: value` lines. */
+export const summaryBody = (fields: [string, string][]): { html: string; text: string } => {
+  const cell = (value: string) => (EMAIL.test(value) ? `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value).replace(/\n/g, '<br>'))
+  const rows = fields.map(([key, value]) => `<tr><th align="left" valign="top">${escapeHtml(key)}</th><td>${cell(value)}</td></tr>`)
+  return {
+    html: `<table cellpadding="6" style="border-collapse:collapse">${rows.join('')}</table>`,
+    text: fields.map(([key, value]) => `${key}: ${value}`).join('\n'),
+  }
+}
+
+type Text = (value: string | null | undefined) => string
+
+const composeBody = (options: Options, ctx: BlockContext, template: Text): { html?: string; text?: string } => {
+  // Without an explicit choice, a body that was written is used as is.
+  const isCustom = options.isCustomBody ?? Boolean(options.body)
+  if (!isCustom) return summaryBody(summaryFields(ctx))
+  const isHtml = options.isBodyCode ?? defaultSendEmailOptions.isBodyCode
+  const single = singleVariable(options.body, ctx.variables)?.value
+  if (single) {
+    const lines = Array.isArray(single) ? single.map((line) => line ?? '') : [single]
+    return isHtml ? { html: lines.map((line) => line.replace(/\n/g, '<br />')).join('<br />') } : { text: lines.join('\n') }
+  }
+  const body = template(options.body)
+  return isHtml ? { html: body } : { text: body }
+}
+
+/** Workspace credentials as SMTP settings (Typebot's `isTlsEnabled` and `from: { email, name }` accepted), or why not. */
+export const smtpFromCredentials = (credentials: StoredCredentials | undefined, id: string): SmtpSettings | string => {
+  if (!credentials || credentials.type !== 'smtp') return `No SMTP credentials with id "${id}" in this workspace.`
+  const { host, port, secure, isTlsEnabled, username, password, from } = credentials.data as Record<string, any>
+  const sender = typeof from === 'string' ? from : from?.email ? (from.name ? `"${from.name}" <${from.email}>` : from.email) : ''
+  if (typeof host !== 'string' || !host || !sender) return `SMTP credentials "${id}" lack a host or a sender address.`
+  const portNumber = Number(port) || 587
+  return {
+    host,
+    port: portNumber,
+    secure: typeof (secure ?? isTlsEnabled) === 'boolean' ? (secure ?? isTlsEnabled) : portNumber === 465,
+    username: typeof username === 'string' && username ? username : undefined,
+    password: typeof password === 'string' ? password : undefined,
+    from: sender,
+  }
+}
+
+const attachmentUrls = (options: Options, ctx: BlockContext): string[] => {
+  const value = ctx.variables.find((v) => v.id === options.attachmentsVariableId)?.value
+  const urls = Array.isArray(value) ? value : typeof value === 'string' ? value.split(', ') : []
+  return urls.map((url) => url?.trim() ?? '').filter(Boolean)
+}
+
+const list = (items: string[] | null | undefined, template: Text): string[] => (items ?? []).map((item) => template(item).trim()).filter(Boolean)
+
+/** `Name <address>` → Name (the reply-to person's name becomes the sender's display name). */
+const displayName = (recipient: string | undefined) => /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(recipient ?? '')?.[1]
+
+const notSent = (error: string, email: Record<string, unknown>): ChatLog => ({ status: 'error', description: 'Email not sent', details: JSON.stringify({ error, email }) })
+
+export const sendEmail: ActionKind<SendEmailBlock> = {
+  type: 'Email',
+  category: 'integration',
+  async execute(block, ctx) {
+    if (ctx.isPreview) return { logs: [{ status: 'info', description: 'Emails are not sent in preview mode' }] }
+    const options = block.options ?? {}
+    const { envelope, body } = await withTemplating(options, ctx, (template) => {
+      const text = (value: string | null | undefined) => template(value).trim() || undefined
+      const to = list(options.recipients, template)
+      return {
+        envelope: { to, cc: list(options.cc, template), bcc: list(options.bcc, template), replyTo: text(options.replyTo), subject: text(options.subject) },
+        body: composeBody(options, ctx, template),
+      }
+    })
+    const { replyTo } = envelope
+    if (!envelope.to.length) return { logs: [notSent('The block has no recipients.', envelope)] }
+    if (ctx.budget.emailsSent >= MAX_EMAILS_PER_TURN) return { logs: [notSent(`More than ${MAX_EMAILS_PER_TURN} emails in one turn.`, envelope)] }
+    ctx.budget.emailsSent++
+
+    const credentialsId = options.credentialsId ?? defaultSendEmailOptions.credentialsId
+    let smtp: SmtpSettings | 'default' = 'default'
+    if (credentialsId !== 'default') {
+      const settings = smtpFromCredentials(await ctx.credentials(credentialsId), credentialsId)
+      if (typeof settings === 'string') return { logs: [notSent(settings, envelope)] }
+      smtp = settings
+    }
+    const logs: ChatLog[] = []
+    // Attachments would have to be downloaded by the server on a bot's behalf, and this server keeps no uploads
+    // of its own: the email goes without them and the log says so.
+    const urls = attachmentUrls(options, ctx)
+    if (urls.length) logs.push({ status: 'error', description: 'Attachments not sent: this server does not attach files to emails', details: JSON.stringify({ urls }) })
+    const message: EmailMessage = { ...envelope, fromName: displayName(replyTo), ...body }
+    const outcome = await ctx.runtime.sendEmail(message, smtp)
+    logs.push(outcome.ok ? { status: 'success', description: 'Email successfully sent', details: JSON.stringify({ email: envelope }) } : notSent(outcome.error ?? 'Unknown error', envelope))
+    return { logs }
+  },
+}

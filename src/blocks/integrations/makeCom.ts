@@ -1,4 +1,0 @@
-// Make.com: an HTTP request block under another name; like Typebot, its calls get the longest timeout.
-import { httpRequestKind } from './httpRequest.js'
-
-export const makeCom = httpRequestKind('Make.com', { boundedTimeout: false })

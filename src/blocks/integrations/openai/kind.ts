@@ -1,0 +1,59 @@
+// OpenAI, the legacy native block ("OpenAI"). Its "Create chat completion" task calls an OpenAI-compatible
+// endpoint (the block's base URL, else the credentials', else OpenAI's; Azure with `apiVersion`), or pauses while
+// the client streams it. Speech and image tasks are not run: they need file storage Parley does not have.
+import { IntegrationBlockType, type OpenAIBlock } from '../../../schema/blocks/integrations.js'
+import type { ActionKind } from '../../../engine/kinds.js'
+import { credentialText, optionNumber, optionText, type ResponseMapping, resumeCompletion, runCompletion } from '../../shared/llm/completion.js'
+import { buildMessages, type MessageOption } from '../../shared/llm/messages.js'
+import { pendingCompletionStream } from '../../shared/llm/stream.js'
+
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1'
+const DEFAULT_MODEL = 'gpt-3.5-turbo'
+
+type Options = NonNullable<OpenAIBlock['options']>
+
+const mappingOf = (options: Options): ResponseMapping =>
+  (options.responseMapping ?? []).flatMap((m) => {
+    const item = m.valueToExtract ?? 'Message content'
+    return m.variableId && (item === 'Message content' || item === 'Total tokens') ? [{ item, variableId: m.variableId }] : []
+  })
+
+export const openAI: ActionKind<OpenAIBlock> = {
+  type: IntegrationBlockType.OPEN_AI,
+  category: 'integration',
+  async execute(block, ctx) {
+    const options = block.options ?? {}
+    // No task: the block was never configured, and Typebot passes it silently.
+    if (!options.task) return {}
+    if (options.task !== 'Create chat completion') {
+      return {
+        logs: [{
+          status: 'error',
+          description: `OpenAI "${options.task}" is not available: Parley has no file storage for the generated media. The flow went on past the block.`,
+        }],
+      }
+    }
+    const { messages, variableUpdates } = await buildMessages(options.messages as MessageOption[] | undefined, ctx)
+    const blockBaseUrl = optionText(options.baseUrl, ctx)
+    return runCompletion(
+      {
+        label: 'OpenAI',
+        credentialsId: options.credentialsId ?? undefined,
+        noCredentials: 'Make sure to select an OpenAI account: the OpenAI block has no credentials. The flow went on past it.',
+        baseUrl: (credentials) => blockBaseUrl ?? credentialText(credentials, 'baseUrl') ?? DEFAULT_BASE_URL,
+        apiVersion: optionText(options.apiVersion, ctx),
+        model: optionText(options.model, ctx) ?? DEFAULT_MODEL,
+        messages,
+        temperature: optionNumber(options.advancedSettings?.temperature, ctx),
+        mapping: mappingOf(options),
+        appendToLists: true,
+        streamAction: (streamed) => ({ type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: streamed }, expectsDedicatedReply: true }),
+        variableUpdates,
+      },
+      block.id,
+      ctx,
+    )
+  },
+  resume: (block, reply, ctx) => resumeCompletion(mappingOf(block.options ?? {}), reply, ctx, true),
+  stream: pendingCompletionStream,
+}

@@ -1,4 +1,0 @@
-// Zapier: an HTTP request block under another name; like Typebot, its calls get the longest timeout.
-import { httpRequestKind } from './httpRequest.js'
-
-export const zapier = httpRequestKind('Zapier', { boundedTimeout: false })

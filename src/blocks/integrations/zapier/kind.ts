@@ -1,0 +1,4 @@
+// Zapier: an HTTP request block under another name; like Typebot, its calls get the longest timeout.
+import { httpRequestKind } from '../httpRequest/kind.js'
+
+export const zapier = httpRequestKind('Zapier', { boundedTimeout: false })

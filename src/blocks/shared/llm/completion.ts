@@ -1,0 +1,136 @@
+// What the OpenAI-style blocks share once their options are read: the credentials, the call (or the pause while
+// the client streams it), and saving the answer into the mapped variables.
+import { type CompiledBot, edgeTarget } from '../../../engine/compile.js'
+import type { ChatLog, UserReply, VariableUpdate } from '../../../engine/types.js'
+import { parseVariables, toVariableValue } from '../../../engine/variables.js'
+import type { ActionResult, BlockContext, ClientSideAction, StoredCredentials } from '../../../engine/kinds.js'
+import { type ChatUsage, createChatCompletion, failureLog, type LlmEndpoint } from './client.js'
+import type { LlmMessage } from './messages.js'
+import type { PendingCompletion } from './stream.js'
+
+export type ResponseItem = 'Message content' | 'Total tokens' | 'Prompt tokens' | 'Completion tokens'
+export type ResponseMapping = { item: ResponseItem; variableId: string }[]
+
+/** Where a block's calls go: which credentials, and how its base URL is chosen once they are known. */
+export type Connection = {
+  label: string
+  credentialsId?: string
+  noCredentials: string
+  baseUrl: (credentials: StoredCredentials) => string
+  apiVersion?: string
+}
+
+export type CompletionPlan = Connection & {
+  model: string
+  messages: LlmMessage[]
+  temperature?: number
+  mapping: ResponseMapping
+  /** Legacy block: a variable holding a list gets the message appended instead of replaced. */
+  appendToLists: boolean
+  /** The client-side action that makes the client stream the completion (legacy and forged blocks differ). */
+  streamAction: (messages: LlmMessage[]) => ClientSideAction
+  /** Updates applied whatever happens next (a legacy sequence's variables turned into lists). */
+  variableUpdates: VariableUpdate[]
+}
+
+const errorLog = (description: string): ChatLog => ({ status: 'error', description })
+
+/** A non-empty text field of the credentials' data (`apiKey`, `baseUrl`), trimmed. */
+export const credentialText = (credentials: StoredCredentials, key: string): string | undefined => {
+  const value = credentials.data[key]
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined
+}
+
+/** A templated option, or undefined when it is empty. */
+export const optionText = (value: unknown, ctx: BlockContext): string | undefined => {
+  if (typeof value !== 'string') return undefined
+  return parseVariables(value, ctx.variables).trim() || undefined
+}
+
+/** A number option given as a number or as text such as `{{Temperature}}`. */
+export const optionNumber = (value: unknown, ctx: BlockContext): number | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  const text = optionText(value, ctx)
+  const n = text === undefined ? NaN : Number(text)
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** The endpoint of a block's calls, or the log explaining why there is none (the flow goes on either way). */
+export const connect = async (connection: Connection, ctx: BlockContext): Promise<{ endpoint: LlmEndpoint } | { log: ChatLog }> => {
+  const credentials = connection.credentialsId ? await ctx.credentials(connection.credentialsId) : undefined
+  if (!credentials) return { log: errorLog(connection.noCredentials) }
+  const apiKey = credentialText(credentials, 'apiKey')
+  if (!apiKey) return { log: errorLog(`The ${connection.label} credentials "${credentials.name}" have no API key.`) }
+  return { endpoint: { baseUrl: connection.baseUrl(credentials), apiKey, apiVersion: connection.apiVersion } }
+}
+
+/** The block right after this one (next in its group, else where its edge leads). */
+const nextBlock = (bot: CompiledBot, blockId: string) => {
+  const at = bot.blockAt.get(blockId)
+  if (!at) return undefined
+  const following = at.group.blocks[at.index + 1]
+  if (following) return following
+  const target = edgeTarget(bot, at.block.outgoingEdgeId)
+  const group = target && bot.groupById.get(target.groupId)
+  if (!group) return undefined
+  return target.blockId ? group.blocks.find((b) => b.id === target.blockId) : group.blocks[0]
+}
+
+/**
+ * Streaming only makes sense when the client shows the text as it comes: Typebot streams when the next block is a
+ * text bubble that opens with exactly `{{variable}}` of the answer.
+ */
+export const nextBubbleShowsVariable = (bot: CompiledBot, blockId: string, variableId: string | undefined): boolean => {
+  const variable = variableId ? bot.variableById.get(variableId) : undefined
+  const next = variable && nextBlock(bot, blockId)
+  if (!variable || next?.type !== 'text') return false
+  const first = (next as { content?: { richText?: { children?: { text?: unknown }[] }[] } }).content?.richText?.[0]?.children?.[0]?.text
+  return first === `{{${variable.name}}}`
+}
+
+/** The mapped variables' new values after a completion. */
+export const mapCompletion = (mapping: ResponseMapping, content: string, usage: ChatUsage, ctx: BlockContext, appendToLists: boolean): VariableUpdate[] =>
+  mapping.flatMap(({ item, variableId }): VariableUpdate[] => {
+    if (item !== 'Message content') {
+      const tokens = item === 'Total tokens' ? usage.totalTokens : item === 'Prompt tokens' ? usage.promptTokens : usage.completionTokens
+      return tokens === undefined ? [] : [{ variableId, value: String(tokens) }]
+    }
+    const current = appendToLists ? ctx.variables.find((v) => v.id === variableId)?.value : undefined
+    return [{ variableId, value: Array.isArray(current) ? [...current, content] : toVariableValue(content) }]
+  })
+
+/** Runs a chat completion block: calls the model, or pauses while the client streams the answer. */
+export const runCompletion = async (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
+  const { variableUpdates } = plan
+  const connection = await connect(plan, ctx)
+  if ('log' in connection) return { logs: [connection.log], variableUpdates }
+  if (!plan.model) return { logs: [errorLog(`The ${plan.label} block has no model; skipped.`)], variableUpdates }
+  if (plan.messages.length === 0) return { logs: [errorLog(`The ${plan.label} block has no message to send; skipped.`)], variableUpdates }
+  const request = { model: plan.model, messages: plan.messages, ...(plan.temperature !== undefined && { temperature: plan.temperature }) }
+  const streamVariableId = plan.mapping.find((m) => m.item === 'Message content')?.variableId
+  if (ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
+    const { endpoint } = connection
+    // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret.
+    const pending: PendingCompletion = {
+      credentialsId: plan.credentialsId!,
+      label: plan.label,
+      baseUrl: endpoint.baseUrl,
+      ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
+      request,
+    }
+    return { clientSideActions: [plan.streamAction(plan.messages)], waitsForReply: true, waitingData: pending, variableUpdates }
+  }
+  const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, request)
+  if (!outcome.ok) return { logs: [failureLog(plan.label, outcome)], variableUpdates }
+  return { variableUpdates: [...variableUpdates, ...mapCompletion(plan.mapping, outcome.content, outcome.usage, ctx, plan.appendToLists)] }
+}
+
+/**
+ * The client streamed the completion and sends its full text: it goes into the message variables, and the bubble
+ * that shows it is not sent again (the client already displays it). Token counts are unknown here.
+ */
+export const resumeCompletion = (mapping: ResponseMapping, reply: UserReply | undefined, ctx: BlockContext, appendToLists: boolean): ActionResult => {
+  if (reply?.type !== 'text') return {}
+  const messageMapping = mapping.filter((m) => m.item === 'Message content')
+  return { variableUpdates: mapCompletion(messageMapping, reply.text, {}, ctx, appendToLists), skipsNextBubble: true }
+}

@@ -1,0 +1,153 @@
+// The contract of a block kind, owned by the engine: the engine knows block kinds only through it. Each kind lives in
+// its own folder (src/blocks/<category>/<kind>/), and the one list of kinds is assembled in src/blocks/index.ts and
+// handed to the engine where the server is wired together. Behaviour may be synchronous or return a promise: logic
+// that needs nothing from outside stays synchronous, so long chains of it cost no event-loop round trips.
+import type { GroupV6 } from '../schema/bot.js'
+import type { Block } from '../schema/blocks/index.js'
+import type { Variable } from '../schema/common.js'
+import type { CompiledBot, RunnableBot } from './compile.js'
+import type { StackEntry, Target } from './state.js'
+import type { ChatLog, ChatMessage, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate } from './types.js'
+
+export type MaybePromise<T> = T | Promise<T>
+
+export type ClientSideAction = { type: string; [payload: string]: unknown }
+
+/** Workspace credentials as blocks see them: `data` holds the secret fields (apiKey, baseUrl, SMTP settings…). */
+export type StoredCredentials = { id: string; type: string; name: string; data: Record<string, unknown> }
+
+/** Counters one turn shares between its blocks (a new object every turn: nothing outlives the turn). */
+export type TurnBudget = { emailsSent: number }
+
+/** What a block sees while it runs. Read-only: a block returns what it changes. */
+export interface BlockContext {
+  /** The running bot's variables with their current values (in the bot's order). */
+  variables: Variable[]
+  /** The engine's ports, with the turn's budgets applied to sandbox and regex calls. */
+  runtime: Runtime
+  textFormat: TextFormat
+  isPreview: boolean
+  /** Settings of the running bot (system messages for retry texts, etc.). */
+  settings: Record<string, any>
+  bot: CompiledBot
+  /** The running bot's stack entry (answers, result id). */
+  entry: Readonly<StackEntry>
+  /** The conversation so far, for bots whose kinds asked for it (see `BlockKind.sessionVariables`). */
+  transcript: readonly { role: 'assistant' | 'user'; text: string }[]
+  /** Whether the client asked for streamed completions. */
+  isStreamEnabled: boolean
+  budget: TurnBudget
+  /** Another bot of the same workspace, as linked bots run it (published, or the draft in preview). */
+  linkedBot(botId: string): Promise<CompiledBot | undefined>
+  /** Decrypted credentials of the chat's workspace (never another workspace's), or undefined. */
+  credentials(credentialsId: string): Promise<StoredCredentials | undefined>
+}
+
+/** What a paused block finds when its reply comes: what it kept when it paused, and what was delivered meanwhile. */
+export type Waiting = { data?: unknown; delivered?: unknown }
+
+export type ActionResult = {
+  /** Follow this edge (a string), end this path (null), or go on with the next block (absent). */
+  outgoingEdgeId?: string | null
+  /** Go to a group/block directly (Jump). */
+  jumpTo?: Target
+  /** Where a later Return comes back to (a block id), or null to forget it (Jump). */
+  returnMark?: string | null
+  /** Go back to the return mark, if there is one (Return). */
+  returnToMark?: boolean
+  variableUpdates?: VariableUpdate[]
+  logs?: ChatLog[]
+  clientSideActions?: ClientSideAction[]
+  /** Run another bot (or another part of this one) and come back after this block when it ends. */
+  linkTo?: { bot: CompiledBot; groupId?: string; mergeResults: boolean }
+  /** Pause on this block until the client sends the dedicated reply its client-side action asks for. */
+  waitsForReply?: boolean
+  /** Kept in the session while the block waits, handed back to `resume` (and `stream`). JSON only. */
+  waitingData?: unknown
+  /** From `resume`: the client already shows the next bubble (it streamed it), so the walk does not send it again. */
+  skipsNextBubble?: boolean
+}
+
+/** `execute` bound to one block (see `ActionKind.compile`). */
+export type BlockExecutor = (ctx: BlockContext) => MaybePromise<ActionResult>
+
+/** Variables a block keeps out of results (session-only), and whether it needs the conversation transcript. */
+export type SessionVariables = { variableIds: string[]; needsTranscript: boolean }
+
+/** What a kind adds to `startPropsToInject` (trackers the client loads before a live chat starts). */
+export type StartPropsPart = { googleAnalyticsId?: string; pixelId?: string }
+
+/** A streamed completion (see `ActionKind.stream`): `onText` gets each piece; never rejects for provider failures. */
+export type CompletionStream = (onText: (text: string) => void) => Promise<{ ok: true; text: string } | { ok: false; message: string }>
+
+interface KindBase<B> {
+  /** The block `type` literal. */
+  type: string
+  sessionVariables?(block: B): SessionVariables | undefined
+  startProps?(block: B): StartPropsPart | undefined
+}
+
+export interface BubbleKind<B = any> extends KindBase<B> {
+  category: 'bubble'
+  /** The message sent to the client; undefined for a bubble without content, which the engine skips. */
+  render(block: B, ctx: BlockContext): MaybePromise<ChatMessage | undefined>
+  /** Whether the flow stops after this bubble until the client replies (then `resume` reads the reply). */
+  waitsForReply?(block: B): boolean
+  resume?(block: B, reply: UserReply | undefined, ctx: BlockContext, waiting: Waiting): MaybePromise<ActionResult>
+}
+
+export interface InputKind<B = any> extends KindBase<B> {
+  category: 'input'
+  /**
+   * The `input` object sent to the client: the block with its variables templated, plus per-kind extras
+   * (filtered or generated items, numeric limits, `prefilledValue`).
+   */
+  prepare(block: B, ctx: BlockContext): MaybePromise<Record<string, unknown>>
+  /** Reads a reply against the prepared input, so buttons match what was displayed. */
+  parseReply(reply: UserReply | undefined, input: any, ctx: BlockContext): MaybePromise<ParsedReply>
+  /** The block's own retry text on an invalid reply; undefined lets the engine use the system message. */
+  retryMessage?(input: any, ctx: BlockContext): string | undefined
+  /** A log entry to show when the input is presented (e.g. a feature this server cannot provide). */
+  notice?(input: any, ctx: BlockContext): ChatLog | undefined
+}
+
+export interface ActionKind<B = any> extends KindBase<B> {
+  category: 'logic' | 'integration'
+  execute(block: B, ctx: BlockContext): MaybePromise<ActionResult>
+  /**
+   * Optional: `execute` for one block of `bot`, with what cannot change between runs (options, where its variables
+   * are) worked out once per compiled bot. It must behave exactly like `execute` (when it throws, the block runs
+   * through `execute`).
+   */
+  compile?(block: B, bot: RunnableBot): BlockExecutor
+  /** Consumes the dedicated reply of a block that paused (`waitsForReply`). */
+  resume?(block: B, reply: UserReply | undefined, ctx: BlockContext, waiting: Waiting): MaybePromise<ActionResult>
+  /** Whether an outside service may deliver a payload to this block while it waits (inbound webhook). */
+  acceptsDelivery?: boolean
+  /** The completion a paused block asks the client to stream, from what it kept when it paused. */
+  stream?(data: unknown, ports: { runtime: Runtime; credentials(id: string): Promise<StoredCredentials | undefined> }): Promise<CompletionStream | { error: string }>
+}
+
+export type BlockKind = BubbleKind | InputKind | ActionKind
+
+/** The kinds a server runs, by block `type`. */
+export type KindRegistry = ReadonlyMap<string, BlockKind>
+
+export const kindRegistry = (kinds: BlockKind[]): KindRegistry => {
+  const registry = new Map<string, BlockKind>()
+  for (const kind of kinds) {
+    if (registry.has(kind.type)) throw new Error(`Two block kinds for type "${kind.type}"`)
+    registry.set(kind.type, kind)
+  }
+  return registry
+}
+
+/** A kind this server knows but cannot run: every block of it answers with an error log, and the flow goes on. */
+export const unsupportedKind = (type: string, category: 'logic' | 'integration', reason: string): ActionKind<Block> => ({
+  type,
+  category,
+  execute: (block) => ({ logs: [{ status: 'error', description: `Block "${type}" is not supported by Parley: ${reason}`, details: JSON.stringify({ blockId: block.id }) }] }),
+})
+
+/** Where the block sits: its group and position. */
+export type BlockLocation = { group: GroupV6; index: number; block: Block }

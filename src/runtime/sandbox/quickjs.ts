@@ -1,0 +1,238 @@
+// The JavaScript sandbox for bot code: QuickJS compiled to WebAssembly, with a CPU deadline per evaluation; the
+// host (process, require, files, network) does not exist inside it. It runs inside worker threads (./pool.ts),
+// which enforces the hard limits: QuickJS checks its deadline only between bytecodes and its memory limit is not
+// effective in the WebAssembly build, so a runaway allocation is stopped by terminating the worker.
+//
+// Expressions (inline code, Set variable, response paths) run in one long-lived context that is locked down
+// first: every built-in object is frozen, the global object too, and `eval` and the symbol registry are gone, so
+// an evaluation cannot leave anything behind for the next one (another chat, another bot). Variables are passed
+// as function parameters, not globals. Creating a context costs ~1 ms and an evaluation in a ready one ~20 µs,
+// which is why the context is kept. Any evaluation that is interrupted or runs out of memory replaces it.
+// Scripts (which get a `setVariable` bound to their run) use a fresh context each time.
+import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, RELEASE_SYNC } from 'quickjs-emscripten'
+import type { EvalResult, ScriptResult } from '../../engine/types.js'
+
+export type SandboxLimits = { memoryBytes: number; timeoutMs: number }
+
+/** The sandbox inside one thread: calls are synchronous (the worker of ./pool.ts makes them asynchronous for the server). */
+export type LocalSandbox = {
+  /** Runs a function body and returns its (JSON-able) result, within `timeoutMs` of CPU. */
+  evaluate(body: string, globals: Record<string, unknown>, timeoutMs?: number): EvalResult
+  /** Runs an async function body (server-side Script block) where `setVariable(name, value)` is available. */
+  runScript(body: string, globals: Record<string, unknown>, timeoutMs?: number): ScriptResult
+}
+
+const STACK_BYTES = 512 * 1024
+
+/**
+ * Installs the runner (bodies are compiled with the Function constructor, so a body cannot close the function and
+ * declare anything at the top level), then freezes every object reachable from the global object, and the global
+ * object itself. Evaluates to the runner.
+ */
+const LOCKDOWN = `(() => {
+  const compile = Function
+  // Compiled bodies are reused (frozen, so an evaluation cannot mark its function for the next one); the cache
+  // lives in this closure, out of reach of bot code.
+  const compiled = new Map()
+  const run = (names, body, args) => {
+    const key = names + '\u0000' + body
+    let fn = compiled.get(key)
+    if (!fn) {
+      fn = Object.freeze(compile(...JSON.parse(names), body))
+      if (compiled.size >= 1000) compiled.clear()
+      compiled.set(key, fn)
+    }
+    return JSON.stringify(fn.apply(undefined, JSON.parse(args)))
+  }
+  delete globalThis.eval
+  Symbol.for = (key) => Symbol(String(key))
+  const seen = new Set()
+  const harden = (value) => {
+    if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return
+    seen.add(value)
+    Object.freeze(value)
+    harden(Object.getPrototypeOf(value))
+    for (const key of Reflect.ownKeys(value)) {
+      const desc = Object.getOwnPropertyDescriptor(value, key)
+      if (!desc) continue
+      if ('value' in desc) harden(desc.value)
+      harden(desc.get)
+      harden(desc.set)
+    }
+  }
+  harden(globalThis)
+  return run
+})()`
+
+/** A deadline on the monotonic clock (a wall-clock jump must not interrupt code that is within its time). */
+const interruptAfter = (ms: number) => {
+  const end = performance.now() + ms
+  return () => performance.now() > end
+}
+
+/** A JavaScript identifier (variable ids are used as parameter names). */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/** The sandbox in the calling thread (the worker of `./quickjs.ts` runs it, out of the server's thread). */
+export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSandbox> => {
+  const quickjs = await newQuickJSWASMModule(RELEASE_SYNC)
+  // Expressions and scripts use separate runtimes, so a script that breaks its runtime never touches the
+  // shared expression context.
+  let runtime: QuickJSRuntime = newRuntime()
+  let scriptRuntime: QuickJSRuntime = newRuntime()
+  let shared: { vm: QuickJSContext; run: QuickJSHandle } | undefined
+
+  function newRuntime(): QuickJSRuntime {
+    const rt = quickjs.newRuntime()
+    rt.setMemoryLimit(limits.memoryBytes)
+    rt.setMaxStackSize(STACK_BYTES)
+    // `import()` must not reach anything: every module specifier fails.
+    rt.setModuleLoader((name) => ({ error: new Error(`Cannot import "${name}" in the sandbox`) }))
+    return rt
+  }
+
+  /** Runs `source` in a fresh context; `read` turns the context's outcome into our result. */
+  const withContext = <T>(globals: Record<string, unknown>, timeoutMs: number, work: (vm: QuickJSContext) => T, onError: (error: string) => T): T => {
+    let vm: QuickJSContext | undefined
+    try {
+      vm = scriptRuntime.newContext()
+      scriptRuntime.setInterruptHandler(interruptAfter(timeoutMs))
+      defineGlobals(vm, globals)
+      return work(vm)
+    } catch (err) {
+      return onError(describe(err))
+    } finally {
+      try {
+        vm?.dispose()
+      } catch {
+        // A context that ran out of memory may not dispose cleanly: start over with a new runtime.
+        scriptRuntime = newRuntime()
+      }
+    }
+  }
+
+  const lockedContext = () => {
+    if (shared) return shared
+    const vm = runtime.newContext()
+    runtime.setInterruptHandler(interruptAfter(5000))
+    const locked = vm.evalCode(LOCKDOWN)
+    if (locked.error) {
+      const error = vm.dump(locked.error)
+      locked.error.dispose()
+      vm.dispose()
+      throw new Error(`Sandbox lockdown failed: ${describe(error)}`)
+    }
+    shared = { vm, run: locked.value }
+    return shared
+  }
+
+  /** Drops the shared context (and the runtime if it cannot be disposed cleanly). */
+  const resetShared = () => {
+    try {
+      shared?.run.dispose()
+      shared?.vm.dispose()
+    } catch {
+      runtime = newRuntime()
+    }
+    shared = undefined
+  }
+
+  const evaluate = (body: string, globals: Record<string, unknown>, timeoutMs = limits.timeoutMs): EvalResult => {
+    const names = Object.keys(globals).filter((name) => IDENTIFIER.test(name))
+    const undefinedNames = names.filter((name) => globals[name] === undefined)
+    // Parameters hold the variables; ones whose value is undefined are reset so they read as undefined, not null.
+    const reset = undefinedNames.length ? `${undefinedNames.map((n) => `${n} = undefined`).join('; ')};\n` : ''
+    try {
+      const { vm, run } = lockedContext()
+      runtime.setInterruptHandler(interruptAfter(timeoutMs))
+      const params = [JSON.stringify(names), `${reset}${body}`, JSON.stringify(names.map((name) => globals[name] ?? null))].map((text) => vm.newString(text))
+      const result = vm.callFunction(run, vm.undefined, ...params)
+      for (const param of params) param.dispose()
+      // Promise reactions the code queued run now (within the same deadline), so none outlives the evaluation.
+      if (runtime.hasPendingJob()) {
+        const jobs = runtime.executePendingJobs()
+        if (jobs.error) jobs.error.dispose()
+      }
+      if (result.error) {
+        const error = vm.dump(result.error)
+        result.error.dispose()
+        const message = describe(error)
+        if (/interrupted|out of memory|stack overflow/i.test(message)) resetShared()
+        return { ok: false, error: message }
+      }
+      const json = vm.dump(result.value)
+      result.value.dispose()
+      return { ok: true, value: json === undefined ? undefined : JSON.parse(json) }
+    } catch (err) {
+      resetShared()
+      return { ok: false, error: describe(err) }
+    }
+  }
+
+  const runScript = (body: string, globals: Record<string, unknown>, timeoutMs = limits.timeoutMs): ScriptResult => {
+    const setVariables: { name: string; value: unknown }[] = []
+    return withContext<ScriptResult>(
+      globals,
+      timeoutMs,
+      (vm) => {
+        const setVariable = vm.newFunction('setVariable', (name, value) => {
+          setVariables.push({ name: String(vm.dump(name)), value: vm.dump(value) })
+        })
+        vm.setProp(vm.global, 'setVariable', setVariable)
+        setVariable.dispose()
+        const result = vm.evalCode(`globalThis.__result = (async function(){\n${body}\n})().then((v) => JSON.stringify(v))`)
+        if (result.error) {
+          const error = vm.dump(result.error)
+          result.error.dispose()
+          return { ok: false, error: describe(error), setVariables }
+        }
+        result.value.dispose()
+        const jobs = scriptRuntime.executePendingJobs()
+        if (jobs.error) {
+          const error = vm.dump(jobs.error)
+          jobs.error.dispose()
+          return { ok: false, error: describe(error), setVariables }
+        }
+        const promise = vm.getProp(vm.global, '__result')
+        const state = vm.getPromiseState(promise)
+        promise.dispose()
+        if (state.type === 'fulfilled') {
+          const json = vm.dump(state.value)
+          state.value.dispose()
+          return { ok: true, value: json === undefined ? undefined : JSON.parse(json), setVariables }
+        }
+        if (state.type === 'rejected') {
+          const error = vm.dump(state.error)
+          state.error.dispose()
+          return { ok: false, error: describe(error), setVariables }
+        }
+        return { ok: false, error: 'The script is still waiting for something that never happens (only synchronous work and setVariable are available).', setVariables }
+      },
+      (error) => ({ ok: false, error, setVariables }),
+    )
+  }
+
+  return { evaluate, runScript }
+}
+
+/** Globals go in as JSON; undefined values are declared explicitly so that reading them is not a ReferenceError. */
+const defineGlobals = (vm: QuickJSContext, globals: Record<string, unknown>) => {
+  const undefinedNames = Object.keys(globals).filter((k) => globals[k] === undefined)
+  const source = `(function(){ const g = JSON.parse(${JSON.stringify(JSON.stringify(globals))}); for (const k of Object.keys(g)) globalThis[k] = g[k]; for (const k of ${JSON.stringify(undefinedNames)}) globalThis[k] = undefined })()`
+  const result = vm.evalCode(source)
+  if (result.error) {
+    const error = vm.dump(result.error)
+    result.error.dispose()
+    throw new Error(describe(error))
+  }
+  result.value.dispose()
+}
+
+const describe = (error: unknown): string => {
+  if (error && typeof error === 'object') {
+    const e = error as { name?: string; message?: string }
+    if (e.message) return e.name ? `${e.name}: ${e.message}` : e.message
+  }
+  if (error instanceof Error) return error.message
+  return String(error)
+}

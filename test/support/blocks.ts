@@ -1,0 +1,67 @@
+// Block contexts for kind tests: a fixed clock (Wednesday 4 June 2025, 10:00 UTC), variables by name or as given,
+// answers, a recording email port and fixed credentials. Inline code runs unsandboxed here (tests only).
+import type { CompiledBot } from '../../src/engine/compile.js'
+import type { BlockContext, InputKind, StoredCredentials } from '../../src/engine/kinds.js'
+import type { StackEntry } from '../../src/engine/state.js'
+import type { EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
+import type { Variable } from '../../src/schema/common.js'
+import { testRuntime } from './engine.js'
+
+export type SentEmail = { message: EmailMessage; smtp: SmtpSettings | 'default' }
+
+export type ContextOptions = {
+  /** Variables as a list, or by name (ids `v0`, `v1`… in order). */
+  variables?: Variable[] | Record<string, string | (string | null)[] | null>
+  answers?: { key: string; value: string }[]
+  isPreview?: boolean
+  textFormat?: TextFormat
+  credentials?: StoredCredentials[]
+  emailOutcome?: EmailOutcome
+  runtime?: Partial<Runtime>
+  transcript?: BlockContext['transcript']
+}
+
+export const blockContext = (options: ContextOptions = {}) => {
+  const sent: SentEmail[] = []
+  const variables = Array.isArray(options.variables)
+    ? options.variables
+    : Object.entries(options.variables ?? {}).map(([name, value], i) => ({ id: `v${i}`, name, value }))
+  const entry: StackEntry = { botId: 'bot1', snapshotId: 'snap1', resultId: options.isPreview ? undefined : 'r1', values: {}, answers: options.answers ?? [], resume: [] }
+  const runtime = testRuntime({
+    now: () => new Date('2025-06-04T10:00:00Z'),
+    sendEmail: async (message, smtp) => {
+      sent.push({ message, smtp })
+      return options.emailOutcome ?? { ok: true }
+    },
+    ...options.runtime,
+  })
+  const ctx: BlockContext = {
+    variables,
+    runtime,
+    textFormat: options.textFormat ?? 'richText',
+    isPreview: options.isPreview ?? false,
+    settings: {},
+    bot: { botId: 'bot1', variableById: new Map(variables.map((v) => [v.id, v])) } as CompiledBot,
+    entry,
+    transcript: options.transcript ?? [],
+    isStreamEnabled: false,
+    budget: { emailsSent: 0 },
+    linkedBot: async () => undefined,
+    credentials: async (id) => options.credentials?.find((c) => c.id === id),
+  }
+  return { ctx, sent }
+}
+
+/** A context with these variables (the common case of input and bubble tests). */
+export const context = (variables: ContextOptions['variables'] = [], textFormat: TextFormat = 'richText'): BlockContext =>
+  blockContext({ variables, textFormat }).ctx
+
+export const text = (value: string, extra: Partial<Extract<UserReply, { type: 'text' }>> = {}): UserReply => ({
+  type: 'text',
+  text: value,
+  ...extra,
+})
+
+/** Prepares the block as the engine does, then parses the reply against that input. */
+export const parse = async <B>(kind: InputKind<B>, block: B, reply: UserReply | undefined, ctx = context()) =>
+  kind.parseReply(reply, await kind.prepare(block, ctx), ctx)
