@@ -7,7 +7,7 @@
 // separate statements needs one round trip each.
 import { CompiledQuery } from 'kysely'
 import type { Dialect } from './dialect.js'
-import type { AnswerRow, LogRow, ResultUpdate, TurnWrite } from './chats.js'
+import type { AnswerRow, LogRow, ResultUpdate, TurnWrite } from './types.js'
 
 /** `?` placeholders become `$1…$n` on PostgreSQL (none of these statements has a `?` anywhere else). */
 const placeholders = new Map<string, string>()
