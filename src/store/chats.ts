@@ -1,6 +1,6 @@
 // Chat sessions, results, answers and logs. A chat turn is one read (the session) and one write transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Dialect } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 import {
   advanceSession,
@@ -38,7 +38,7 @@ export class SessionConflictError extends Error {
 }
 
 /** Writes one turn inside a transaction; a concurrent turn on the same session raises SessionConflictError. */
-const writeTurn = async (trx: Transaction<Database>, dialect: Dialect, write: TurnWrite, now: string) => {
+const writeTurn = async (trx: Transaction<Database>, dialect: DialectAdapter['name'], write: TurnWrite, now: string) => {
   const { session } = write
   const run = (text: string, parameters: unknown[]) => trx.executeQuery(query(dialect, text, parameters))
   if (session.kind === 'update') {
@@ -57,7 +57,7 @@ const writeTurn = async (trx: Transaction<Database>, dialect: Dialect, write: Tu
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
 
-export const chats = (db: Kysely<Database>, dialect: Dialect) => {
+export const chats = (db: Kysely<Database>, dialect: DialectAdapter['name']) => {
   const queue: QueuedTurn[] = []
   let flushing = false
 

@@ -6,8 +6,10 @@
 // single statement of data-modifying CTEs: one round trip and its own transaction, where a transaction of
 // separate statements needs one round trip each.
 import { CompiledQuery } from 'kysely'
-import type { Dialect } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 import type { AnswerRow, LogRow, ResultUpdate, TurnWrite } from './types.js'
+
+type Dialect = DialectAdapter['name']
 
 /** `?` placeholders become `$1…$n` on PostgreSQL (none of these statements has a `?` anywhere else). */
 const placeholders = new Map<string, string>()
