@@ -40,7 +40,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     accounts: accounts(db, adapter),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
-    chats: chats(db, adapter.name),
+    chats: chats(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {

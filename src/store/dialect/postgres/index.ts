@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { DialectAdapter } from '../adapter.js'
 import { openPostgres } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
+import { raw, turnStatement } from './turn.js'
 
 const MIGRATION_LOCK_ID = 7_420_001
 
@@ -13,6 +14,8 @@ export const postgres: DialectAdapter = {
   isUniqueViolation,
   isForeignKeyViolation,
   isBusy,
+  raw,
+  turnStatement,
   // Held until the migration transaction ends: processes starting together migrate one after the other.
   acquireMigrationLock: async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)

@@ -2,6 +2,7 @@
 import type { DialectAdapter } from '../adapter.js'
 import { openSqlite } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
+import { raw, turnStatement } from './turn.js'
 
 export const sqlite: DialectAdapter = {
   name: 'sqlite',
@@ -11,6 +12,8 @@ export const sqlite: DialectAdapter = {
   isUniqueViolation,
   isForeignKeyViolation,
   isBusy,
+  raw,
+  turnStatement,
   // Nothing to take: SQLite has one writer at a time, and a run that meets another fails busy and is retried
   // (store.migrate).
   acquireMigrationLock: async () => {},
