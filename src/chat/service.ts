@@ -9,7 +9,6 @@ import { deepParseVariables } from '../engine/variables.js'
 import { newId, newSessionId } from '../lib/ids.js'
 import { type PublishedBot, RUNTIME_FIELDS, type StoredBot } from '../store/bots.js'
 import { SessionConflictError, type SessionWrite } from '../store/chats.js'
-import { isForeignKeyViolation } from '../store/dialect.js'
 import type { Store } from '../store/index.js'
 
 export type ChatErrorCode = 'not_found' | 'bot_closed' | 'conflict' | 'bad_request' | 'origin_not_allowed'
@@ -118,7 +117,7 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       })
     } catch (err) {
       if (err instanceof SessionConflictError) throw new ChatError('conflict', err.message)
-      if (isForeignKeyViolation(err)) throw new ChatError('not_found', "This chat's bot or result was deleted.")
+      if (store.adapter.isForeignKeyViolation(err)) throw new ChatError('not_found', "This chat's bot or result was deleted.")
       throw err
     }
   }

@@ -1,13 +1,13 @@
 // Users and their API tokens. Tokens are stored only as SHA-256 hashes.
 import type { Kysely } from 'kysely'
 import { hashToken, newId } from '../lib/ids.js'
-import { isUniqueViolation } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 
 export type User = { id: string; name: string; email: string | null; createdAt: string }
 export type TokenInfo = { id: string; name: string; userId: string; userName: string; userEmail: string | null; createdAt: string; lastUsedAt: string | null }
 
-export const accounts = (db: Kysely<Database>) => ({
+export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
   /** The user owning this bearer token, or undefined for an unknown (or revoked) token. */
   async userByToken(token: string): Promise<User | undefined> {
     return db
@@ -78,7 +78,7 @@ export const accounts = (db: Kysely<Database>) => ({
           .execute()
       })
     } catch (err) {
-      if (!isUniqueViolation(err)) throw err // another process created it at the same moment
+      if (!adapter.isUniqueViolation(err)) throw err // another process created it at the same moment
     }
   },
 })

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { newId } from '../lib/ids.js'
-import { isUniqueViolation } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 import type { BotsTable, Database, PublishedBotsTable } from './tables.js'
 
 /** The bot document: every field of the bot except those the service owns (columns below). */
@@ -69,12 +69,13 @@ const nextTimestamp = (previous?: string): string => {
   return new Date(Math.max(now, prev + 1)).toISOString()
 }
 
-const rethrowPublicId = (err: unknown, publicId: string | null | undefined): never => {
-  if (publicId && isUniqueViolation(err)) throw new PublicIdTakenError(publicId)
-  throw err
-}
+export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
+  const rethrowPublicId = (err: unknown, publicId: string | null | undefined): never => {
+    if (publicId && adapter.isUniqueViolation(err)) throw new PublicIdTakenError(publicId)
+    throw err
+  }
 
-export const bots = (db: Kysely<Database>) => ({
+  return {
   async create(input: { workspaceId: string; publicId: string; isClosed?: boolean; doc: BotDoc }): Promise<StoredBot> {
     const now = new Date().toISOString()
     const row = {
@@ -183,4 +184,5 @@ export const bots = (db: Kysely<Database>) => ({
     const row = await db.selectFrom('bots').selectAll().where('publicId', '=', publicId).executeTakeFirst()
     return row && toStoredBot(row)
   },
-})
+  }
+}

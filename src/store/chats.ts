@@ -1,45 +1,11 @@
 // Chat sessions, results, answers and logs. A chat turn is one read (the session) and one write transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
-import type { Dialect } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
-import {
-  advanceSession,
-  DELETE_SESSION_ANY,
-  INSERT_RESULT,
-  INSERT_SESSION,
-  insertAnswers,
-  insertLogs,
-  pgTurnStatement,
-  query,
-  resultParameters,
-  SELECT_SESSION,
-  UPDATE_RESULT,
-} from './turnSql.js'
+import { advanceSession, bind, type Bound, DELETE_SESSION_ANY, INSERT_RESULT, INSERT_SESSION, insertAnswers, insertLogs, SELECT_SESSION, updateResult } from './turnSql.js'
+import type { TurnWrite } from './types.js'
 
-export type AnswerRow = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
-export type ResultUpdate = {
-  resultId: string
-  hasStarted: boolean
-  isCompleted: boolean
-  variables: { id: string; name: string; value: unknown }[]
-}
-export type LogRow = { resultId: string; status: string; description: string; details?: string; context?: string }
-
-export type SessionWrite =
-  | { kind: 'create'; id: string }
-  /** Replaces a session of that id if one exists (preview `sessionId`). */
-  | { kind: 'replace'; id: string }
-  | { kind: 'update'; id: string; revision: number }
-
-export type TurnWrite = {
-  session: SessionWrite
-  /** The new state, or null when the chat is over (the session is deleted). */
-  state: string | null
-  newResults: { id: string; botId: string }[]
-  results: ResultUpdate[]
-  answers: AnswerRow[]
-  logs: LogRow[]
-}
+export type { AnswerRow, LogRow, ResultUpdate, SessionWrite, TurnWrite } from './types.js'
 
 export type Result = {
   id: string
@@ -60,26 +26,26 @@ export class SessionConflictError extends Error {
 }
 
 /** Writes one turn inside a transaction; a concurrent turn on the same session raises SessionConflictError. */
-const writeTurn = async (trx: Transaction<Database>, dialect: Dialect, write: TurnWrite, now: string) => {
+const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, write: TurnWrite, now: string) => {
   const { session } = write
-  const run = (text: string, parameters: unknown[]) => trx.executeQuery(query(dialect, text, parameters))
+  const run = ([text, parameters]: Bound) => trx.executeQuery(adapter.raw(text, parameters))
   if (session.kind === 'update') {
     // First, so that a turn that lost the race has written nothing (the batch below relies on it).
-    const res = await run(...advanceSession(session, write.state, now))
+    const res = await run(advanceSession(session, write.state, now))
     if (Number(res.numAffectedRows ?? 0) === 0) throw new SessionConflictError()
   } else {
-    if (session.kind === 'replace') await run(DELETE_SESSION_ANY, [session.id])
-    if (write.state !== null) await run(INSERT_SESSION, [session.id, write.state, now, now])
+    if (session.kind === 'replace') await run(bind(DELETE_SESSION_ANY, { id: session.id }))
+    if (write.state !== null) await run(bind(INSERT_SESSION, { id: session.id, state: write.state, createdAt: now, updatedAt: now }))
   }
-  for (const r of write.newResults) await run(INSERT_RESULT, [r.id, r.botId, now, session.id])
-  for (const r of write.results) await run(UPDATE_RESULT, [...resultParameters(r, session.id), r.resultId])
-  if (write.answers.length) await trx.executeQuery(insertAnswers(dialect, write.answers, now))
-  if (write.logs.length) await trx.executeQuery(insertLogs(dialect, write.logs, now))
+  for (const r of write.newResults) await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id }))
+  for (const r of write.results) await run(updateResult(r, session.id))
+  if (write.answers.length) await run(insertAnswers(write.answers, now))
+  if (write.logs.length) await run(insertLogs(write.logs, now))
 }
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
 
-export const chats = (db: Kysely<Database>, dialect: Dialect) => {
+export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
   const queue: QueuedTurn[] = []
   let flushing = false
 
@@ -95,7 +61,7 @@ export const chats = (db: Kysely<Database>, dialect: Dialect) => {
       await db.transaction().execute(async (trx) => {
         for (const item of batch) {
           try {
-            await writeTurn(trx, dialect, item.write, now)
+            await writeTurn(trx, adapter, item.write, now)
           } catch (err) {
             if (!(err instanceof SessionConflictError) || batch.length === 1) throw err
             conflicts.add(item)
@@ -127,9 +93,9 @@ export const chats = (db: Kysely<Database>, dialect: Dialect) => {
     }
   }
 
-  /** PostgreSQL: the common turn in one statement; it needs no batching (the server batches WAL flushes itself). */
+  /** The turn in one statement where the dialect has one (PostgreSQL's common turn): no batching needed. */
   const commitOneStatement = async (write: TurnWrite): Promise<boolean> => {
-    const statement = dialect === 'postgres' ? pgTurnStatement(write, new Date().toISOString()) : undefined
+    const statement = adapter.turnStatement(write)
     if (!statement) return false
     const { rows } = await db.executeQuery(statement)
     if (Number(rows[0]?.advanced ?? 0) === 0) throw new SessionConflictError()
@@ -138,14 +104,13 @@ export const chats = (db: Kysely<Database>, dialect: Dialect) => {
 
   return {
   async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
-    const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(query(dialect, SELECT_SESSION, [id]))
+    const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(adapter.raw(...bind(SELECT_SESSION, { id })))
     return rows[0]
   },
 
   /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
   async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
-    const [text, parameters] = advanceSession({ id, revision }, state, new Date().toISOString())
-    const res = await db.executeQuery(query(dialect, text, parameters))
+    const res = await db.executeQuery(adapter.raw(...advanceSession({ id, revision }, state, new Date().toISOString())))
     return Number(res.numAffectedRows ?? 0) > 0
   },
 

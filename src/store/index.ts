@@ -6,18 +6,22 @@ import { accounts } from './accounts.js'
 import { bots } from './bots.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
-import { type Dialect, isBusy } from './dialect.js'
+import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
+import { postgres } from './dialect/postgres/index.js'
+import { sqlite } from './dialect/sqlite/index.js'
 import { migrate } from './migrations.js'
-import { openPostgres } from './postgres.js'
-import { openSqlite } from './sqlite.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
 
 export type Store = Awaited<ReturnType<typeof openStore>>
+export type { DialectAdapter } from './dialect/adapter.js'
 
-const parseUrl = (url: string): { dialect: Dialect; target: string } => {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { dialect: 'postgres', target: url }
-  if (url.startsWith('sqlite:')) return { dialect: 'sqlite', target: url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') }
+/** The one place a dialect is chosen: the adapter whose URL scheme matches. */
+const adapterFor = (url: string): { adapter: DialectAdapter; target: string } => {
+  for (const adapter of [sqlite, postgres]) {
+    const target = adapter.target(url)
+    if (target !== undefined) return { adapter, target }
+  }
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`)
 }
 
@@ -25,24 +29,26 @@ const parseUrl = (url: string): { dialect: Dialect; target: string } => {
  * Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored
  * or read. `onQuery` is called with the SQL and parameters of every statement (used by benchmarks to count them).
  */
-export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: (sql: string, parameters: readonly unknown[]) => void } = {}) => {
-  const { dialect, target } = parseUrl(url)
-  const db: Kysely<Database> = dialect === 'sqlite' ? openSqlite(target, options.onQuery) : openPostgres(target, undefined, options.onQuery)
+export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery } = {}) => {
+  const { adapter, target } = adapterFor(url)
+  const db: Kysely<Database> = adapter.open(target, options.onQuery)
   const store = {
-    dialect,
+    /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
+    dialect: adapter.name,
+    adapter,
     db,
-    accounts: accounts(db),
+    accounts: accounts(db, adapter),
     workspaces: workspaces(db),
-    bots: bots(db),
-    chats: chats(db, dialect),
+    bots: bots(db, adapter),
+    chats: chats(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await migrate(db, dialect)
+          return await migrate(db, adapter)
         } catch (err) {
-          if (!isBusy(err) || attempt >= 10) throw err
+          if (!adapter.isBusy(err) || attempt >= 10) throw err
           await new Promise((r) => setTimeout(r, 50 * attempt))
         }
       }

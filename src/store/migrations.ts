@@ -1,15 +1,10 @@
 // Schema migrations, applied at start-up. Each runs once, in order, recorded in `parleyMigrations`.
-// The whole run is one transaction holding a lock (PostgreSQL advisory lock; SQLite's write lock), so
+// The whole run is one transaction holding the dialect's migration lock (adapter.acquireMigrationLock), so
 // processes starting together on one database apply each migration exactly once and never see half of it.
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from './dialect.js'
+import type { DialectAdapter } from './dialect/adapter.js'
 
-type Migration = { name: string; up: (db: Kysely<any>, dialect: Dialect) => Promise<void> }
-
-const MIGRATION_LOCK_ID = 7_420_001
-
-const serialPrimaryKey = (dialect: Dialect) => (col: any) =>
-  dialect === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity()
+type Migration = { name: string; up: (db: Kysely<any>, adapter: DialectAdapter) => Promise<void> }
 
 export const migrations: Migration[] = [
   {
@@ -86,7 +81,7 @@ export const migrations: Migration[] = [
   },
   {
     name: '002_sessions_results',
-    async up(db, dialect) {
+    async up(db, adapter) {
       await db.schema
         .createTable('chatSessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -97,7 +92,7 @@ export const migrations: Migration[] = [
         .execute()
       await db.schema
         .createTable('results')
-        .addColumn('seq', 'integer', serialPrimaryKey(dialect))
+        .addColumn('seq', 'integer', adapter.serialPrimaryKey)
         .addColumn('id', 'text', (c) => c.notNull().unique())
         .addColumn('botId', 'text', (c) => c.notNull().references('bots.id').onDelete('cascade'))
         .addColumn('createdAt', 'text', (c) => c.notNull())
@@ -112,7 +107,7 @@ export const migrations: Migration[] = [
         where "hasStarted" = 1 and "isArchived" = 0`.execute(db)
       await db.schema
         .createTable('answers')
-        .addColumn('id', 'integer', serialPrimaryKey(dialect))
+        .addColumn('id', 'integer', adapter.serialPrimaryKey)
         .addColumn('resultId', 'text', (c) => c.notNull().references('results.id').onDelete('cascade'))
         .addColumn('blockId', 'text', (c) => c.notNull())
         .addColumn('content', 'text', (c) => c.notNull())
@@ -122,7 +117,7 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('answers_result').on('answers').columns(['resultId', 'id']).execute()
       await db.schema
         .createTable('logs')
-        .addColumn('id', 'integer', serialPrimaryKey(dialect))
+        .addColumn('id', 'integer', adapter.serialPrimaryKey)
         .addColumn('resultId', 'text', (c) => c.notNull().references('results.id').onDelete('cascade'))
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
@@ -151,9 +146,9 @@ export const migrations: Migration[] = [
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */
-export const migrate = async (db: Kysely<any>, dialect: Dialect): Promise<string[]> =>
+export const migrate = async (db: Kysely<any>, adapter: DialectAdapter): Promise<string[]> =>
   db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)
+    await adapter.acquireMigrationLock(trx)
     await trx.schema
       .createTable('parleyMigrations')
       .ifNotExists()
@@ -164,7 +159,7 @@ export const migrate = async (db: Kysely<any>, dialect: Dialect): Promise<string
     const applied: string[] = []
     for (const m of migrations) {
       if (done.has(m.name)) continue
-      await m.up(trx, dialect)
+      await m.up(trx, adapter)
       await trx.insertInto('parleyMigrations').values({ name: m.name, appliedAt: new Date().toISOString() }).execute()
       applied.push(m.name)
     }

@@ -1,98 +1,123 @@
-// The SQL of the chat hot path (read a session, store a turn), written out rather than built with Kysely's query
-// builder: building and compiling a query costs more than SQLite takes to run it, and these statements run on
-// every reply. They go through Kysely's connection (and transaction) all the same, as compiled queries.
-//
-// On PostgreSQL the common turn (an existing session advanced, its result updated, answers and logs added) is a
-// single statement of data-modifying CTEs: one round trip and its own transaction, where a transaction of
-// separate statements needs one round trip each.
-import { CompiledQuery } from 'kysely'
-import type { Dialect } from './dialect.js'
-import type { AnswerRow, LogRow, ResultUpdate, TurnWrite } from './chats.js'
+// The SQL of the chat hot path (read a session, store a turn), kept as plain texts rather than built with Kysely's
+// query builder per reply: building and compiling a query costs more than SQLite takes to run it, and these
+// statements run on every reply. Each text is built once, at load, with the query builder against the table types
+// of tables.ts (a renamed column or a missing one fails tsc), with named parameters; a turn only fills in values.
+// They run through Kysely's connection (and transaction) all the same, as compiled queries (adapter.raw).
+import { DummyDriver, Kysely, sql, type Compilable, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
+import type { Database, Flag } from './tables.js'
+import type { AnswerRow, LogRow, ResultUpdate } from './types.js'
 
-/** `?` placeholders become `$1…$n` on PostgreSQL (none of these statements has a `?` anywhere else). */
-const placeholders = new Map<string, string>()
-const numbered = (text: string) => {
-  let out = placeholders.get(text)
-  if (out === undefined) {
-    let n = 0
-    out = text.replace(/\?/g, () => `$${++n}`)
-    // Texts vary with the numbers of answers and logs of a turn: only the first few hundred shapes are kept.
-    if (placeholders.size < 500) placeholders.set(text, out)
-  }
-  return out
+/** A statement's text and its parameters, ready for `adapter.raw`. */
+export type Bound = [text: string, parameters: unknown[]]
+/** A statement's text (`?` placeholders) and the names of its parameters in order. */
+export type Statement<P> = { sql: string; names: (keyof P)[] }
+
+// Never connected, it only compiles. SQLite's compiler writes `?` placeholders, which the PostgreSQL adapter
+// numbers; both quote identifiers alike, so the texts serve both dialects.
+const builder = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+})
+
+const MARK = '\u0000param:'
+
+/** Builds a statement once; `p` stands for its parameters (each a marker, mapped back to its name). */
+const statement = <P extends Record<string, unknown>>(build: (db: Kysely<Database>, p: P) => Compilable): Statement<P> => {
+  const p = new Proxy({}, { get: (_, name) => MARK + String(name) }) as P
+  const { sql: text, parameters } = build(builder, p).compile()
+  const names = parameters.map((v) => {
+    if (typeof v !== 'string' || !v.startsWith(MARK)) throw new Error(`turnSql: a value of "${text}" is not a named parameter`)
+    return v.slice(MARK.length) as keyof P
+  })
+  return { sql: text, names }
 }
 
-export const query = (dialect: Dialect, text: string, parameters: unknown[]): CompiledQuery =>
-  CompiledQuery.raw(dialect === 'postgres' ? numbered(text) : text, parameters)
+const values = <P>(s: Statement<P>, p: P): unknown[] => s.names.map((name) => p[name])
+export const bind = <P>(s: Statement<P>, p: P): Bound => [s.sql, values(s, p)]
+
+/** A one-row insert split for many rows: `head` is `insert into "t" ("a", "b")`, `width` the values per row. */
+const rowInsert = <P>(s: Statement<P>) => {
+  const one = ` values (${s.names.map(() => '?').join(', ')})`
+  if (!s.sql.endsWith(one)) throw new Error(`turnSql: unexpected insert "${s.sql}"`)
+  return { head: s.sql.slice(0, -one.length), width: s.names.length, row: (p: P) => values(s, p) }
+}
 
 /** `(?, ?, ?), (?, ?, ?)` for `rows` rows of `columns` values. */
-const tuples = (rows: number, columns: number) => {
+export const tuples = (rows: number, columns: number) => {
   const one = `(${Array(columns).fill('?').join(', ')})`
   return Array(rows).fill(one).join(', ')
 }
 
-export const SELECT_SESSION = 'select "state", "revision", "updatedAt" from "chatSessions" where "id" = ?'
-const UPDATE_SESSION = 'update "chatSessions" set "state" = ?, "revision" = ?, "updatedAt" = ? where "id" = ? and "revision" = ?'
-const DELETE_SESSION = 'delete from "chatSessions" where "id" = ? and "revision" = ?'
-export const DELETE_SESSION_ANY = 'delete from "chatSessions" where "id" = ?'
-export const INSERT_SESSION = 'insert into "chatSessions" ("id", "revision", "state", "createdAt", "updatedAt") values (?, 1, ?, ?, ?)'
-export const INSERT_RESULT =
-  'insert into "results" ("id", "botId", "createdAt", "variables", "isCompleted", "hasStarted", "isArchived", "lastChatSessionId") ' +
-  "values (?, ?, ?, '[]', 0, 0, 0, ?) on conflict (\"id\") do nothing"
+export const SELECT_SESSION = statement<{ id: string }>((db, p) =>
+  db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', p.id),
+)
+const UPDATE_SESSION = statement<{ state: string; revision: number; updatedAt: string; id: string; expected: number }>((db, p) =>
+  db.updateTable('chatSessions').set({ state: p.state, revision: p.revision, updatedAt: p.updatedAt }).where('id', '=', p.id).where('revision', '=', p.expected),
+)
+const DELETE_SESSION = statement<{ id: string; expected: number }>((db, p) =>
+  db.deleteFrom('chatSessions').where('id', '=', p.id).where('revision', '=', p.expected),
+)
+export const DELETE_SESSION_ANY = statement<{ id: string }>((db, p) => db.deleteFrom('chatSessions').where('id', '=', p.id))
+export const INSERT_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
+  db.insertInto('chatSessions').values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt }),
+)
+export const INSERT_RESULT = statement<{ id: string; botId: string; createdAt: string; sessionId: string }>((db, p) =>
+  db
+    .insertInto('results')
+    .values({
+      id: p.id,
+      botId: p.botId,
+      createdAt: p.createdAt,
+      variables: sql.lit('[]'),
+      isCompleted: sql.lit<Flag>(0),
+      hasStarted: sql.lit<Flag>(0),
+      isArchived: sql.lit<Flag>(0),
+      lastChatSessionId: p.sessionId,
+    })
+    .onConflict((oc) => oc.column('id').doNothing()),
+)
 // Flags only ever go from false to true: a later turn never un-completes a result.
-const RESULT_SET =
-  'set "variables" = ?, "hasStarted" = case when ? = 1 then 1 else "hasStarted" end, ' +
-  '"isCompleted" = case when ? = 1 then 1 else "isCompleted" end, "lastChatSessionId" = ?'
-export const UPDATE_RESULT = `update "results" ${RESULT_SET} where "id" = ?`
-const ANSWER_COLUMNS = '("resultId", "blockId", "content", "attachedFileUrls", "createdAt")'
-const LOG_COLUMNS = '("resultId", "status", "description", "details", "context", "createdAt")'
+export const UPDATE_RESULT = statement<{ variables: string; hasStarted: Flag; isCompleted: Flag; sessionId: string; id: string }>((db, p) =>
+  db
+    .updateTable('results')
+    .set((eb) => ({
+      variables: p.variables,
+      hasStarted: eb.case().when(eb.val(p.hasStarted), '=', eb.lit(1)).then(eb.lit(1)).else(eb.ref('hasStarted')).end(),
+      isCompleted: eb.case().when(eb.val(p.isCompleted), '=', eb.lit(1)).then(eb.lit(1)).else(eb.ref('isCompleted')).end(),
+      lastChatSessionId: p.sessionId,
+    }))
+    .where('id', '=', p.id),
+)
+export const ANSWERS = rowInsert(
+  statement<{ resultId: string; blockId: string; content: string; attachedFileUrls: string | null; createdAt: string }>((db, p) =>
+    db.insertInto('answers').values({ resultId: p.resultId, blockId: p.blockId, content: p.content, attachedFileUrls: p.attachedFileUrls, createdAt: p.createdAt }),
+  ),
+)
+export const LOGS = rowInsert(
+  statement<{ resultId: string; status: string; description: string; details: string | null; context: string | null; createdAt: string }>((db, p) =>
+    db.insertInto('logs').values({ resultId: p.resultId, status: p.status, description: p.description, details: p.details, context: p.context, createdAt: p.createdAt }),
+  ),
+)
 
 /** The revision-checked write of an existing session: its update, or its deletion when the chat is over. */
-export const advanceSession = (session: { id: string; revision: number }, state: string | null, now: string): [string, unknown[]] =>
-  state === null ? [DELETE_SESSION, [session.id, session.revision]] : [UPDATE_SESSION, [state, session.revision + 1, now, session.id, session.revision]]
+export const advanceSession = (session: { id: string; revision: number }, state: string | null, now: string): Bound =>
+  state === null
+    ? bind(DELETE_SESSION, { id: session.id, expected: session.revision })
+    : bind(UPDATE_SESSION, { state, revision: session.revision + 1, updatedAt: now, id: session.id, expected: session.revision })
 
-export const resultParameters = (r: ResultUpdate, sessionId: string) => [
-  JSON.stringify(r.variables),
-  r.hasStarted ? 1 : 0,
-  r.isCompleted ? 1 : 0,
-  sessionId,
-]
-const answerValues = (answers: AnswerRow[], now: string) =>
-  answers.flatMap((a) => [a.resultId, a.blockId, a.content, a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, now])
-const logValues = (logs: LogRow[], now: string) => logs.flatMap((l) => [l.resultId, l.status, l.description, l.details ?? null, l.context ?? null, now])
+export const updateResult = (r: ResultUpdate, sessionId: string): Bound =>
+  bind(UPDATE_RESULT, { variables: JSON.stringify(r.variables), hasStarted: r.hasStarted ? 1 : 0, isCompleted: r.isCompleted ? 1 : 0, sessionId, id: r.resultId })
 
-export const insertAnswers = (dialect: Dialect, answers: AnswerRow[], now: string) =>
-  query(dialect, `insert into "answers" ${ANSWER_COLUMNS} values ${tuples(answers.length, 5)}`, answerValues(answers, now))
+export const answerValues = (answers: AnswerRow[], now: string) =>
+  answers.flatMap((a) =>
+    ANSWERS.row({ resultId: a.resultId, blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, createdAt: now }),
+  )
+export const logValues = (logs: LogRow[], now: string) =>
+  logs.flatMap((l) => LOGS.row({ resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null, createdAt: now }))
 
-export const insertLogs = (dialect: Dialect, logs: LogRow[], now: string) =>
-  query(dialect, `insert into "logs" ${LOG_COLUMNS} values ${tuples(logs.length, 6)}`, logValues(logs, now))
-
-/**
- * The whole of an `update` turn as one PostgreSQL statement, or undefined for other turns (new sessions and
- * results are written in a transaction). Every part is conditioned on the session's revision still matching, so
- * a concurrent turn changes nothing; the statement answers how many sessions it advanced (0 = conflict).
- */
-export const pgTurnStatement = (write: TurnWrite, now: string): CompiledQuery<{ advanced: number | string }> | undefined => {
-  const { session } = write
-  if (session.kind !== 'update' || write.newResults.length) return undefined
-  if (new Set(write.results.map((r) => r.resultId)).size !== write.results.length) return undefined
-  const parts: string[] = []
-  const parameters: unknown[] = []
-  const [sessionSql, sessionParameters] = advanceSession(session, write.state, now)
-  parts.push(`s as (${sessionSql} returning 1)`)
-  parameters.push(...sessionParameters)
-  write.results.forEach((r, i) => {
-    parts.push(`r${i} as (update "results" ${RESULT_SET} where "id" = ? and exists (select 1 from s))`)
-    parameters.push(...resultParameters(r, session.id), r.resultId)
-  })
-  // Values of a VALUES list are text unless cast; every column written here is text.
-  if (write.answers.length) {
-    parts.push(`a as (insert into "answers" ${ANSWER_COLUMNS} select * from (values ${tuples(write.answers.length, 5)}) v where exists (select 1 from s))`)
-    parameters.push(...answerValues(write.answers, now))
-  }
-  if (write.logs.length) {
-    parts.push(`l as (insert into "logs" ${LOG_COLUMNS} select * from (values ${tuples(write.logs.length, 6)}) v where exists (select 1 from s))`)
-    parameters.push(...logValues(write.logs, now))
-  }
-  return query('postgres', `with ${parts.join(', ')} select count(*) as "advanced" from s`, parameters) as CompiledQuery<{ advanced: number | string }>
-}
+export const insertAnswers = (answers: AnswerRow[], now: string): Bound => [`${ANSWERS.head} values ${tuples(answers.length, ANSWERS.width)}`, answerValues(answers, now)]
+export const insertLogs = (logs: LogRow[], now: string): Bound => [`${LOGS.head} values ${tuples(logs.length, LOGS.width)}`, logValues(logs, now)]

@@ -1,7 +1,8 @@
-// PostgreSQL adapter: a pg connection pool; many server processes may share one database.
+// PostgreSQL connection: a pg connection pool; many server processes may share one database.
 import pg from 'pg'
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely'
-import type { Database } from './tables.js'
+import type { Database } from '../../tables.js'
+import type { OnQuery } from '../adapter.js'
 
 /** Distinct statements prepared by name; statements beyond (e.g. rare shapes of IN lists) run unnamed. */
 const MAX_PREPARED = 500
@@ -34,7 +35,7 @@ const preparingPool = (pool: pg.Pool): PostgresPool => {
 }
 
 /** `onQuery` sees the SQL and parameters of every statement run (benchmarks count them); absent, Kysely does no logging at all. */
-export const openPostgres = (url: string, poolSize = 10, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Kysely<Database> => {
+export const openPostgres = (url: string, poolSize = 10, onQuery?: OnQuery): Kysely<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {})

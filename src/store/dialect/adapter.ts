@@ -1,0 +1,36 @@
+// What differs between SQLite and PostgreSQL, as one small interface: each dialect folder (sqlite/, postgres/, with
+// the same files: connection, errors, turn, index) implements it, and the rest of the store asks it instead of
+// testing the dialect's name. The two share every query otherwise (tables.ts: same values on both).
+import type { ColumnDefinitionBuilder, CompiledQuery, Kysely, Transaction } from 'kysely'
+import type { Database } from '../tables.js'
+import type { TurnWrite } from '../types.js'
+
+/** Sees the SQL and parameters of every statement run (benchmarks count them). */
+export type OnQuery = (sql: string, parameters: readonly unknown[]) => void
+
+export interface DialectAdapter {
+  readonly name: 'sqlite' | 'postgres'
+  /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
+  target(url: string): string | undefined
+  open(target: string, onQuery?: OnQuery): Kysely<Database>
+
+  /** A write failed on a unique constraint. */
+  isUniqueViolation(err: unknown): boolean
+  /** A write referenced a row that no longer exists (a bot or result deleted meanwhile). */
+  isForeignKeyViolation(err: unknown): boolean
+  /** Another writer holds the lock, or the server aborted the transaction to break a conflict: retrying is safe. */
+  isBusy(err: unknown): boolean
+
+  /** A hand-written statement of turnSql.ts (`?` placeholders) as this dialect runs it. */
+  raw(text: string, parameters: readonly unknown[]): CompiledQuery
+  /**
+   * The whole of a turn as one statement (its own transaction), answering how many sessions it advanced (0 = a
+   * concurrent turn won), or undefined when the turn goes through the group commit of chats.ts.
+   */
+  turnStatement(write: TurnWrite): CompiledQuery<{ advanced: number | string }> | undefined
+
+  /** Makes concurrent migration runs wait for each other (called first in the migration transaction). */
+  acquireMigrationLock(trx: Transaction<any>): Promise<void>
+  /** An integer primary key numbered by the database. */
+  serialPrimaryKey(col: ColumnDefinitionBuilder): ColumnDefinitionBuilder
+}

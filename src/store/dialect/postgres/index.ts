@@ -1,0 +1,24 @@
+// The PostgreSQL dialect: a connection pool, statements prepared by name; see connection.ts.
+import { sql } from 'kysely'
+import type { DialectAdapter } from '../adapter.js'
+import { openPostgres } from './connection.js'
+import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
+import { raw, turnStatement } from './turn.js'
+
+const MIGRATION_LOCK_ID = 7_420_001
+
+export const postgres: DialectAdapter = {
+  name: 'postgres',
+  target: (url) => (url.startsWith('postgres://') || url.startsWith('postgresql://') ? url : undefined),
+  open: (url, onQuery) => openPostgres(url, undefined, onQuery),
+  isUniqueViolation,
+  isForeignKeyViolation,
+  isBusy,
+  raw,
+  turnStatement,
+  // Held until the migration transaction ends: processes starting together migrate one after the other.
+  acquireMigrationLock: async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)
+  },
+  serialPrimaryKey: (col) => col.primaryKey().generatedByDefaultAsIdentity(),
+}

@@ -1,0 +1,21 @@
+// The SQLite dialect: one file, one connection per process; see connection.ts.
+import type { DialectAdapter } from '../adapter.js'
+import { openSqlite } from './connection.js'
+import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
+import { raw, turnStatement } from './turn.js'
+
+export const sqlite: DialectAdapter = {
+  name: 'sqlite',
+  // `sqlite:data/x.db`, `sqlite:/abs/x.db` or `sqlite:///abs/x.db`
+  target: (url) => (url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : undefined),
+  open: openSqlite,
+  isUniqueViolation,
+  isForeignKeyViolation,
+  isBusy,
+  raw,
+  turnStatement,
+  // Nothing to take: SQLite has one writer at a time, and a run that meets another fails busy and is retried
+  // (store.migrate).
+  acquireMigrationLock: async () => {},
+  serialPrimaryKey: (col) => col.primaryKey().autoIncrement(),
+}

@@ -1,0 +1,25 @@
+// What a chat turn writes: built by the chat service, stored by chats.ts (or in one statement by a dialect's turn.ts).
+export type AnswerRow = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
+export type ResultUpdate = {
+  resultId: string
+  hasStarted: boolean
+  isCompleted: boolean
+  variables: { id: string; name: string; value: unknown }[]
+}
+export type LogRow = { resultId: string; status: string; description: string; details?: string; context?: string }
+
+export type SessionWrite =
+  | { kind: 'create'; id: string }
+  /** Replaces a session of that id if one exists (preview `sessionId`). */
+  | { kind: 'replace'; id: string }
+  | { kind: 'update'; id: string; revision: number }
+
+export type TurnWrite = {
+  session: SessionWrite
+  /** The new state, or null when the chat is over (the session is deleted). */
+  state: string | null
+  newResults: { id: string; botId: string }[]
+  results: ResultUpdate[]
+  answers: AnswerRow[]
+  logs: LogRow[]
+}
