@@ -1,8 +1,8 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
+import { createApp } from './app/index.js'
 import { createRuntime } from './chat/runtime.js'
-import { createChatService } from './chat/service.js'
 import type { Config } from './config.js'
 import { createHttpClient } from './integrations/http.js'
 import { createMailer } from './integrations/smtp.js'
@@ -17,7 +17,7 @@ export const startServer = async (config: Config): Promise<RunningServer> => {
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
   const allowlist = parseAllowlist(config.httpAllowlist)
   const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
-  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
+  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits }), config)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {

@@ -10,7 +10,7 @@ export type InProcessApp = { app: FastifyInstance; store: Store; call: Call; clo
 export const startInProcess = async (databaseUrl: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Promise<InProcessApp> => {
   const { buildApp } = await loadDist<typeof import('../../src/api/app.js')>('api/app.js')
   const { createRuntime } = await loadDist<typeof import('../../src/chat/runtime.js')>('chat/runtime.js')
-  const { createChatService } = await loadDist<typeof import('../../src/chat/service.js')>('chat/service.js')
+  const { createApp } = await loadDist<typeof import('../../src/app/index.js')>('app/index.js')
   const { loadConfig } = await loadDist<typeof import('../../src/config.js')>('config.js')
   const { createHttpClient } = await loadDist<typeof import('../../src/integrations/http.js')>('integrations/http.js')
   const { createMailer } = await loadDist<typeof import('../../src/integrations/smtp.js')>('integrations/smtp.js')
@@ -22,7 +22,7 @@ export const startInProcess = async (databaseUrl: string, onQuery?: (sql: string
   await store.accounts.ensureAdminToken(ADMIN_TOKEN)
   const allowlist = parseAllowlist(config.httpAllowlist)
   const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
-  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
+  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits }), config)
   await app.ready()
   const call: Call = async (method, path, body) => {
     const res = await app.inject({
