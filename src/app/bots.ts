@@ -66,7 +66,11 @@ export const createBots = ({ store, access }: { store: Pick<Store, 'bots'>; acce
       const { bot } = await access.bot(user, botId, 'write')
       const { publicId, isClosed, isArchived, updatedAt, ...fields } = patch
       if (updatedAt !== undefined && Number.isNaN(Date.parse(updatedAt))) throw badRequest('bot.updatedAt must be a timestamp.', [{ path: 'bot.updatedAt', message: 'Invalid timestamp' }])
-      const changes: BotChanges = { doc: docOrThrow(patchedBotDoc(bot.doc, fields)), isClosed, isArchived }
+      // Only the flags given: the store's answer spreads the changes over the stored bot, so a key present but
+      // undefined would show as null in the answer (isClosed: null after a PATCH of the groups).
+      const changes: BotChanges = { doc: docOrThrow(patchedBotDoc(bot.doc, fields)) }
+      if (isClosed !== undefined) changes.isClosed = isClosed
+      if (isArchived !== undefined) changes.isArchived = isArchived
       if (publicId !== undefined) changes.publicId = publicId
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))
       if (!updated) throw notFound('Bot not found.')
