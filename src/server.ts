@@ -1,8 +1,8 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
+import { createApp } from './app/index.js'
 import { kinds } from './blocks/index.js'
-import { createChatService } from './chat/service.js'
 import type { Config } from './config.js'
 import { createRuntime } from './runtime/index.js'
 import { createHttpClient } from './runtime/http.js'
@@ -14,18 +14,25 @@ import { openStore, type Store } from './store/index.js'
 
 export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
 
-export const startServer = async (config: Config): Promise<RunningServer> => {
-  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
-  if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
+/** The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API. */
+export const buildServer = async (config: Config, store: Store) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
   const runtime = createRuntime(sandbox, regex, createHttpClient(allowlist), createMailer(config.smtp, allowlist))
-  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits, kinds))
+  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds }), config)
+  app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close()]).then(() => undefined))
+  return app
+}
+
+export const startServer = async (config: Config): Promise<RunningServer> => {
+  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
+  if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
+  const app = await buildServer(config, store)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
-    await Promise.all([store.close(), sandbox.close(), regex.close()])
+    await Promise.all([app.close(), store.close()])
     throw err
   }
   const address = app.server.address()
@@ -38,7 +45,6 @@ export const startServer = async (config: Config): Promise<RunningServer> => {
     async close() {
       await app.close()
       await store.close()
-      await Promise.all([sandbox.close(), regex.close()])
     },
   }
 }

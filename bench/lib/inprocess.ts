@@ -8,21 +8,13 @@ import { loadDist } from './dist.js'
 export type InProcessApp = { app: FastifyInstance; store: Store; call: Call; close: () => Promise<void> }
 
 export const startInProcess = async (databaseUrl: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Promise<InProcessApp> => {
-  const { buildApp } = await loadDist<typeof import('../../src/api/app.js')>('api/app.js')
-  const { createRuntime } = await loadDist<typeof import('../../src/chat/runtime.js')>('chat/runtime.js')
-  const { createChatService } = await loadDist<typeof import('../../src/chat/service.js')>('chat/service.js')
+  const { buildServer } = await loadDist<typeof import('../../src/server.js')>('server.js')
   const { loadConfig } = await loadDist<typeof import('../../src/config.js')>('config.js')
-  const { createHttpClient } = await loadDist<typeof import('../../src/integrations/http.js')>('integrations/http.js')
-  const { createMailer } = await loadDist<typeof import('../../src/integrations/smtp.js')>('integrations/smtp.js')
-  const { parseAllowlist } = await loadDist<typeof import('../../src/integrations/ssrf.js')>('integrations/ssrf.js')
-  const { createSandbox } = await loadDist<typeof import('../../src/sandbox/quickjs.js')>('sandbox/quickjs.js')
   const { openStore } = await loadDist<typeof import('../../src/store/index.js')>('store/index.js')
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN })
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret, onQuery })
   await store.accounts.ensureAdminToken(ADMIN_TOKEN)
-  const allowlist = parseAllowlist(config.httpAllowlist)
-  const runtime = createRuntime(await createSandbox(config.sandbox), createHttpClient(allowlist), createMailer(config.smtp, allowlist))
-  const app = await buildApp(store, config, createChatService(store, runtime, config.turnLimits))
+  const app = await buildServer(config, store)
   await app.ready()
   const call: Call = async (method, path, body) => {
     const res = await app.inject({

@@ -1,26 +1,31 @@
-// Builds the Fastify application: error shape, routes, OpenAPI document and docs page.
+// Builds the Fastify application: error shape, the API surfaces (one plugin each, registered according to
+// PARLEY_API), health, the OpenAPI document and docs page.
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
+import type { App } from '../app/index.js'
 import type { Config } from '../config.js'
-import type { ChatService } from '../chat/service.js'
-import type { Store } from '../store/index.js'
-import { createAuthenticator } from './auth.js'
-import { ApiError, codeForStatus } from './errors.js'
+import { handleError, handleFrameworkError } from './errors.js'
 import { buildOpenApiDocument } from './openapi.js'
-import { registerRoutes, type RouteDef } from './route.js'
-import { botRoutes } from './routes/bots.js'
-import { chatRoutes } from './routes/chat.js'
-import { credentialsRoutes } from './routes/credentials.js'
-import { resultRoutes } from './routes/results.js'
-import { streamRoutes } from './routes/stream.js'
+import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
+import { managementPlugin, managementRoutes } from './plugins/management.js'
+import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
+import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { healthRoutes } from './routes/health.js'
-import { workspaceRoutes } from './routes/workspaces.js'
 
-export const allRoutes: RouteDef[] = [...healthRoutes, ...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes, ...chatRoutes, ...streamRoutes]
+/** The API surfaces and the PARLEY_API values that serve them. */
+const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>; routes: RouteDef[] }[] = [
+  { serves: ['all', 'management'], plugin: managementPlugin, routes: managementRoutes },
+  { serves: ['all', 'chat'], plugin: chatPlugin, routes: chatApiRoutes },
+  // The Typebot-compatible API: no routes yet (see plugins/typebot.ts).
+  { serves: ['all', 'chat'], plugin: typebotPlugin, routes: typebotRoutes },
+]
 
-export const buildApp = async (store: Store, config: Config, chat: ChatService): Promise<FastifyInstance> => {
-  const app = Fastify({
+/** Every operation, whichever this process serves: the OpenAPI document lists them all. */
+export const allRoutes: RouteDef[] = [...healthRoutes, ...surfaces.flatMap((s) => s.routes)]
+
+export const buildApp = async (app: App, config: Config): Promise<FastifyInstance> => {
+  const fastify = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
@@ -36,33 +41,27 @@ export const buildApp = async (store: Store, config: Config, chat: ChatService):
       void err
     },
     // Errors Fastify raises before routing (a URL that does not decode, …) too.
-    frameworkErrors: (err, _req, reply) => {
-      const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400
-      void (reply as FastifyReply).code(status).send({ code: codeForStatus(status), message: err.message })
-    },
+    frameworkErrors: handleFrameworkError,
   })
-  const auth = createAuthenticator(store)
 
-  app.setErrorHandler((err: any, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toJSON())
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500
-    if (status < 500) return reply.code(status).send({ code: codeForStatus(status), message: err.message })
-    req.log.error({ err }, 'unhandled error')
-    return reply.code(500).send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
-  })
+  fastify.setErrorHandler(handleError)
+  // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
+  fastify.decorateRequest('user', null)
   // When the request arrived: chat turns use it to recognise requests that raced another turn.
-  app.addHook('onRequest', async (req) => {
+  fastify.addHook('onRequest', async (req) => {
     ;(req as typeof req & { receivedAt?: number }).receivedAt = Date.now()
   })
-  app.setNotFoundHandler((req, reply) =>
+  fastify.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
   )
 
   const document = buildOpenApiDocument(allRoutes)
-  await app.register(swagger, { mode: 'static', specification: { document: document as any } })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
-  app.get('/v1/openapi.json', async () => document)
+  await fastify.register(swagger, { mode: 'static', specification: { document: document as any } })
+  await fastify.register(swaggerUi, { routePrefix: '/docs' })
+  fastify.get('/v1/openapi.json', async () => document)
 
-  registerRoutes(app, allRoutes, { store, config, auth, chat })
-  return app
+  const services: Services = { app, config }
+  registerRoutes(fastify, healthRoutes, services)
+  for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)
+  return fastify
 }

@@ -1,13 +1,21 @@
-// Bearer-token authentication. Token lookups are cached briefly so a chat turn does not pay a database read
-// for the token on every call; a revoked token stops working within TOKEN_CACHE_MS on every process.
+// Bearer-token authentication as a hook of each API plugin. A route says what it needs (`auth` of its definition,
+// kept in the Fastify route config): `required`, `optional` (anonymous callers only where the plugin allows them,
+// see PUBLIC_CHAT) or `none`. The caller lands in `req.user`.
 import type { FastifyRequest } from 'fastify'
-import { hashToken } from '../lib/ids.js'
+import type { AccountsApp } from '../app/accounts.js'
+import { unauthorized } from '../app/errors.js'
 import type { User } from '../store/accounts.js'
-import type { Store } from '../store/index.js'
-import { unauthorized } from './errors.js'
 
-const TOKEN_CACHE_MS = 10_000
-const TOKEN_CACHE_MAX = 10_000
+export type AuthMode = 'required' | 'optional' | 'none'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode
+  }
+}
 
 export const bearerToken = (req: FastifyRequest): string | undefined => {
   const header = req.headers.authorization
@@ -16,33 +24,16 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
   return match?.[1]
 }
 
-export const createAuthenticator = (store: Store) => {
-  const cache = new Map<string, { user: User | undefined; expires: number }>()
-
-  const lookup = async (token: string): Promise<User | undefined> => {
-    const key = hashToken(token)
-    const hit = cache.get(key)
-    if (hit && hit.expires > Date.now()) return hit.user
-    const user = token.length <= 512 ? await store.accounts.userByToken(token) : undefined
-    if (cache.size >= TOKEN_CACHE_MAX) cache.clear()
-    cache.set(key, { user, expires: Date.now() + TOKEN_CACHE_MS })
-    return user
+/** A `preHandler` hook (after body parsing, so malformed bodies still answer 400 first, as before hooks). */
+export const authenticate =
+  (accounts: AccountsApp, options: { anonymous: boolean }) =>
+  async (req: FastifyRequest): Promise<void> => {
+    const mode = req.routeOptions.config.auth ?? 'required'
+    if (mode === 'none') return
+    const token = bearerToken(req)
+    const user = token ? await accounts.userByToken(token) : undefined
+    // A given but unknown token is refused even where anonymous callers are welcome.
+    if (token && !user) throw unauthorized('Unknown or revoked token.')
+    if (!user && (mode === 'required' || !options.anonymous)) throw unauthorized()
+    req.user = user ?? null
   }
-
-  return {
-    /** The caller, or a 401 when the token is missing or unknown. */
-    async require(req: FastifyRequest): Promise<User> {
-      const token = bearerToken(req)
-      const user = token ? await lookup(token) : undefined
-      if (!user) throw unauthorized(token ? 'Unknown or revoked token.' : undefined)
-      return user
-    },
-    /** The caller when a token is given (a given but unknown token is still a 401). */
-    async optional(req: FastifyRequest): Promise<User | undefined> {
-      return bearerToken(req) ? this.require(req) : undefined
-    },
-    forget: () => cache.clear(),
-  }
-}
-
-export type Authenticator = ReturnType<typeof createAuthenticator>

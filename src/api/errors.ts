@@ -1,28 +1,47 @@
-// One JSON shape for every failure: { code, message } plus `issues` on validation errors.
+// Errors as HTTP answers, in one place: AppError codes → status, Fastify's own errors (body parsing, limits,
+// routing) → codes, and the one JSON shape of every failure: { code, message } plus `issues` on validation errors.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodError } from 'zod'
+import { AppError, type ErrorCode, type Issue } from '../app/errors.js'
 
-export type Issue = { path: string; message: string }
-
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly issues?: Issue[],
-  ) {
-    super(message)
-  }
-
-  toJSON() {
-    return { code: this.code, message: this.message, ...(this.issues && { issues: this.issues }) }
-  }
+export const statusOf: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  bot_closed: 400,
+  encryption_not_configured: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  origin_not_allowed: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  conflict: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  headers_too_large: 431,
+  internal_error: 500,
 }
 
-export const badRequest = (message: string, issues?: Issue[]) => new ApiError(400, issues ? 'validation_failed' : 'bad_request', message, issues)
-export const unauthorized = (message = 'A valid bearer token is required (Authorization: Bearer <token>).') => new ApiError(401, 'unauthorized', message)
-export const forbidden = (message: string) => new ApiError(403, 'forbidden', message)
-export const notFound = (message: string) => new ApiError(404, 'not_found', message)
-export const conflict = (message: string) => new ApiError(409, 'conflict', message)
+/** Status codes of errors raised by Fastify itself mapped to our codes. */
+export const codeForStatus = (status: number): ErrorCode =>
+  (
+    ({
+      400: 'bad_request',
+      401: 'unauthorized',
+      403: 'forbidden',
+      404: 'not_found',
+      405: 'method_not_allowed',
+      406: 'not_acceptable',
+      409: 'conflict',
+      413: 'payload_too_large',
+      414: 'uri_too_long',
+      415: 'unsupported_media_type',
+      429: 'too_many_requests',
+      431: 'headers_too_large',
+    }) as Record<number, ErrorCode>
+  )[status] ?? (status < 500 ? 'bad_request' : 'internal_error')
 
 export const zodIssues = (error: ZodError, prefix = ''): Issue[] =>
   error.issues.slice(0, 50).map((i) => ({
@@ -30,19 +49,18 @@ export const zodIssues = (error: ZodError, prefix = ''): Issue[] =>
     message: i.message,
   }))
 
-/** Status codes of errors raised by Fastify itself (body parsing, limits, routing) mapped to our codes. */
-export const codeForStatus = (status: number): string =>
-  ({
-    400: 'bad_request',
-    401: 'unauthorized',
-    403: 'forbidden',
-    404: 'not_found',
-    405: 'method_not_allowed',
-    406: 'not_acceptable',
-    409: 'conflict',
-    413: 'payload_too_large',
-    414: 'uri_too_long',
-    415: 'unsupported_media_type',
-    429: 'too_many_requests',
-    431: 'headers_too_large',
-  })[status] ?? (status < 500 ? 'bad_request' : 'internal_error')
+/** The error handler of the whole application (plugins inherit it). */
+export const handleError = (err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
+  if (err instanceof AppError) return reply.code(statusOf[err.code]).send(err.toJSON())
+  const code = (err as FastifyError).statusCode
+  const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500
+  if (status < 500) return reply.code(status).send({ code: codeForStatus(status), message: err.message })
+  req.log.error({ err }, 'unhandled error')
+  return reply.code(500).send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
+}
+
+/** Errors Fastify raises before routing (a URL that does not decode, …). */
+export const handleFrameworkError = (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+  const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 400
+  void reply.code(status).send({ code: codeForStatus(status), message: err.message })
+}

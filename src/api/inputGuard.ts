@@ -1,7 +1,7 @@
 // Refuses inputs that are valid JSON but that no part of Parley should have to handle: nesting deeper than any
 // bot needs (deep structures overflow the stack of recursive code such as JSON.stringify) and NUL characters
 // (PostgreSQL text cannot store them). One walk over params, query and body, iterative so depth costs no stack.
-import { badRequest } from './errors.js'
+import { badRequest } from '../app/errors.js'
 
 const MAX_DEPTH = 128
 

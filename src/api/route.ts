@@ -1,16 +1,18 @@
-// Route definitions: one object per operation gives the path, the zod schemas of its inputs and outputs,
-// and the handler. The same objects register the Fastify routes and generate the OpenAPI document.
+// Route definitions: one object per operation gives the path, the zod schemas of its inputs and outputs, and the
+// handler. The same objects register the Fastify routes (in the API plugins) and generate the OpenAPI document.
+// A handler only parses (done here, from its schemas), calls the application and shapes the answer; the plugin's
+// auth hook has already put the caller in `req.user`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { Config } from '../config.js'
+import type { App } from '../app/index.js'
 import type { User } from '../store/accounts.js'
-import type { Store } from '../store/index.js'
-import type { ChatService } from '../chat/service.js'
-import type { Authenticator } from './auth.js'
-import { badRequest, zodIssues } from './errors.js'
+import type { Config } from '../config.js'
+import { badRequest } from '../app/errors.js'
+import type { AuthMode } from './auth.js'
+import { zodIssues } from './errors.js'
 import { checkInput } from './inputGuard.js'
 
-export type Services = { store: Store; config: Config; auth: Authenticator; chat: ChatService }
+export type Services = { app: App; config: Config }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
@@ -23,24 +25,23 @@ export type Context<P, Q, B, U> = Services & {
   body: B
 }
 
-export type RouteDef<P = any, Q = any, B = any, A extends 'required' | 'optional' | 'none' = any> = {
+export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   method: Method
   /** OpenAPI-style path, e.g. `/v1/bots/{botId}`. */
   path: string
-  /** Which API the route belongs to (a process may serve only one, see PARLEY_API). */
-  api: 'management' | 'chat' | 'always'
   summary: string
   tags: string[]
+  /** `optional`: anonymous callers are let through where the plugin allows them (chat with PUBLIC_CHAT). */
   auth: A
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>
-  /** Documented responses: status → description and schema. */
+  /** Documented responses: status → description and schema (no schema: not JSON, e.g. an event stream). */
   responses: Record<number, { description: string; schema?: z.ZodType }>
   handler: (ctx: Context<P, Q, B, A extends 'required' ? User : User | undefined>) => Promise<unknown>
 }
 
-export const defineRoute = <P, Q, B, A extends 'required' | 'optional' | 'none'>(def: RouteDef<P, Q, B, A>) => def
+export const defineRoute = <P, Q, B, A extends AuthMode>(def: RouteDef<P, Q, B, A>) => def
 
 const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T => {
   checkInput(where, value)
@@ -50,24 +51,20 @@ const parse = <T>(schema: z.ZodType<T> | undefined, value: unknown, where: strin
   return res.data
 }
 
-export const registerRoutes = (app: FastifyInstance, routes: RouteDef[], services: Services) => {
+export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], services: Services) => {
   for (const route of routes) {
-    if (route.api !== 'always' && services.config.api !== 'all' && services.config.api !== route.api) continue
-    app.route({
+    fastify.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+      config: { auth: route.auth },
       handler: async (req, reply) => {
-        const user =
-          route.auth === 'required' ? await services.auth.require(req) : route.auth === 'optional' ? await services.auth.optional(req) : undefined
         // Listed rather than spread: spreading an object into a literal with more properties takes V8's slow path.
         const ctx = {
-          store: services.store,
+          app: services.app,
           config: services.config,
-          auth: services.auth,
-          chat: services.chat,
           req,
           reply,
-          user,
+          user: req.user ?? undefined,
           params: parse(route.params, req.params, 'params'),
           query: parse(route.query, req.query, 'query'),
           body: parse(route.body, req.body, 'body'),

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
 import { prepareBot } from '../schema/bot.js'
-import type { BotDoc } from '../store/bots.js'
+
+/** A bot document: the bot without the fields the service owns (store/bots.ts keeps the same shape). */
+export type BotDoc = Record<string, unknown> & { version: string; name: string }
 
 /** Fields the service owns: stored in columns, never in the document. */
 const SERVICE_FIELDS = ['id', 'workspaceId', 'publicId', 'isArchived', 'isClosed', 'createdAt', 'updatedAt'] as const

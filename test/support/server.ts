@@ -1,4 +1,7 @@
-// Starts a real Parley server on a loopback port with a fresh database, and talks to it over HTTP.
+// Starts a real Parley server on a loopback port with a fresh database, and talks to it over HTTP. Every 2xx JSON
+// answer is checked against the response schema its operation documents (the one in the OpenAPI document).
+import { z } from 'zod'
+import { allRoutes } from '../../src/api/app.js'
 import { loadConfig } from '../../src/config.js'
 import { newToken } from '../../src/lib/ids.js'
 import { type RunningServer, startServer } from '../../src/server.js'
@@ -13,6 +16,24 @@ export type TestServer = RunningServer & {
   /** Creates a user with a fresh token. */
   user: (name: string, email?: string) => Promise<{ id: string; token: string }>
   stop: () => Promise<void>
+}
+
+// Literal paths first, so `/v1/bots/import` is not taken for `/v1/bots/{botId}`-like templates.
+const operations = allRoutes
+  .map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`), params: route.path.split('{').length }))
+  .sort((a, b) => a.params - b.params)
+
+/** Throws when a 2xx JSON answer does not match the schema its operation documents for that status. */
+export const checkDocumentedAnswer = (method: string, path: string, status: number, contentType: string | null, body: unknown) => {
+  if (status < 200 || status >= 300 || body === undefined || !contentType?.includes('application/json')) return
+  const pathname = path.split(/[?#]/)[0]
+  const found = operations.find((o) => o.route.method === method.toUpperCase() && o.pattern.test(pathname))
+  if (!found) return // not an operation of the API (the OpenAPI document itself, /docs)
+  const label = `${found.route.method} ${found.route.path}`
+  const schema = found.route.responses[status]?.schema
+  if (!schema) throw new Error(`${label} answered ${status} with JSON, but documents no schema for ${status}.`)
+  const res = schema.safeParse(body)
+  if (!res.success) throw new Error(`${label} answered ${status} with a body its documented schema refuses:\n${z.prettifyError(res.error)}\nBody: ${JSON.stringify(body).slice(0, 2000)}`)
 }
 
 export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
@@ -36,6 +57,7 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     try {
       parsed = text ? JSON.parse(text) : undefined
     } catch {}
+    checkDocumentedAnswer(method, path, res.status, res.headers.get('content-type'), parsed)
     return { status: res.status, body: parsed, headers: res.headers }
   }
 

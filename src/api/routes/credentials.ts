@@ -1,8 +1,5 @@
 // Workspace credentials (see docs/credentials.md): secrets are written once and never answered back.
 import { z } from 'zod'
-import { EncryptionNotConfiguredError } from '../../store/credentials.js'
-import { workspaceRole } from '../access.js'
-import { ApiError, notFound } from '../errors.js'
 import { defineRoute } from '../route.js'
 import { errorSchema, workspaceParams } from '../schemas.js'
 
@@ -37,40 +34,32 @@ const credentialsParams = workspaceParams.extend({ credentialsId: z.string().min
 
 export const credentialsRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/workspaces/{workspaceId}/credentials', api: 'management', auth: 'required', tags,
+    method: 'POST', path: '/v1/workspaces/{workspaceId}/credentials', auth: 'required', tags,
     summary: 'Store credentials in a workspace (encrypted; the data is never returned)',
     params: workspaceParams,
     body: createCredentialsBody,
     responses: { 200: { description: 'Created', schema: z.object({ credentials: credentialsSchema }) }, ...errors },
-    async handler({ store, user, params, body }) {
-      await workspaceRole(store, user, params.workspaceId, 'write')
-      try {
-        return { credentials: await store.credentials.create(params.workspaceId, body) }
-      } catch (err) {
-        if (err instanceof EncryptionNotConfiguredError) throw new ApiError(400, 'encryption_not_configured', err.message)
-        throw err
-      }
+    async handler({ app, user, params, body }) {
+      return { credentials: await app.credentials.create(user, params.workspaceId, body) }
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/workspaces/{workspaceId}/credentials', api: 'management', auth: 'required', tags,
+    method: 'GET', path: '/v1/workspaces/{workspaceId}/credentials', auth: 'required', tags,
     summary: "List a workspace's credentials (metadata only)",
     params: workspaceParams,
     responses: { 200: { description: 'The credentials, newest first', schema: z.object({ credentials: z.array(credentialsSchema) }) }, ...errors },
-    async handler({ store, user, params }) {
-      await workspaceRole(store, user, params.workspaceId, 'read')
-      return { credentials: await store.credentials.list(params.workspaceId) }
+    async handler({ app, user, params }) {
+      return { credentials: await app.credentials.list(user, params.workspaceId) }
     },
   }),
   defineRoute({
-    method: 'DELETE', path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}', api: 'management', auth: 'required', tags,
+    method: 'DELETE', path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}', auth: 'required', tags,
     summary: 'Delete credentials (blocks using them stop finding them)',
     params: credentialsParams,
     responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...errors },
-    async handler({ store, user, params }) {
-      await workspaceRole(store, user, params.workspaceId, 'write')
-      if (!(await store.credentials.delete(params.workspaceId, params.credentialsId))) throw notFound('Credentials not found.')
-      return { id: params.credentialsId, deleted: true as const }
+    async handler({ app, user, params }) {
+      const { id } = await app.credentials.delete(user, params.workspaceId, params.credentialsId)
+      return { id, deleted: true as const }
     },
   }),
 ]

@@ -5,13 +5,13 @@
 import { PassThrough } from 'node:stream'
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
-import { chatCall, errors, origin, requireChatCaller } from './chat.js'
+import { errors, origin } from './chat.js'
 
 const event = (name: string | undefined, data: unknown) => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`
 
 export const streamRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/sessions/{sessionId}/streamMessage', api: 'chat', auth: 'optional', tags: ['Chat'],
+    method: 'POST', path: '/v1/sessions/{sessionId}/streamMessage', auth: 'optional', tags: ['Chat'],
     summary: 'Stream the completion of the LLM block a chat waits on (text/event-stream); then send the full text with continueChat',
     params: z.object({ sessionId: z.string().min(1).max(200) }),
     responses: {
@@ -19,8 +19,7 @@ export const streamRoutes = [
       ...errors,
     },
     async handler(ctx) {
-      requireChatCaller(ctx, ctx.user)
-      const stream = await chatCall(() => ctx.chat.completionStream(ctx.params.sessionId, { origin: origin(ctx.req) }))
+      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: origin(ctx.req) })
       const out = new PassThrough()
       // A client that went away must not turn late writes into errors.
       const write = (chunk: string, end = false) => {

@@ -1,5 +1,7 @@
-// Chat sessions on a server: loads bots (compiled once per snapshot), runs the engine, stores each turn in one
-// transaction. The HTTP layer calls these three functions; the engine itself never touches the database.
+// Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
+// only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
+// (EngineError) become AppErrors.
+import { importedBotDoc } from '../domain/bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
@@ -7,19 +9,12 @@ import { type SessionState, StateVersionError, parseState as parseStoredState } 
 import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { newId, newSessionId } from '../lib/ids.js'
-import { type PublishedBot, RUNTIME_FIELDS, type StoredBot } from '../store/bots.js'
+import type { User } from '../store/accounts.js'
+import { type PublishedBot, RUNTIME_FIELDS } from '../store/bots.js'
 import { SessionConflictError, type SessionWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
-
-export type ChatErrorCode = 'not_found' | 'bot_closed' | 'conflict' | 'bad_request' | 'origin_not_allowed'
-export class ChatError extends Error {
-  constructor(
-    readonly code: ChatErrorCode,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+import type { Access } from './access.js'
+import { AppError, badRequest, conflict, notFound } from './errors.js'
 
 export type ChatLimits = EngineDeps['limits']
 
@@ -34,12 +29,12 @@ const parseState = (json: string): SessionState => {
   try {
     return parseStoredState(json)
   } catch (err) {
-    if (err instanceof StateVersionError) throw new ChatError('conflict', 'This chat was saved by a newer version of Parley and cannot continue on this server.')
+    if (err instanceof StateVersionError) throw conflict('This chat was saved by a newer version of Parley and cannot continue on this server.')
     throw err
   }
 }
 
-export const createChatService = (store: Store, runtime: Runtime, limits: ChatLimits, kinds: KindRegistry) => {
+export const createChats = ({ store, runtime, limits, access, kinds }: { store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>; runtime: Runtime; limits: ChatLimits; access: Access; kinds: KindRegistry }) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
   const compiled = new Map<string, { bot: CompiledBot; size: number }>()
@@ -98,7 +93,7 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       return await work()
     } catch (err) {
       if (err instanceof EngineError) {
-        throw new ChatError(err.code === 'start_group_not_found' || err.code === 'command_not_found' ? 'bad_request' : 'not_found', err.message)
+        throw new AppError(err.code === 'start_group_not_found' || err.code === 'command_not_found' ? 'bad_request' : 'not_found', err.message)
       }
       throw err
     }
@@ -116,8 +111,8 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
         logs: effects.logs,
       })
     } catch (err) {
-      if (err instanceof SessionConflictError) throw new ChatError('conflict', err.message)
-      if (store.adapter.isForeignKeyViolation(err)) throw new ChatError('not_found', "This chat's bot or result was deleted.")
+      if (err instanceof SessionConflictError) throw conflict(err.message)
+      if (store.adapter.isForeignKeyViolation(err)) throw notFound("This chat's bot or result was deleted.")
       throw err
     }
   }
@@ -142,10 +137,10 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
     async startLive(publicId: string, options: CommonStart & { resultId?: string; origin?: string }) {
       const bot = await store.bots.byPublicId(publicId)
       const snapshot = bot?.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
-      if (!bot || !snapshot) throw new ChatError('not_found', 'Bot not found (unknown public id, or not published).')
+      if (!bot || !snapshot) throw notFound('Bot not found (unknown public id, or not published).')
       const compiledBot = compile(snapshot)
       if (bot.isClosed || bot.isArchived) {
-        throw new ChatError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
+        throw new AppError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
       }
       checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)
       const previous = options.resultId ? await store.chats.result(bot.id, options.resultId) : undefined
@@ -158,21 +153,33 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       return { sessionId, resultId, bot: botSummary(compiledBot, outcome), ...outcome.response }
     },
 
-    /** Operation 6: a preview of the draft (or of the bot given in the request); nothing is stored as a result. */
+    /**
+     * Operation 6: a preview of the draft (or of the bot given in the request, any supported version); nothing is
+     * stored as a result. Readers of the bot may preview it.
+     */
     async startPreview(
-      bot: StoredBot,
-      options: CommonStart & { doc?: Record<string, unknown>; sessionId?: string; startFrom?: StartOptions['startFrom'] },
+      user: User,
+      botId: string,
+      options: CommonStart & { bot?: Record<string, unknown>; sessionId?: string; startFrom?: StartOptions['startFrom'] },
     ) {
-      const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(options.doc ?? bot.doc)))
+      const { bot } = await access.bot(user, botId, 'read')
+      let doc: Record<string, unknown> = bot.doc
+      if (options.bot) {
+        const prepared = importedBotDoc(options.bot)
+        if (!prepared.ok) throw badRequest('The bot definition is invalid.', prepared.issues)
+        doc = prepared.doc
+      }
+      const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(doc)))
       let session: SessionWrite = { kind: 'create', id: newSessionId() }
       if (options.sessionId) {
         const existing = await store.chats.session(options.sessionId)
         if (existing && !sameWorkspacePreview(existing.state, bot.workspaceId)) {
-          throw new ChatError('conflict', 'That session id is in use by another chat.')
+          throw conflict('That session id is in use by another chat.')
         }
         session = { kind: 'replace', id: options.sessionId }
       }
-      const outcome = await run(() => startChat(compiledBot, { ...options, workspaceId: bot.workspaceId, isPreview: true }, deps))
+      const { bot: _b, ...start } = options
+      const outcome = await run(() => startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true }, deps))
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), ...outcome.response }
     },
@@ -181,7 +188,8 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
      * An external service delivers the payload a webhook block waits for. It is kept in the session; the
      * client's next continueChat (any message) resumes the flow with it.
      */
-    async deliverWebhook(botId: string, blockId: string, resultId: string, payload: unknown) {
+    async deliverWebhook(user: User, botId: string, blockId: string, resultId: string, payload: unknown) {
+      await access.bot(user, botId, 'write')
       const result = await store.chats.result(botId, resultId)
       const session = result?.lastChatSessionId ? await store.chats.session(result.lastChatSessionId) : undefined
       const state = session && parseState(session.state)
@@ -189,22 +197,22 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
       const kind = waiting && kinds.get(waiting.type)
       const accepts = kind && 'acceptsDelivery' in kind && kind.acceptsDelivery === true
       if (!session || !state?.waiting || state.waiting.blockId !== blockId || state.stack[0]?.resultId !== resultId || !accepts) {
-        throw new ChatError('not_found', 'No chat of this result is waiting on that webhook block.')
+        throw notFound('No chat of this result is waiting on that webhook block.')
       }
       state.waiting = { ...state.waiting, delivered: { statusCode: 200, data: payload } }
       if (!(await store.chats.updateSessionState(result!.lastChatSessionId!, session.revision, JSON.stringify(state)))) {
-        throw new ChatError('conflict', 'The chat moved on while the webhook was delivered; try again.')
+        throw conflict('The chat moved on while the webhook was delivered; try again.')
       }
     },
 
     /** Operation 8: the next message of a chat. */
     async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; receivedAt: number }) {
       const session = await store.chats.session(sessionId)
-      if (!session) throw new ChatError('not_found', 'Session not found: it never existed or the chat has ended.')
+      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       // A request that was already on its way when another turn advanced the session answers to a state its
       // sender never saw (a double submit, a retry racing the original): refuse it rather than apply it twice.
       if (options.receivedAt < Date.parse(session.updatedAt)) {
-        throw new ChatError('conflict', 'This chat session was advanced by another request at the same time.')
+        throw conflict('This chat session was advanced by another request at the same time.')
       }
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
@@ -219,28 +227,28 @@ export const createChatService = (store: Store, runtime: Runtime, limits: ChatLi
      */
     async completionStream(sessionId: string, options: { origin?: string }): Promise<CompletionStream> {
       const session = await store.chats.session(sessionId)
-      if (!session) throw new ChatError('not_found', 'Session not found: it never existed or the chat has ended.')
+      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
       const waiting = state.waiting && (await getBot(state.stack[0].snapshotId))?.blockAt.get(state.waiting.blockId)?.block
       const kind = waiting && kinds.get(waiting.type)
       const stream = kind && 'stream' in kind && kind.stream
-      if (!stream || !state.waiting) throw new ChatError('bad_request', 'This chat is not waiting for a streamed completion.')
+      if (!stream || !state.waiting) throw badRequest('This chat is not waiting for a streamed completion.')
       const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state) })
-      if (typeof found !== 'function') throw new ChatError('bad_request', found.error)
+      if (typeof found !== 'function') throw badRequest(found.error)
       return found
     },
   }
 }
 
-export type ChatService = ReturnType<typeof createChatService>
+export type ChatsApp = ReturnType<typeof createChats>
 
 const runtimePart = (doc: Record<string, unknown>) => Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, doc[k]])) as PublishedBot['doc']
 
 const checkOrigin = (allowed: string[] | undefined, origin: string | undefined) => {
   if (!allowed?.length || !origin) return
   if (!allowed.some((a) => a.replace(/\/$/, '') === origin)) {
-    throw new ChatError('origin_not_allowed', `Origin ${origin} is not allowed to chat with this bot.`)
+    throw new AppError('origin_not_allowed', `Origin ${origin} is not allowed to chat with this bot.`)
   }
 }
 

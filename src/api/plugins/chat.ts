@@ -1,0 +1,14 @@
+// The chat API: preview, start, continue, streamMessage and webhook delivery. Routes marked `optional` take
+// anonymous callers when the operator opened chats to them (PUBLIC_CHAT, for bots embedded in web pages).
+import type { FastifyPluginAsync } from 'fastify'
+import { authenticate } from '../auth.js'
+import { registerRoutes, type RouteDef, type Services } from '../route.js'
+import { chatRoutes } from '../routes/chat.js'
+import { streamRoutes } from '../routes/stream.js'
+
+export const chatApiRoutes: RouteDef[] = [...chatRoutes, ...streamRoutes]
+
+export const chatPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
+  fastify.addHook('preHandler', authenticate(services.app.accounts, { anonymous: services.config.publicChat }))
+  registerRoutes(fastify, chatApiRoutes, services)
+}

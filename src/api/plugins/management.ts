@@ -1,0 +1,15 @@
+// The management API: workspaces, members, credentials, bots and results. Every route needs a bearer token.
+import type { FastifyPluginAsync } from 'fastify'
+import { authenticate } from '../auth.js'
+import { registerRoutes, type RouteDef, type Services } from '../route.js'
+import { botRoutes } from '../routes/bots.js'
+import { credentialsRoutes } from '../routes/credentials.js'
+import { resultRoutes } from '../routes/results.js'
+import { workspaceRoutes } from '../routes/workspaces.js'
+
+export const managementRoutes: RouteDef[] = [...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes]
+
+export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
+  fastify.addHook('preHandler', authenticate(services.app.accounts, { anonymous: false }))
+  registerRoutes(fastify, managementRoutes, services)
+}

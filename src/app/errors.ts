@@ -1,0 +1,45 @@
+// The one error family of Parley: every rule that refuses a request throws an AppError with a code from a closed
+// list. The API maps codes to HTTP statuses in one place (api/errors.ts); nothing else in the app knows HTTP.
+
+/** Every code an error answer can carry (including those the HTTP layer raises itself: limits, media types, …). */
+export type ErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'not_acceptable'
+  | 'conflict'
+  | 'bot_closed'
+  | 'origin_not_allowed'
+  | 'encryption_not_configured'
+  | 'payload_too_large'
+  | 'uri_too_long'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'headers_too_large'
+  | 'internal_error'
+
+export type Issue = { path: string; message: string }
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: Issue[],
+  ) {
+    super(message)
+  }
+
+  toJSON() {
+    return { code: this.code, message: this.message, ...(this.issues && { issues: this.issues }) }
+  }
+}
+
+/** `validation_failed` when issues are given, `bad_request` otherwise. */
+export const badRequest = (message: string, issues?: Issue[]) => new AppError(issues ? 'validation_failed' : 'bad_request', message, issues)
+export const unauthorized = (message = 'A valid bearer token is required (Authorization: Bearer <token>).') => new AppError('unauthorized', message)
+export const forbidden = (message: string) => new AppError('forbidden', message)
+export const notFound = (message: string) => new AppError('not_found', message)
+export const conflict = (message: string) => new AppError('conflict', message)

@@ -1,0 +1,29 @@
+// The application layer: the rules of Parley, independent of HTTP. Each module is a factory taking only the store
+// parts it needs; its functions take the caller and plain inputs and return plain records (views). Failures are
+// AppErrors (app/errors.ts). Built once per process (src/server.ts) and handed to the API.
+import type { KindRegistry } from '../engine/kinds.js'
+import type { Runtime } from '../engine/types.js'
+import type { Store } from '../store/index.js'
+import { createAccess } from './access.js'
+import { createAccounts } from './accounts.js'
+import { createBots } from './bots.js'
+import { type ChatLimits, createChats } from './chats.js'
+import { createCredentials } from './credentials.js'
+import { createResults } from './results.js'
+import { createWorkspaces } from './workspaces.js'
+
+export const createApp = ({ store, runtime, limits, kinds }: { store: Store; runtime: Runtime; limits: ChatLimits; kinds: KindRegistry }) => {
+  const access = createAccess(store)
+  return {
+    accounts: createAccounts({ store }),
+    workspaces: createWorkspaces({ store, access }),
+    credentials: createCredentials({ store, access }),
+    bots: createBots({ store, access }),
+    results: createResults({ store, access }),
+    chats: createChats({ store, runtime, limits, access, kinds }),
+    /** Whether the database answers (for /health). */
+    databaseUp: () => store.ping(),
+  }
+}
+
+export type App = ReturnType<typeof createApp>

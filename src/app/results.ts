@@ -1,0 +1,25 @@
+// Results of a bot. Guests may read them.
+import { isTimeZone, type TimeFilter, timeWindow } from '../domain/timeFilter.js'
+import type { User } from '../store/accounts.js'
+import type { Store } from '../store/index.js'
+import type { Access } from './access.js'
+import { badRequest, notFound } from './errors.js'
+
+export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; access: Access }) => ({
+  /** Results with at least one answer, newest first, in keyset pages; the time filter is read in `timeZone`. */
+  async list(user: User, botId: string, query: { limit: number; cursor?: number; timeFilter: TimeFilter; timeZone: string }) {
+    const { bot } = await access.bot(user, botId, 'read')
+    if (!isTimeZone(query.timeZone)) throw badRequest(`Unknown time zone "${query.timeZone}".`, [{ path: 'query.timeZone', message: 'Not an IANA time zone' }])
+    const window = timeWindow(query.timeFilter, query.timeZone, new Date())
+    return store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...window })
+  },
+
+  async get(user: User, botId: string, resultId: string) {
+    const { bot } = await access.bot(user, botId, 'read')
+    const result = await store.chats.result(bot.id, resultId)
+    if (!result) throw notFound('Result not found.')
+    return result
+  },
+})
+
+export type ResultsApp = ReturnType<typeof createResults>

@@ -1,0 +1,56 @@
+// Workspaces and their members. A workspace always keeps at least one admin.
+import type { User } from '../store/accounts.js'
+import type { Store } from '../store/index.js'
+import type { Role } from '../store/workspaces.js'
+import { type Access, userMode } from './access.js'
+import { conflict, notFound } from './errors.js'
+
+const lastAdmin = 'A workspace must keep at least one admin.'
+
+export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'workspaces' | 'accounts'>; access: Access }) => ({
+  /** The caller becomes the admin of the new workspace. */
+  async create(user: User, input: { name: string; icon?: string | null }) {
+    const { customChatsLimit: _c, customSeatsLimit: _s, ...workspace } = await store.workspaces.create(user.id, input)
+    return workspace
+  },
+
+  async list(user: User) {
+    const list = await store.workspaces.listForUser(user.id)
+    return list.map(({ role, ...w }) => ({ ...w, currentUserMode: userMode(role) }))
+  },
+
+  async get(user: User, workspaceId: string) {
+    const role = await access.workspaceRole(user, workspaceId, 'read')
+    const workspace = await store.workspaces.get(workspaceId)
+    if (!workspace) throw notFound('Workspace not found.')
+    return { workspace, currentUserMode: userMode(role) }
+  },
+
+  async members(user: User, workspaceId: string) {
+    await access.workspaceRole(user, workspaceId, 'read')
+    return store.workspaces.members(workspaceId)
+  },
+
+  /** Adds a member (by email or user id) or changes their role; admins only. */
+  async setMember(user: User, workspaceId: string, input: { email?: string; userId?: string; role: Role }) {
+    await access.workspaceRole(user, workspaceId, 'admin')
+    const target = input.email ? await store.accounts.userByEmail(input.email) : await store.accounts.userById(input.userId!)
+    if (!target) throw notFound('No user with that ' + (input.email ? 'email' : 'id') + '. Users are created with `parley token create`.')
+    const current = await store.workspaces.roleOf(workspaceId, target.id)
+    if (current === 'admin' && input.role !== 'admin' && (await store.workspaces.adminCount(workspaceId)) <= 1) throw conflict(lastAdmin)
+    await store.workspaces.setMember(workspaceId, target.id, input.role)
+    return (await store.workspaces.members(workspaceId)).find((m) => m.userId === target.id)!
+  },
+
+  /** Removes a member; admins only. Answers the role the member had. */
+  async removeMember(user: User, workspaceId: string, userId: string) {
+    await access.workspaceRole(user, workspaceId, 'admin')
+    const role = await store.workspaces.roleOf(workspaceId, userId)
+    if (!role) throw notFound('That user is not a member of this workspace.')
+    if (role === 'admin' && (await store.workspaces.adminCount(workspaceId)) <= 1) throw conflict(lastAdmin)
+    await store.workspaces.removeMember(workspaceId, userId)
+    return { userId, role }
+  },
+})
+
+export type WorkspacesApp = ReturnType<typeof createWorkspaces>
