@@ -62,3 +62,6 @@ export const listFixtures = (): { name: string; bot: any }[] =>
     .map((path) => ({ name: relative(fixturesDir, path), bot: JSON.parse(readFileSync(path, 'utf8')) }))
 
 export const loadFixture = (name: string): any => JSON.parse(readFileSync(join(fixturesDir, name), 'utf8'))
+
+/** A bot of the project's own examples/ folder (always present, unlike the fixtures). */
+export const loadExample = (name: string): any => JSON.parse(readFileSync(join(repoRoot, 'examples', name), 'utf8'))
