@@ -15,7 +15,9 @@ const walk = (dir) =>
   )
 const pick = (dir) => walk(dir).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
 
-const totals = { passed: 0, failed: 0 }
+const totals = { passed: 0, failed: 0, skipped: 0 }
+/** Lines of test files saying why a group was skipped (e.g. no Typebot fixtures), repeated under the totals. */
+const skipNotes = new Set()
 const tapDir = mkdtempSync(join(tmpdir(), 'parley-tap-'))
 
 const run = (label, files, env) => {
@@ -30,6 +32,9 @@ const run = (label, files, env) => {
   const summary = readFileSync(tap, 'utf8')
   totals.passed += Number(/^# pass (\d+)/m.exec(summary)?.[1] ?? 0)
   totals.failed += Number(/^# fail (\d+)/m.exec(summary)?.[1] ?? 0)
+  totals.skipped += Number(/^# skipped (\d+)/m.exec(summary)?.[1] ?? 0)
+  // A test file's own stdout shows in TAP as a comment (`# \# ...`).
+  for (const [, note] of summary.matchAll(/^# \\# (Typebot fixtures not found.*)$/gm)) skipNotes.add(`${label}: ${note}`)
   return res.status ?? 1
 }
 
@@ -44,5 +49,5 @@ else if (process.env.CI === 'true') {
 let failed = run('unit', [...pick('src'), ...pick('test/unit')], {}) !== 0
 for (const [name, env] of backends) failed = run(`integration on ${name}`, pick('test/integration'), env) !== 0 || failed
 rmSync(tapDir, { recursive: true, force: true })
-console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
+console.log(`\n${[...skipNotes].map((note) => `# ${note}\n`).join('')}${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failed ? 1 : 0)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { loadFixture } from '../support/fixtures.js'
+import { loadExample } from '../support/fixtures.js'
 import { importBot, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -100,7 +100,7 @@ describe('bots', () => {
   })
 
   test('publish snapshots the draft; draft edits do not change it; publishing again replaces it; unpublish hides it', async () => {
-    const bot = await importBot(s, owner.token, owner.workspaceId, loadFixture('test-assets/viewer/chat/linkedBot.json'))
+    const bot = await importBot(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).status, 404)
     const pub = await s.call('POST', `/v1/bots/${bot.id}/publish`, { token: owner.token })
     assert.equal(pub.status, 200)

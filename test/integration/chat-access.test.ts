@@ -1,7 +1,7 @@
 // Who may chat: anonymous chats with PUBLIC_CHAT, allowed origins, and processes serving one API only.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { loadFixture } from '../support/fixtures.js'
+import { loadExample } from '../support/fixtures.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -13,8 +13,8 @@ describe('PUBLIC_CHAT and allowed origins', () => {
   before(async () => {
     s = await startTestServer({ PUBLIC_CHAT: 'true' })
     owner = await userWithWorkspace(s)
-    open = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
-    const bot = loadFixture('templates/lead-gen.json')
+    open = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
+    const bot = loadExample('lead-capture.json')
     guarded = await importAndPublish(s, owner.token, owner.workspaceId, { ...bot, settings: { ...bot.settings, security: { allowedOrigins: ['https://shop.example.com'] } } })
   })
   after(() => s.stop())
@@ -50,7 +50,7 @@ describe('PARLEY_API splits the chat and management APIs', () => {
     const management = await startTestServer({ PARLEY_API: 'management' })
     try {
       const owner = await userWithWorkspace(management)
-      const bot = await importAndPublish(management, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+      const bot = await importAndPublish(management, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
       assert.equal((await management.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })).status, 404)
       const chat = await startTestServer({ PARLEY_API: 'chat', DATABASE_URL: management.database.url })
       try {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { loadFixture } from '../support/fixtures.js'
+import { fixtureTests, loadExample, loadFixture } from '../support/fixtures.js'
+import { bot as v6Bot } from '../support/engine.js'
 import { burst } from '../support/process.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -16,10 +17,11 @@ describe('chat over HTTP', () => {
   let s: TestServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   let leadGen: Record<string, any>
+  const withFixtures = fixtureTests('chat with Typebot exports')
   before(async () => {
     s = await startTestServer()
     owner = await userWithWorkspace(s)
-    leadGen = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+    leadGen = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
   })
   after(() => s.stop())
 
@@ -37,7 +39,7 @@ describe('chat over HTTP', () => {
     assert.equal(bot.id, leadGen.id)
     assert.equal(bot.version, '3')
     assert.deepEqual(Object.keys(bot.settings), ['general', 'typingEmulation'])
-    assert.deepEqual(first.body.messages.map((m: any) => m.type), ['text', 'image'])
+    assert.deepEqual(first.body.messages.map((m: any) => m.type), ['text', 'text'])
     assert.match(textOf(first.body.messages[0]), /Welcome/i)
     assert.equal(first.body.input.type, 'choice input')
     const choice = first.body.input.items[0].content
@@ -53,7 +55,7 @@ describe('chat over HTTP', () => {
     const wrong = await send(sessionId, 'not an email')
     assert.equal(wrong.body.messages.length, 1)
     assert.equal(wrong.body.messages[0].id, email.body.input.id)
-    assert.match(textOf(wrong.body.messages[0]), /email doesn't seem to be valid/)
+    assert.match(textOf(wrong.body.messages[0]), /does not look like an email/)
     assert.equal(wrong.body.input.id, email.body.input.id)
 
     const services = await send(sessionId, 'Ada@Example.COM')
@@ -84,7 +86,7 @@ describe('chat over HTTP', () => {
     assert.deepEqual(r.answers[2], { blockId: email.body.input.id, content: 'ada@example.com', attachedFileUrls: [] })
     assert.deepEqual(
       r.variables.map((v: any) => [v.name, v.value]).sort(),
-      [['Email', 'ada@example.com'], ['Name', 'Ada']],
+      [['Email', 'ada@example.com'], ['Interests', picked], ['Name', 'Ada'], ['Notes', 'Nothing else']],
     )
   })
 
@@ -119,7 +121,7 @@ describe('chat over HTTP', () => {
   })
 
   test('a chat whose bot was deleted answers 404, not 500', async () => {
-    const doomed = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+    const doomed = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
     const started = await start(doomed.publicId)
     assert.equal((await s.call('DELETE', `/v1/bots/${doomed.id}`, { token: owner.token })).status, 200)
     const res = await send(started.body.sessionId, started.body.input.items[0].content)
@@ -141,7 +143,7 @@ describe('chat over HTTP', () => {
     assert.equal(res.body.input, undefined)
     const next = await send(res.body.sessionId, undefined)
     assert.equal(next.status, 200, JSON.stringify(next.body))
-    assert.deepEqual(next.body.messages.map((m: any) => m.type), ['text', 'image'])
+    assert.deepEqual(next.body.messages.map((m: any) => m.type), ['text', 'text'])
     assert.equal(next.body.input.type, 'choice input')
   })
 
@@ -149,7 +151,7 @@ describe('chat over HTTP', () => {
     assert.equal((await start('no-such-bot')).status, 404)
     const draft = (await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { name: 'Draft' } } })).body.bot
     assert.equal((await start(draft.publicId)).status, 404)
-    const closed = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+    const closed = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
     await s.call('PATCH', `/v1/bots/${closed.id}`, { token: owner.token, body: { bot: { isClosed: true, settings: { general: { systemMessages: { botClosed: 'Gone fishing' } } } } } })
     await s.call('POST', `/v1/bots/${closed.id}/publish`, { token: owner.token })
     const refused = await start(closed.publicId)
@@ -181,7 +183,7 @@ describe('chat over HTTP', () => {
     assert.equal(from.body.input.type, 'text input')
     const missing = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { startFrom: { type: 'group', groupId: 'nope' } } })
     assert.equal(missing.status, 400)
-    const custom = { ...loadFixture('test-assets/viewer/chat/linkedBot.json') }
+    const custom = v6Bot([['rate', [{ id: 'rating', type: 'rating input', options: { length: 5 } }]]])
     const withBot = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { bot: custom, sessionId: 'my-preview-session-1' } })
     assert.equal(withBot.status, 200, JSON.stringify(withBot.body))
     assert.equal(withBot.body.sessionId, 'my-preview-session-1')
@@ -216,5 +218,19 @@ describe('chat over HTTP', () => {
     assert.equal((await s.store.chats.session(first.body.sessionId))?.revision, 1 + ok.length, 'the state advanced once per 200')
     const again = await send(first.body.sessionId, 'Ada')
     assert.equal(again.status, 200, 'a reply sent after the answer is a new turn')
+  })
+
+  withFixtures('a legacy export (Typebot v3) chats as exported: its bubbles and retry message', async () => {
+    const legacy = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
+    const first = await start(legacy.publicId)
+    assert.equal(first.status, 200, JSON.stringify(first.body))
+    assert.deepEqual(first.body.messages.map((m: any) => m.type), ['text', 'image'])
+    await send(first.body.sessionId, first.body.input.items[0].content)
+    await send(first.body.sessionId, 'Ada')
+    const wrong = await send(first.body.sessionId, 'not an email')
+    assert.match(textOf(wrong.body.messages[0]), /email doesn't seem to be valid/)
+    const services = await send(first.body.sessionId, 'Ada@Example.COM')
+    assert.equal(services.body.lastMessageNewFormat, 'ada@example.com')
+    assert.equal(services.body.input.options.isMultipleChoice, true)
   })
 })

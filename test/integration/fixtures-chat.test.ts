@@ -1,8 +1,8 @@
 // Every fixture bot, published and run over HTTP by a scripted user until the conversation ends.
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { after, before, test } from 'node:test'
 import { autoReply, isWaiting } from '../support/autoReply.js'
-import { listFixtures } from '../support/fixtures.js'
+import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -12,7 +12,7 @@ const MAX_TURNS = 80
 const ENDLESS = new Set(['templates/customer-support.json'])
 const ENDLESS_TURNS = 30
 
-describe('every fixture bot runs to its end over the API', () => {
+describeWithFixtures('every fixture bot runs to its end over the API', () => {
   let s: TestServer
   let llm: OpenAiServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { listFixtures } from '../support/fixtures.js'
+import { after, before, test } from 'node:test'
+import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 /** Fields the service sets on import, whatever the export carried. */
 const SERVICE_SET = new Set(['id', 'workspaceId', 'createdAt', 'updatedAt', 'publicId', 'isArchived', 'isClosed'])
 
-describe('importing every Typebot fixture', () => {
+describeWithFixtures('importing every Typebot fixture', () => {
   let s: TestServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   before(async () => {

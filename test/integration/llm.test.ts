@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bot, say } from '../support/engine.js'
-import { loadFixture } from '../support/fixtures.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -47,14 +46,44 @@ describe('LLM blocks', () => {
   const streamMessage = (sessionId: string, token: string | null = owner.token) =>
     fetch(`${s.url}/v1/sessions/${sessionId}/streamMessage`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} })
 
-  /** basic-chat-gpt (forged `openai`, Dialogue history), started at its Intro group, with the given credentials. */
-  const basicChatGpt = (credentialsId?: string) => {
-    const doc = loadFixture('templates/basic-chat-gpt.json')
-    doc.edges.find((e: any) => e.from.eventId).to = { groupId: doc.groups.find((g: any) => g.title === 'Intro').id }
-    const block = doc.groups.flatMap((g: any) => g.blocks).find((b: any) => b.type === 'openai')
-    if (credentialsId) block.options.credentialsId = credentialsId
-    return doc
-  }
+  /**
+   * A chat with a model: a greeting, then a loop (user message appended to the Dialogue history, forged `openai`
+   * completion over it, the answer shown and appended), with the given credentials.
+   */
+  const chatWithModel = (credentialsId?: string) =>
+    bot(
+      [
+        ['intro', [say('hi', 'Hello, I am a test assistant'), say('help', 'Ask me anything', { outgoingEdgeId: 'e-ask' })]],
+        ['ask', [
+          { id: 'user', type: 'text input', options: { variableId: 'vUser' } },
+          { id: 'appendUser', type: 'Set variable', options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{User message}}' }, outgoingEdgeId: 'e-reply' },
+        ]],
+        ['reply', [
+          {
+            id: 'ai', type: 'openai',
+            options: {
+              action: 'Create chat completion', credentialsId,
+              messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
+              responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+            },
+          },
+          say('answer', '{{Assistant message}}'),
+          { id: 'appendAssistant', type: 'Set variable', options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{Assistant message}}' }, outgoingEdgeId: 'e-loop' },
+        ]],
+      ],
+      {
+        edges: [
+          { id: 'e-ask', from: { blockId: 'help' }, to: { groupId: 'ask' } },
+          { id: 'e-reply', from: { blockId: 'appendUser' }, to: { groupId: 'reply' } },
+          { id: 'e-loop', from: { blockId: 'appendAssistant' }, to: { groupId: 'ask' } },
+        ],
+        variables: [
+          { id: 'vUser', name: 'User message', isSessionVariable: true },
+          { id: 'vAssistant', name: 'Assistant message', isSessionVariable: true },
+          { id: 'vHistory', name: 'Chat history', isSessionVariable: true },
+        ],
+      },
+    )
 
   /** A text input, then a legacy OpenAI block, then bubbles showing its answer and token count. */
   const legacyBot = (options: Record<string, unknown>) =>
@@ -80,9 +109,9 @@ describe('LLM blocks', () => {
   })
 
   test('forged openai: the completion shows in the next bubble and the Dialogue sends the history', async () => {
-    const publicId = await publish(basicChatGpt(openaiCredentialsId))
+    const publicId = await publish(chatWithModel(openaiCredentialsId))
     const first = await start(publicId)
-    assert.deepEqual(first.messages.map(textOf), ['Hi there 👋', 'How can I help?'])
+    assert.deepEqual(first.messages.map(textOf), ['Hello, I am a test assistant', 'Ask me anything'])
     llm.reply({ content: 'Parley runs bots.' }, { content: 'It is self-hosted.' })
     const before = llm.requests.length
 
@@ -105,7 +134,7 @@ describe('LLM blocks', () => {
 
   test('missing or unknown credentials: an error log, and the flow goes on', async () => {
     for (const credentialsId of [undefined, 'no-such-credentials']) {
-      const first = await start(await publish(basicChatGpt(credentialsId)))
+      const first = await start(await publish(chatWithModel(credentialsId)))
       const before = llm.requests.length
       const turn = await send(first.sessionId, 'Hello?')
       assert.equal(llm.requests.length, before, 'no call without credentials')
@@ -115,7 +144,7 @@ describe('LLM blocks', () => {
   })
 
   test('API errors are logged with their status and message', async () => {
-    const first = await start(await publish(basicChatGpt(openaiCredentialsId)))
+    const first = await start(await publish(chatWithModel(openaiCredentialsId)))
     llm.reply({ status: 401, error: 'Incorrect API key provided' })
     const turn = await send(first.sessionId, 'Hello?')
     assert.deepEqual(turn.logs, [{ status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided' }])
@@ -196,7 +225,7 @@ describe('LLM blocks', () => {
   })
 
   test('forged streaming: the stream action, then the history includes the streamed answer', async () => {
-    const first = await start(await publish(basicChatGpt(openaiCredentialsId)), { isStreamEnabled: true })
+    const first = await start(await publish(chatWithModel(openaiCredentialsId)), { isStreamEnabled: true })
     const paused = await send(first.sessionId, 'Hi')
     assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
     assert.deepEqual(paused.messages, [])
@@ -224,7 +253,7 @@ describe('LLM blocks', () => {
   })
 
   test('streamMessage refuses chats that are not waiting on a stream, unknown sessions and anonymous callers', async () => {
-    const first = await start(await publish(basicChatGpt(openaiCredentialsId)))
+    const first = await start(await publish(chatWithModel(openaiCredentialsId)))
     const notWaiting = await s.call('POST', `/v1/sessions/${first.sessionId}/streamMessage`, { token: owner.token })
     assert.equal(notWaiting.status, 400)
     assert.match(notWaiting.body.message, /not waiting for a streamed completion/)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { loadFixture } from '../support/fixtures.js'
+import { loadExample } from '../support/fixtures.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -16,7 +16,7 @@ describe('tenancy', () => {
     stranger = await userWithWorkspace(s, 'Stranger')
     guest = await s.user('Guest', 'guest@example.com')
     await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
-    botId = (await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('test-assets/viewer/chat/linkedBot.json'))).id
+    botId = (await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))).id
   })
   after(() => s.stop())
 

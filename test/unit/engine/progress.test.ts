@@ -8,7 +8,7 @@ import type { GroupV6 } from '../../../src/schema/bot.js'
 import { prepareBot } from '../../../src/schema/bot.js'
 import { isInputBlock } from '../../../src/schema/blocks/index.js'
 import type { Edge } from '../../../src/schema/common.js'
-import { loadFixture } from '../../support/fixtures.js'
+import { fixtureTests, loadFixture } from '../../support/fixtures.js'
 
 const isInput = (block: Block) => kinds.get(block.type)?.category === 'input'
 
@@ -112,7 +112,7 @@ test('progress: card buttons are not followed (their edges live on items[].paths
   assert.equal(index.longestPathFrom('k'), 1)
 })
 
-test('progress: the NPS template', () => {
+fixtureTests('progress on Typebot exports')('progress: the NPS template', () => {
   const prepared = prepareBot(loadFixture('templates/nps.json'))
   assert.ok(prepared.ok)
   // The template does not show a progress bar; the value is computed anyway.
