@@ -76,9 +76,3 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
     })
   }
 }
-
-/** Query-string booleans: `true`/`1` and `false`/`0`. */
-export const queryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1')
-  .optional()

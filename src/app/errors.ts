@@ -1,27 +1,9 @@
 // The one error family of Parley: every rule that refuses a request throws an AppError with a code from a closed
-// list. The API maps codes to HTTP statuses in one place (api/errors.ts); nothing else in the app knows HTTP.
+// list (contract/errors.ts). The API maps codes to HTTP statuses in one place (api/errors.ts); nothing else in the
+// app knows HTTP.
+import type { ErrorCode, Issue } from '../contract/errors.js'
 
-/** Every code an error answer can carry (including those the HTTP layer raises itself: limits, media types, …). */
-export type ErrorCode =
-  | 'bad_request'
-  | 'validation_failed'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'not_acceptable'
-  | 'conflict'
-  | 'bot_closed'
-  | 'origin_not_allowed'
-  | 'encryption_not_configured'
-  | 'payload_too_large'
-  | 'uri_too_long'
-  | 'unsupported_media_type'
-  | 'too_many_requests'
-  | 'headers_too_large'
-  | 'internal_error'
-
-export type Issue = { path: string; message: string }
+export type { ErrorCode, Issue } from '../contract/errors.js'
 
 export class AppError extends Error {
   constructor(

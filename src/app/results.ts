@@ -1,5 +1,6 @@
 // Results of a bot. Guests may read them.
-import { isTimeZone, type TimeFilter, timeWindow } from '../domain/timeFilter.js'
+import type { TimeFilter } from '../contract/chat.js'
+import { isTimeZone, timeWindow } from '../domain/timeFilter.js'
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'

@@ -1,7 +1,8 @@
 // Rules for bot documents: defaults of new bots, what import and update may change, public ids.
 import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
-import { prepareBot } from '../schema/bot.js'
+import { prepareBot } from '../contract/bot/bot.js'
+import type { Issue } from '../contract/errors.js'
 
 /** A bot document: the bot without the fields the service owns (store/bots.ts keeps the same shape). */
 export type BotDoc = Record<string, unknown> & { version: string; name: string }
@@ -15,7 +16,7 @@ const withoutServiceFields = (bot: Record<string, unknown>): Record<string, unkn
   return doc
 }
 
-export type Issue = { path: string; message: string }
+export type { Issue }
 
 export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[] }
 

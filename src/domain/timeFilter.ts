@@ -2,8 +2,7 @@
 import { TZDate } from '@date-fns/tz'
 import { startOfDay, startOfMonth, startOfYear, subDays, subMonths } from 'date-fns'
 
-export const timeFilters = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const
-export type TimeFilter = (typeof timeFilters)[number]
+import type { TimeFilter } from '../contract/chat.js'
 
 export const isTimeZone = (zone: string): boolean => {
   try {

@@ -1,8 +1,8 @@
 // A bot prepared for running: indexes and the flow built once per snapshot with the server's block kinds, and cached
 // by the caller (snapshots are immutable, so a compiled bot never goes stale).
-import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
-import type { Edge, Event, Variable } from '../schema/common.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
+import type { Block } from '../contract/bot/blocks/index.js'
+import type { Edge, Event, Variable } from '../contract/bot/common.js'
 import { buildFlow, type Flow } from './flow.js'
 import type { BlockLocation, KindRegistry } from './kinds.js'
 import { buildProgressIndex, type ProgressIndex } from './progress.js'

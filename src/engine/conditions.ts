@@ -1,6 +1,6 @@
 // Conditions (reference 2.5): comparisons of a variable's stored value with a templated right-hand value.
 // Behaviour follows Typebot's executeCondition, quirks included, so bots branch the same way after an import.
-import { type Comparison, ComparisonOperators, type Condition, LogicalOperator, type Variable } from '../schema/common.js'
+import { type Comparison, ComparisonOperators, type Condition, LogicalOperator, type Variable } from '../contract/bot/common.js'
 import type { CodeEvaluator, Runtime, VariableValue } from './types.js'
 import { hasInlineCode, parseVariables, variableById, variableByName, variablePosition, withInlineCode } from './variables.js'
 

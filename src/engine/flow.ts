@@ -1,8 +1,8 @@
 // The form of a bot the walk runs: each block's kind resolved once from the server's kinds, actions bound to their
 // block (specialised when the kind can compile), edges resolved to the group and block they lead to. Built when a bot
 // is compiled and kept with it, so a turn no longer interprets the JSON bot step by step. Never mutated afterwards.
-import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
+import type { Block } from '../contract/bot/blocks/index.js'
 import type { CompiledBot } from './compile.js'
 import type { ActionKind, BlockExecutor, BlockKind } from './kinds.js'
 import type { Target } from './state.js'

@@ -2,16 +2,16 @@
 // its own folder (src/blocks/<category>/<kind>/), and the one list of kinds is assembled in src/blocks/index.ts and
 // handed to the engine where the server is wired together. Behaviour may be synchronous or return a promise: logic
 // that needs nothing from outside stays synchronous, so long chains of it cost no event-loop round trips.
-import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
-import type { Variable } from '../schema/common.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
+import type { Block } from '../contract/bot/blocks/index.js'
+import type { Variable } from '../contract/bot/common.js'
 import type { CompiledBot, RunnableBot } from './compile.js'
 import type { StackEntry, Target } from './state.js'
-import type { ChatLog, ChatMessage, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate } from './types.js'
+import type { ChatLog, ChatMessage, ClientSideAction, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate } from './types.js'
 
 export type MaybePromise<T> = T | Promise<T>
 
-export type ClientSideAction = { type: string; [payload: string]: unknown }
+export type { ClientSideAction } from './types.js'
 
 /** Workspace credentials as blocks see them: `data` holds the secret fields (apiKey, baseUrl, SMTP settings…). */
 export type StoredCredentials = { id: string; type: string; name: string; data: Record<string, unknown> }

@@ -3,9 +3,9 @@
 // reachable from the input (itself included), provided at least one reachable block ends the flow; the walk order
 // does not matter. Here every block's reachable inputs and flow ends are counted once per bot (strongly connected
 // components plus bitsets, so loops are fine) and each request is a lookup.
-import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
-import type { Edge } from '../schema/common.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
+import type { Block } from '../contract/bot/blocks/index.js'
+import type { Edge } from '../contract/bot/common.js'
 
 /** Distinct input blocks and flow ends (last block of a group, without any outgoing edge) reachable from a block. */
 export type Reach = { inputs: number; ends: number }

@@ -1,7 +1,7 @@
 // `startPropsToInject` (reference 3.2 step 7): what the web client installs on the page before a live chat starts:
 // the bot's custom head code, Google Tag Manager, and the trackers blocks ask for (Google Analytics, Meta pixels, see
 // `BlockKind.startProps`). Computed once per compiled bot; in preview it is not sent and an info log names the tools instead.
-import type { GroupV6 } from '../schema/bot.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
 import type { KindRegistry } from './kinds.js'
 import type { ChatLog } from './types.js'
 

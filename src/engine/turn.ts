@@ -1,9 +1,9 @@
 // One chat turn: walks the flow from a target (or consumes a reply first) until the bot needs the user again.
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction.
-import type { GroupV6 } from '../schema/bot.js'
-import type { Block } from '../schema/blocks/index.js'
-import { defaultSystemMessages, type Variable } from '../schema/common.js'
+import type { GroupV6 } from '../contract/bot/bot.js'
+import type { Block } from '../contract/bot/blocks/index.js'
+import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import { evaluateCondition } from './conditions.js'
 import type { Flow, FlowGroup, FlowTarget } from './flow.js'
@@ -11,7 +11,7 @@ import type { ActionResult, BlockContext, BlockExecutor, ClientSideAction, Maybe
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
-import type { ChatLog, ChatMessage, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
+import type { ChatLog, ChatMessage, ChatResponse, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
 import { parseVariables, toVariableValue } from './variables.js'
 
 export type EngineLimits = {
@@ -32,15 +32,7 @@ export type EngineDeps = {
   limits: EngineLimits
 }
 
-export type ChatResponse = {
-  messages: ChatMessage[]
-  input?: Record<string, unknown>
-  clientSideActions?: ClientSideAction[]
-  logs?: ChatLog[]
-  progress?: number
-  lastMessageNewFormat?: string
-  dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string }
-}
+export type { ChatResponse } from './types.js'
 
 export type AnswerEffect = { resultId: string; blockId: string; content: string; attachedFileUrls?: string[] }
 export type ResultEffect = {
@@ -679,7 +671,7 @@ export class Turn {
     const bot = this.bot
     const response: ChatResponse = { messages: this.messages }
     if (this.lastMessageNewFormat !== undefined) response.lastMessageNewFormat = this.lastMessageNewFormat
-    if (this.input) response.input = this.input
+    if (this.input) response.input = this.input as ChatResponse['input']
     if (this.actions.length) response.clientSideActions = this.actions
     if (this.logs.length) response.logs = this.logs
     const progress = this.progress(finished)

@@ -1,11 +1,12 @@
 // Contracts between the engine core, the block modules and the runtime port.
-import type { Variable } from '../schema/common.js'
+import type { ChatLog } from '../contract/chat.js'
+import type { Variable } from '../contract/bot/common.js'
 
 /** Stored variable values: strings, lists of strings (items may be null), or null/undefined. */
 export type VariableValue = string | (string | null)[] | null | undefined
 
-export type LogStatus = 'error' | 'success' | 'info'
-export type ChatLog = { status: LogStatus; description: string; details?: string; context?: string }
+export type { ChatLog, ChatMessage, ChatResponse, ClientSideAction, UserReply } from '../contract/chat.js'
+export type LogStatus = ChatLog['status']
 
 export type TextFormat = 'richText' | 'markdown'
 
@@ -74,12 +75,6 @@ export interface Runtime {
   sendEmail(message: EmailMessage, smtp: SmtpSettings | 'default'): Promise<EmailOutcome>
 }
 
-/** A user message as sent to startChat/continueChat (a bare string is accepted as text). */
-export type UserReply =
-  | { type: 'text'; text: string; attachedFileUrls?: string[]; metadata?: { replyId?: string } }
-  | { type: 'audio'; url: string }
-  | { type: 'command'; command: string }
-
 export type VariableUpdate = { variableId: string; value: VariableValue }
 
 export type ParsedReply =
@@ -96,5 +91,3 @@ export type ParsedReply =
       attachedFileUrls?: string[]
     }
 
-/** A message (bubble) of a chat response: `{ id, type, content }` (reference 4.4). */
-export type ChatMessage = { id: string; type: string; content: Record<string, unknown> }

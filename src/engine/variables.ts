@@ -1,5 +1,5 @@
 // Variable values and templating: `{{name}}` substitution and `{{= code =}}` inline expressions (reference 3.10).
-import type { Variable } from '../schema/common.js'
+import type { Variable } from '../contract/bot/common.js'
 import type { CodeEvaluator, EvalResult, Runtime, VariableValue } from './types.js'
 
 /** Any computed value as a stored variable value: strings kept, lists item by item, anything else JSON. */

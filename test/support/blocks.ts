@@ -4,7 +4,7 @@ import type { CompiledBot } from '../../src/engine/compile.js'
 import type { BlockContext, InputKind, StoredCredentials } from '../../src/engine/kinds.js'
 import type { StackEntry } from '../../src/engine/state.js'
 import type { EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
-import type { Variable } from '../../src/schema/common.js'
+import type { Variable } from '../../src/contract/bot/common.js'
 import { testRuntime } from './engine.js'
 
 export type SentEmail = { message: EmailMessage; smtp: SmtpSettings | 'default' }

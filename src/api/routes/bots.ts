@@ -4,7 +4,7 @@ import { defineRoute } from '../route.js'
 import {
   botParams, botSchema, botSummarySchema, createBotBody, errorSchema, importBotBody, listBotsQuery, migrateQuery,
   publishedBotSchema, updateBotBody, userModeSchema,
-} from '../schemas.js'
+} from '../../contract/api.js'
 
 const tags = ['Bots']
 const errors = {

@@ -1,9 +1,9 @@
 // The chat runtime: operations 6 (preview start), 7 (start) and 8 (continue), and webhook delivery. Anonymous
 // callers reach the `optional` routes only when PUBLIC_CHAT is on (the chat plugin's auth hook).
 import { z } from 'zod'
-import { continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../chatSchemas.js'
+import { continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
-import { botParams, errorSchema } from '../schemas.js'
+import { botParams, errorSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
 
 const tags = ['Chat']

@@ -1,7 +1,7 @@
 // Workspace credentials (see docs/credentials.md): secrets are written once and never answered back.
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
-import { errorSchema, workspaceParams } from '../schemas.js'
+import { errorSchema, workspaceParams } from '../../contract/api.js'
 
 const tags = ['Credentials']
 const errors = {

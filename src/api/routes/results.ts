@@ -1,8 +1,8 @@
 // Results of a bot (operations 9 and 10). Guests may read them.
 import { z } from 'zod'
-import { listResultsQuery, resultSchema } from '../chatSchemas.js'
+import { listResultsQuery, resultSchema } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
-import { errorSchema } from '../schemas.js'
+import { errorSchema } from '../../contract/api.js'
 
 const tags = ['Results']
 const errors = {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineRoute } from '../route.js'
 import {
   addMemberBody, createWorkspaceBody, errorSchema, memberParams, memberSchema, roleSchema, userModeSchema, workspaceParams, workspaceSchema,
-} from '../schemas.js'
+} from '../../contract/api.js'
 
 const tags = ['Workspaces']
 const errors = { 400: { description: 'Invalid request', schema: errorSchema }, 401: { description: 'Missing or unknown token', schema: errorSchema } }

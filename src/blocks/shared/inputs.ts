@@ -3,7 +3,7 @@ import { evaluateCondition } from '../../engine/conditions.js'
 import type { BlockContext, MaybePromise } from '../../engine/kinds.js'
 import type { UserReply } from '../../engine/types.js'
 import { deepParseVariables, parseVariables, withInlineCode } from '../../engine/variables.js'
-import type { Condition } from '../../schema/common.js'
+import type { Condition } from '../../contract/bot/common.js'
 
 /** Templates every string of a value with the current variables; inline code runs in the sandbox first. */
 export const template = <T>(value: T, ctx: BlockContext): MaybePromise<T> =>

@@ -6,7 +6,7 @@ import { compileBot } from '../../../src/engine/compile.js'
 import { kinds } from '../../../src/blocks/index.js'
 import { compileCondition, evaluateComparison } from '../../../src/engine/conditions.js'
 import { variableById, variableByName, variablePosition } from '../../../src/engine/variables.js'
-import type { ComparisonOperator, Variable } from '../../../src/schema/common.js'
+import type { ComparisonOperator, Variable } from '../../../src/contract/bot/common.js'
 import { bot, compile, edge, engineChat, say, texts } from '../../support/engine.js'
 
 describe('conditions prepared once', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { REGEX_TIME_LIMIT_MS, evaluateComparison, evaluateCondition } from '../../../src/engine/conditions.js'
 import { createRegexTester } from '../../../src/runtime/regex.js'
-import type { Comparison, ComparisonOperator, Variable } from '../../../src/schema/common.js'
+import type { Comparison, ComparisonOperator, Variable } from '../../../src/contract/bot/common.js'
 
 type Value = Variable['value']
 

@@ -1,8 +1,8 @@
 // Legacy (v3/v4/v5) → v6 migration specifics, on small hand-made bots.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { prepareBot } from '../../../src/schema/bot.js'
-import { BotMigrationError, migrateBotToV6 } from '../../../src/schema/migrate.js'
+import { prepareBot } from '../../../src/contract/bot/bot.js'
+import { BotMigrationError, migrateBotToV6 } from '../../../src/contract/bot/migrate.js'
 
 const start = { id: 'start-block', type: 'start', label: 'Start', groupId: 'g0', outgoingEdgeId: 'e0' }
 const legacyBot = (version: string | undefined, blocks: Record<string, unknown>[]) => ({

@@ -7,10 +7,10 @@ import {
   isInputBlock,
   isIntegrationBlock,
   isLogicBlock,
-} from '../../../src/schema/blocks/index.js'
-import { prepareBot } from '../../../src/schema/bot.js'
-import { defaultSystemMessages } from '../../../src/schema/common.js'
-import { checkBotReferences } from '../../../src/schema/references.js'
+} from '../../../src/contract/bot/blocks/index.js'
+import { prepareBot } from '../../../src/contract/bot/bot.js'
+import { defaultSystemMessages } from '../../../src/contract/bot/common.js'
+import { checkBotReferences } from '../../../src/contract/bot/references.js'
 
 const group = (id: string, blocks: unknown) => ({ id, title: id, graphCoordinates: { x: 0, y: 0 }, blocks })
 const hello = { id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi' }] }] } }

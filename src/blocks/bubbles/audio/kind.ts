@@ -1,6 +1,6 @@
 // Audio bubble: the file URL, templated; autoplay is the client's business.
 import type { BubbleKind } from '../../../engine/kinds.js'
-import { type AudioBubbleBlock, BubbleBlockType } from '../../../schema/blocks/bubbles.js'
+import { type AudioBubbleBlock, BubbleBlockType } from '../../../contract/bot/blocks/bubbles.js'
 import { template } from '../../shared/inputs.js'
 
 export const audioBubble: BubbleKind<AudioBubbleBlock> = {

@@ -5,7 +5,7 @@ import {
   defaultVideoBubbleContent,
   type VideoBubbleBlock,
   type videoBubbleContentTypes,
-} from '../../../schema/blocks/bubbles.js'
+} from '../../../contract/bot/blocks/bubbles.js'
 import type { BubbleKind } from '../../../engine/kinds.js'
 import { template } from '../../shared/inputs.js'
 import { parseSize } from '../../shared/size.js'

@@ -1,6 +1,6 @@
 // Number: accepts "," as decimal separator and enforces the (templated) min and max.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { InputBlockType, type NumberInputBlock } from '../../../schema/blocks/inputs.js'
+import { InputBlockType, type NumberInputBlock } from '../../../contract/bot/blocks/inputs.js'
 import { prepareWithPrefill, replyText, toNumberOption } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

@@ -1,7 +1,7 @@
 // Forged LLM blocks (`openai`, `mistral`): `options.action` chooses what runs. "Create chat completion" and
 // "Generate variables" call the provider's OpenAI-compatible API; actions needing another kind of API answer
 // with an error log, and the flow goes on.
-import type { GenericBlock } from '../../../schema/blocks/index.js'
+import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
 import {
   type Connection,

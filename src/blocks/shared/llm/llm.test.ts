@@ -4,7 +4,7 @@ import { errorMessage, sseReader } from './client.js'
 import { nextBubbleShowsVariable } from './completion.js'
 import { extractionPrompt, parseExtraction, type Field } from './generateVariables.js'
 import { asList, buildMessages, dialogueMessages, sequenceMessages } from './messages.js'
-import type { Variable } from '../../../schema/common.js'
+import type { Variable } from '../../../contract/bot/common.js'
 import { blockContext } from '../../../../test/support/blocks.js'
 import { bot, compile, edge, say } from '../../../../test/support/engine.js'
 

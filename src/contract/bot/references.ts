@@ -2,9 +2,10 @@
 // block was deleted in the editor), so those are only reported; duplicate group/block ids make the graph
 // ambiguous and are rejected by `prepareBot`.
 import type { BotV6 } from './bot.js'
+import type { Issue as BotIssue } from '../errors.js'
 import { isEventSource } from './common.js'
 
-export type BotIssue = { path: string; message: string }
+export type { BotIssue }
 
 /** Group ids that are used twice, and block ids used twice anywhere in the bot. */
 export const findDuplicateIds = (bot: Pick<BotV6, 'groups'>): BotIssue[] => {

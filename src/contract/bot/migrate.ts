@@ -1,7 +1,7 @@
 // Brings any Typebot export (schema versions none/"3", "4", "5") to the v6 shape; v6 bots are left untouched.
 // Works on plain JSON before validation, so every access is guarded: malformed parts are left for the v6 schema
 // to report.
-import { newId } from '../lib/ids.js'
+import { newId } from '../ids.js'
 import { ComparisonOperators, edgeSchema } from './common.js'
 import { InputBlockType } from './blocks/inputs.js'
 import { GoogleSheetsAction, IntegrationBlockType } from './blocks/integrations.js'

@@ -1,6 +1,9 @@
 // zod schemas of the chat API (operations 6–8) and the results API (9–10).
 import { z } from 'zod'
-import { timeFilters } from '../domain/timeFilter.js'
+
+/** Time windows of results listings (computed in the caller's time zone, see domain/timeFilter.ts). */
+export const timeFilters = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const
+export type TimeFilter = (typeof timeFilters)[number]
 
 const textMessage = z.object({
   type: z.literal('text').default('text'),
@@ -12,7 +15,7 @@ const textMessage = z.object({
 /** A user message: a bare string, or `{ type: "text" | "audio" | "command", … }`. */
 export const userMessageSchema = z
   .union([
-    z.string().max(100_000).transform((text) => ({ type: 'text' as const, text })),
+    z.string().max(100_000).transform((text): z.output<typeof textMessage> => ({ type: 'text', text })),
     z.discriminatedUnion('type', [
       textMessage.extend({ type: z.literal('text') }),
       z.object({ type: z.literal('audio'), url: z.string().max(4096) }),
@@ -52,17 +55,39 @@ export const continueChatBody = z
   .object({ message: userMessageSchema.optional(), textBubbleContentFormat })
   .default({ textBubbleContentFormat: 'richText' })
 
+/** What the user sent, as the engine reads it (a bare string has become a text message). */
+export type UserReply = z.output<typeof userMessageSchema>
+
+/** A message (bubble) of a chat response: `{ id, type, content }`. */
+export const chatMessageSchema = z.looseObject({ id: z.string(), type: z.string(), content: z.looseObject({}) })
+export type ChatMessage = z.infer<typeof chatMessageSchema>
+
+/** A log entry of a turn (error, success or info), e.g. the outcome of an HTTP request block. */
+export const chatLogSchema = z.object({
+  status: z.enum(['error', 'success', 'info']),
+  description: z.string(),
+  details: z.string().optional(),
+  context: z.string().optional(),
+})
+export type ChatLog = z.infer<typeof chatLogSchema>
+
+/** Something the client does itself (redirect, run a script, wait, stream a completion…), by `type`. */
+export const clientSideActionSchema = z.looseObject({ type: z.string() })
+export type ClientSideAction = z.infer<typeof clientSideActionSchema>
+
 const chatResponseFields = {
-  messages: z.array(z.looseObject({ id: z.string(), type: z.string(), content: z.looseObject({}) })),
+  messages: z.array(chatMessageSchema),
   lastMessageNewFormat: z.string().optional(),
   input: z.looseObject({ id: z.string(), type: z.string() }).optional(),
-  clientSideActions: z.array(z.looseObject({ type: z.string() })).optional(),
-  logs: z.array(z.object({ status: z.string(), description: z.string(), details: z.string().optional(), context: z.string().optional() })).optional(),
+  clientSideActions: z.array(clientSideActionSchema).optional(),
+  logs: z.array(chatLogSchema).optional(),
   dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional() }).optional(),
   progress: z.number().optional(),
 }
 
 export const continueChatResponse = z.object(chatResponseFields).meta({ id: 'ContinueChatResponse' })
+/** What one turn answers (the engine's response; start answers add the session, result and bot). */
+export type ChatResponse = z.infer<typeof continueChatResponse>
 export const startChatResponse = z
   .object({
     sessionId: z.string(),

@@ -1,15 +1,13 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
-import { queryBoolean } from './route.js'
 
-export const errorSchema = z
-  .object({
-    code: z.string(),
-    message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string().optional(),
-  })
-  .meta({ id: 'Error' })
+export { errorSchema } from './errors.js'
+
+/** Query-string booleans: `true`/`1` and `false`/`0`. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional()
 
 const id = z.string().min(1).max(200)
 const nullableString = z.string().max(10_000).nullable()
