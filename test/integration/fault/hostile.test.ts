@@ -227,6 +227,27 @@ describe(`hostile bots (${backend})`, () => {
     assertBudgets('a loop of inline infinite code', res, TURN_MS + SANDBOX_MS + SLACK_MS, latencies)
   })
 
+  test('one block holding many runaway evaluations cannot pass the turn budget, and never holds other chats', async () => {
+    // Ten runaway inline codes in one text bubble, then a Condition with forty catastrophic regex comparisons: the
+    // turn's budget holds inside a block (two runaways end the turn), and since the server awaits bot code instead
+    // of blocking on it, the normal chat's turns meanwhile wait for nothing.
+    const runaway = Array.from({ length: 10 }, (_, i) => `{{= (() => { for (;;) {} })() + ${i} =}}`).join(' ')
+    const codes = await hostile(bot([['g', [say('codes', runaway), say('after', 'after')]]], { variables }))
+    assert.equal(codes.res.status, 200, codes.res.text)
+    assert.match(logText(codes.res), STOPPED)
+    assertBudgets('ten runaway codes in one bubble', codes.res, 3 * SANDBOX_MS + SLACK_MS, codes.latencies)
+    assert.ok(codes.slowest < SANDBOX_MS, `normal turns waited for bot code: ${codes.latencies.map(Math.round).join(', ')} ms`)
+
+    const comparisons = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, variableId: 'vSubject', comparisonOperator: 'Matches regex', value: '(a+)+$' }))
+    const regexes = await hostile(
+      bot([['g', [{ id: 'cond', type: 'Condition', items: [{ id: 'i', content: { logicalOperator: 'OR', comparisons } }] }, say('after', 'after')]]], { variables }),
+      { prefilledVariables: { Subject: bomb } },
+    )
+    assert.equal(regexes.res.status, 200, regexes.res.text)
+    assert.match(logText(regexes.res), STOPPED)
+    assertBudgets('forty regex bombs in one Condition', regexes.res, 3 * 100 + SLACK_MS, regexes.latencies)
+  })
+
   test('10 MB variables: over the body limit answers 413; just under it, or built by code, the turn answers', async () => {
     const definition = bot([['g', [say('show', '[{{Big}}]'), { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } }, say('bye', 'bye {{Answer}}')]]], { variables })
     const { publicId } = await seedPublishedBot(call, ADMIN_TOKEN, definition, workspaceId)
