@@ -1,5 +1,4 @@
 // Contracts between the engine core, the block modules and the runtime port.
-import type { Variable } from '../schema/common.js'
 
 /** Stored variable values: strings, lists of strings (items may be null), or null/undefined. */
 export type VariableValue = string | (string | null)[] | null | undefined
