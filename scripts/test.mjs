@@ -3,8 +3,11 @@
 // SQLite always runs; PostgreSQL runs when TEST_POSTGRES_URL is set (an admin URL: each test file creates its own
 // database). Under CI=true a missing TEST_POSTGRES_URL is an error, so CI never silently skips a backend.
 // Extra arguments are file filters: `npm test -- bots` runs only files whose path contains "bots".
+// First, always on the whole tree, the lint check with the import-boundary rules (`npm run lint`, biome.jsonc): a
+// violation fails the run (exit 1) and counts as one failed test, but the tests still run.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -38,6 +41,15 @@ const run = (label, files, env) => {
   return res.status ?? 1
 }
 
+const lint = () => {
+  console.log('\n=== lint and import boundaries (biome lint) ===')
+  const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
+  const res = spawnSync(process.execPath, [biome, 'lint', '--error-on-warnings'], { stdio: 'inherit' })
+  const ok = res.status === 0
+  console.log(ok ? 'lint: passed' : `lint: FAILED (exit ${res.status ?? res.signal ?? res.error?.message}); run \`npm run lint\` to see it alone`)
+  return ok
+}
+
 const backends = [['sqlite', { TEST_BACKEND: 'sqlite' }]]
 if (process.env.TEST_POSTGRES_URL) backends.push(['postgres', { TEST_BACKEND: 'postgres' }])
 else if (process.env.CI === 'true') {
@@ -45,9 +57,12 @@ else if (process.env.CI === 'true') {
   process.exit(1)
 } else console.log('TEST_POSTGRES_URL not set: integration tests run on SQLite only (see README).')
 
+const lintPassed = lint()
+if (!lintPassed) totals.failed += 1
 // Unit tests live beside the code they test (a block kind's tests in its folder) and under test/unit.
-let failed = run('unit', [...pick('src'), ...pick('test/unit')], {}) !== 0
+let failed = run('unit', [...pick('src'), ...pick('test/unit')], {}) !== 0 || !lintPassed
 for (const [name, env] of backends) failed = run(`integration on ${name}`, pick('test/integration'), env) !== 0 || failed
 rmSync(tapDir, { recursive: true, force: true })
+if (!lintPassed) console.log('\n# the lint check failed (counted as 1 failed)')
 console.log(`\n${[...skipNotes].map((note) => `# ${note}\n`).join('')}${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failed ? 1 : 0)

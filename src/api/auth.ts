@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { AccountsApp } from '../app/accounts.js'
 import { unauthorized } from '../app/errors.js'
-import type { User } from '../store/accounts.js'
+import type { User } from '../app/index.js'
 
 export type AuthMode = 'required' | 'optional' | 'none'
 

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import type { RouteDef } from './route.js'
 

@@ -3,9 +3,8 @@
 // A handler only parses (done here, from its schemas), calls the application and shapes the answer; the plugin's
 // auth hook has already put the caller in `req.user`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import type { App } from '../app/index.js'
-import type { User } from '../store/accounts.js'
+import type { z } from 'zod'
+import type { App, User } from '../app/index.js'
 import type { Config } from '../config.js'
 import { badRequest } from '../app/errors.js'
 import type { AuthMode } from './auth.js'

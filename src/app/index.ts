@@ -27,3 +27,5 @@ export const createApp = ({ store, runtime, limits, kinds }: { store: Store; run
 }
 
 export type App = ReturnType<typeof createApp>
+/** The signed-in caller, as the API layer sees it (api/ does not import the store). */
+export type { User } from '../store/accounts.js'

@@ -1,6 +1,5 @@
 // Contracts between the engine core, the block modules and the runtime port.
 import type { ChatLog } from '../contract/chat.js'
-import type { Variable } from '../contract/bot/common.js'
 
 /** Stored variable values: strings, lists of strings (items may be null), or null/undefined. */
 export type VariableValue = string | (string | null)[] | null | undefined
@@ -90,4 +89,3 @@ export type ParsedReply =
       /** Files sent with the reply: stored with the answer. */
       attachedFileUrls?: string[]
     }
-

@@ -60,7 +60,7 @@ describe('the example bots', () => {
   for (const { file, bot } of examples) {
     test(`${file} runs to its end with no error`, async () => {
       const imported = await publish(bot)
-      let res = await s.call('POST', `/v1/bots/${imported.publicId}/startChat`, { token: owner.token, body: {} })
+      const res = await s.call('POST', `/v1/bots/${imported.publicId}/startChat`, { token: owner.token, body: {} })
       assert.equal(res.status, 200, JSON.stringify(res.body))
       const { sessionId, resultId } = res.body
       const errors: unknown[] = []

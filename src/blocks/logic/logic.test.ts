@@ -86,7 +86,7 @@ describe('Set variable', () => {
 
 describe('other logic blocks', () => {
   test('Condition: first matching item, else path, fall-through', async () => {
-    const b = (value: string) =>
+    const b = () =>
       compile(bot([
         ['g', [{ id: 'c', type: 'Condition', outgoingEdgeId: 'e-else', items: [
           { id: 'big', outgoingEdgeId: 'e-big', content: { comparisons: [{ id: 'x', variableId: 'vA', comparisonOperator: 'Greater than', value: '10' }] } },
@@ -94,9 +94,9 @@ describe('other logic blocks', () => {
         ] }, say('fall', 'fell through')]],
         ['big', [say('b', 'big')]], ['else', [say('e', 'else')]],
       ], { variables: V, edges: [edge('e-big', { blockId: 'c', itemId: 'big' }, 'big'), edge('e-else', { blockId: 'c' }, 'else')] }))
-    assert.deepEqual(texts(await engineChat(b('x')).start({ prefilledVariables: { A: '42' } })), ['big'])
-    assert.deepEqual(texts(await engineChat(b('x')).start({ prefilledVariables: { A: '3' } })), ['fell through'])
-    assert.deepEqual(texts(await engineChat(b('x')).start()), ['else'])
+    assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '42' } })), ['big'])
+    assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '3' } })), ['fell through'])
+    assert.deepEqual(texts(await engineChat(b()).start()), ['else'])
   })
 
   test('AB test follows the random draw', async () => {
