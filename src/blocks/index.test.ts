@@ -2,7 +2,7 @@
 // kind handles a type the schema knows or a forged (plugin) block of Typebot.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { blockSchemaByType } from '../contract/bot/blocks/index.js'
+import { blockSchemaByType } from './schemas.js'
 import { allKinds, kinds } from './index.js'
 
 /** Forged blocks go through the generic block schema: their types are Typebot's forge block ids. */

@@ -1,7 +1,7 @@
 // Rules for bot documents: defaults of new bots, what import and update may change, public ids.
 import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
-import { prepareBot } from '../contract/bot/bot.js'
+import { prepareBot } from '../blocks/schemas.js'
 import type { Issue } from '../contract/errors.js'
 
 /** A bot document: the bot without the fields the service owns (store/bots.ts keeps the same shape). */

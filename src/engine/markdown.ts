@@ -2,7 +2,7 @@
 // (its remark-based converter enables no extension), into the element types its editor and clients know.
 import type { ListItem, PhrasingContent, RootContent } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown'
-import type { RichTextNode } from '../contract/bot/blocks/bubbles.js'
+import type { RichTextNode } from '../contract/bot/blocks/shared.js'
 
 type Marks = { [mark: string]: true }
 

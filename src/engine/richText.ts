@@ -1,6 +1,6 @@
 // Rich text of text bubbles (Slate/Plate trees): variable templating (reference 3.10) and serialization to
 // Markdown (`textBubbleContentFormat: "markdown"`) and plain text.
-import type { RichTextNode } from '../contract/bot/blocks/bubbles.js'
+import type { RichTextNode } from '../contract/bot/blocks/shared.js'
 import type { Variable } from '../contract/bot/common.js'
 import { markdownToRichText } from './markdown.js'
 import type { CodeEvaluator } from './types.js'

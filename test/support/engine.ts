@@ -4,7 +4,7 @@ import { compileBot, type CompiledBot } from '../../src/engine/compile.js'
 import { continueChat, startChat, type StartOptions, type TurnOutcome } from '../../src/engine/index.js'
 import type { EngineDeps } from '../../src/engine/turn.js'
 import type { Runtime, UserReply } from '../../src/engine/types.js'
-import { prepareBot } from '../../src/contract/bot/bot.js'
+import { prepareBot } from '../../src/blocks/schemas.js'
 
 /** Unsandboxed evaluation: tests only. */
 const evaluate: Runtime['evaluate'] = async (code, globals) => {

@@ -3,9 +3,7 @@
 // to report.
 import { newId } from '../ids.js'
 import { ComparisonOperators, edgeSchema } from './common.js'
-import { InputBlockType } from './blocks/inputs.js'
-import { GoogleSheetsAction, IntegrationBlockType } from './blocks/integrations.js'
-import { LogicBlockType } from './blocks/logic.js'
+import { GoogleSheetsAction, InputBlockType, IntegrationBlockType, LogicBlockType } from './blockTypes.js'
 
 type Json = Record<string, any>
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { markdownToRichText } from '../../../src/engine/markdown.js'
 import { richTextToMarkdown, richTextToPlainText } from '../../../src/engine/richText.js'
-import type { RichTextNode } from '../../../src/contract/bot/blocks/bubbles.js'
+import type { RichTextNode } from '../../../src/contract/bot/blocks/shared.js'
 
 const p = (...children: RichTextNode[]): RichTextNode => ({ type: 'p', children })
 const li = (...children: RichTextNode[]): RichTextNode => ({ type: 'li', children: [{ type: 'lic', children }] })

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { richTextToMarkdown, templateRichText } from '../../../src/engine/richText.js'
 import type { CodeEvaluator } from '../../../src/engine/types.js'
-import type { RichTextNode } from '../../../src/contract/bot/blocks/bubbles.js'
+import type { RichTextNode } from '../../../src/contract/bot/blocks/shared.js'
 
 const evaluate: CodeEvaluator = (code, globals) => ({
   ok: true,

@@ -1,7 +1,8 @@
 // Every real Typebot export must be accepted; v6 ones unchanged, legacy ones migrated to a coherent v6 graph.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type BotV6, prepareBot } from '../../../src/contract/bot/bot.js'
+import { prepareBot } from '../../../src/blocks/schemas.js'
+import type { BotV6 } from '../../../src/contract/bot/bot.js'
 import { checkBotReferences } from '../../../src/contract/bot/references.js'
 import { describeWithFixtures, listFixtures } from '../../support/fixtures.js'
 

@@ -1,7 +1,7 @@
 // Legacy (v3/v4/v5) → v6 migration specifics, on small hand-made bots.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { prepareBot } from '../../../src/contract/bot/bot.js'
+import { prepareBot } from '../../../src/blocks/schemas.js'
 import { BotMigrationError, migrateBotToV6 } from '../../../src/contract/bot/migrate.js'
 
 const start = { id: 'start-block', type: 'start', label: 'Start', groupId: 'g0', outgoingEdgeId: 'e0' }

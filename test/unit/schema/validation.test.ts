@@ -7,8 +7,8 @@ import {
   isInputBlock,
   isIntegrationBlock,
   isLogicBlock,
-} from '../../../src/contract/bot/blocks/index.js'
-import { prepareBot } from '../../../src/contract/bot/bot.js'
+  prepareBot,
+} from '../../../src/blocks/schemas.js'
 import { defaultSystemMessages } from '../../../src/contract/bot/common.js'
 import { checkBotReferences } from '../../../src/contract/bot/references.js'
 

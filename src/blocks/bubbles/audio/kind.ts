@@ -1,6 +1,7 @@
 // Audio bubble: the file URL, templated; autoplay is the client's business.
 import type { BubbleKind } from '../../../engine/kinds.js'
-import { type AudioBubbleBlock, BubbleBlockType } from '../../../contract/bot/blocks/bubbles.js'
+import type { AudioBubbleBlock } from './schema.js'
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
 import { template } from '../../shared/inputs.js'
 
 export const audioBubble: BubbleKind<AudioBubbleBlock> = {

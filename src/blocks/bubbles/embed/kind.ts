@@ -2,7 +2,8 @@
 // awaited event's payload, which is saved (as JSON when it parses) into the chosen variable.
 import type { BubbleKind } from '../../../engine/kinds.js'
 import { toVariableValue } from '../../../engine/variables.js'
-import { BubbleBlockType, defaultEmbedBubbleContent, type EmbedBubbleBlock } from '../../../contract/bot/blocks/bubbles.js'
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import { defaultEmbedBubbleContent, type EmbedBubbleBlock } from './schema.js'
 import { template } from '../../shared/inputs.js'
 import { parseSize } from '../../shared/size.js'
 

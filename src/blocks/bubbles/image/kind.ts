@@ -1,6 +1,7 @@
 // Image bubble: the picture URL and its optional click link, templated.
 import type { BubbleKind } from '../../../engine/kinds.js'
-import { BubbleBlockType, type ImageBubbleBlock } from '../../../contract/bot/blocks/bubbles.js'
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import type { ImageBubbleBlock } from './schema.js'
 import { template } from '../../shared/inputs.js'
 
 export const imageBubble: BubbleKind<ImageBubbleBlock> = {

@@ -1,5 +1,6 @@
 // Text bubble: the rich-text tree with its variables templated, sent as rich text or Markdown as the client asked.
-import { BubbleBlockType, type TextBubbleBlock } from '../../../contract/bot/blocks/bubbles.js'
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import type { TextBubbleBlock } from './schema.js'
 import { richTextToMarkdown, templateRichText } from '../../../engine/richText.js'
 import { withInlineCode } from '../../../engine/variables.js'
 import type { BubbleKind } from '../../../engine/kinds.js'

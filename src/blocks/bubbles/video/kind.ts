@@ -1,11 +1,7 @@
 // Video bubble: the (templated) URL is recognized as a YouTube, Vimeo, TikTok or Gumlet video, which clients embed
 // by id, or else played as a file (`type: "url"`). Height is numeric for the client.
-import {
-  BubbleBlockType,
-  defaultVideoBubbleContent,
-  type VideoBubbleBlock,
-  type videoBubbleContentTypes,
-} from '../../../contract/bot/blocks/bubbles.js'
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import { defaultVideoBubbleContent, type VideoBubbleBlock, type videoBubbleContentTypes } from './schema.js'
 import type { BubbleKind } from '../../../engine/kinds.js'
 import { template } from '../../shared/inputs.js'
 import { parseSize } from '../../shared/size.js'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { cardsInput } from './kind.js'
-import type { CardsBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { CardsBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const variables = () => [

@@ -3,7 +3,8 @@
 import type { BlockContext } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { singleVariable, toVariableValue } from '../../../engine/variables.js'
-import { type CardsBlock, InputBlockType } from '../../../contract/bot/blocks/inputs.js'
+import type { CardsBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { displayedOnly, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

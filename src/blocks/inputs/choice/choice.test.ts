@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { choiceInput } from './kind.js'
-import type { ChoiceInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { ChoiceInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const items: ChoiceInputBlock['items'] = [

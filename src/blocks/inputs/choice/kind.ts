@@ -1,6 +1,7 @@
 // Buttons ("choice input"): single choice follows the clicked item's edge; multiple choice joins the picks.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { type ChoiceInputBlock, InputBlockType } from '../../../contract/bot/blocks/inputs.js'
+import type { ChoiceInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { firstFilled, matchMultiple } from '../../shared/choiceMatching.js'
 import { displayedOnly, listValue, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { dateInput } from './kind.js'
-import type { DateInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { DateInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (options: DateInputBlock['options'] = {}): DateInputBlock => ({

@@ -1,6 +1,7 @@
 // Date: natural-language dates ("tomorrow", "12/03/2025", "from … to …"), saved in the block's format.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { type DateInputBlock, defaultDateInputOptions, InputBlockType } from '../../../contract/bot/blocks/inputs.js'
+import { type DateInputBlock, defaultDateInputOptions } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { compareToLimit, formatDate, ISO_DATE, normalizeLimit, parseDates } from '../../shared/dates.js'
 import { prepareWithPrefill, replyText, templateText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'

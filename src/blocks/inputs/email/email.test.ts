@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { emailInput } from './kind.js'
-import type { EmailInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { EmailInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block: EmailInputBlock = { id: 'b1', type: 'email input', options: { variableId: 'v1' } }

@@ -1,5 +1,6 @@
 // Email: a classic address check; the answer is saved lower-cased.
-import { defaultEmailInputOptions, type EmailInputBlock, InputBlockType } from '../../../contract/bot/blocks/inputs.js'
+import { defaultEmailInputOptions, type EmailInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

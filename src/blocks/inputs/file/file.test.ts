@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { fileInput } from './kind.js'
-import type { FileInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { FileInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (options: FileInputBlock['options'] = {}): FileInputBlock => ({

@@ -1,7 +1,8 @@
 // File upload: the client uploads, then replies with the file URLs (in `attachedFileUrls` or as text).
 import validator from 'validator'
 import type { UserReply } from '../../../engine/types.js'
-import { defaultFileInputOptions, type FileInputBlock, InputBlockType } from '../../../contract/bot/blocks/inputs.js'
+import { defaultFileInputOptions, type FileInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { allowedExtensions, urlExtension } from './fileTypes.js'
 import { templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'

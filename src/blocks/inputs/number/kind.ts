@@ -1,6 +1,7 @@
 // Number: accepts "," as decimal separator and enforces the (templated) min and max.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { InputBlockType, type NumberInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { NumberInputBlock } from './schema.js'
 import { prepareWithPrefill, replyText, toNumberOption } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

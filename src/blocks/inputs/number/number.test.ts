@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { numberInput } from './kind.js'
-import type { NumberInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { NumberInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (options: NumberInputBlock['options'] = {}): NumberInputBlock => ({

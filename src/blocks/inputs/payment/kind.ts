@@ -1,7 +1,8 @@
 // Payment: the client reports the outcome; "fail" is a failed payment, anything else a success marker.
 // Parley does not create Stripe payment intents (that needs Stripe credentials and Stripe's API), so the input
 // goes out without `runtimeOptions` and with an error log saying so, never with a made-up intent.
-import { defaultPaymentInputOptions, InputBlockType, type PaymentInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { defaultPaymentInputOptions, type PaymentInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { ownRetryMessage, replyText, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

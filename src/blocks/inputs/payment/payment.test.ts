@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { paymentInput } from './kind.js'
-import type { PaymentInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { PaymentInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block: PaymentInputBlock = { id: 'b1', type: 'payment input', options: { variableId: 'v1', amount: '{{Price}}' } }

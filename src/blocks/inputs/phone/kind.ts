@@ -1,6 +1,7 @@
 // Phone number: the first number found in the reply, in E.164 (national numbers read with the default country).
 import { type CountryCode, findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
-import { InputBlockType, type PhoneNumberInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { PhoneNumberInputBlock } from './schema.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

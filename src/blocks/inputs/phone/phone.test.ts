@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { phoneInput } from './kind.js'
-import type { PhoneNumberInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { PhoneNumberInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (defaultCountryCode?: string): PhoneNumberInputBlock => ({

@@ -1,6 +1,7 @@
 // Picture choice: like buttons, but items are pictures with a title; matching ignores case.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { InputBlockType, type PictureChoiceBlock } from '../../../contract/bot/blocks/inputs.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { PictureChoiceBlock } from './schema.js'
 import { firstFilled, matchMultiple } from '../../shared/choiceMatching.js'
 import { displayedOnly, listValue, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { pictureChoiceInput } from './kind.js'
-import type { PictureChoiceBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { PictureChoiceBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const items: PictureChoiceBlock['items'] = [

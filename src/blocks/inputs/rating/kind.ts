@@ -1,7 +1,8 @@
 // Rating: a number among the displayed buttons. With number buttons they run from `startsAt` to `length`
 // (so 0–10 by default); with icons from 1 to `length`.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { defaultRatingInputOptions, InputBlockType, type RatingInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { defaultRatingInputOptions, type RatingInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { prepareWithPrefill, replyText, toNumberOption } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

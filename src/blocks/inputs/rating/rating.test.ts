@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ratingInput } from './kind.js'
-import type { RatingInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { RatingInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (options: RatingInputBlock['options'] = {}): RatingInputBlock => ({ id: 'b1', type: 'rating input', options })

@@ -2,7 +2,8 @@
 // clips are also saved into their own variables when the block asks for it.
 import type { BlockContext, InputKind } from '../../../engine/kinds.js'
 import type { UserReply, VariableUpdate } from '../../../engine/types.js'
-import { InputBlockType, type TextInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { TextInputBlock } from './schema.js'
 import { prepareWithPrefill } from '../../shared/inputs.js'
 
 /** The attachments (appended when the variable already holds a list: loops collect them) and the voice clip's URL. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { textInput } from './kind.js'
-import type { TextInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { TextInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block: TextInputBlock = {

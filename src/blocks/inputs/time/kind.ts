@@ -1,5 +1,6 @@
 // Time: natural-language times ("14:30", "2pm"), saved in the block's format.
-import { defaultTimeInputOptions, InputBlockType, type TimeInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { defaultTimeInputOptions, type TimeInputBlock } from './schema.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { formatDate, parseDates } from '../../shared/dates.js'
 import { prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { timeInput } from './kind.js'
-import type { TimeInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { TimeInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block = (format?: string): TimeInputBlock => ({ id: 'b1', type: 'time input', options: { variableId: 'v1', format } })

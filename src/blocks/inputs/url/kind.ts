@@ -1,6 +1,7 @@
 // URL: validator.js rules, protocol optional; the answer is kept as typed.
 import validator from 'validator'
-import { InputBlockType, type UrlInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { UrlInputBlock } from './schema.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { urlInput } from './kind.js'
-import type { UrlInputBlock } from '../../../contract/bot/blocks/inputs.js'
+import type { UrlInputBlock } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block: UrlInputBlock = { id: 'b1', type: 'url input', options: { variableId: 'v1' } }

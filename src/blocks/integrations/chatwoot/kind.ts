@@ -2,7 +2,7 @@
 // instance first, identifying the user when an id or email is given, tagging the conversation with the result) or
 // closes it. Values are templated on the server and embedded as JSON literals, so the script needs no args.
 import { withTemplating } from '../../shared/inputs.js'
-import { type ChatwootBlock, defaultChatwootOptions } from '../../../contract/bot/blocks/integrations.js'
+import { type ChatwootBlock, defaultChatwootOptions } from './schema.js'
 import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
 
 type Options = NonNullable<ChatwootBlock['options']>

@@ -4,7 +4,7 @@
 import type { ChatLog, EmailMessage, SmtpSettings } from '../../../engine/types.js'
 import { singleVariable } from '../../../engine/variables.js'
 import { withTemplating } from '../../shared/inputs.js'
-import { defaultSendEmailOptions, type SendEmailBlock } from '../../../contract/bot/blocks/integrations.js'
+import { defaultSendEmailOptions, type SendEmailBlock } from './schema.js'
 import type { ActionKind, BlockContext, StoredCredentials } from '../../../engine/kinds.js'
 
 type Options = NonNullable<SendEmailBlock['options']>

@@ -1,7 +1,7 @@
 // Google Analytics: a `googleAnalytics` client action carrying the event with its options templated. The client
 // loads the tracker from `startPropsToInject`. Live chats only, as in Typebot.
 import type { ActionKind } from '../../../engine/kinds.js'
-import type { GoogleAnalyticsBlock } from '../../../contract/bot/blocks/integrations.js'
+import type { GoogleAnalyticsBlock } from './schema.js'
 import { trackerOptions } from '../../shared/trackerOptions.js'
 
 export const googleAnalytics: ActionKind<GoogleAnalyticsBlock> = {

@@ -1,6 +1,6 @@
 // Google Sheets: reading and writing sheets needs Google OAuth credentials, which this server does not have. The
 // block is logged as an error (never skipped silently) and the flow goes on.
-import type { GoogleSheetsBlock } from '../../../contract/bot/blocks/integrations.js'
+import type { GoogleSheetsBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 
 export const googleSheets: ActionKind<GoogleSheetsBlock> = {

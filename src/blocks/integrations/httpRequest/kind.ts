@@ -1,8 +1,8 @@
 // HTTP request ("Webhook" block; Zapier, Make.com and Pabbly share it): builds the request from the block
 // (query, headers, basic auth, default or custom body), calls it through the guarded client, maps the response
 // into variables. With `isExecutedOnClient` the client makes the call and replies with `{ statusCode, data }`.
-import type { HttpRequestBlock } from '../../../contract/bot/blocks/integrations.js'
-import { defaultHttpRequestTimeout, maxHttpRequestTimeout } from '../../../contract/bot/blocks/integrations.js'
+import type { HttpRequestBlock } from './schema.js'
+import { defaultHttpRequestTimeout, maxHttpRequestTimeout } from './schema.js'
 import type { ChatLog } from '../../../engine/types.js'
 import { parseVariables, singleVariable } from '../../../engine/variables.js'
 import type { ActionKind, ActionResult, BlockContext } from '../../../engine/kinds.js'

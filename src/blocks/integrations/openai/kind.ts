@@ -1,7 +1,8 @@
 // OpenAI, the legacy native block ("OpenAI"). Its "Create chat completion" task calls an OpenAI-compatible
 // endpoint (the block's base URL, else the credentials', else OpenAI's; Azure with `apiVersion`), or pauses while
 // the client streams it. Speech and image tasks are not run: they need file storage Parley does not have.
-import { IntegrationBlockType, type OpenAIBlock } from '../../../contract/bot/blocks/integrations.js'
+import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
+import type { OpenAIBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 import { credentialText, optionNumber, optionText, type ResponseMapping, resumeCompletion, runCompletion } from '../../shared/llm/completion.js'
 import { buildMessages, type MessageOption } from '../../shared/llm/messages.js'

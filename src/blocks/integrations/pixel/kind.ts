@@ -1,7 +1,7 @@
 // Meta Pixel: a `pixel` client action tracking the block's event (options templated; the pixel id as written).
 // A block without an event only initialises the pixel, which `startPropsToInject` does. Live chats only.
 import type { ActionKind } from '../../../engine/kinds.js'
-import type { PixelBlock } from '../../../contract/bot/blocks/integrations.js'
+import type { PixelBlock } from './schema.js'
 import { trackerOptions } from '../../shared/trackerOptions.js'
 
 export const pixel: ActionKind<PixelBlock> = {

@@ -1,5 +1,5 @@
 // AB test: path A with probability aPercent (randomness from the runtime, so tests can fix it), else B.
-import type { AbTestBlock } from '../../../contract/bot/blocks/logic.js'
+import type { AbTestBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 
 export const abTest: ActionKind<AbTestBlock> = {

@@ -1,5 +1,5 @@
 // Condition: the first item whose condition holds decides the path; none → the block's own ("else") edge.
-import type { ConditionBlock } from '../../../contract/bot/blocks/logic.js'
+import type { ConditionBlock } from './schema.js'
 import type { Variable } from '../../../contract/bot/common.js'
 import { compileCondition } from '../../../engine/conditions.js'
 import type { ActionKind, ActionResult, BlockContext, BlockExecutor, MaybePromise } from '../../../engine/kinds.js'

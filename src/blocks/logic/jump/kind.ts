@@ -1,6 +1,6 @@
 // Jump: goes to a group (by id, or by the title held in a `{{variable}}`) and optional block, leaving a return
 // mark so that a later Return block comes back to what follows the Jump.
-import type { JumpBlock } from '../../../contract/bot/blocks/logic.js'
+import type { JumpBlock } from './schema.js'
 import { edgeTarget } from '../../../engine/compile.js'
 import { parseVariables } from '../../../engine/variables.js'
 import type { ActionKind } from '../../../engine/kinds.js'

@@ -1,5 +1,5 @@
 // Redirect: asks the client to open a URL (templated; `https://` added when the protocol is missing).
-import type { RedirectBlock } from '../../../contract/bot/blocks/logic.js'
+import type { RedirectBlock } from './schema.js'
 import { parseVariables } from '../../../engine/variables.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 

@@ -1,6 +1,6 @@
 // Script ("Code"): by default sent to the client as `scriptToExecute`; with `isExecutedOnClient: false` it runs in
 // the server's sandbox, where `setVariable(name, value)` changes variables by name.
-import type { ScriptBlock } from '../../../contract/bot/blocks/logic.js'
+import type { ScriptBlock } from './schema.js'
 import type { Variable } from '../../../contract/bot/common.js'
 import { codeGlobals, guessValueType, parseVariables, toVariableValue } from '../../../engine/variables.js'
 import type { ActionKind } from '../../../engine/kinds.js'

@@ -3,7 +3,7 @@
 // sends it back as a dedicated reply.
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { SetVariableBlock } from '../../../contract/bot/blocks/logic.js'
+import type { SetVariableBlock } from './schema.js'
 import type { Variable } from '../../../contract/bot/common.js'
 import type { VariableValue } from '../../../engine/types.js'
 import {

@@ -1,6 +1,6 @@
 // Typebot link: runs another bot of the workspace (or another group of this one, `typebotId: "current"`), then
 // comes back after the link block. The engine keeps the stack; this module only finds the target.
-import type { TypebotLinkBlock } from '../../../contract/bot/blocks/logic.js'
+import type { TypebotLinkBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 
 export const typebotLink: ActionKind<TypebotLinkBlock> = {

@@ -1,5 +1,5 @@
 // Wait: the client waits `secondsToWaitFor`; with `shouldPause` the chat also stops until the client's next message.
-import type { WaitBlock } from '../../../contract/bot/blocks/logic.js'
+import type { WaitBlock } from './schema.js'
 import { parseVariables } from '../../../engine/variables.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 

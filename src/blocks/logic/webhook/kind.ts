@@ -1,6 +1,6 @@
 // Webhook listener ("webhook"): pauses the chat until a payload arrives, either as the client's reply or through
 // the result's inbound webhook endpoint (docs/chat.md), and maps it into variables like an HTTP response.
-import type { WebhookBlock } from '../../../contract/bot/blocks/logic.js'
+import type { WebhookBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 import { type HttpResponse, mapResponse, parseResponseReply } from '../../shared/responseMapping.js'
 

@@ -1,5 +1,6 @@
-// Building pieces shared by the block schemas. Options, content and items are lenient: known fields are typed
-// but optional and null-tolerant, unknown fields are kept.
+// Building pieces shared by the block schemas of several kinds (each kind's own schema is in
+// src/blocks/<category>/<kind>/schema.ts, which may import only contract/ and zod). Options, content and items are
+// lenient: known fields are typed but optional and null-tolerant, unknown fields are kept.
 import { z } from 'zod'
 import { blockBaseSchema, conditionSchema, opt } from '../common.js'
 
@@ -30,3 +31,66 @@ export const responseVariableMappingSchema = z.looseObject({
 
 /** A number, or a string holding a `{{variable}}` reference. */
 export const numberOrVariable = z.union([z.number(), z.string()])
+
+// Rich text: the text bubble's content, and what the engine templates and renders (so it is here, not in the kind).
+/** A Slate/Plate rich-text node: an element (`type`, `children`, e.g. `url` for links) or a leaf (`text`, marks). */
+export type RichTextNode = {
+  type?: string | null
+  text?: string | null
+  children?: RichTextNode[] | null
+  [key: string]: unknown
+}
+export const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
+  z.looseObject({ type: opt(z.string()), text: opt(z.string()), children: opt(z.array(richTextNodeSchema)) }),
+)
+
+// Inputs: pieces several input kinds share.
+export const defaultButtonLabel = 'Send'
+
+/** Where uploaded files (and audio clips) are stored: `Auto` follows the workspace default. */
+export const fileVisibilities = ['Auto', 'Public', 'Private'] as const
+export const visibilitySchema = z.enum(fileVisibilities)
+
+const placeholderLabelsSchema = z.looseObject({ placeholder: opt(z.string()), button: opt(z.string()) })
+/** Fields shared by the text-like inputs (text, number, email, URL, phone). */
+export const textLikeOptionsShape = {
+  variableId: opt(z.string()),
+  labels: opt(placeholderLabelsSchema),
+  // Per-locale label overrides (newest builds).
+  localizations: opt(z.record(z.string(), z.looseObject({ labels: opt(placeholderLabelsSchema) }))),
+}
+
+/** Defaults of the choice input, which the picture choice input extends. */
+export const defaultChoiceInputOptions = {
+  isMultipleChoice: false,
+  buttonLabel: defaultButtonLabel,
+  isSearchable: false,
+  searchInputPlaceholder: 'Filter the options...',
+} as const
+
+// HTTP requests: the option shape of the HTTP request block, shared by Zapier, Make.com, Pabbly and the OTP input.
+export const httpMethods = ['POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'CONNECT', 'OPTIONS', 'TRACE'] as const
+
+export const httpRequestOptionsShape = {
+  webhook: opt(
+    z.looseObject({
+      url: opt(z.string()),
+      method: opt(z.enum(httpMethods)),
+      queryParams: opt(z.array(keyValueSchema)),
+      headers: opt(z.array(keyValueSchema)),
+      body: opt(z.string()),
+    }),
+  ),
+  isCustomBody: opt(z.boolean()),
+  isExecutedOnClient: opt(z.boolean()),
+  withCredentials: opt(z.boolean()),
+  responseVariableMapping: opt(z.array(responseVariableMappingSchema)),
+  // Sample values used by the editor's "test request" button only.
+  variablesForTest: opt(
+    z.array(z.looseObject({ id: opt(z.string()), variableId: opt(z.string()), value: opt(z.string()) })),
+  ),
+  timeout: opt(z.number()),
+  proxyCredentialsId: opt(z.string()),
+  isAdvancedConfig: opt(z.boolean()),
+}
+export const httpRequestOptionsSchema = z.looseObject(httpRequestOptionsShape)

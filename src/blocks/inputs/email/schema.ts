@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { opt } from '../../../contract/bot/common.js'
+import { blockOf, defaultButtonLabel, textLikeOptionsShape } from '../../../contract/bot/blocks/shared.js'
+
+export const defaultEmailInputOptions = {
+  labels: { placeholder: 'Type your email...', button: defaultButtonLabel },
+  retryMessageContent: "This email doesn't seem to be valid. Can you type it again?",
+} as const
+
+export const emailInputBlockSchema = blockOf(InputBlockType.EMAIL, {
+  options: opt(z.looseObject({ ...textLikeOptionsShape, retryMessageContent: opt(z.string()) })),
+})
+export type EmailInputBlock = z.infer<typeof emailInputBlockSchema>

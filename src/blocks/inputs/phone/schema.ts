@@ -1,0 +1,22 @@
+// Phone input (same retry-message caveat as URL).
+import { z } from 'zod'
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { opt } from '../../../contract/bot/common.js'
+import { blockOf, defaultButtonLabel, textLikeOptionsShape } from '../../../contract/bot/blocks/shared.js'
+
+export const defaultPhoneInputOptions = {
+  labels: { placeholder: 'Type your phone number...', button: defaultButtonLabel },
+  retryMessageContent: "This phone number doesn't seem to be valid. Can you type it again?",
+} as const
+
+export const phoneNumberInputBlockSchema = blockOf(InputBlockType.PHONE, {
+  options: opt(
+    z.looseObject({
+      ...textLikeOptionsShape,
+      retryMessageContent: opt(z.string()),
+      // ISO 3166-1 alpha-2, e.g. `FR`.
+      defaultCountryCode: opt(z.string()),
+    }),
+  ),
+})
+export type PhoneNumberInputBlock = z.infer<typeof phoneNumberInputBlockSchema>
