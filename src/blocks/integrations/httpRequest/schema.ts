@@ -1,5 +1,5 @@
 // HTTP request ("Webhook"). Zapier, Make.com, Pabbly and the OTP input share its option shape (contract/).
-import { z } from 'zod'
+import type { z } from 'zod'
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, httpRequestOptionsSchema } from '../../../contract/bot/blocks/shared.js'

@@ -1,5 +1,5 @@
 // The HTTP request block's options under another type.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, httpRequestOptionsSchema } from '../../../contract/bot/blocks/shared.js'
