@@ -1,45 +1,14 @@
 // A bot prepared for running: indexes and the flow built once per snapshot with the server's block kinds, and cached
 // by the caller (snapshots are immutable, so a compiled bot never goes stale).
-import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
-import type { Edge, Event, Variable } from '../contract/bot/common.js'
-import { buildFlow, type Flow } from './flow.js'
-import type { BlockLocation, KindRegistry } from './kinds.js'
-import { buildProgressIndex, type ProgressIndex } from './progress.js'
-import { buildStartProps, type StartProps } from './startProps.js'
+import { buildFlow } from './flow.js'
+import type { BlockLocation, CompiledBot, KindRegistry, RunnableBot } from './kinds.js'
+import { buildProgressIndex } from './progress.js'
+import { buildStartProps } from './startProps.js'
 import type { Target } from './state.js'
 
-export type RunnableBot = {
-  botId: string
-  snapshotId: string
-  version: string
-  groups: GroupV6[]
-  events: Event[]
-  edges: Edge[]
-  variables: Variable[]
-  theme: Record<string, any>
-  settings: Record<string, any>
-  /** When the snapshot was published (undefined for previews). */
-  publishedAt?: string
-}
+export type { CompiledBot, RunnableBot } from './kinds.js'
 
-export type CompiledBot = RunnableBot & {
-  kinds: KindRegistry
-  groupById: Map<string, GroupV6>
-  /** Block id → its group and position. */
-  blockAt: Map<string, BlockLocation>
-  edgeById: Map<string, Edge>
-  variableById: Map<string, Variable>
-  progress?: ProgressIndex
-  /** Variables that live in the session only (e.g. set to the transcript): never stored in results. */
-  sessionVariableIds: Set<string>
-  /** Whether the engine keeps the conversation's transcript for this bot's blocks. */
-  needsTranscript: boolean
-  /** What live starts prepend as `startPropsToInject` (and previews log instead), when the bot has any. */
-  startProps?: StartProps
-  /** The form of the bot the walk runs (see engine/flow.ts). */
-  flow: Flow
-}
 
 export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot => {
   const groupById = new Map(bot.groups.map((g) => [g.id, g]))
@@ -64,7 +33,10 @@ export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot =
     progress: bot.theme?.general?.progressBar?.isEnabled === true ? buildProgressIndex(bot, isInput) : undefined,
     sessionVariableIds,
     needsTranscript,
-    startProps: buildStartProps(bot.groups, bot.settings, kinds),
+    startProps: buildStartProps(
+      bot.settings,
+      bot.groups.flatMap((group) => group.blocks.map((block) => kinds.get(block.type)?.startProps?.(block) ?? {})),
+    ),
   } as CompiledBot
   compiled.flow = buildFlow(compiled)
   return compiled

@@ -3,36 +3,10 @@
 // is compiled and kept with it, so a turn no longer interprets the JSON bot step by step. Never mutated afterwards.
 import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
-import type { CompiledBot } from './compile.js'
-import type { ActionKind, BlockExecutor, BlockKind } from './kinds.js'
+import type { ActionKind, BlockExecutor, CompiledBot, Flow, FlowBlock, FlowGroup, FlowTarget } from './kinds.js'
 import type { Target } from './state.js'
 
-/** A block with its kind (undefined: a type no kind handles). `execute` is the action bound to the block. */
-export type FlowBlock = { block: Block; kind: BlockKind | undefined; execute: BlockExecutor | undefined }
-
-export type FlowGroup = {
-  group: GroupV6
-  blocks: FlowBlock[]
-  /** Where the group leads once all its blocks ran: its last block's edge (undefined: none, or dangling). */
-  exit: FlowTarget | undefined
-}
-
-/**
- * A target located in the flow: the group it names and the index of the block the walk starts at. A target whose
- * group or block does not exist (group undefined, or `from` -1) ends the path with an error log.
- */
-export type FlowTarget = { target: Target; group: FlowGroup | undefined; from: number }
-
-export type Flow = {
-  /** Where an edge leads, by id (absent: a dangling id, or an empty one, like in `edgeTarget`). */
-  edges: Map<string, FlowTarget>
-  /** The flow form of one of the bot's groups. */
-  groups: Map<GroupV6, FlowGroup>
-  /** Locates a target computed at run time (jumps, links, resume points). */
-  locate(target: Target): FlowTarget
-  /** Variable id → its position in the bot's variables (the turn keeps their values in that order). */
-  variableIndex: Map<string, number>
-}
+export type { Flow, FlowBlock, FlowGroup, FlowTarget } from './kinds.js'
 
 export const buildFlow = (bot: Omit<CompiledBot, 'flow'>): Flow => {
   const groups = new Map(bot.groups.map((group): [GroupV6, FlowGroup] => [group, { group, blocks: group.blocks.map((block) => flowBlock(block, bot)), exit: undefined }]))

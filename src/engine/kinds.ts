@@ -1,11 +1,12 @@
-// The contract of a block kind, owned by the engine: the engine knows block kinds only through it. Each kind lives in
+// The contract of a block kind, owned by the engine, and the compiled bot its blocks run in: the engine knows block kinds only through it. Each kind lives in
 // its own folder (src/blocks/<category>/<kind>/), and the one list of kinds is assembled in src/blocks/index.ts and
 // handed to the engine where the server is wired together. Behaviour may be synchronous or return a promise: logic
 // that needs nothing from outside stays synchronous, so long chains of it cost no event-loop round trips.
 import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
-import type { Variable } from '../contract/bot/common.js'
-import type { CompiledBot, RunnableBot } from './compile.js'
+import type { Edge, Event, Variable } from '../contract/bot/common.js'
+import type { ProgressIndex } from './progress.js'
+import type { StartProps, StartPropsPart } from './startProps.js'
 import type { StackEntry, Target } from './state.js'
 import type { ChatLog, ChatMessage, ClientSideAction, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate } from './types.js'
 
@@ -74,8 +75,7 @@ export type BlockExecutor = (ctx: BlockContext) => MaybePromise<ActionResult>
 /** Variables a block keeps out of results (session-only), and whether it needs the conversation transcript. */
 export type SessionVariables = { variableIds: string[]; needsTranscript: boolean }
 
-/** What a kind adds to `startPropsToInject` (trackers the client loads before a live chat starts). */
-export type StartPropsPart = { googleAnalyticsId?: string; pixelId?: string }
+export type { StartPropsPart } from './startProps.js'
 
 /** A streamed completion (see `ActionKind.stream`): `onText` gets each piece; never rejects for provider failures. */
 export type CompletionStream = (onText: (text: string) => void) => Promise<{ ok: true; text: string } | { ok: false; message: string }>
@@ -151,3 +151,66 @@ export const unsupportedKind = (type: string, category: 'logic' | 'integration',
 
 /** Where the block sits: its group and position. */
 export type BlockLocation = { group: GroupV6; index: number; block: Block }
+
+// A compiled bot and the kinds of its blocks refer to each other (a block's context holds its bot; a compiled bot
+// holds its kinds), so their types live together here.
+
+export type RunnableBot = {
+  botId: string
+  snapshotId: string
+  version: string
+  groups: GroupV6[]
+  events: Event[]
+  edges: Edge[]
+  variables: Variable[]
+  theme: Record<string, any>
+  settings: Record<string, any>
+  /** When the snapshot was published (undefined for previews). */
+  publishedAt?: string
+}
+
+export type CompiledBot = RunnableBot & {
+  kinds: KindRegistry
+  groupById: Map<string, GroupV6>
+  /** Block id → its group and position. */
+  blockAt: Map<string, BlockLocation>
+  edgeById: Map<string, Edge>
+  variableById: Map<string, Variable>
+  progress?: ProgressIndex
+  /** Variables that live in the session only (e.g. set to the transcript): never stored in results. */
+  sessionVariableIds: Set<string>
+  /** Whether the engine keeps the conversation's transcript for this bot's blocks. */
+  needsTranscript: boolean
+  /** What live starts prepend as `startPropsToInject` (and previews log instead), when the bot has any. */
+  startProps?: StartProps
+  /** The form of the bot the walk runs (see engine/flow.ts). */
+  flow: Flow
+}
+
+/** A block with its kind (undefined: a type no kind handles). `execute` is the action bound to the block. */
+export type FlowBlock = { block: Block; kind: BlockKind | undefined; execute: BlockExecutor | undefined }
+
+export type FlowGroup = {
+  group: GroupV6
+  blocks: FlowBlock[]
+  /** Where the group leads once all its blocks ran: its last block's edge (undefined: none, or dangling). */
+  exit: FlowTarget | undefined
+}
+
+/**
+ * A target located in the flow: the group it names and the index of the block the walk starts at. A target whose
+ * group or block does not exist (group undefined, or `from` -1) ends the path with an error log.
+ */
+export type FlowTarget = { target: Target; group: FlowGroup | undefined; from: number }
+
+export type Flow = {
+  /** Where an edge leads, by id (absent: a dangling id, or an empty one, like in `edgeTarget`). */
+  edges: Map<string, FlowTarget>
+  /** The flow form of one of the bot's groups. */
+  groups: Map<GroupV6, FlowGroup>
+  /** Locates a target computed at run time (jumps, links, resume points). */
+  locate(target: Target): FlowTarget
+  /** Variable id → its position in the bot's variables (the turn keeps their values in that order). */
+  variableIndex: Map<string, number>
+}
+

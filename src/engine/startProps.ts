@@ -1,11 +1,12 @@
 // `startPropsToInject` (reference 3.2 step 7): what the web client installs on the page before a live chat starts:
 // the bot's custom head code, Google Tag Manager, and the trackers blocks ask for (Google Analytics, Meta pixels, see
 // `BlockKind.startProps`). Computed once per compiled bot; in preview it is not sent and an info log names the tools instead.
-import type { GroupV6 } from '../contract/bot/bot.js'
-import type { KindRegistry } from './kinds.js'
 import type { ChatLog } from './types.js'
 
 export type StartPropsToInject = { customHeadCode?: string; gtmId?: string; googleAnalyticsId?: string; pixelIds?: string[] }
+/** What a block kind adds to `startPropsToInject` (trackers the client loads before a live chat starts). */
+export type StartPropsPart = { googleAnalyticsId?: string; pixelId?: string }
+
 export type StartProps = { action: { type: 'startPropsToInject'; startPropsToInject: StartPropsToInject }; previewLog: ChatLog }
 
 // Rules styling the "Made with" badge: bots may not hide it through their head code.
@@ -60,9 +61,9 @@ export const sanitizeHeadCode = (code: string): string => {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined)
 
-export const buildStartProps = (groups: GroupV6[], settings: Record<string, any>, kinds: KindRegistry): StartProps | undefined => {
+/** The page set-up of a bot: from its settings, and the parts its blocks' kinds ask for (in block order). */
+export const buildStartProps = (settings: Record<string, any>, parts: StartPropsPart[]): StartProps | undefined => {
   const headCode = text(settings?.metadata?.customHeadCode)
-  const parts = groups.flatMap((group) => group.blocks.map((block) => kinds.get(block.type)?.startProps?.(block) ?? {}))
   const pixelIds = parts.flatMap((part) => (part.pixelId ? [part.pixelId] : []))
   const props: StartPropsToInject = {
     customHeadCode: headCode && (sanitizeHeadCode(headCode) || undefined),

@@ -1,14 +1,20 @@
 // Cheap referential checks on a validated bot. Real Typebot exports often hold dangling edges (left behind when a
 // block was deleted in the editor), so those are only reported; duplicate group/block ids make the graph
 // ambiguous and are rejected by `prepareBot`.
-import type { BotV6 } from './bot.js'
 import type { Issue as BotIssue } from '../errors.js'
-import { isEventSource } from './common.js'
+import { type Edge, type Event, isEventSource } from './common.js'
+
+/** What the checks read of a bot: its graph (so they do not depend on the bot schema that uses them). */
+type BotGraph = {
+  groups: { id: string; blocks: { id: string; items?: unknown }[] }[]
+  edges: Edge[]
+  events: Event[]
+}
 
 export type { BotIssue }
 
 /** Group ids that are used twice, and block ids used twice anywhere in the bot. */
-export const findDuplicateIds = (bot: Pick<BotV6, 'groups'>): BotIssue[] => {
+export const findDuplicateIds = (bot: Pick<BotGraph, 'groups'>): BotIssue[] => {
   const issues: BotIssue[] = []
   const groupIds = new Set<string>()
   const blockIds = new Set<string>()
@@ -25,7 +31,7 @@ export const findDuplicateIds = (bot: Pick<BotV6, 'groups'>): BotIssue[] => {
 }
 
 /** Duplicate ids plus edges whose source or target does not exist. */
-export const checkBotReferences = (bot: BotV6): BotIssue[] => {
+export const checkBotReferences = (bot: BotGraph): BotIssue[] => {
   const groupOfBlock = new Map<string, string>()
   const itemIdsOfBlock = new Map<string, Set<string>>()
   for (const group of bot.groups)

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { buildStartProps, sanitizeHeadCode } from '../../../src/engine/startProps.js'
-import { kinds } from '../../../src/blocks/index.js'
 import { bot, compile, engineChat, say } from '../../support/engine.js'
 
 const tracked = bot(
@@ -27,7 +26,8 @@ describe('startPropsToInject', () => {
   })
 
   test('built once from settings and blocks: the first GA id, pixels without isInitSkip', async () => {
-    const props = buildStartProps(compile(tracked).groups, compile(tracked).settings, kinds)
+    // The compiled bot's start props: built from its settings and what its blocks' kinds ask for.
+    const props = compile(tracked).startProps
     assert.deepEqual(props?.action, {
       type: 'startPropsToInject',
       startPropsToInject: {
@@ -38,8 +38,8 @@ describe('startPropsToInject', () => {
       },
     })
     assert.equal(props?.previewLog.description, 'Custom head code, Google Analytics, Pixel, Google Tag Manager are not enabled in Preview mode')
-    assert.equal(buildStartProps([], { metadata: { googleTagManagerId: 'GTM-1' } }, kinds)?.previewLog.description, 'Google Tag Manager is not enabled in Preview mode')
-    assert.equal(buildStartProps([], { metadata: { customHeadCode: '  ' } }, kinds), undefined)
+    assert.equal(buildStartProps({ metadata: { googleTagManagerId: 'GTM-1' } }, [])?.previewLog.description, 'Google Tag Manager is not enabled in Preview mode')
+    assert.equal(buildStartProps({ metadata: { customHeadCode: '  ' } }, []), undefined)
   })
 
   test('live starts begin with it; previews log instead', async () => {

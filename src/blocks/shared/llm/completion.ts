@@ -5,8 +5,11 @@ import type { ChatLog, UserReply, VariableUpdate } from '../../../engine/types.j
 import { parseVariables, toVariableValue } from '../../../engine/variables.js'
 import type { ActionResult, BlockContext, ClientSideAction, StoredCredentials } from '../../../engine/kinds.js'
 import { type ChatUsage, createChatCompletion, failureLog, type LlmEndpoint } from './client.js'
+import { credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 import type { PendingCompletion } from './stream.js'
+
+export { credentialText } from './credentials.js'
 
 export type ResponseItem = 'Message content' | 'Total tokens' | 'Prompt tokens' | 'Completion tokens'
 export type ResponseMapping = { item: ResponseItem; variableId: string }[]
@@ -34,12 +37,6 @@ export type CompletionPlan = Connection & {
 }
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
-
-/** A non-empty text field of the credentials' data (`apiKey`, `baseUrl`), trimmed. */
-export const credentialText = (credentials: StoredCredentials, key: string): string | undefined => {
-  const value = credentials.data[key]
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined
-}
 
 /** A templated option, or undefined when it is empty. */
 export const optionText = (value: unknown, ctx: BlockContext): string | undefined => {

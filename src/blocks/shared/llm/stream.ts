@@ -3,7 +3,7 @@
 // block paused (the waiting slot's data); only the API key is read now, from the workspace credentials.
 import type { ActionKind, CompletionStream } from '../../../engine/kinds.js'
 import { failureLog, type ChatRequest, streamChatCompletion } from './client.js'
-import { credentialText } from './completion.js'
+import { credentialText } from './credentials.js'
 
 /** What a paused LLM block keeps in the session. It holds no secret. */
 export type PendingCompletion = {
