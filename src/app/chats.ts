@@ -24,6 +24,9 @@ export type ChatLimits = EngineDeps['limits']
  */
 const CACHE_BYTES = 8 * 1024 * 1024
 
+/** The largest session state stored, in characters of JSON (a variable holds at most 1,000,000: see the engine). */
+export const MAX_STATE_CHARS = 4_000_000
+
 /** A stored session state; one written by a newer Parley (unknown version) cannot go on here. */
 const parseState = (json: string): SessionState => {
   try {
@@ -101,10 +104,20 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
 
   const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: { id: string; botId: string }[]) => {
     const { effects } = outcome
+    let state = outcome.finished ? null : JSON.stringify(outcome.state)
+    if (state !== null && state.length > MAX_STATE_CHARS) {
+      // Every turn reads and writes the state whole: a chat whose state outgrew the cap ends here, and says so.
+      state = null
+      const log = { status: 'error' as const, description: `The chat was ended: its state grew beyond ${MAX_STATE_CHARS} characters.` }
+      outcome.response.logs = [...(outcome.response.logs ?? []), log]
+      delete outcome.response.input
+      const resultId = outcome.state.stack.at(-1)?.resultId
+      if (resultId) effects.logs.push({ ...log, resultId })
+    }
     try {
       await store.chats.commitTurn({
         session,
-        state: outcome.finished ? null : JSON.stringify(outcome.state),
+        state,
         newResults: [...newResults, ...effects.newResults],
         results: effects.results,
         answers: effects.answers,

@@ -2,7 +2,7 @@
 import type { CompiledBot } from './compile.js'
 import type { StartProps } from './startProps.js'
 import { STATE_VERSION, type SessionState } from './state.js'
-import { type EngineDeps, Turn, type TurnOutcome } from './turn.js'
+import { type EngineDeps, isTooLong, Turn, type TurnOutcome } from './turn.js'
 import type { TextFormat, UserReply, VariableValue } from './types.js'
 import { toVariableValue } from './variables.js'
 
@@ -21,33 +21,43 @@ export type StartOptions = {
   textFormat: TextFormat
 }
 
-/** Initial values: the bot's own defaults, then the overwritten result's, then prefilled ones (truthy only). */
-const initialValues = (bot: CompiledBot, options: StartOptions): Record<string, VariableValue> => {
+/**
+ * Initial values: the bot's own defaults, then the overwritten result's, then prefilled ones (truthy only). A value
+ * longer than a variable may hold is left out (its name is returned, to be logged).
+ */
+const initialValues = (bot: CompiledBot, options: StartOptions): { values: Record<string, VariableValue>; refused: string[] } => {
   const values: Record<string, VariableValue> = {}
+  const refused: string[] = []
+  const set = (id: string, name: string, value: VariableValue) => {
+    if (value && isTooLong(value)) refused.push(name)
+    else values[id] = value
+  }
   for (const v of bot.variables) if (v.value !== undefined && v.value !== null) values[v.id] = v.value as VariableValue
   for (const previous of options.previousVariables ?? []) {
     const variable = bot.variables.find((v) => v.name === previous.name)
-    if (variable && previous.value !== null && previous.value !== undefined) values[variable.id] = previous.value
+    if (variable && previous.value !== null && previous.value !== undefined) set(variable.id, variable.name, previous.value)
   }
   for (const [name, value] of Object.entries(options.prefilledVariables ?? {})) {
     const variable = bot.variables.find((v) => v.name === name)
-    if (variable && value) values[variable.id] = toVariableValue(value)
+    if (variable && value) set(variable.id, variable.name, toVariableValue(value))
   }
-  return values
+  return { values, refused }
 }
 
 export const startChat = async (bot: CompiledBot, options: StartOptions, deps: EngineDeps): Promise<TurnOutcome> => {
+  const { values, refused } = initialValues(bot, options)
   const state: SessionState = {
     version: STATE_VERSION,
     workspaceId: options.workspaceId,
     isPreview: options.isPreview,
-    stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values: initialValues(bot, options), answers: [], resume: [] }],
+    stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values, answers: [], resume: [] }],
     ...(bot.theme?.general?.progressBar?.isEnabled === true && { progress: { totalAnswers: 0 } }),
     ...(options.isStreamEnabled && { isStreamEnabled: true }),
     ...(!options.isPreview && bot.settings?.security?.allowedOrigins?.length && { allowedOrigins: bot.settings.security.allowedOrigins }),
   }
   const turn = new Turn(state, { ...deps, getBot: async (id) => (id === bot.snapshotId ? bot : deps.getBot(id)) }, options.textFormat)
   await turn.load()
+  for (const name of refused) turn.refuseValue(name)
   if (options.isOnlyRegistering) {
     state.notStarted = true
     return turn.outcome()

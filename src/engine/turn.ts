@@ -56,8 +56,25 @@ const RUNAWAY = /interrupted|out of memory|stack size exceeded/i
 /** A long turn lets other requests run every this many milliseconds. */
 const PAUSE_EVERY_MS = 10
 
+/**
+ * The largest value a variable may hold (characters of text, summed over a list's items). Values come from end users
+ * and bot code and live in the session state, which every turn reads and writes whole: a bigger value is refused
+ * with an error log (the variable keeps its value). The transcript is kept within the same size.
+ */
+export const MAX_VARIABLE_CHARS = 1_000_000
+
+/** Whether a value is longer than a variable may hold. */
+export const isTooLong = (value: string | (string | null)[]): boolean =>
+  (typeof value === 'string' ? value.length : value.reduce((sum, item) => sum + (item?.length ?? 0), 0)) > MAX_VARIABLE_CHARS
+
 /** Linked bots nest at most this deep: a link cycle ends with an error log instead of growing forever. */
 const MAX_LINK_DEPTH = 16
+
+/**
+ * Linked bots keep their own results: a link inside a loop would otherwise create results (rows) by the hundred in
+ * one turn. Past this many new results in a turn, further links that need one are skipped with an error log.
+ */
+export const MAX_NEW_RESULTS_PER_TURN = 16
 
 export type TurnOutcome = {
   state: SessionState
@@ -207,9 +224,15 @@ export class Turn {
     const { bot, index, variables } = this.scope
     const at = index.get(id)
     if (at === undefined) return
+    if (value && isTooLong(value)) return this.refuseValue(bot.variables[at].name)
     if (value === undefined || value === null) delete this.entry.values[id]
     else this.entry.values[id] = value
     variables[at] = variableWith(bot.variables[at], value ?? undefined)
+  }
+
+  /** A value too long for a variable is not stored: the variable keeps its value and the turn says why. */
+  refuseValue(name: string) {
+    this.log({ status: 'error', description: `Variable "${name}" was not set: its value is longer than ${MAX_VARIABLE_CHARS} characters.` })
   }
 
   private applyUpdates(updates: VariableUpdate[] | undefined) {
@@ -412,7 +435,11 @@ export class Turn {
   /** Keeps the conversation for bots that put it in a variable (Set variable "Transcript"). */
   private remember(role: 'assistant' | 'user', text: string | undefined) {
     if (!text || !this.bot.needsTranscript) return
-    ;(this.state.transcript ??= []).push({ role, text })
+    const transcript = (this.state.transcript ??= [])
+    transcript.push({ role, text: text.slice(0, MAX_VARIABLE_CHARS) })
+    // The oldest lines go first: the transcript never outgrows what one variable may hold.
+    let length = transcript.reduce((sum, line) => sum + line.text.length, 0)
+    while (length > MAX_VARIABLE_CHARS && transcript.length > 1) length -= transcript.shift()!.text.length
   }
 
   /** A variable holding a list accumulates answers (loops); otherwise the value is replaced. */
@@ -581,9 +608,13 @@ export class Turn {
       this.log({ status: 'error', description: 'Failed to link typebot: the target group does not exist.', details: JSON.stringify({ botId: link.bot.botId, groupId: link.groupId }) })
       return undefined
     }
-    if (resume) parent.resume.unshift(resume)
     const sameBot = link.bot.snapshotId === parent.snapshotId
     const merge = sameBot || link.mergeResults
+    if (parent.resultId && !merge && this.effects.newResults.length >= MAX_NEW_RESULTS_PER_TURN) {
+      this.log({ status: 'error', description: `Typebot link skipped: this turn already created ${MAX_NEW_RESULTS_PER_TURN} results of linked bots (a link in a loop?).` })
+      return undefined
+    }
+    if (resume) parent.resume.unshift(resume)
     let resultId = parent.resultId
     if (parent.resultId && !merge) {
       resultId = this.deps.runtime.newId()

@@ -1,5 +1,6 @@
 // The engine's walk: groups, edges, inputs, retries, start options, budgets, linked bots and events.
 import assert from 'node:assert/strict'
+import { MAX_NEW_RESULTS_PER_TURN, MAX_VARIABLE_CHARS } from '../../../src/engine/turn.js'
 import { describe, test } from 'node:test'
 import { bot, compile, edge, engineChat, say, texts } from '../../support/engine.js'
 
@@ -124,6 +125,19 @@ describe('linked bots', () => {
     assert.deepEqual(texts(logged), ['next'])
     assert.equal(logged.response.logs![0].description, 'Failed to link typebot')
   })
+
+  test('a link in a loop creates at most MAX_NEW_RESULTS_PER_TURN results in one turn, then is skipped with a log', async () => {
+    // The child ends at once; the parent jumps back to the link: every pass would create one more result.
+    const empty = compile(bot([['c1', [say('cb', 'child')]]]), 'child')
+    const looping = compile(
+      bot([['g1', [{ id: 'l', type: 'Typebot link', options: { typebotId: 'child' } }, { id: 'j', type: 'Jump', options: { groupId: 'g1' } }]]]),
+      'parent',
+    )
+    const outcome = await engineChat(looping, { others: [empty], limits: { maxSteps: 2000, maxMillis: 5000 } }).start()
+    assert.equal(outcome.effects.newResults.length, MAX_NEW_RESULTS_PER_TURN)
+    assert.ok(outcome.response.logs!.some((l) => l.description.includes(`already created ${MAX_NEW_RESULTS_PER_TURN} results`)))
+    assert.equal(outcome.effects.results.filter((r) => r.resultId !== 'r1').length <= MAX_NEW_RESULTS_PER_TURN, true)
+  })
 })
 
 describe('events', () => {
@@ -179,5 +193,20 @@ describe('events', () => {
     assert.deepEqual(texts(invalid), ['Not a number: abc'])
     assert.equal(invalid.response.input?.id, 'n')
     assert.deepEqual(texts(await chat.send('4')), ['Number 4'])
+  })
+})
+
+describe('size caps', () => {
+  test('a value longer than a variable may hold is refused with a log; the variable keeps its value', async () => {
+    const capped = compile(
+      bot([['g', [{ id: 'set', type: 'Set variable', options: { variableId: 'vA', expressionToEvaluate: `return "x".repeat(${MAX_VARIABLE_CHARS + 1})` } }, say('s', '[{{A}}]')]]], {
+        variables: [{ id: 'vA', name: 'A', value: 'before' }],
+      }),
+    )
+    const outcome = await engineChat(capped).start()
+    assert.deepEqual(texts(outcome), ['[before]'])
+    assert.ok(outcome.response.logs!.some((l) => l.description === `Variable "A" was not set: its value is longer than ${MAX_VARIABLE_CHARS} characters.`))
+    const prefilled = await engineChat(capped).start({ prefilledVariables: { A: 'y'.repeat(MAX_VARIABLE_CHARS + 1) } })
+    assert.ok(prefilled.response.logs!.some((l) => l.description.startsWith('Variable "A" was not set')))
   })
 })
