@@ -2,7 +2,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
-import { advanceSession, bind, type Bound, DELETE_SESSION_ANY, INSERT_RESULT, INSERT_SESSION, insertAnswers, insertLogs, SELECT_SESSION, updateResult } from './turnSql.js'
+import { advanceSession, bind, type Bound, DELETE_SESSION_ANY, INSERT_RESULT, INSERT_SESSION, insertAnswers, insertLogs, REPLACE_SESSION, SELECT_SESSION, updateResult } from './turnSql.js'
 import type { TurnWrite } from './types.js'
 
 export type { AnswerRow, LogRow, ResultUpdate, SessionWrite, TurnWrite } from './types.js'
@@ -34,8 +34,9 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
     const res = await run(advanceSession(session, write.state, now))
     if (Number(res.numAffectedRows ?? 0) === 0) throw new SessionConflictError()
   } else {
-    if (session.kind === 'replace') await run(bind(DELETE_SESSION_ANY, { id: session.id }))
-    if (write.state !== null) await run(bind(INSERT_SESSION, { id: session.id, state: write.state, createdAt: now, updatedAt: now }))
+    const row = { id: session.id, state: write.state ?? '', createdAt: now, updatedAt: now }
+    if (session.kind === 'replace') await run(write.state === null ? bind(DELETE_SESSION_ANY, { id: session.id }) : bind(REPLACE_SESSION, row))
+    else if (write.state !== null) await run(bind(INSERT_SESSION, row))
   }
   for (const r of write.newResults) await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id }))
   for (const r of write.results) await run(updateResult(r, session.id))

@@ -65,6 +65,23 @@ export const DELETE_SESSION_ANY = statement<{ id: string }>((db, p) => db.delete
 export const INSERT_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
   db.insertInto('chatSessions').values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt }),
 )
+/**
+ * A preview restarted under the same session id: the row is replaced but its revision keeps counting up, so a late
+ * turn of the chat it replaces (which expects the old revision) can never match the new one.
+ */
+export const REPLACE_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
+  db
+    .insertInto('chatSessions')
+    .values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({
+        state: eb.ref('excluded.state'),
+        revision: eb('chatSessions.revision', '+', sql.lit(1)),
+        createdAt: eb.ref('excluded.createdAt'),
+        updatedAt: eb.ref('excluded.updatedAt'),
+      })),
+    ),
+)
 export const INSERT_RESULT = statement<{ id: string; botId: string; createdAt: string; sessionId: string }>((db, p) =>
   db
     .insertInto('results')

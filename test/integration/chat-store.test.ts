@@ -127,3 +127,16 @@ test('several answers and logs in one turn keep their order and optional fields'
     { status: 'info', description: 'two', details: null, context: null },
   ])
 })
+
+test('a preview restarted under the same session id keeps counting revisions: a late turn of the old chat conflicts', async () => {
+  const write = (state: string): TurnWrite => ({ session: { kind: 'replace', id: 'preview-1' }, state, newResults: [], results: [], answers: [], logs: [] })
+  await store.chats.commitTurn(write('{"chat":"first"}'))
+  assert.equal((await store.chats.session('preview-1'))?.revision, 1)
+  await store.chats.commitTurn(write('{"chat":"second"}'))
+  const replaced = await store.chats.session('preview-1')
+  assert.equal(replaced?.revision, 2)
+  // The first chat's client answers late, to the revision it saw.
+  const late = { session: { kind: 'update' as const, id: 'preview-1', revision: 1 }, state: '{"chat":"first, later"}', newResults: [], results: [], answers: [], logs: [] }
+  await assert.rejects(store.chats.commitTurn(late), SessionConflictError)
+  assert.equal((await store.chats.session('preview-1'))?.state, '{"chat":"second"}')
+})
