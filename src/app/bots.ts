@@ -4,16 +4,18 @@ import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
 import type { Store } from '../store/index.js'
 import { type Access, userMode } from './access.js'
-import { badRequest, conflict, notFound } from './errors.js'
+import { badRequest, conflict, notFound, payloadTooLarge } from './errors.js'
 import { botSummaryView, botView, publishedBotView } from './views.js'
 
 /** Fields a client sends for a bot; the service-owned ones are taken out, the rest is the document. */
 export type BotInput = Record<string, unknown> & { publicId?: string | null; isClosed?: boolean }
 export type BotPatch = BotInput & { isArchived?: boolean; updatedAt?: string }
 
-const docOrThrow = (res: DocResult) => {
-  if (!res.ok) throw badRequest('The bot definition is invalid.', res.issues)
-  return res.doc
+/** The validated document, or why not: too large (413, with the limits passed) or invalid (400, with the issues). */
+export const docOrThrow = (res: DocResult) => {
+  if (res.ok) return res.doc
+  if (res.tooLarge) throw payloadTooLarge(`The bot is too large: ${res.issues.map((i) => i.message).join(' ')}`, res.issues)
+  throw badRequest('The bot definition is invalid.', res.issues)
 }
 
 /** A store write that may hit another bot's public id: that is the caller's conflict. */

@@ -2,6 +2,7 @@
 // only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
 // (EngineError) become AppErrors.
 import { importedBotDoc } from '../domain/bots.js'
+import { docOrThrow } from './bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
@@ -178,9 +179,7 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
       const { bot } = await access.bot(user, botId, 'read')
       let doc: Record<string, unknown> = bot.doc
       if (options.bot) {
-        const prepared = importedBotDoc(options.bot)
-        if (!prepared.ok) throw badRequest('The bot definition is invalid.', prepared.issues)
-        doc = prepared.doc
+        doc = docOrThrow(importedBotDoc(options.bot))
       }
       const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(doc)))
       let session: SessionWrite = { kind: 'create', id: newSessionId() }

@@ -25,3 +25,4 @@ export const unauthorized = (message = 'A valid bearer token is required (Author
 export const forbidden = (message: string) => new AppError('forbidden', message)
 export const notFound = (message: string) => new AppError('not_found', message)
 export const conflict = (message: string) => new AppError('conflict', message)
+export const payloadTooLarge = (message: string, issues?: Issue[]) => new AppError('payload_too_large', message, issues)

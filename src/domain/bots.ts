@@ -18,9 +18,33 @@ const withoutServiceFields = (bot: Record<string, unknown>): Record<string, unkn
 
 export type { Issue }
 
-export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[] }
+export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[]; tooLarge?: true }
+
+/**
+ * The largest bot Parley takes (drafts, imports, previews): far beyond any real one (Typebot's templates have at
+ * most a few dozen groups), small enough that compiling, storing and running it stays cheap. Checked before the
+ * bot is validated, so an oversized bot costs one count.
+ */
+export const BOT_LIMITS = { bytes: 5_000_000, groups: 2_000, blocks: 20_000, edges: 30_000, variables: 5_000 } as const
+
+const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
+
+const oversize = (bot: Record<string, unknown>, prefix: string): Issue[] => {
+  const groups = Array.isArray(bot.groups) ? bot.groups : []
+  const blocks = groups.reduce((sum: number, group) => sum + count((group as { blocks?: unknown })?.blocks), 0)
+  const counts = { groups: groups.length, blocks, edges: count(bot.edges), variables: count(bot.variables) }
+  const issues = (Object.keys(counts) as (keyof typeof counts)[])
+    .filter((key) => counts[key] > BOT_LIMITS[key])
+    .map((key) => ({ path: [prefix, key].filter(Boolean).join('.'), message: `At most ${BOT_LIMITS[key]} ${key} (this bot has ${counts[key]}).` }))
+  if (issues.length === 0 && JSON.stringify(bot).length > BOT_LIMITS.bytes) {
+    issues.push({ path: prefix, message: `A bot takes at most ${BOT_LIMITS.bytes} characters of JSON.` })
+  }
+  return issues
+}
 
 const validate = (bot: Record<string, unknown>, prefix: string): DocResult => {
+  const tooLarge = oversize(bot, prefix)
+  if (tooLarge.length) return { ok: false, issues: tooLarge, tooLarge: true }
   const res = prepareBot(bot)
   if (!res.ok) return { ok: false, issues: res.issues.map((i) => ({ path: [prefix, i.path].filter(Boolean).join('.'), message: i.message })) }
   return { ok: true, doc: withoutServiceFields(res.bot) as BotDoc }

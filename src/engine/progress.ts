@@ -1,8 +1,7 @@
-// Progress bar value (reference 3.15), precomputed per bot. Typebot walks the graph from the current input with one
-// visited set and one shared path array, so its "longest path" is in fact the number of distinct input blocks
-// reachable from the input (itself included), provided at least one reachable block ends the flow; the walk order
-// does not matter. Here every block's reachable inputs and flow ends are counted once per bot (strongly connected
-// components plus bitsets, so loops are fine) and each request is a lookup.
+// Progress bar value (reference 3.15). Typebot walks the graph from the current input with one visited set and one
+// shared path array, so its "longest path" is in fact the number of distinct input blocks reachable from the input
+// (itself included), provided at least one reachable block ends the flow; the walk order does not matter. Here the
+// graph is built once per bot, and what a block reaches is counted by one walk the first time it is asked for.
 import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
 import type { Edge } from '../contract/bot/common.js'
@@ -55,13 +54,17 @@ const resumedLength = (levels: ProgressLevel[], level: number): number => {
   return reach ? reach.inputs + reach.ends * resumedLength(levels, level + 1) : 0
 }
 
-/** Run once per bot version (the caller caches it): O(blocks × (blocks + edges) / 32) at worst. */
+/**
+ * Built once per bot version (the caller caches it) in time linear in the bot. What is reachable from a block is
+ * counted on first use by one walk of the graph (linear too) and remembered, so a turn costs at most one walk per
+ * block it asks about, whatever the bot's size, and a bot that is never asked costs nothing more.
+ */
 export const buildProgressIndex = (bot: { groups: GroupV6[]; edges: Edge[] }, isInput: (block: Block) => boolean): ProgressIndex => {
   const graph = buildGraph(bot, isInput)
-  const reaches = countReachable(graph)
+  const reachOf = reachCounter(graph)
   const reachFrom = (blockId: string) => {
     const node = graph.nodeOf.get(blockId)
-    return node === undefined ? undefined : reaches[node]
+    return node === undefined ? undefined : reachOf(node)
   }
   return {
     longestPathFrom: (inputBlockId) => {
@@ -119,92 +122,34 @@ const outgoingEdgeIds = (block: { outgoingEdgeId?: string; items?: unknown }): s
   return block.outgoingEdgeId ? [...ids, block.outgoingEdgeId] : ids
 }
 
-// Tarjan's algorithm (iterative: long block chains must not overflow the stack) emits components sinks first, so
-// each component's reachable set is its own marks plus those of components already emitted.
-const countReachable = ({ successors, isInput, isEnd }: Graph): Reach[] => {
-  const size = successors.length
-  const inputBits = bitIndex(isInput)
-  const endBits = bitIndex(isEnd)
-  const order = new Int32Array(size).fill(-1)
-  const low = new Int32Array(size)
-  const component = new Int32Array(size).fill(-1)
-  const stack: number[] = []
-  const sets: { inputs: Uint32Array; ends: Uint32Array }[] = []
-  const reaches: Reach[] = []
-  let visited = 0
+/** Remembered walks: bounded, so a huge bot asked about many blocks keeps its memory flat. */
+const MAX_REMEMBERED = 1000
 
-  const close = (root: number) => {
-    const members: number[] = []
-    let node: number
-    do {
-      node = stack.pop()!
-      component[node] = sets.length
-      members.push(node)
-    } while (node !== root)
-    const set = { inputs: new Uint32Array(inputBits.words), ends: new Uint32Array(endBits.words) }
-    for (const member of members) {
-      mark(set.inputs, inputBits.bitOf[member])
-      mark(set.ends, endBits.bitOf[member])
-      for (const next of successors[member]) {
-        if (component[next] === sets.length) continue
-        union(set.inputs, sets[component[next]].inputs)
-        union(set.ends, sets[component[next]].ends)
+/** Counts the distinct inputs and flow ends reachable from a node (itself included), one walk per node, remembered. */
+const reachCounter = ({ successors, isInput, isEnd }: Graph) => {
+  const remembered = new Map<number, Reach>()
+  // Visit marks stamped per walk, so no walk clears or allocates them.
+  const seen = new Int32Array(successors.length)
+  let walk = 0
+  return (start: number): Reach => {
+    const known = remembered.get(start)
+    if (known) return known
+    walk++
+    const stack = [start]
+    seen[start] = walk
+    const reach = { inputs: 0, ends: 0 }
+    while (stack.length > 0) {
+      const node = stack.pop()!
+      if (isInput[node]) reach.inputs++
+      if (isEnd[node]) reach.ends++
+      for (const next of successors[node]) {
+        if (seen[next] === walk) continue
+        seen[next] = walk
+        stack.push(next)
       }
     }
-    sets.push(set)
-    const reach = { inputs: popCount(set.inputs), ends: popCount(set.ends) }
-    for (const member of members) reaches[member] = reach
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear()
+    remembered.set(start, reach)
+    return reach
   }
-
-  for (let start = 0; start < size; start++) {
-    if (order[start] !== -1) continue
-    const calls: [node: number, nextSuccessor: number][] = []
-    const enter = (node: number) => {
-      order[node] = low[node] = visited++
-      stack.push(node)
-      calls.push([node, 0])
-    }
-    enter(start)
-    while (calls.length > 0) {
-      const frame = calls[calls.length - 1]
-      const [node, at] = frame
-      if (at < successors[node].length) {
-        frame[1]++
-        const next = successors[node][at]
-        if (order[next] === -1) enter(next)
-        else if (component[next] === -1) low[node] = Math.min(low[node], order[next])
-        continue
-      }
-      calls.pop()
-      if (calls.length > 0) {
-        const caller = calls[calls.length - 1][0]
-        low[caller] = Math.min(low[caller], low[node])
-      }
-      if (low[node] === order[node]) close(node)
-    }
-  }
-  return reaches
-}
-
-/** Numbers the flagged nodes 0..n-1 (bit positions); -1 for the others. */
-const bitIndex = (flags: boolean[]) => {
-  let count = 0
-  const bitOf = flags.map((flag) => (flag ? count++ : -1))
-  return { bitOf, words: Math.ceil(count / 32) }
-}
-
-const mark = (bits: Uint32Array, bit: number) => {
-  if (bit >= 0) bits[bit >>> 5] |= 1 << (bit & 31)
-}
-
-const union = (into: Uint32Array, from: Uint32Array) => {
-  for (let i = 0; i < into.length; i++) into[i] |= from[i]
-}
-
-const popCount = (bits: Uint32Array): number => {
-  let count = 0
-  for (let word of bits) {
-    for (; word; word &= word - 1) count++
-  }
-  return count
 }

@@ -78,6 +78,31 @@ describe('bots', () => {
     assert.equal(edges.status, 400)
   })
 
+  test('bots beyond the size limits answer 413 with the limit, at create, import, update and preview', async () => {
+    const groups = (count: number, blocksEach = 1) =>
+      Array.from({ length: count }, (_, g) => ({
+        id: `g${g}`,
+        title: `G${g}`,
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: Array.from({ length: blocksEach }, (_, b) => ({ id: `b${g}-${b}`, type: 'text input' })),
+      }))
+    const tooManyGroups = { version: '6', groups: groups(2001), edges: [], variables: [], events: [], theme: {}, settings: {} }
+    const created = await create(tooManyGroups)
+    assert.equal(created.status, 413, JSON.stringify(created.body).slice(0, 300))
+    assert.equal(created.body.code, 'payload_too_large')
+    assert.deepEqual(created.body.issues, [{ path: 'bot.groups', message: 'At most 2000 groups (this bot has 2001).' }])
+    const imported = await s.call('POST', '/v1/bots/import', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { ...tooManyGroups, groups: groups(100, 201) } } })
+    assert.equal(imported.status, 413)
+    assert.equal(imported.body.issues[0].message, 'At most 20000 blocks (this bot has 20100).')
+    const small = await create({ name: 'Small' })
+    const patched = await s.call('PATCH', `/v1/bots/${small.body.bot.id}`, { token: owner.token, body: { bot: { groups: groups(2001) } } })
+    assert.equal(patched.status, 413)
+    const preview = await s.call('POST', `/v1/bots/${small.body.bot.id}/preview/startChat`, { token: owner.token, body: { bot: tooManyGroups } })
+    assert.equal(preview.status, 413)
+    // Just under the limits, the same shapes are accepted.
+    assert.equal((await create({ ...tooManyGroups, groups: groups(2000) })).status, 200)
+  })
+
   test('update merges fields, bumps updatedAt, detects conflicts, and overwrite wins', async () => {
     const bot = (await create({ name: 'Before' })).body.bot
     const up = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'After', updatedAt: bot.updatedAt } } })
