@@ -1,7 +1,7 @@
 // Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
 // only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
 // (EngineError) become AppErrors.
-import { importedBotDoc } from '../domain/bots.js'
+import { BOT_LIMITS, importedBotDoc } from '../domain/bots.js'
 import { docOrThrow } from './bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
@@ -21,9 +21,10 @@ export type ChatLimits = EngineDeps['limits']
 
 /**
  * Compiled bots kept in memory, measured by the size of their JSON (typical bots weigh 10–50 kB); in memory a
- * compiled bot with its flow (engine/flow.ts) takes about four times its JSON, so this is ~32 MB at most.
+ * compiled bot with its flow (engine/flow.ts) takes about four times its JSON, so this is ~64 MB at most. Every bot
+ * Parley accepts (at most 5 MB, see BOT_LIMITS) fits, so none is recompiled on every turn.
  */
-const CACHE_BYTES = 8 * 1024 * 1024
+const CACHE_BYTES = 16 * 1024 * 1024
 
 /** The largest session state stored, in characters of JSON (a variable holds at most 1,000,000: see the engine). */
 export const MAX_STATE_CHARS = 4_000_000
@@ -63,7 +64,7 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
       settings: doc.settings ?? {},
       publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
     }, kinds)
-    if (snapshot.size <= CACHE_BYTES / 4) {
+    if (snapshot.size <= BOT_LIMITS.bytes) {
       compiled.set(snapshot.id, { bot, size: snapshot.size })
       cachedBytes += snapshot.size
       for (const [id, entry] of compiled) {
