@@ -18,7 +18,11 @@ export type { ClientSideAction } from './types.js'
 export type StoredCredentials = { id: string; type: string; name: string; data: Record<string, unknown> }
 
 /** Counters one turn shares between its blocks (a new object every turn: nothing outlives the turn). */
-export type TurnBudget = { emailsSent: number }
+export type TurnBudget = {
+  emailsSent: number
+  /** Recipients of the emails sent this turn (to, cc and bcc); absent counts as 0. */
+  emailRecipients?: number
+}
 
 /** What a block sees while it runs. Read-only: a block returns what it changes. */
 export interface BlockContext {

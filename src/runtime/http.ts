@@ -1,28 +1,40 @@
 // Outgoing HTTP for bot blocks, with the SSRF guard on every hop: the URL's host is checked, every DNS answer is
 // checked before connecting (so a name resolving to 127.0.0.1 is refused), and redirects are followed by hand so
-// each new location is checked too.
+// each new location is checked too. Metadata-bypass headers are refused, and credentials are not sent on to
+// another origin.
 import { lookup as dnsLookup } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
 import { Agent, request } from 'undici'
 import type { HttpOutcome, HttpRequest } from '../engine/types.js'
-import { type Allowlist, isAllowedHost, refuseAddress } from './ssrf.js'
+import { type Allowlist, refuseAddress, refuseHostname } from './ssrf.js'
 
 export type HttpClient = (req: HttpRequest) => Promise<HttpOutcome>
 
 const MAX_REDIRECTS = 10
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024
 
+// What browsers (and Typebot) drop when a redirect leaves the origin.
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'host'])
+
 class BlockedError extends Error {}
+
+/** Cloud metadata services accept requests carrying these (X-aws-ec2-metadata-token, Metadata-Flavor, Metadata…). */
+const refuseHeaders = (headers: Record<string, string>) => {
+  const name = Object.keys(headers).find((key) => key.trim().toLowerCase().includes('metadata'))
+  if (name) throw new BlockedError(`Header "${name}" is not allowed as it could be used to bypass cloud metadata service protections.`)
+}
+
+const without = (headers: Record<string, string>, drop: (name: string) => boolean) =>
+  Object.fromEntries(Object.entries(headers).filter(([key]) => !drop(key.toLowerCase())))
 
 export const createHttpClient = (allow: Allowlist): HttpClient => {
   const guardedLookup: LookupFunction = (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 4)
       const list = addresses as { address: string; family: number }[]
-      if (!isAllowedHost(hostname, allow)) {
-        const refusal = list.map((a) => refuseAddress(a.address, allow)).find(Boolean)
-        if (refusal) return callback(new BlockedError(`${hostname}: ${refusal}`), '', 4)
-      }
+      // Every answer, listed name or not: a listed name opens private ranges only (and DNS may be rebound).
+      const refusal = list.map((a) => refuseAddress(a.address, allow, hostname)).find(Boolean)
+      if (refusal) return callback(new BlockedError(`${hostname}: ${refusal}`), '', 4)
       if ((options as { all?: boolean }).all) return (callback as any)(null, list)
       callback(null, list[0].address, list[0].family)
     })
@@ -33,34 +45,37 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
     let url: URL
     let method = req.method.toUpperCase()
     let body = req.body
+    let headers = req.headers
     const deadline = AbortSignal.timeout(req.timeoutMs)
     try {
-      url = new URL(req.url)
-    } catch {
-      return { ok: false, reason: 'network', message: `Invalid URL: ${req.url}` }
-    }
-    try {
+      try {
+        url = new URL(req.url)
+      } catch {
+        throw new BlockedError('Invalid URL format')
+      }
+      refuseHeaders(headers)
       for (let hop = 0; ; hop++) {
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedError(`protocol ${url.protocol} is not allowed`)
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedError(`Protocol "${url.protocol}" is not allowed. Only HTTP and HTTPS are permitted.`)
         const host = url.hostname.replace(/^\[|\]$/g, '')
-        if (isIP(host) && !isAllowedHost(host, allow)) {
-          const refusal = refuseAddress(host, allow)
-          if (refusal) throw new BlockedError(refusal)
-        }
-        const res = await request(url, { method: method as any, headers: req.headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, dispatcher: agent, signal: deadline })
+        const refusal = isIP(host) ? refuseAddress(host, allow) : refuseHostname(host)
+        if (refusal) throw new BlockedError(refusal)
+        const res = await request(url, { method: method as any, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, dispatcher: agent, signal: deadline })
         const location = res.headers.location
         if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && hop < MAX_REDIRECTS) {
           await res.body.dump()
-          url = new URL(location, url)
+          const next = new URL(location, url)
+          if (next.origin !== url.origin) headers = without(headers, (name) => CREDENTIAL_HEADERS.has(name))
+          url = next
           if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
             method = 'GET'
             body = undefined
+            headers = without(headers, (name) => name.startsWith('content-'))
           }
           continue
         }
         const text = await readLimited(res.body, req.onChunk)
-        const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
-        return { ok: true, status: res.statusCode, headers, text }
+        const received = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
+        return { ok: true, status: res.statusCode, headers: received, text }
       }
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause

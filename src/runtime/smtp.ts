@@ -5,7 +5,7 @@ import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { createTransport } from 'nodemailer'
 import type { EmailMessage, EmailOutcome, SmtpSettings } from '../engine/types.js'
-import { type Allowlist, isAllowedHost, refuseAddress } from './ssrf.js'
+import { type Allowlist, refuseAddress, refuseHostname } from './ssrf.js'
 
 export type ServerSmtp = { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
 export type Mailer = (message: EmailMessage, smtp: SmtpSettings | 'default') => Promise<EmailOutcome>
@@ -20,14 +20,22 @@ export const parseSender = (from: string): { name: string; address: string } => 
 }
 
 const guardedTarget = async (host: string, allow: Allowlist): Promise<{ host: string; tls?: { servername: string } }> => {
-  if (isAllowedHost(host, allow)) return { host }
+  const named = refuseHostname(host)
+  if (named) throw new Error(`Security validation failed: ${named}`)
   const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true })
-  const refusal = addresses.map((a) => refuseAddress(a.address, allow)).find(Boolean)
+  // A listed name opens private ranges only: every address it resolves to is checked.
+  const refusal = addresses.map((a) => refuseAddress(a.address, allow, isIP(host) ? undefined : host)).find(Boolean)
   if (refusal) throw new Error(`Security validation failed: ${host}: ${refusal}`)
   return isIP(host) ? { host } : { host: addresses[0].address, tls: { servername: host } }
 }
 
+// CR, LF or NUL in a header would start a new header (or end them): blocks validate, this is the last line.
+const HEADER_BREAK = /[\r\n\0]/
+const headerBreak = (message: EmailMessage) =>
+  [...message.to, ...(message.cc ?? []), ...(message.bcc ?? []), message.replyTo, message.subject, message.fromName].some((v) => v !== undefined && HEADER_BREAK.test(v))
+
 export const createMailer = (server: ServerSmtp, allow: Allowlist): Mailer => async (message, smtp) => {
+  if (headerBreak(message)) return { ok: false, error: 'A recipient, the subject or the reply-to contains a line break or NUL character.' }
   const settings = smtp === 'default' ? (server.host && server.from ? { ...server, host: server.host, from: server.from } : undefined) : smtp
   if (!settings) return { ok: false, error: 'This server has no SMTP settings of its own (SMTP_HOST and SMTP_FROM are not set).' }
   try {

@@ -108,6 +108,57 @@ describe('Email block over SMTP', () => {
     assert.equal(received.length, 0)
   })
 
+  /** A bot whose recipients are typed by the end user (a text input, as nothing stops a bot from doing so). */
+  const typedRecipientsBot = (emailOptions: Record<string, unknown> = {}) =>
+    bot([
+      ['Contact', [
+        { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
+        { id: 'askEmail', type: 'text input', options: { variableId: 'vEmail' } },
+        { id: 'mail', type: 'Email', options: { recipients: ['{{Email}}'], subject: 'Hello {{Name}}', ...emailOptions } },
+        say('bye', 'Thanks {{Name}}'),
+      ]],
+    ], { variables })
+
+  const typed = async (name: string, email: string, emailOptions?: Record<string, unknown>) => {
+    const owner = await userWithWorkspace(s)
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, typedRecipientsBot(emailOptions))
+    const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
+    const send = (message: string) => s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })
+    await send(name)
+    const last = await send(email)
+    assert.equal(last.status, 200, JSON.stringify(last.body))
+    return last
+  }
+
+  test('a CRLF-injected recipient or subject never reaches the SMTP server', async () => {
+    received.length = 0
+    const injections: [string, string][] = [
+      ['Ada', 'ada@example.com\r\nBcc: evil@example.com'],
+      ['Ada', 'ada@example.com\r\nfriends: evil1@example.com, evil2@example.com;'],
+      ['Ada', 'friends: evil1@example.com, evil2@example.com;'],
+      ['Ada\r\nBcc: evil@example.com', 'ada@example.com'],
+    ]
+    for (const [name, email] of injections) {
+      const last = await typed(name, email)
+      const [log] = last.body.logs
+      assert.equal(log.description, 'Email not sent', email)
+      assert.match(JSON.parse(log.details).error, /^Invalid email: .*(line break|not a single email address)/)
+      assert.ok(last.body.messages.length > 0, 'the flow goes on')
+    }
+    assert.equal(received.length, 0, 'nothing was sent')
+    // A typed list of single addresses is fine.
+    await typed('Ada', 'ada@example.com; "Lovelace, Ada" <lovelace@example.com>')
+    assert.deepEqual(received.flatMap((m) => m.to).sort(), ['ada@example.com', 'lovelace@example.com'])
+  })
+
+  test('500 typed addresses are refused; nothing is sent', async () => {
+    received.length = 0
+    const many = Array.from({ length: 500 }, (_, i) => `user${i}@example.com`).join(', ')
+    const last = await typed('Ada', many)
+    assert.match(JSON.parse(last.body.logs[0].details).error, /^500 recipients \(to, cc and bcc\): at most 50 per email\.$/)
+    assert.equal(received.length, 0)
+  })
+
   test('a server without SMTP settings logs the failure and goes on', async () => {
     const { last } = await chat(noSmtp, leadBot())
     assert.equal(last.body.logs.length, 1)

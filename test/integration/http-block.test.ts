@@ -14,6 +14,7 @@ describe('HTTP request blocks over HTTP', () => {
   const seen: Seen[] = []
   let s: TestServer
   let closed: TestServer
+  let byName: TestServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
 
   before(async () => {
@@ -32,11 +33,13 @@ describe('HTTP request blocks over HTTP', () => {
     peerUrl = `http://127.0.0.1:${(peer.address() as { port: number }).port}`
     s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
     closed = await startTestServer()
+    byName = await startTestServer({ HTTP_REQUEST_ALLOWLIST: 'localhost' })
     owner = await userWithWorkspace(s)
   })
   after(async () => {
     await s.stop()
     await closed.stop()
+    await byName.stop()
     await new Promise((r) => peer.close(r))
   })
 
@@ -134,8 +137,43 @@ describe('HTTP request blocks over HTTP', () => {
     const res = await chatWith(closed, other.token, other.workspaceId, httpBot({ webhook: { url: `${peerUrl}/private` } }))
     assert.equal(res.status, 200)
     assert.equal(seen.length, 0, 'no request reached the peer')
-    assert.match(JSON.parse(res.body.logs[0].details).response.message, /Security validation failed/)
+    assert.match(res.body.logs[0].description, /^Security validation failed: Access to loopback addresses/)
     assert.equal(shown(res), '  400')
+  })
+
+  test('loopback is reached only when listed literally: a listed name resolving there is refused', async () => {
+    const other = await userWithWorkspace(byName)
+    const port = (peer.address() as { port: number }).port
+    seen.length = 0
+    const res = await chatWith(byName, other.token, other.workspaceId, httpBot({ webhook: { url: `http://localhost:${port}/by-name` } }))
+    assert.equal(res.status, 200)
+    assert.equal(seen.length, 0, 'no request reached the peer')
+    assert.deepEqual(res.body.logs[0], { status: 'error', description: 'Security validation failed: localhost: Access to loopback addresses is not allowed for security reasons (127.0.0.1).' })
+    assert.equal(shown(res), '  400')
+    // The same peer, with 127.0.0.1 listed (the README's local example).
+    const listed = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `http://localhost:${port}/literal` } }))
+    assert.equal(shown(listed), 'first ["first","second"] 200')
+  })
+
+  test('metadata addresses, metadata-bypass headers and URLs that do not parse: security logs, never a 500', async () => {
+    seen.length = 0
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ url: 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data' }, /cloud metadata services/],
+      [{ url: 'http://[::ffff:a9fe:a9fe]/latest/meta-data' }, /cloud metadata services/],
+      [{ url: 'http://metadata.google.internal/computeMetadata/v1/' }, /cloud metadata services/],
+      [{ url: `${peerUrl}/hdr`, headers: [{ id: 'h', key: 'Metadata-Flavor', value: 'Google' }] }, /Header "Metadata-Flavor" is not allowed/],
+      [{ url: `${peerUrl}/hdr`, headers: [{ id: 'h', key: 'x-aws-ec2-metadata-token', value: 't' }] }, /Header "x-aws-ec2-metadata-token" is not allowed/],
+      [{ url: 'http://{{Name}}:99999/' }, /^Security validation failed: Invalid URL format$/],
+    ]
+    for (const [webhook, description] of cases) {
+      const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook }), 'exa mple')
+      assert.equal(res.status, 200)
+      assert.equal(res.body.logs[0].status, 'error')
+      assert.match(res.body.logs[0].description, /^Security validation failed: /)
+      assert.match(res.body.logs[0].description, description)
+      assert.equal(shown(res), '  400', JSON.stringify(webhook))
+    }
+    assert.equal(seen.length, 0, 'no request reached the peer')
   })
 
   test('a flow with an HTTP call between two inputs keeps its edges', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { MAX_EMAILS_PER_TURN, sendEmail, smtpFromCredentials, summaryBody, summaryFields } from './kind.js'
+import { MAX_EMAILS_PER_TURN, MAX_RECIPIENTS_PER_EMAIL, MAX_RECIPIENTS_PER_TURN, invalidMailbox, sendEmail, smtpFromCredentials, splitAddresses, summaryBody, summaryFields } from './kind.js'
 import { blockContext } from '../../../../test/support/blocks.js'
 
 const block = (options: Record<string, unknown>) => ({ id: 'b1', type: 'Email' as const, options })
@@ -101,5 +101,61 @@ describe('Email block', () => {
     for (let i = 0; i <= MAX_EMAILS_PER_TURN; i++) results.push(await sendEmail.execute(block({ recipients: ['a@example.com'] }), ctx))
     assert.equal(sent.length, MAX_EMAILS_PER_TURN)
     assert.match(results.at(-1)!.logs![0].details!, /More than 5 emails/)
+  })
+
+  test('templated lists are split into single mailboxes, on commas and semicolons outside quotes', async () => {
+    assert.deepEqual(splitAddresses(' a@example.com, Ada <ada@example.com>;"Lovelace, Ada" <l@example.com> ,, '), ['a@example.com', 'Ada <ada@example.com>', '"Lovelace, Ada" <l@example.com>'])
+    assert.deepEqual(splitAddresses('"a\\"b, c" <a@example.com>, d@example.com'), ['"a\\"b, c" <a@example.com>', 'd@example.com'])
+    const { ctx, sent } = blockContext({ variables: { Team: 'a@example.com; b@example.com', Copy: ['c@example.com', 'd@example.com'] } })
+    await sendEmail.execute(block({ recipients: ['{{Team}}'], cc: ['{{Copy}}'] }), ctx)
+    assert.deepEqual(sent[0].message.to, ['a@example.com', 'b@example.com'])
+    assert.deepEqual(sent[0].message.cc, ['c@example.com', 'd@example.com'])
+  })
+
+  test('each recipient is exactly one mailbox', () => {
+    for (const ok of ['a@example.com', 'Ada <ada@example.com>', '"Lovelace, Ada" <ada@example.com>', 'élodie@exemple.fr', 'a.b+tag@sub.example.co.uk']) assert.equal(invalidMailbox(ok), undefined, ok)
+    for (const bad of ['x: a@example.com', 'a@example.com\r\nBcc: b@example.com', 'a@example.com\nb@example.com', 'a@example.com\0', 'a b@example.com', 'a@example.com b@example.com', 'Ada <a@example.com> b@example.com', 'not an address', 'a@localhost', `${'a'.repeat(300)}@example.com`]) {
+      assert.ok(invalidMailbox(bad), bad)
+    }
+  })
+
+  test('a CRLF, a group or any invalid recipient, reply-to or subject: the email is refused with the reason', async () => {
+    const cases: [Record<string, string>, Record<string, unknown>, RegExp][] = [
+      [{ Email: 'ada@example.com\r\nBcc: evil@example.com' }, { recipients: ['{{Email}}'] }, /recipient "ada@example.com\\r\\nBcc: evil@example.com" contains a line break/],
+      [{ Email: 'friends: evil1@example.com, evil2@example.com;' }, { recipients: ['{{Email}}'] }, /recipient "friends: evil1@example.com" is not a single email address/],
+      [{ Email: 'ada@example.com' }, { recipients: ['team@example.com'], bcc: ['{{Email}} x'] }, /bcc "ada@example.com x" is not a single/],
+      [{ Email: 'ada@example.com\nBcc: evil@example.com' }, { recipients: ['team@example.com'], replyTo: '{{Email}}' }, /reply-to .* contains a line break/],
+      [{ Name: 'Ada\r\nBcc: evil@example.com' }, { recipients: ['team@example.com'], subject: 'Lead {{Name}}' }, /the subject contains a line break/],
+    ]
+    for (const [variables, options, reason] of cases) {
+      const { ctx, sent } = blockContext({ variables })
+      const result = await sendEmail.execute(block(options), ctx)
+      assert.equal(sent.length, 0, JSON.stringify(options))
+      assert.equal(result.logs?.[0].description, 'Email not sent')
+      const { error } = JSON.parse(result.logs![0].details!)
+      assert.match(error, /^Invalid email: /)
+      assert.match(error, reason)
+      assert.equal(ctx.budget.emailsSent, 0, 'a refused email does not count')
+    }
+  })
+
+  test(`at most ${MAX_RECIPIENTS_PER_EMAIL} recipients per email and ${MAX_RECIPIENTS_PER_TURN} per turn`, async () => {
+    const addresses = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `user${from + i}@example.com`).join(', ')
+    const typed = blockContext({ variables: { Emails: addresses(500) } })
+    const bulk = await sendEmail.execute(block({ recipients: ['{{Emails}}'] }), typed.ctx)
+    assert.equal(typed.sent.length, 0)
+    assert.match(bulk.logs![0].details!, /500 recipients \(to, cc and bcc\): at most 50 per email/)
+
+    const split = blockContext({ variables: { To: addresses(30), Cc: addresses(21, 30) } })
+    await sendEmail.execute(block({ recipients: ['{{To}}'], cc: ['{{Cc}}'] }), split.ctx)
+    assert.equal(split.sent.length, 0, '51 across to and cc')
+
+    const { ctx, sent } = blockContext({ variables: { A: addresses(50), B: addresses(50, 50), C: addresses(1, 100) } })
+    await sendEmail.execute(block({ recipients: ['{{A}}'] }), ctx)
+    await sendEmail.execute(block({ recipients: ['{{B}}'] }), ctx)
+    const third = await sendEmail.execute(block({ recipients: ['{{C}}'] }), ctx)
+    assert.equal(sent.length, 2)
+    assert.equal(ctx.budget.emailRecipients, 100)
+    assert.match(third.logs![0].details!, /More than 100 recipients in one turn/)
   })
 })

@@ -1,6 +1,9 @@
 // Send email ("Email"): templated recipients, subject and body (or an automatic summary of the answers), sent
 // through the runtime's SMTP port with the server's own settings (`credentialsId: 'default'`) or the workspace's
 // SMTP credentials. Never sent in preview. Failures are logged and the flow goes on.
+// Recipients come from end users' answers: each templated entry is split on commas and semicolons and every part
+// must be exactly one mailbox (no group syntax, no line breaks), and recipients are capped per email and per turn,
+// so an answer can neither add hidden recipients nor turn the block into a bulk mailer.
 import type { ChatLog, EmailMessage, SmtpSettings } from '../../../engine/types.js'
 import { singleVariable } from '../../../engine/variables.js'
 import { withTemplating } from '../../shared/inputs.js'
@@ -11,6 +14,10 @@ type Options = NonNullable<SendEmailBlock['options']>
 
 /** At most this many emails per turn, so a looping flow cannot send mail in bulk. */
 export const MAX_EMAILS_PER_TURN = 5
+/** At most this many recipients (to, cc and bcc together) in one email… */
+export const MAX_RECIPIENTS_PER_EMAIL = 50
+/** …and in all the emails of one turn. */
+export const MAX_RECIPIENTS_PER_TURN = 100
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[a-z]{2,}$/i
@@ -75,7 +82,62 @@ const attachmentUrls = (options: Options, ctx: BlockContext): string[] => {
   return urls.map((url) => url?.trim() ?? '').filter(Boolean)
 }
 
-const list = (items: string[] | null | undefined, template: Text): string[] => (items ?? []).map((item) => template(item).trim()).filter(Boolean)
+/** Parts of a templated entry split on `,` and `;` outside double quotes (`"Lovelace, Ada" <ada@x.org>` is one). */
+export const splitAddresses = (text: string): string[] => {
+  const parts = ['']
+  let quoted = false
+  let escaped = false
+  for (const char of text) {
+    if (char === '"' && !escaped) quoted = !quoted
+    escaped = quoted && char === '\\' && !escaped
+    if (!quoted && (char === ',' || char === ';')) parts.push('')
+    else parts[parts.length - 1] += char
+  }
+  return parts.map((part) => part.trim()).filter(Boolean)
+}
+
+/** Every mailbox of the entries; an entry that is one list variable gives its items (not their JSON). */
+const list = (items: string[] | null | undefined, template: Text, ctx: BlockContext): string[] =>
+  (items ?? []).flatMap((item) => {
+    const single = singleVariable(item, ctx.variables)?.value
+    return Array.isArray(single) ? single.flatMap((value) => splitAddresses(value ?? '')) : splitAddresses(template(item))
+  })
+
+const ADDRESS = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u
+/** `Name <address>` or `"Name" <address>`; a bare name may not hold the characters that make groups or lists. */
+const NAMED = /^(?:"(?:[^"\\]|\\.)*"|[^"<>@,;:\\()[\]]*)\s*<([^<>]+)>$/u
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/
+const HEADER_BREAK = /[\r\n\0]/
+
+/** Why this is not exactly one mailbox, or undefined. */
+export const invalidMailbox = (mailbox: string): string | undefined => {
+  if (CONTROL.test(mailbox)) return 'contains a line break or control character'
+  if (mailbox.length > 320) return 'is too long'
+  const address = NAMED.exec(mailbox)?.[1] ?? mailbox
+  if (address.length > 254 || !ADDRESS.test(address)) return 'is not a single email address ("address" or "Name <address>")'
+  return undefined
+}
+
+const quote = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text)
+
+/** Why the envelope may not be sent (invalid recipients or reply-to, a header-breaking subject), or undefined. */
+const invalidEnvelope = (envelope: { to: string[]; cc: string[]; bcc: string[]; replyTo?: string; subject?: string }): string | undefined => {
+  const fields: [string, string][] = [
+    ...envelope.to.map((v): [string, string] => ['recipient', v]),
+    ...envelope.cc.map((v): [string, string] => ['cc', v]),
+    ...envelope.bcc.map((v): [string, string] => ['bcc', v]),
+    ...(envelope.replyTo ? [['reply-to', envelope.replyTo] as [string, string]] : []),
+  ]
+  const problems = fields.flatMap(([field, value]) => {
+    const why = invalidMailbox(value)
+    return why ? [`${field} ${quote(value)} ${why}`] : []
+  })
+  if (envelope.subject && HEADER_BREAK.test(envelope.subject)) problems.push('the subject contains a line break or NUL character')
+  if (!problems.length) return undefined
+  const shown = problems.slice(0, 5).join('; ')
+  return `${shown}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}.`
+}
 
 /** `Name <address>` → Name (the reply-to person's name becomes the sender's display name). */
 const displayName = (recipient: string | undefined) => /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(recipient ?? '')?.[1]
@@ -90,16 +152,23 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
     const options = block.options ?? {}
     const { envelope, body } = await withTemplating(options, ctx, (template) => {
       const text = (value: string | null | undefined) => template(value).trim() || undefined
-      const to = list(options.recipients, template)
+      const to = list(options.recipients, template, ctx)
       return {
-        envelope: { to, cc: list(options.cc, template), bcc: list(options.bcc, template), replyTo: text(options.replyTo), subject: text(options.subject) },
+        envelope: { to, cc: list(options.cc, template, ctx), bcc: list(options.bcc, template, ctx), replyTo: text(options.replyTo), subject: text(options.subject) },
         body: composeBody(options, ctx, template),
       }
     })
     const { replyTo } = envelope
     if (!envelope.to.length) return { logs: [notSent('The block has no recipients.', envelope)] }
+    const invalid = invalidEnvelope(envelope)
+    if (invalid) return { logs: [notSent(`Invalid email: ${invalid}`, envelope)] }
+    const recipients = envelope.to.length + envelope.cc.length + envelope.bcc.length
+    if (recipients > MAX_RECIPIENTS_PER_EMAIL) return { logs: [notSent(`${recipients} recipients (to, cc and bcc): at most ${MAX_RECIPIENTS_PER_EMAIL} per email.`, envelope)] }
     if (ctx.budget.emailsSent >= MAX_EMAILS_PER_TURN) return { logs: [notSent(`More than ${MAX_EMAILS_PER_TURN} emails in one turn.`, envelope)] }
+    const turnRecipients = (ctx.budget.emailRecipients ?? 0) + recipients
+    if (turnRecipients > MAX_RECIPIENTS_PER_TURN) return { logs: [notSent(`More than ${MAX_RECIPIENTS_PER_TURN} recipients in one turn.`, envelope)] }
     ctx.budget.emailsSent++
+    ctx.budget.emailRecipients = turnRecipients
 
     const credentialsId = options.credentialsId ?? defaultSendEmailOptions.credentialsId
     let smtp: SmtpSettings | 'default' = 'default'

@@ -115,6 +115,8 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
       const statusCode = outcome.reason === 'timeout' ? 408 : outcome.reason === 'blocked' ? 400 : 500
       const message = outcome.reason === 'network' ? `Error from Parley server: ${outcome.message}` : outcome.message
       const response = { statusCode, data: { message } }
+      // A refused request (bad URL, internal host, metadata header) is a security log as in Typebot, not an error of the peer.
+      if (outcome.reason === 'blocked') return applyResponse(blockOptions, response, ctx, { status: 'error', description: message })
       return applyResponse(blockOptions, response, ctx, { status: 'error', description: outcome.reason === 'timeout' ? message : 'Webhook returned an error.', details: JSON.stringify({ statusCode, response: response.data, request }) })
     }
     const response = { statusCode: outcome.status, data: parseData(outcome.text) }
