@@ -20,8 +20,8 @@ export type StoredCredentials = { id: string; type: string; name: string; data: 
 /** Counters one turn shares between its blocks (a new object every turn: nothing outlives the turn). */
 export type TurnBudget = {
   emailsSent: number
-  /** Recipients of the emails sent this turn (to, cc and bcc); absent counts as 0. */
-  emailRecipients?: number
+  /** Recipients of the emails sent this turn (to, cc and bcc). */
+  emailRecipients: number
 }
 
 /** What a block sees while it runs. Read-only: a block returns what it changes. */

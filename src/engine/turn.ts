@@ -120,7 +120,7 @@ export class Turn {
   private runaways = 0
   /** Regex tests that ran out of time during this turn (each is also a runaway). */
   private regexTimeouts = 0
-  private readonly budget: TurnBudget = { emailsSent: 0 }
+  private readonly budget: TurnBudget = { emailsSent: 0, emailRecipients: 0 }
   /** The ports blocks see: the real ones, with sandbox and regex calls held to the turn's budgets. */
   private readonly runtime: Runtime
 

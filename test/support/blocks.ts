@@ -45,7 +45,7 @@ export const blockContext = (options: ContextOptions = {}) => {
     entry,
     transcript: options.transcript ?? [],
     isStreamEnabled: false,
-    budget: { emailsSent: 0 },
+    budget: { emailsSent: 0, emailRecipients: 0 },
     linkedBot: async () => undefined,
     credentials: async (id) => options.credentials?.find((c) => c.id === id),
   }

@@ -165,7 +165,7 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
     const recipients = envelope.to.length + envelope.cc.length + envelope.bcc.length
     if (recipients > MAX_RECIPIENTS_PER_EMAIL) return { logs: [notSent(`${recipients} recipients (to, cc and bcc): at most ${MAX_RECIPIENTS_PER_EMAIL} per email.`, envelope)] }
     if (ctx.budget.emailsSent >= MAX_EMAILS_PER_TURN) return { logs: [notSent(`More than ${MAX_EMAILS_PER_TURN} emails in one turn.`, envelope)] }
-    const turnRecipients = (ctx.budget.emailRecipients ?? 0) + recipients
+    const turnRecipients = ctx.budget.emailRecipients + recipients
     if (turnRecipients > MAX_RECIPIENTS_PER_TURN) return { logs: [notSent(`More than ${MAX_RECIPIENTS_PER_TURN} recipients in one turn.`, envelope)] }
     ctx.budget.emailsSent++
     ctx.budget.emailRecipients = turnRecipients
