@@ -137,6 +137,11 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
   },
 
   /** Results that have started, newest first, by keyset pages: `cursor` is the `seq` of the first row of the page. */
+  /**
+   * Results that have started, newest first, by keyset pages. The cursor is this bot's own: the creation time (ms) of
+   * the first result of the next page × 1000 + how many results of that same millisecond came before it, so it
+   * reveals nothing about other bots (the row sequence it replaces counted every workspace's results).
+   */
   async listResults(botId: string, page: { limit: number; cursor?: number; from?: string; to?: string }): Promise<{ results: Result[]; nextCursor?: number }> {
     let query = db
       .selectFrom('results')
@@ -146,21 +151,28 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
       .where('isArchived', '=', 0)
     if (page.from) query = query.where('createdAt', '>=', page.from)
     if (page.to) query = query.where('createdAt', '<', page.to)
-    if (page.cursor !== undefined) {
-      query = query.where(
-        sql<boolean>`("createdAt", "seq") <= (select "createdAt", "seq" from "results" where "seq" = ${page.cursor})`,
-      )
-    }
-    const rows = await query.orderBy('createdAt', 'desc').orderBy('seq', 'desc').limit(page.limit + 1).execute()
+    const at = page.cursor === undefined ? undefined : { time: new Date(Math.floor(page.cursor / 1000)).toISOString(), skip: page.cursor % 1000 }
+    // Rows of the cursor's millisecond come first (newest first), and the first `skip` of them were on earlier pages.
+    if (at) query = query.where('createdAt', '<=', at.time)
+    const rows = await query
+      .orderBy('createdAt', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(page.limit + 1)
+      .$if(!!at, (q) => q.offset(at!.skip))
+      .execute()
     const next = rows.length > page.limit ? rows.pop() : undefined
     const ids = rows.map((r) => r.id)
     const answers = ids.length ? await db.selectFrom('answers').selectAll().where('resultId', 'in', ids).orderBy('id').execute() : []
     const byResult = new Map<string, typeof answers>()
     for (const a of answers) byResult.set(a.resultId, [...(byResult.get(a.resultId) ?? []), a])
-    return { results: rows.map((r) => toResult(r, byResult.get(r.id) ?? [])), ...(next && { nextCursor: Number(next.seq) }) }
+    const nextCursor = next && cursorOf(next.createdAt, rows.filter((r) => r.createdAt === next.createdAt).length + (at?.time === next.createdAt ? at.skip : 0))
+    return { results: rows.map((r) => toResult(r, byResult.get(r.id) ?? [])), ...(nextCursor !== undefined && { nextCursor }) }
   },
   }
 }
+
+/** A page cursor: the time (ms) of its first row × 1000 + the rows of that millisecond already listed. */
+const cursorOf = (createdAt: string, before: number) => Date.parse(createdAt) * 1000 + Math.min(before, 999)
 
 const toResult = (row: any, answers: any[]): Result => ({
   id: row.id,

@@ -38,6 +38,34 @@ describe('results listing', () => {
     return start.body.resultId as string
   }
 
+  test('the cursor belongs to the bot: results of one millisecond page correctly, other bots\' results change nothing', async () => {
+    const other = await importAndPublish(s, owner.token, owner.workspaceId, oneQuestion())
+    const same = '2026-01-02T03:04:05.678Z'
+    const rows = (botId: string, prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, botId, createdAt: same, variables: '[]', isCompleted: 0 as const, hasStarted: 1 as const, isArchived: 0 as const, lastChatSessionId: null }))
+    await s.store.db.insertInto('results').values(rows(bot.id, 'same-', 5)).execute()
+    const list = async (cursor?: number) =>
+      (await s.call('GET', `/v1/bots/${bot.id}/results?limit=2&timeFilter=allTime${cursor !== undefined ? `&cursor=${cursor}` : ''}`, { token: owner.token })).body
+    const collect = async () => {
+      const seen: string[] = []
+      const cursors: number[] = []
+      let page = await list()
+      for (;;) {
+        seen.push(...page.results.map((r: any) => r.id).filter((id: string) => id.startsWith('same-')))
+        if (page.nextCursor === undefined) break
+        cursors.push(page.nextCursor)
+        page = await list(page.nextCursor)
+      }
+      return { seen, cursors }
+    }
+    const before = await collect()
+    assert.deepEqual(before.seen, ['same-4', 'same-3', 'same-2', 'same-1', 'same-0'])
+    // Thousands of results elsewhere (another bot) leave this bot's cursors as they were.
+    await s.store.db.insertInto('results').values(rows(other.id, 'other-', 50)).execute()
+    assert.deepEqual((await collect()).cursors, before.cursors)
+    await s.store.db.deleteFrom('results').where('id', 'like', 'same-%').execute()
+  })
+
   test('pages through started results newest first, with a numeric cursor', async () => {
     const ids: string[] = []
     for (let i = 0; i < 7; i++) ids.push(await chat(`w${i}`))
