@@ -1,5 +1,5 @@
 // Chat sessions, results, answers and logs. A chat turn is one read (the session) and one write transaction.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 import { advanceSession, bind, type Bound, DELETE_SESSION_ANY, INSERT_RESULT, INSERT_SESSION, insertAnswers, insertLogs, REPLACE_SESSION, SELECT_SESSION, updateResult } from './turnSql.js'
