@@ -36,9 +36,7 @@ export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'worksp
     await access.workspaceRole(user, workspaceId, 'admin')
     const target = input.email ? await store.accounts.userByEmail(input.email) : await store.accounts.userById(input.userId!)
     if (!target) throw notFound('No user with that ' + (input.email ? 'email' : 'id') + '. Users are created with `parley token create`.')
-    const current = await store.workspaces.roleOf(workspaceId, target.id)
-    if (current === 'admin' && input.role !== 'admin' && (await store.workspaces.adminCount(workspaceId)) <= 1) throw conflict(lastAdmin)
-    await store.workspaces.setMember(workspaceId, target.id, input.role)
+    if ((await store.workspaces.changeMember(workspaceId, target.id, input.role)) === 'last_admin') throw conflict(lastAdmin)
     return (await store.workspaces.members(workspaceId)).find((m) => m.userId === target.id)!
   },
 
@@ -46,9 +44,9 @@ export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'worksp
   async removeMember(user: User, workspaceId: string, userId: string) {
     await access.workspaceRole(user, workspaceId, 'admin')
     const role = await store.workspaces.roleOf(workspaceId, userId)
-    if (!role) throw notFound('That user is not a member of this workspace.')
-    if (role === 'admin' && (await store.workspaces.adminCount(workspaceId)) <= 1) throw conflict(lastAdmin)
-    await store.workspaces.removeMember(workspaceId, userId)
+    const outcome = role ? await store.workspaces.changeMember(workspaceId, userId, null) : 'not_member'
+    if (outcome === 'not_member' || !role) throw notFound('That user is not a member of this workspace.')
+    if (outcome === 'last_admin') throw conflict(lastAdmin)
     return { userId, role }
   },
 })

@@ -117,26 +117,36 @@ export const workspaces = (db: Kysely<Database>) => ({
   },
 
   /** Adds a member or changes the role of an existing one. */
-  async setMember(workspaceId: string, userId: string, role: Role): Promise<void> {
-    await db
-      .insertInto('members')
-      .values({ workspaceId, userId, role, createdAt: new Date().toISOString() })
-      .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doUpdateSet({ role }))
-      .execute()
-  },
-
-  async removeMember(workspaceId: string, userId: string): Promise<boolean> {
-    const res = await db.deleteFrom('members').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
-    return Number(res.numDeletedRows) > 0
-  },
-
-  async adminCount(workspaceId: string): Promise<number> {
-    const row = await db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspaceId', '=', workspaceId)
-      .where('role', '=', 'admin')
-      .executeTakeFirstOrThrow()
-    return Number(row.n)
+  /**
+   * Adds a member, changes their role, or removes them (`role` null), unless that would leave the workspace without an
+   * admin. The check and the write are one transaction that first writes the workspace row, so concurrent changes to
+   * one workspace's members run one after another (a row lock on PostgreSQL, the write lock on SQLite): two admins
+   * demoting each other at once cannot both pass the check.
+   */
+  async changeMember(workspaceId: string, userId: string, role: Role | null): Promise<'done' | 'last_admin' | 'not_member'> {
+    return db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString()
+      await trx.updateTable('workspaces').set({ updatedAt: now }).where('id', '=', workspaceId).execute()
+      const current = (await trx.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst())?.role
+      if (role === null && !current) return 'not_member'
+      if (current === 'admin' && role !== 'admin') {
+        const admins = await trx
+          .selectFrom('members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('workspaceId', '=', workspaceId)
+          .where('role', '=', 'admin')
+          .executeTakeFirstOrThrow()
+        if (Number(admins.n) <= 1) return 'last_admin'
+      }
+      if (role === null) await trx.deleteFrom('members').where('workspaceId', '=', workspaceId).where('userId', '=', userId).execute()
+      else {
+        await trx
+          .insertInto('members')
+          .values({ workspaceId, userId, role, createdAt: now })
+          .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doUpdateSet({ role }))
+          .execute()
+      }
+      return 'done'
+    })
   },
 })

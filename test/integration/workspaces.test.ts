@@ -81,6 +81,24 @@ describe('workspaces', () => {
     assert.equal(unknown.status, 404)
   })
 
+  test('two admins demoting (or removing) each other at the same moment leave one admin, every time', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: `Race ${round}` } })
+      const id = body.workspace.id
+      assert.equal((await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'admin' } })).status, 200)
+      const remove = round % 2 === 1
+      const change = (by: { token: string }, target: { id: string }) =>
+        remove
+          ? s.call('DELETE', `/v1/workspaces/${id}/members/${target.id}`, { token: by.token })
+          : s.call('POST', `/v1/workspaces/${id}/members`, { token: by.token, body: { userId: target.id, role: 'member' } })
+      const answers = await Promise.all([change(alice, bob), change(bob, alice)])
+      const members = (await s.store.workspaces.members(id)).filter((m) => m.role === 'admin')
+      assert.equal(members.length, 1, `round ${round}: answers ${answers.map((a) => a.status).join(', ')}`)
+      // One change goes through; the other is refused (the last admin, or no longer an admin, or no longer a member).
+      assert.equal(answers.filter((a) => a.status === 200).length, 1, answers.map((a) => `${a.status} ${a.body?.message}`).join('; '))
+    }
+  })
+
   test('validation: missing or empty name, wrong types, both email and userId', async () => {
     for (const body of [{}, { name: '' }, { name: 42 }, { name: 'x', icon: 3 }]) {
       const res = await s.call('POST', '/v1/workspaces', { token: alice.token, body })
