@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
 import type { App } from '../app/index.js'
 import type { Config } from '../config.js'
+import { ID_MAX_LENGTH } from '../contract/api.js'
 import { handleError, handleFrameworkError } from './errors.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
@@ -29,6 +30,8 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
+    // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
+    routerOptions: { maxParamLength: ID_MAX_LENGTH },
     // Per-request lines only at debug level: at info they would dominate the log of a busy chat server.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
