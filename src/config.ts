@@ -12,6 +12,16 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default('sqlite:./data/parley.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Bodies of anonymous callers (chats opened by PUBLIC_CHAT): a chat message needs far less than a bot import. */
+  PARLEY_ANONYMOUS_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Time a client has to send a whole request, body included; slower ones are answered 408 and disconnected. */
+  PARLEY_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Time a client has to send a request's headers (from the connection or the previous request on it). */
+  PARLEY_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** An idle keep-alive connection is closed after this long. */
+  PARLEY_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Open connections one client address may hold; more are closed at once. 0: no cap (e.g. behind a proxy that caps them). */
+  PARLEY_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
   PARLEY_ADMIN_TOKEN: z.string().min(16, 'PARLEY_ADMIN_TOKEN must be at least 16 characters').optional(),
   /** Which APIs this process serves: `all` (default), `chat` (start/continue only) or `management`. */
   PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
@@ -38,6 +48,9 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   /** Key material for workspace credentials at rest; without it credentials cannot be created. */
   ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
+}).refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
+  path: ['PARLEY_HEADERS_TIMEOUT_MS'],
+  message: 'PARLEY_HEADERS_TIMEOUT_MS must not exceed PARLEY_REQUEST_TIMEOUT_MS',
 })
 
 export type Config = {
@@ -46,6 +59,8 @@ export type Config = {
   databaseUrl: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   bodyLimitBytes: number
+  /** Connection and request limits of the HTTP server. */
+  http: { anonymousBodyLimitBytes: number; requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerIp: number }
   adminToken?: string
   api: 'all' | 'chat' | 'management'
   publicChat: boolean
@@ -69,6 +84,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    http: {
+      anonymousBodyLimitBytes: Math.min(e.PARLEY_ANONYMOUS_BODY_LIMIT_BYTES, e.BODY_LIMIT_BYTES),
+      requestTimeoutMs: e.PARLEY_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.PARLEY_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.PARLEY_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.PARLEY_MAX_CONNECTIONS_PER_IP,
+    },
     adminToken: e.PARLEY_ADMIN_TOKEN,
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,

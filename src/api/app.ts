@@ -5,7 +5,9 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
 import type { App } from '../app/index.js'
 import type { Config } from '../config.js'
+import { ID_MAX_LENGTH } from '../contract/api.js'
 import { handleError, handleFrameworkError } from './errors.js'
+import { capConnectionsPerAddress } from './limits.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
 import { managementPlugin, managementRoutes } from './plugins/management.js'
@@ -24,26 +26,48 @@ const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>;
 /** Every operation, whichever this process serves: the OpenAPI document lists them all. */
 export const allRoutes: RouteDef[] = [...healthRoutes, ...surfaces.flatMap((s) => s.routes)]
 
+/** What Node's HTTP parser refused, as an answer in our error shape (it never reached a route). */
+const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string, string] =>
+  err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+    ? [408, 'Request Timeout', 'bad_request', 'The request was not received in time.']
+    : err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'Request headers are too large.']
+      : [400, 'Bad Request', 'bad_request', 'Malformed HTTP request.']
+
 export const buildApp = async (app: App, config: Config): Promise<FastifyInstance> => {
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.http
   const fastify = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
+    // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
+    routerOptions: { maxParamLength: ID_MAX_LENGTH },
     // Per-request lines only at debug level: at info they would dominate the log of a busy chat server.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
     forceCloseConnections: true,
-    // Requests Node's HTTP parser refuses (unknown methods, broken headers) still answer in our error shape.
+    // A client that sends its headers or body slowly (or not at all) is disconnected instead of holding a
+    // connection forever. The request timeout ends once the request is received: chat turns have their own budget.
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      // Node checks those timeouts every 30 s by default: a timeout would then last up to 30 s longer.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    // Requests Node's HTTP parser refuses (unknown methods, broken headers, timeouts) still answer in our error shape.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return socket.destroy()
-      const body = JSON.stringify({ code: 'bad_request', message: 'Malformed HTTP request.' })
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
-      void err
+      const [status, reason, code, message] = clientErrorAnswer(err)
+      const body = JSON.stringify({ code, message })
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
     },
     // Errors Fastify raises before routing (a URL that does not decode, …) too.
     frameworkErrors: handleFrameworkError,
   })
 
+  capConnectionsPerAddress(fastify.server, config.http.maxConnectionsPerIp)
   fastify.setErrorHandler(handleError)
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)

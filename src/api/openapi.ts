@@ -1,9 +1,21 @@
 // The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves.
 import type { z } from 'zod'
 import { createDocument } from 'zod-openapi'
+import { errorSchema, ID_MAX_LENGTH } from '../contract/api.js'
 import type { RouteDef } from './route.js'
 
 const methodKey = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const
+
+/** Answers Fastify gives before a handler runs, documented on every operation they can happen to. */
+const frameworkResponses = (route: RouteDef) => {
+  const responses: RouteDef['responses'] = {}
+  if (route.body) {
+    responses[413] = { description: 'Body over the size limit', schema: errorSchema }
+    responses[415] = { description: 'Body is not JSON', schema: errorSchema }
+  }
+  if (route.path.includes('{')) responses[414] = { description: `A path parameter longer than ${ID_MAX_LENGTH} characters`, schema: errorSchema }
+  return responses
+}
 
 export const buildOpenApiDocument = (routes: RouteDef[]) => {
   const paths: Record<string, Record<string, unknown>> = {}
@@ -18,7 +30,7 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
       },
       ...(route.body && { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }),
       responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, r]) => [
+        Object.entries({ ...frameworkResponses(route), ...route.responses }).map(([status, r]) => [
           status,
           { description: r.description, ...(r.schema && { content: { 'application/json': { schema: r.schema } } }) },
         ]),

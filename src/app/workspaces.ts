@@ -7,6 +7,19 @@ import { conflict, notFound } from './errors.js'
 
 const lastAdmin = 'A workspace must keep at least one admin.'
 
+/** The user with this email, created when there is none (a concurrent invitation may create it first). */
+const userForEmail = async (accounts: Store['accounts'], email: string): Promise<User> => {
+  const known = await accounts.userByEmail(email)
+  if (known) return known
+  try {
+    return await accounts.createUser(email.split('@')[0] || email, email)
+  } catch (err) {
+    const raced = await accounts.userByEmail(email)
+    if (raced) return raced
+    throw err
+  }
+}
+
 export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'workspaces' | 'accounts'>; access: Access }) => ({
   /** The caller becomes the admin of the new workspace. */
   async create(user: User, input: { name: string; icon?: string | null }) {
@@ -31,11 +44,15 @@ export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'worksp
     return store.workspaces.members(workspaceId)
   },
 
-  /** Adds a member (by email or user id) or changes their role; admins only. */
+  /**
+   * Adds a member (by email or user id) or changes their role; admins only. An email without an account gets one
+   * on the spot (an invited user, without a token until `parley token create --email` gives them one): answering
+   * otherwise would tell whoever administers a workspace which emails have accounts.
+   */
   async setMember(user: User, workspaceId: string, input: { email?: string; userId?: string; role: Role }) {
     await access.workspaceRole(user, workspaceId, 'admin')
-    const target = input.email ? await store.accounts.userByEmail(input.email) : await store.accounts.userById(input.userId!)
-    if (!target) throw notFound('No user with that ' + (input.email ? 'email' : 'id') + '. Users are created with `parley token create`.')
+    const target = input.email ? await userForEmail(store.accounts, input.email) : await store.accounts.userById(input.userId!)
+    if (!target) throw notFound('No user with that id.')
     if ((await store.workspaces.changeMember(workspaceId, target.id, input.role)) === 'last_admin') throw conflict(lastAdmin)
     return (await store.workspaces.members(workspaceId)).find((m) => m.userId === target.id)!
   },

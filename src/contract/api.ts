@@ -9,7 +9,14 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1')
   .optional()
 
-const id = z.string().min(1).max(200)
+/**
+ * Longest id (or public id, session id, …) anywhere in the API. Ids travel in URL paths, and the router refuses
+ * longer path parameters with 414 (its maxParamLength is set from this constant): an id accepted in a body must
+ * stay usable in a path. Generated ids have 25 characters.
+ */
+export const ID_MAX_LENGTH = 100
+export const idSchema = z.string().min(1).max(ID_MAX_LENGTH)
+const id = idSchema
 const nullableString = z.string().max(10_000).nullable()
 
 export const roleSchema = z.enum(['admin', 'member', 'guest'])
@@ -114,7 +121,7 @@ export const botSummarySchema = z
 export const publicIdSchema = z
   .string()
   .min(1)
-  .max(200)
+  .max(ID_MAX_LENGTH)
   .regex(/^[a-zA-Z0-9-.]+$/, 'Only letters, digits, "-" and "." are allowed.')
 
 /** Fields a client may send for a bot; graph parts are checked by the bot-format validator afterwards. */

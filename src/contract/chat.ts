@@ -1,5 +1,6 @@
 // zod schemas of the chat API (operations 6–8) and the results API (9–10).
 import { z } from 'zod'
+import { idSchema } from './api.js'
 
 /** Time windows of results listings (computed in the caller's time zone, see domain/timeFilter.ts). */
 export const timeFilters = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const
@@ -35,13 +36,13 @@ const startFields = {
   textBubbleContentFormat,
 }
 
-export const startChatBody = z.object({ ...startFields, resultId: z.string().min(1).max(200).optional() }).default({ textBubbleContentFormat: 'richText' })
+export const startChatBody = z.object({ ...startFields, resultId: idSchema.optional() }).default({ textBubbleContentFormat: 'richText' })
 
 export const previewStartBody = z
   .object({
     ...startFields,
     bot: z.looseObject({}).optional(),
-    sessionId: z.string().min(1).max(200).optional(),
+    sessionId: idSchema.optional(),
     startFrom: z
       .discriminatedUnion('type', [
         z.object({ type: z.literal('group'), groupId: z.string().min(1) }),

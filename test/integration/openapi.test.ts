@@ -23,6 +23,22 @@ describe('OpenAPI and health', () => {
     assert.ok(create.responses['200'] && create.responses['401'])
   })
 
+  test('every operation documents the answers Fastify gives before its handler: 413 and 415 with a body, 414 with path parameters', async () => {
+    const res = await s.call('GET', '/v1/openapi.json')
+    const missing: string[] = []
+    for (const [path, item] of Object.entries(res.body.paths) as [string, Record<string, any>][]) {
+      for (const [method, op] of Object.entries(item)) {
+        const expected = [...(op.requestBody ? ['413', '415'] : []), ...(path.includes('{') ? ['414'] : [])]
+        for (const status of expected) {
+          if (!op.responses[status]?.content?.['application/json']) missing.push(`${method.toUpperCase()} ${path} ${status}`)
+        }
+      }
+    }
+    assert.deepEqual(missing, [])
+    assert.ok(res.body.paths['/v1/bots/{botId}'].get.responses['414'])
+    assert.ok(res.body.paths['/v1/workspaces'].post.responses['413'])
+  })
+
   test('GET /docs renders the API page', async () => {
     const res = await fetch(`${s.url}/docs/`, { redirect: 'follow' })
     assert.equal(res.status, 200)

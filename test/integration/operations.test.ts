@@ -53,6 +53,9 @@ describe('operations', () => {
       assert.ok(tokens.some((t: any) => t.id === second.id && t.userEmail === 'carol@example.com'))
       assert.ok(!list.stdout.includes(second.token), 'secrets are never listed')
       assert.equal(runCli(['token', 'revoke', second.id], { DATABASE_URL: db.url }).status, 0)
+      // runCli blocks this process for seconds, longer than the server's keep-alive timeout: let fetch see the
+      // server close its idle connection before the next request instead of reusing it.
+      await new Promise((r) => setTimeout(r, 100))
       const revoked = await fetch(`${server.url}/v1/workspaces`, { headers: { authorization: `Bearer ${second.token}` } })
       assert.equal(revoked.status, 401)
       assert.notEqual(runCli(['token', 'revoke', second.id], { DATABASE_URL: db.url }).status, 0)

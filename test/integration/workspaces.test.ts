@@ -72,12 +72,12 @@ describe('workspaces', () => {
     assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404)
   })
 
-  test('the last admin cannot be removed or demoted; unknown users are 404', async () => {
+  test('the last admin cannot be removed or demoted; unknown user ids are 404', async () => {
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Solo' } })
     const id = body.workspace.id
     assert.equal((await s.call('DELETE', `/v1/workspaces/${id}/members/${alice.id}`, { token: alice.token })).status, 409)
     assert.equal((await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: alice.id, role: 'guest' } })).status, 409)
-    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'nobody@example.com', role: 'member' } })
+    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: 'nosuchuser', role: 'member' } })
     assert.equal(unknown.status, 404)
   })
 
@@ -97,6 +97,28 @@ describe('workspaces', () => {
       // One change goes through; the other is refused (the last admin, or no longer an admin, or no longer a member).
       assert.equal(answers.filter((a) => a.status === 200).length, 1, answers.map((a) => `${a.status} ${a.body?.message}`).join('; '))
     }
+  })
+
+  test('adding by email answers alike whether or not the email has an account: an unknown one is invited', async () => {
+    const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Invites' } })
+    const id = body.workspace.id
+    const known = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'bob@example.com', role: 'member' } })
+    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'Nobody@Example.com', role: 'member' } })
+    assert.equal(known.status, 200)
+    assert.equal(unknown.status, 200, JSON.stringify(unknown.body))
+    assert.deepEqual(Object.keys(unknown.body.member).sort(), Object.keys(known.body.member).sort())
+    assert.equal(unknown.body.member.email, 'nobody@example.com')
+    assert.equal(unknown.body.member.role, 'member')
+    // Adding the same email again finds the invited user rather than creating another.
+    const again = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'nobody@example.com', role: 'guest' } })
+    assert.equal(again.body.member.userId, unknown.body.member.userId)
+    // `parley token create --email` reuses the user with that email: the invited member then works in the workspace.
+    const invited = await s.store.accounts.userByEmail('nobody@example.com')
+    assert.equal(invited?.id, unknown.body.member.userId)
+    await s.store.accounts.addToken(invited!.id, 'nobody', 'pk_invited_member_token_0123456789')
+    const asInvited = await s.call('GET', `/v1/workspaces/${id}`, { token: 'pk_invited_member_token_0123456789' })
+    assert.equal(asInvited.status, 200)
+    assert.equal(asInvited.body.currentUserMode, 'read')
   })
 
   test('validation: missing or empty name, wrong types, both email and userId', async () => {

@@ -2,6 +2,7 @@
 // anonymous callers when the operator opened chats to them (PUBLIC_CHAT, for bots embedded in web pages).
 import type { FastifyPluginAsync } from 'fastify'
 import { authenticate } from '../auth.js'
+import { limitAnonymousBody } from '../limits.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { chatRoutes } from '../routes/chat.js'
 import { streamRoutes } from '../routes/stream.js'
@@ -9,6 +10,7 @@ import { streamRoutes } from '../routes/stream.js'
 export const chatApiRoutes: RouteDef[] = [...chatRoutes, ...streamRoutes]
 
 export const chatPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
-  fastify.addHook('preHandler', authenticate(services.app.accounts, { anonymous: services.config.publicChat }))
+  fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: services.config.publicChat }))
+  fastify.addHook('preParsing', limitAnonymousBody(services.config.http.anonymousBodyLimitBytes))
   registerRoutes(fastify, chatApiRoutes, services)
 }

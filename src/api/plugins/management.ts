@@ -10,6 +10,6 @@ import { workspaceRoutes } from '../routes/workspaces.js'
 export const managementRoutes: RouteDef[] = [...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes]
 
 export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
-  fastify.addHook('preHandler', authenticate(services.app.accounts, { anonymous: false }))
+  fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: false }))
   registerRoutes(fastify, managementRoutes, services)
 }

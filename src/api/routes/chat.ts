@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
-import { botParams, errorSchema } from '../../contract/api.js'
+import { botParams, errorSchema, idSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
 
 const tags = ['Chat']
@@ -23,7 +23,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST', path: '/v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook', auth: 'required', tags,
     summary: "Deliver the payload a webhook block waits for (any JSON body); the chat's next continueChat resumes with it",
-    params: z.object({ botId: z.string().min(1).max(200), blockId: z.string().min(1).max(200), resultId: z.string().min(1).max(200) }),
+    params: z.object({ botId: idSchema, blockId: idSchema, resultId: idSchema }),
     body: z.unknown(),
     responses: { 200: { description: 'Delivered', schema: z.object({ message: z.string() }) }, ...errors },
     async handler({ app, user, params, body }) {
@@ -45,7 +45,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST', path: '/v1/bots/{publicId}/startChat', auth: 'optional', tags,
     summary: 'Start a chat on the published version of a bot (by its public id); the run is stored as a result',
-    params: z.object({ publicId: z.string().min(1).max(200) }),
+    params: z.object({ publicId: idSchema }),
     body: startChatBody,
     responses: { 200: { description: 'First messages and input', schema: startChatResponse }, ...errors },
     async handler({ app, req, params, body }) {
@@ -56,7 +56,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', auth: 'optional', tags,
     summary: 'Send the next message of a chat',
-    params: z.object({ sessionId: z.string().min(1).max(200) }),
+    params: z.object({ sessionId: idSchema }),
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
     async handler({ app, req, params, body }) {

@@ -1,7 +1,7 @@
 // Workspace credentials (see docs/credentials.md): secrets are written once and never answered back.
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
-import { errorSchema, workspaceParams } from '../../contract/api.js'
+import { errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
 
 const tags = ['Credentials']
 const errors = {
@@ -30,7 +30,7 @@ const createCredentialsBody = z.object({
     .meta({ description: 'The secret fields, e.g. `{ "apiKey": "sk-…" }`. Stored encrypted.' }),
 })
 
-const credentialsParams = workspaceParams.extend({ credentialsId: z.string().min(1).max(200) })
+const credentialsParams = workspaceParams.extend({ credentialsId: idSchema })
 
 export const credentialsRoutes = [
   defineRoute({

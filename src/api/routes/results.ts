@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { listResultsQuery, resultSchema } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
-import { errorSchema } from '../../contract/api.js'
+import { errorSchema, idSchema } from '../../contract/api.js'
 
 const tags = ['Results']
 const errors = {
@@ -15,7 +15,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET', path: '/v1/bots/{botId}/results', auth: 'required', tags,
     summary: 'List the results of a bot that have at least one answer, newest first (keyset pages: pass nextCursor as cursor)',
-    params: z.object({ botId: z.string().min(1).max(200) }),
+    params: z.object({ botId: idSchema }),
     query: listResultsQuery,
     responses: { 200: { description: 'A page of results', schema: z.object({ results: z.array(resultSchema), nextCursor: z.number().optional() }) }, ...errors },
     async handler({ app, user, params, query }) {
@@ -25,7 +25,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET', path: '/v1/bots/{botId}/results/{resultId}', auth: 'required', tags,
     summary: 'Get a result with its variables and answers',
-    params: z.object({ botId: z.string().min(1).max(200), resultId: z.string().min(1).max(200) }),
+    params: z.object({ botId: idSchema, resultId: idSchema }),
     responses: { 200: { description: 'The result', schema: z.object({ result: resultSchema }) }, ...errors },
     async handler({ app, user, params }) {
       return { result: await app.results.get(user, params.botId, params.resultId) }

@@ -4,6 +4,7 @@
 // or `event: error` with `data: {"message":"…"}`. Problems found before the stream starts are JSON errors.
 import { PassThrough } from 'node:stream'
 import { z } from 'zod'
+import { idSchema } from '../../contract/api.js'
 import { defineRoute } from '../route.js'
 import { errors, origin } from './chat.js'
 
@@ -13,7 +14,7 @@ export const streamRoutes = [
   defineRoute({
     method: 'POST', path: '/v1/sessions/{sessionId}/streamMessage', auth: 'optional', tags: ['Chat'],
     summary: 'Stream the completion of the LLM block a chat waits on (text/event-stream); then send the full text with continueChat',
-    params: z.object({ sessionId: z.string().min(1).max(200) }),
+    params: z.object({ sessionId: idSchema }),
     responses: {
       200: { description: 'text/event-stream: `data: {"text"}` per piece, then `event: done` (`{"text"}`: the full text) or `event: error` (`{"message"}`)' },
       ...errors,
