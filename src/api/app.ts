@@ -71,10 +71,6 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.setErrorHandler(handleError)
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
-  // When the request arrived: chat turns use it to recognise requests that raced another turn.
-  fastify.addHook('onRequest', async (req) => {
-    ;(req as typeof req & { receivedAt?: number }).receivedAt = Date.now()
-  })
   fastify.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
   )

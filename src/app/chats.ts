@@ -7,7 +7,7 @@ import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
 import { type SessionState, StateVersionError, parseState as parseStoredState } from '../engine/state.js'
-import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
+import type { ChatResponse, Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { newId, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
@@ -39,10 +39,50 @@ const parseState = (json: string): SessionState => {
   }
 }
 
+/** A reply repeated within this time of the turn it repeats is taken for the same reply (see `recentTurnsOf`). */
+export const REPEAT_WINDOW_MS = 2000
+/** Sessions whose last turn this process remembers (the least recently used are forgotten first). */
+const REMEMBERED_TURNS = 10_000
+
+type RememberedTurn = { fingerprint: string; at: number; outcome: Promise<{ response: ChatResponse; revision: number | null }> }
+
+/**
+ * The last turn this process applied to each session, so that a reply sent twice (a double submit, a client retry
+ * racing or following its original) gets the first one's answer instead of answering the next question. A repeat is
+ * recognised by its content and by time on this process's own monotonic clock, never by clocks across nodes; it is
+ * answered from memory only while the session is still at the revision that turn left it at (nobody moved it on).
+ * A repeat that reaches another process meets the revision check: concurrent ones conflict.
+ */
+const recentTurnsOf = () => {
+  const turns = new Map<string, RememberedTurn>()
+  return {
+    /** The remembered turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
+    find(sessionId: string, fingerprint: string): RememberedTurn | undefined {
+      const last = turns.get(sessionId)
+      return last && last.fingerprint === fingerprint && performance.now() - last.at <= REPEAT_WINDOW_MS ? last : undefined
+    },
+    /** That turn's answer, if the session is still where it left it (or the chat ended with it: no session left). */
+    async replay(last: RememberedTurn, currentRevision: () => Promise<number | null>) {
+      const { response, revision } = await last.outcome
+      return (await currentRevision()) === revision ? response : undefined
+    },
+    track(sessionId: string, fingerprint: string, work: () => Promise<{ response: ChatResponse; revision: number | null }>) {
+      const outcome = work()
+      turns.delete(sessionId)
+      turns.set(sessionId, { fingerprint, at: performance.now(), outcome })
+      if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
+      // A failed turn is not remembered: retrying it must run it again.
+      outcome.catch(() => turns.get(sessionId)?.outcome === outcome && turns.delete(sessionId))
+      return outcome.then(({ response }) => response)
+    },
+  }
+}
+
 export const createChats = ({ store, runtime, limits, access, kinds }: { store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>; runtime: Runtime; limits: ChatLimits; access: Access; kinds: KindRegistry }) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
   const compiled = new Map<string, { bot: CompiledBot; size: number }>()
+  const recentTurns = recentTurnsOf()
   let cachedBytes = 0
   const compile = (snapshot: PublishedBot): CompiledBot => {
     const hit = compiled.get(snapshot.id)
@@ -218,20 +258,26 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
       }
     },
 
-    /** Operation 8: the next message of a chat. */
-    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; receivedAt: number }) {
-      const session = await store.chats.session(sessionId)
-      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
-      // A request that was already on its way when another turn advanced the session answers to a state its
-      // sender never saw (a double submit, a retry racing the original): refuse it rather than apply it twice.
-      if (options.receivedAt < Date.parse(session.updatedAt)) {
-        throw conflict('This chat session was advanced by another request at the same time.')
-      }
-      const state = parseState(session.state)
-      checkOrigin(state.allowedOrigins, options.origin)
-      const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
-      await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
-      return outcome.response
+    /**
+     * Operation 8: the next message of a chat. The turn is bound to the session's revision it read: a concurrent
+     * turn makes it conflict. A reply identical to the one this process just applied to the session (a double
+     * submit, a retry whose answer was lost) gets that turn's answer again instead of being applied twice.
+     */
+    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string }) {
+      const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null])
+      const last = recentTurns.find(sessionId, fingerprint)
+      const repeated = last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
+      if (repeated) return repeated
+      return recentTurns.track(sessionId, fingerprint, async () => {
+        const session = await store.chats.session(sessionId)
+        if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
+        const state = parseState(session.state)
+        checkOrigin(state.allowedOrigins, options.origin)
+        const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
+        await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
+        // The revision this turn left the session at (null: the chat ended and the session is gone).
+        return { response: outcome.response, revision: outcome.finished ? null : session.revision + 1 }
+      })
     },
 
     /**

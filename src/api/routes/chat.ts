@@ -15,8 +15,6 @@ export const errors = {
   409: { description: 'Another request advanced this session at the same time', schema: errorSchema },
 }
 
-const receivedAt = (req: FastifyRequest) => (req as FastifyRequest & { receivedAt?: number }).receivedAt ?? Date.now()
-
 export const origin = (req: FastifyRequest) => (typeof req.headers.origin === 'string' ? req.headers.origin : undefined)
 
 export const chatRoutes = [
@@ -60,7 +58,7 @@ export const chatRoutes = [
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
     async handler({ app, req, params, body }) {
-      return app.chats.continue(params.sessionId, body.message, { textFormat: body.textBubbleContentFormat, origin: origin(req), receivedAt: receivedAt(req) })
+      return app.chats.continue(params.sessionId, body.message, { textFormat: body.textBubbleContentFormat, origin: origin(req) })
     },
   }),
 ]
