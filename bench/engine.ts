@@ -27,7 +27,7 @@ const setup = async () => {
   const { createMailer } = await loadDist<typeof import('../src/runtime/smtp.js')>('runtime/smtp.js')
   const { parseAllowlist } = await loadDist<typeof import('../src/runtime/ssrf.js')>('runtime/ssrf.js')
   const { createSandbox } = await loadDist<typeof import('../src/runtime/sandbox/pool.js')>('runtime/sandbox/pool.js')
-  const { prepareBot } = await loadDist<typeof import('../src/contract/bot/bot.js')>('schema/bot.js')
+  const { prepareBot } = await loadDist<typeof import('../src/contract/bot/bot.js')>('contract/bot/bot.js')
 
   const config = loadConfig({ LOG_LEVEL: 'silent' })
   const allowlist = parseAllowlist('')
