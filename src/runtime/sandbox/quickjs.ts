@@ -95,20 +95,36 @@ const LOCKDOWN = `(() => {
       harden(desc.set)
     }
   }
+  // QuickJS lets Object.defineProperty(globalThis, name, { value }) replace the value of a frozen global (only on
+  // the global object, only with a descriptor without flags; accessors and new names are refused). So the global
+  // object is compared with its lockdown values after any evaluation that defined a property, and a changed one
+  // drops the context. Every way to that faulty path goes through one of these three functions (built-in
+  // algorithms define with full descriptors, which QuickJS checks; a Proxy forwards what one of them was given).
+  let dirty = false
+  const marking = (original) => ({ [original.name](...args) { dirty = true; return apply(original, undefined, args) } })[original.name]
+  const { defineProperty, defineProperties } = Object
+  const reflectDefine = Reflect.defineProperty
+  Object.defineProperty = marking(defineProperty)
+  Object.defineProperties = marking(defineProperties)
+  Reflect.defineProperty = marking(reflectDefine)
   harden(globalThis)
   for (const value of syntaxReachable) harden(value)
-  // QuickJS lets Object.defineProperty(globalThis, name, { value }) replace the value of a frozen global (only the
-  // global object, only a descriptor without flags; accessors and new names are refused). Its values are compared
-  // after every evaluation instead: a plain read each, since none of them can be turned into a getter.
+  // A plain read per property is enough: none can be turned into a getter. The comparison is compiled with literal
+  // names (a computed key costs a string-to-atom lookup each time); it still costs ~6 µs, hence \`dirty\`.
   const globalKeys = ownKeys(global)
   const globalValues = globalKeys.map((key) => global[key])
+  const checks = globalKeys.map((key, i) => {
+    const read = typeof key === 'symbol' ? 'g[k[' + i + ']]' : 'g[' + stringify(key) + ']'
+    // NaN is the one value not equal to itself.
+    return typeof globalValues[i] === 'number' && globalValues[i] !== globalValues[i] ? '(' + read + ' !== ' + read + ')' : read + ' === v[' + i + ']'
+  })
+  const unchanged = compile('g', 'k', 'v', 'return ' + checks.join(' && ')).bind(undefined, global, globalKeys, globalValues)
+  harden(unchanged)
   const intact = () => {
-    for (let i = 0; i < globalKeys.length; i++) {
-      const value = global[globalKeys[i]]
-      // NaN is the one value not equal to itself.
-      if (value !== globalValues[i] && value === value) return false
-    }
-    return true
+    if (!dirty) return true
+    const ok = unchanged()
+    if (ok) dirty = false
+    return ok
   }
   return [run, intact]
 })()`

@@ -316,6 +316,24 @@ return JSON.stringify([proto.seen, Object.getPrototypeOf(proto).seen, ({}).seen,
     assert.deepEqual(local.evaluate(HEALTHY, {}), { ok: true, value: HEALTHY_VALUE })
   })
 
+  test('a global replaced through QuickJS’s defineProperty flaw does not outlast its evaluation', async () => {
+    const local = await fresh()
+    // QuickJS accepts a value-only descriptor on a frozen global's property: the evaluation itself sees its change,
+    // the next one must not.
+    const ways = [
+      "Object.defineProperty(globalThis, 'parseInt', { value: () => 5 })",
+      "Reflect.defineProperty(globalThis, 'parseInt', { value: () => 5 })",
+      'Object.defineProperties(globalThis, { parseInt: { value: () => 5 } })',
+      "Reflect.defineProperty(new Proxy(globalThis, {}), 'parseInt', { value: () => 5 })",
+      "Promise.resolve().then(() => Object.defineProperty(globalThis, 'parseInt', { value: () => 5 }))",
+      "try { Object.defineProperty(globalThis, 'parseInt', { value: () => 5 }) } finally { throw new Error('x') }",
+    ]
+    for (const way of ways) {
+      local.evaluate(`${way}; return parseInt('1')`, {})
+      assert.deepEqual(local.evaluate("return parseInt('1')", {}), { ok: true, value: 1 }, way)
+    }
+  })
+
   test('the compiled function of a body keeps nothing between evaluations of the same body', async () => {
     const local = await fresh()
     const body = 'const p = arguments.callee.prototype; try { p.n = (p.n || 0) + 1 } catch {} return p.n ?? 0'
