@@ -23,51 +23,128 @@ export type LocalSandbox = {
 }
 
 const STACK_BYTES = 512 * 1024
+/** Promise jobs run between two looks at the clock. */
+const JOBS_PER_CHECK = 64
 
 /**
  * Installs the runner (bodies are compiled with the Function constructor, so a body cannot close the function and
- * declare anything at the top level), then freezes every object reachable from the global object, and the global
- * object itself. Evaluates to the runner.
+ * declare anything at the top level), then freezes every object reachable from the global object, the global
+ * object itself, and every intrinsic that only syntax reaches (iterator, generator and async prototypes…).
+ * Evaluates to [run, intact]: `run` returns the result as JSON, prefixed with '!' when the evaluation managed to
+ * change the global object anyway (see `intact`); the context must then be replaced.
  */
 const LOCKDOWN = `(() => {
+  // Everything the runner uses is captured now: it never looks a global up at call time.
   const compile = Function
-  // Compiled bodies are reused (frozen, so an evaluation cannot mark its function for the next one); the cache
-  // lives in this closure, out of reach of bot code.
+  const global = globalThis
+  const { parse, stringify } = JSON
+  const { apply, ownKeys } = Reflect
+  const { freeze, getPrototypeOf, getOwnPropertyDescriptor } = Object
+  // Compiled bodies are reused (hardened with their \`prototype\`, which \`arguments.callee\` reaches, so an
+  // evaluation cannot mark its function for the next one); the cache lives in this closure, out of bot code's reach.
   const compiled = new Map()
   const run = (names, body, args) => {
     const key = names + '\u0000' + body
     let fn = compiled.get(key)
     if (!fn) {
-      fn = Object.freeze(compile(...JSON.parse(names), body))
+      fn = compile(...parse(names), body)
+      harden(fn)
       if (compiled.size >= 1000) compiled.clear()
       compiled.set(key, fn)
     }
-    return JSON.stringify(fn.apply(undefined, JSON.parse(args)))
+    const json = apply(fn, undefined, parse(args))
+    const text = stringify(json)
+    return intact() ? text : '!' + (text === undefined ? '' : text)
   }
   delete globalThis.eval
   Symbol.for = (key) => Symbol(String(key))
+  // Intrinsics that no property path from globalThis reaches, only syntax or a built-in's result: one instance of
+  // each kind is hardened below, which freezes its prototype chain (%ArrayIteratorPrototype%, %IteratorPrototype%,
+  // %GeneratorFunction% and %GeneratorPrototype%, %AsyncIteratorPrototype%…). The test suite crawls and fuzzes
+  // the built-ins to prove that nothing unfrozen is left (test/unit/runtime/sandbox-isolation.test.ts).
+  const strictArguments = function () { 'use strict'; return arguments }
+  const syntaxReachable = [
+    [][Symbol.iterator](),
+    ''[Symbol.iterator](),
+    new Map().entries(),
+    new Set().values(),
+    /(?:)/g[Symbol.matchAll](''),
+    [].values().map((x) => x),
+    Iterator.from({ next: () => ({ done: true }) }),
+    Iterator.concat([]),
+    function* () {},
+    async function () {},
+    async () => {},
+    async function* () {},
+    (function () { return arguments })(),
+    strictArguments(),
+    getOwnPropertyDescriptor(strictArguments(), 'callee').get,
+    ((s) => s)\`\`,
+  ]
   const seen = new Set()
   const harden = (value) => {
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return
     seen.add(value)
-    Object.freeze(value)
-    harden(Object.getPrototypeOf(value))
-    for (const key of Reflect.ownKeys(value)) {
-      const desc = Object.getOwnPropertyDescriptor(value, key)
+    freeze(value)
+    harden(getPrototypeOf(value))
+    for (const key of ownKeys(value)) {
+      const desc = getOwnPropertyDescriptor(value, key)
       if (!desc) continue
       if ('value' in desc) harden(desc.value)
       harden(desc.get)
       harden(desc.set)
     }
   }
+  // QuickJS lets Object.defineProperty(globalThis, name, { value }) replace the value of a frozen global (only on
+  // the global object, only with a descriptor without flags; accessors and new names are refused). So the global
+  // object is compared with its lockdown values after any evaluation that defined a property, and a changed one
+  // drops the context. Every way to that faulty path goes through one of these three functions (built-in
+  // algorithms define with full descriptors, which QuickJS checks; a Proxy forwards what one of them was given).
+  let dirty = false
+  const marking = (original) => ({ [original.name](...args) { dirty = true; return apply(original, undefined, args) } })[original.name]
+  const { defineProperty, defineProperties } = Object
+  const reflectDefine = Reflect.defineProperty
+  Object.defineProperty = marking(defineProperty)
+  Object.defineProperties = marking(defineProperties)
+  Reflect.defineProperty = marking(reflectDefine)
   harden(globalThis)
-  return run
+  for (const value of syntaxReachable) harden(value)
+  // A plain read per property is enough: none can be turned into a getter. The comparison is compiled with literal
+  // names (a computed key costs a string-to-atom lookup each time); it still costs ~6 µs, hence \`dirty\`.
+  const globalKeys = ownKeys(global)
+  const globalValues = globalKeys.map((key) => global[key])
+  const checks = globalKeys.map((key, i) => {
+    const read = typeof key === 'symbol' ? 'g[k[' + i + ']]' : 'g[' + stringify(key) + ']'
+    // NaN is the one value not equal to itself.
+    return typeof globalValues[i] === 'number' && globalValues[i] !== globalValues[i] ? '(' + read + ' !== ' + read + ')' : read + ' === v[' + i + ']'
+  })
+  const unchanged = compile('g', 'k', 'v', 'return ' + checks.join(' && ')).bind(undefined, global, globalKeys, globalValues)
+  harden(unchanged)
+  const intact = () => {
+    if (!dirty) return true
+    const ok = unchanged()
+    if (ok) dirty = false
+    return ok
+  }
+  return [run, intact]
 })()`
 
 /** A deadline on the monotonic clock (a wall-clock jump must not interrupt code that is within its time). */
 const interruptAfter = (ms: number) => {
   const end = performance.now() + ms
   return () => performance.now() > end
+}
+
+/** Asks the locked context whether its global object still holds its built-ins (false if it cannot even answer). */
+const isIntact = (vm: QuickJSContext, intact: QuickJSHandle): boolean => {
+  const answer = vm.callFunction(intact, vm.undefined)
+  if (answer.error) {
+    answer.error.dispose()
+    return false
+  }
+  const ok = vm.dump(answer.value) === true
+  answer.value.dispose()
+  return ok
 }
 
 /** A JavaScript identifier (variable ids are used as parameter names). */
@@ -80,7 +157,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
   // shared expression context.
   let runtime: QuickJSRuntime = newRuntime()
   let scriptRuntime: QuickJSRuntime = newRuntime()
-  let shared: { vm: QuickJSContext; run: QuickJSHandle } | undefined
+  let shared: { vm: QuickJSContext; run: QuickJSHandle; intact: QuickJSHandle } | undefined
 
   function newRuntime(): QuickJSRuntime {
     const rt = quickjs.newRuntime()
@@ -122,14 +199,25 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
       vm.dispose()
       throw new Error(`Sandbox lockdown failed: ${describe(error)}`)
     }
-    shared = { vm, run: locked.value }
+    // The lockdown evaluates to [run, intact].
+    shared = { vm, run: vm.getProp(locked.value, 0), intact: vm.getProp(locked.value, 1) }
+    locked.value.dispose()
     return shared
   }
 
   /** Drops the shared context (and the runtime if it cannot be disposed cleanly). */
-  const resetShared = () => {
+  const resetShared = (runtimeToo = false) => {
+    // Promise jobs belong to the runtime, not the context: with some left over, the runtime is abandoned (not
+    // freed, which QuickJS may refuse with an abort of the whole module) rather than let them run later. So is a
+    // runtime whose memory ran out: its next context would run out at once.
+    if (runtimeToo || runtime.hasPendingJob()) {
+      runtime = newRuntime()
+      shared = undefined
+      return
+    }
     try {
       shared?.run.dispose()
+      shared?.intact.dispose()
       shared?.vm.dispose()
     } catch {
       runtime = newRuntime()
@@ -143,28 +231,53 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     // Parameters hold the variables; ones whose value is undefined are reset so they read as undefined, not null.
     const reset = undefinedNames.length ? `${undefinedNames.map((n) => `${n} = undefined`).join('; ')};\n` : ''
     try {
-      const { vm, run } = lockedContext()
+      const { vm, run, intact } = lockedContext()
       runtime.setInterruptHandler(interruptAfter(timeoutMs))
-      const params = [JSON.stringify(names), `${reset}${body}`, JSON.stringify(names.map((name) => globals[name] ?? null))].map((text) => vm.newString(text))
+      const params = [JSON.stringify(names), `${reset}${body}`, JSON.stringify(names.map((name) => globals[name] ?? null))].map((text) =>
+        vm.newString(text),
+      )
       const result = vm.callFunction(run, vm.undefined, ...params)
       for (const param of params) param.dispose()
-      // Promise reactions the code queued run now (within the same deadline), so none outlives the evaluation.
+      // Whether the context may serve the next evaluation: `run` says so on success; after an error, promise jobs
+      // or a broken job queue, `intact` is asked (or the context simply dropped).
+      let reusable = true
+      let json: string | undefined
+      if (result.error) reusable = false
+      else {
+        json = vm.dump(result.value)
+        result.value.dispose()
+        if (typeof json === 'string' && json.startsWith('!')) {
+          reusable = false
+          json = json.slice(1) || undefined
+        }
+      }
+      // Promise reactions the code queued run now, within the same deadline, so none outlives the evaluation. QuickJS
+      // turns an interrupted reaction into a rejection and goes on with the queue, so the deadline is checked here
+      // every few jobs; jobs left over would run in the next evaluation's time: the context is dropped instead.
       if (runtime.hasPendingJob()) {
-        const jobs = runtime.executePendingJobs()
-        if (jobs.error) jobs.error.dispose()
+        const deadline = interruptAfter(timeoutMs)
+        while (reusable && runtime.hasPendingJob()) {
+          const jobs = runtime.executePendingJobs(JOBS_PER_CHECK)
+          if (jobs.error) {
+            jobs.error.dispose()
+            reusable = false
+          } else if (deadline()) reusable = false
+        }
+        if (reusable) reusable = isIntact(vm, intact)
       }
       if (result.error) {
         const error = vm.dump(result.error)
         result.error.dispose()
         const message = describe(error)
-        if (/interrupted|out of memory|stack overflow/i.test(message)) resetShared()
+        // An uncatchable error leaves nothing usable (QuickJS reports some as a bare null).
+        if (/interrupted|out of memory|stack overflow|^null$/i.test(message)) resetShared(/out of memory|^null$/i.test(message))
+        else if (!isIntact(vm, intact)) resetShared()
         return { ok: false, error: message }
       }
-      const json = vm.dump(result.value)
-      result.value.dispose()
+      if (!reusable) resetShared()
       return { ok: true, value: json === undefined ? undefined : JSON.parse(json) }
     } catch (err) {
-      resetShared()
+      resetShared(true)
       return { ok: false, error: describe(err) }
     }
   }
@@ -206,7 +319,11 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
           state.error.dispose()
           return { ok: false, error: describe(error), setVariables }
         }
-        return { ok: false, error: 'The script is still waiting for something that never happens (only synchronous work and setVariable are available).', setVariables }
+        return {
+          ok: false,
+          error: 'The script is still waiting for something that never happens (only synchronous work and setVariable are available).',
+          setVariables,
+        }
       },
       (error) => ({ ok: false, error, setVariables }),
     )
