@@ -51,6 +51,10 @@ const wait = (state: Int32Array, seen: number, ms: number): Promise<unknown> => 
   return res.async ? res.value : Promise.resolve(res.value)
 }
 
+/** Errors that mean the sandbox's WebAssembly module is no longer usable (a trap), not that the bot's code failed. */
+export const isBrokenSandbox = (error: string | undefined): boolean =>
+  error === 'null' || /^RuntimeError: (table index is out of bounds|memory access out of bounds|unreachable|null function)/.test(error ?? '')
+
 export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => {
   const encoder = new TextEncoder()
   const decoder = new TextDecoder()
@@ -163,9 +167,14 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
         return { ok: false, error: tooBig ? 'InternalError: out of memory' : 'InternalError: interrupted', setVariables: [] }
       }
     }
-    const response = JSON.parse(decoder.decode(bytes.slice(0, state[1])))
-    Atomics.store(state, 0, IDLE)
-    release(running)
+    const response: ScriptResult = JSON.parse(decoder.decode(bytes.slice(0, state[1])))
+    // QuickJS can corrupt its own WebAssembly memory on some calls (a trap, or a bare null error); every later call
+    // of that worker would fail, so the worker goes and a new one takes its place.
+    if (!response.ok && isBrokenSandbox(response.error)) replace(running)
+    else {
+      Atomics.store(state, 0, IDLE)
+      release(running)
+    }
     return response
   }
 

@@ -3,7 +3,7 @@
 // evaluation that tries to patch one changes nothing for the next.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createSandbox, type Sandbox } from '../../../src/runtime/sandbox/pool.js'
+import { createSandbox, isBrokenSandbox, type Sandbox } from '../../../src/runtime/sandbox/pool.js'
 import { createLocalSandbox } from '../../../src/runtime/sandbox/quickjs.js'
 
 /**
@@ -314,6 +314,15 @@ return JSON.stringify([proto.seen, Object.getPrototypeOf(proto).seen, ({}).seen,
     assert.ok(report.calls > 10_000, `made ${report.calls} calls`)
     assert.deepEqual(report.hidden, [])
     assert.deepEqual(local.evaluate(HEALTHY, {}), { ok: true, value: HEALTHY_VALUE })
+  })
+
+  test('the pool tells a broken WebAssembly module (its worker is replaced) from bot code that failed', async () => {
+    for (const error of ['RuntimeError: table index is out of bounds', 'RuntimeError: memory access out of bounds', 'RuntimeError: unreachable', 'null']) {
+      assert.equal(isBrokenSandbox(error), true, error)
+    }
+    for (const error of ['TypeError: not a function', 'InternalError: interrupted', 'RuntimeError', 'Error: null', undefined]) {
+      assert.equal(isBrokenSandbox(error), false, String(error))
+    }
   })
 
   test('a global replaced through QuickJS’s defineProperty flaw does not outlast its evaluation', async () => {
