@@ -71,6 +71,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.setErrorHandler(handleError)
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
+  fastify.decorateRequest('arrivedAt', 0)
   fastify.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
   )

@@ -12,6 +12,8 @@ export type AuthMode = 'required' | 'optional' | 'none'
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null
+    /** When the request arrived (`performance.now()`), set by the chat plugin. */
+    arrivedAt: number
   }
   interface FastifyContextConfig {
     auth?: AuthMode

@@ -39,27 +39,37 @@ const parseState = (json: string): SessionState => {
   }
 }
 
-/** A reply repeated within this time of the turn it repeats is taken for the same reply (see `recentTurnsOf`). */
-export const REPEAT_WINDOW_MS = 2000
 /** Sessions whose last turn this process remembers (the least recently used are forgotten first). */
 const REMEMBERED_TURNS = 10_000
+/**
+ * How long after a turn's answer the same reply still counts as its repeat: requests sent together reach the server
+ * a few milliseconds apart, and no person reads the next question and answers it this fast.
+ */
+export const REPEAT_GRACE_MS = 300
 
-type RememberedTurn = { fingerprint: string; at: number; outcome: Promise<{ response: ChatResponse; revision: number | null }> }
+type RememberedTurn = {
+  fingerprint: string
+  outcome: Promise<{ response: ChatResponse; revision: number | null }>
+  /** When the turn's answer was ready, on this process's monotonic clock (undefined: still running). */
+  finishedAt?: number
+}
 
 /**
  * The last turn this process applied to each session, so that a reply sent twice (a double submit, a client retry
- * racing or following its original) gets the first one's answer instead of answering the next question. A repeat is
- * recognised by its content and by time on this process's own monotonic clock, never by clocks across nodes; it is
- * answered from memory only while the session is still at the revision that turn left it at (nobody moved it on).
- * A repeat that reaches another process meets the revision check: concurrent ones conflict.
+ * racing its original) gets the first one's answer instead of answering the next question. A repeat is the same
+ * reply that arrived before that turn's answer was ready — so its sender cannot have seen the next question — timed
+ * on this process's own monotonic clock, never across nodes (with a grace of `REPEAT_GRACE_MS` for requests sent
+ * together that arrive just after); it is answered from memory only while the session is still at the revision that
+ * turn left it at. The same reply sent after the answer is a new answer. A repeat that
+ * reaches another process meets the revision check instead: concurrent ones conflict.
  */
 const recentTurnsOf = () => {
   const turns = new Map<string, RememberedTurn>()
   return {
     /** The remembered turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
-    find(sessionId: string, fingerprint: string): RememberedTurn | undefined {
+    find(sessionId: string, fingerprint: string, arrivedAt: number): RememberedTurn | undefined {
       const last = turns.get(sessionId)
-      return last && last.fingerprint === fingerprint && performance.now() - last.at <= REPEAT_WINDOW_MS ? last : undefined
+      return last && last.fingerprint === fingerprint && (last.finishedAt === undefined || arrivedAt < last.finishedAt + REPEAT_GRACE_MS) ? last : undefined
     },
     /** That turn's answer, if the session is still where it left it (or the chat ended with it: no session left). */
     async replay(last: RememberedTurn, currentRevision: () => Promise<number | null>) {
@@ -68,8 +78,10 @@ const recentTurnsOf = () => {
     },
     track(sessionId: string, fingerprint: string, work: () => Promise<{ response: ChatResponse; revision: number | null }>) {
       const outcome = work()
+      const turn: RememberedTurn = { fingerprint, outcome }
       turns.delete(sessionId)
-      turns.set(sessionId, { fingerprint, at: performance.now(), outcome })
+      turns.set(sessionId, turn)
+      outcome.then(() => (turn.finishedAt = performance.now()), () => {})
       if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
       // A failed turn is not remembered: retrying it must run it again.
       outcome.catch(() => turns.get(sessionId)?.outcome === outcome && turns.delete(sessionId))
@@ -260,12 +272,13 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
 
     /**
      * Operation 8: the next message of a chat. The turn is bound to the session's revision it read: a concurrent
-     * turn makes it conflict. A reply identical to the one this process just applied to the session (a double
-     * submit, a retry whose answer was lost) gets that turn's answer again instead of being applied twice.
+     * turn makes it conflict. A reply identical to one this process was applying to the session when it arrived (a
+     * double submit, a retry racing its original) gets that turn's answer instead of being applied twice.
+     * `arrivedAt` is when the request arrived, on this process's monotonic clock (`performance.now()`).
      */
-    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string }) {
+    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; arrivedAt: number }) {
       const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null])
-      const last = recentTurns.find(sessionId, fingerprint)
+      const last = recentTurns.find(sessionId, fingerprint, options.arrivedAt)
       const repeated = last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
       if (repeated) return repeated
       return recentTurns.track(sessionId, fingerprint, async () => {

@@ -198,7 +198,7 @@ describe('chat over HTTP', () => {
     assert.equal(invalid.status, 400)
   })
 
-  test('concurrent replies on one session: one advances it, the others answer 409', async () => {
+  test('concurrent identical replies on one session: one turn is applied, the others get its answer', async () => {
     const first = await start(leadGen.publicId)
     const choice = first.body.input.items[0].content
     const statuses = await burst(20, `${s.url}/v1/sessions/${first.body.sessionId}/continueChat`, {
@@ -206,16 +206,11 @@ describe('chat over HTTP', () => {
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: choice }),
     })
-    const ok = statuses.filter((status) => status === 200)
     for (const status of statuses) assert.ok(status === 200 || status === 409, String(status))
+    assert.ok(statuses.includes(200), JSON.stringify(statuses))
     const result = await s.call('GET', `/v1/bots/${leadGen.id}/results/${first.body.resultId}`, { token: owner.token })
-    // Requests that read the same state race: one is stored, the others answer 409. A request that reaches the
-    // server after a turn was stored is a new turn on the next input (valid or refused), so each 200 advanced the
-    // state exactly once and stored at most one answer.
-    assert.ok(ok.length >= 1 && statuses.filter((x) => x === 409).length >= 1, JSON.stringify(statuses))
-    assert.ok(result.body.result.answers.length <= ok.length)
-    assert.equal(result.body.result.answers[0].content, choice)
-    assert.equal((await s.store.chats.session(first.body.sessionId))?.revision, 1 + ok.length, 'the state advanced once per 200')
+    assert.deepEqual(result.body.result.answers.map((a: { content: string }) => a.content), [choice], 'one answer stored')
+    assert.equal((await s.store.chats.session(first.body.sessionId))?.revision, 2, 'the state advanced once')
     const again = await send(first.body.sessionId, 'Ada')
     assert.equal(again.status, 200, 'a reply sent after the answer is a new turn')
   })

@@ -1,7 +1,7 @@
 // Every fixture bot, published and run over HTTP by a scripted user until the conversation ends.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { autoReply, isWaiting } from '../support/autoReply.js'
+import { autoReply, isWaiting, paced } from '../support/autoReply.js'
 import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { userWithWorkspace } from '../support/seed.js'
@@ -70,6 +70,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
       let turns = 0
       let attempt = 0
       let lastInputId: string | undefined
+      let previous: unknown
       const visits = new Map<string, number>()
       for (;;) {
         for (const log of res.body.logs ?? []) {
@@ -82,7 +83,8 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
         if (inputId && attempt === 0) visits.set(inputId, (visits.get(inputId) ?? -1) + 1)
         lastInputId = inputId
         assert.ok(attempt < 4, `${name}: every reply to ${inputId} was refused: ${JSON.stringify(res.body.messages)}`)
-        const message = autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0)
+        const message = await paced(previous, autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0))
+        previous = message
         res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message } })
         assert.equal(res.status, 200, `${name} turn ${turns}: ${JSON.stringify(res.body)}`)
       }

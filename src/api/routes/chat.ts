@@ -58,7 +58,7 @@ export const chatRoutes = [
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
     async handler({ app, req, params, body }) {
-      return app.chats.continue(params.sessionId, body.message, { textFormat: body.textBubbleContentFormat, origin: origin(req) })
+      return app.chats.continue(params.sessionId, body.message, { textFormat: body.textBubbleContentFormat, origin: origin(req), arrivedAt: req.arrivedAt })
     },
   }),
 ]
