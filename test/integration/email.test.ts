@@ -117,7 +117,7 @@ describe('Email block over SMTP', () => {
     const [log] = logs
     assert.equal(log.status, 'error')
     assert.equal(log.description, 'Email not sent')
-    assert.match(log.details, /no SMTP settings of its own \(SMTP_HOST and SMTP_FROM are not set\)/)
+    assert.match(log.details ?? '', /no SMTP settings of its own \(SMTP_HOST and SMTP_FROM are not set\)/)
     assert.ok(last.body.messages.length > 0)
   })
 })
