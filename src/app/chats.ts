@@ -222,14 +222,17 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
 
     /**
      * Operation 6: a preview of the draft (or of the bot given in the request, any supported version); nothing is
-     * stored as a result. Readers of the bot may preview it.
+     * stored as a result. Only those who may edit the bot (members, admins) may preview it: a preview runs a bot of
+     * the caller's making with the workspace's credentials and shows every log. Guests get the same 404 as
+     * strangers, as in Typebot.
      */
     async startPreview(
       user: User,
       botId: string,
       options: CommonStart & { bot?: Record<string, unknown>; sessionId?: string; startFrom?: StartOptions['startFrom'] },
     ) {
-      const { bot } = await access.bot(user, botId, 'read')
+      const { bot, role } = await access.bot(user, botId, 'read')
+      if (role === 'guest') throw notFound('Bot not found.')
       let doc: Record<string, unknown> = bot.doc
       if (options.bot) {
         doc = docOrThrow(importedBotDoc(options.bot))

@@ -48,6 +48,15 @@ export interface BlockContext {
   credentials(credentialsId: string): Promise<StoredCredentials | undefined>
 }
 
+/**
+ * Who may read a log entry. `owners`: stored on the result for the bot's owners and shown in preview (the builder),
+ * but kept out of live chat answers, which anyone chatting (anonymous visitors too) reads. Absent: `owners` for logs of
+ * integration blocks (they tell about calls to outside services: requests, responses, provider errors), `everyone`
+ * for the others. Engine-side only: the field never reaches the wire (see `chatLogSchema`).
+ */
+export type LogVisibility = 'owners' | 'everyone'
+export type BlockLog = ChatLog & { visibility?: LogVisibility }
+
 /** What a paused block finds when its reply comes: what it kept when it paused, and what was delivered meanwhile. */
 export type Waiting = { data?: unknown; delivered?: unknown }
 
@@ -61,7 +70,7 @@ export type ActionResult = {
   /** Go back to the return mark, if there is one (Return). */
   returnToMark?: boolean
   variableUpdates?: VariableUpdate[]
-  logs?: ChatLog[]
+  logs?: BlockLog[]
   clientSideActions?: ClientSideAction[]
   /** Run another bot (or another part of this one) and come back after this block when it ends. */
   linkTo?: { bot: CompiledBot; groupId?: string; mergeResults: boolean }
@@ -150,7 +159,8 @@ export const kindRegistry = (kinds: BlockKind[]): KindRegistry => {
 export const unsupportedKind = (type: string, category: 'logic' | 'integration', reason: string): ActionKind<Block> => ({
   type,
   category,
-  execute: (block) => ({ logs: [{ status: 'error', description: `Block "${type}" is not supported by Parley: ${reason}`, details: JSON.stringify({ blockId: block.id }) }] }),
+  // Says nothing about the bot's secrets or outside services: visible in live chats too.
+  execute: (block) => ({ logs: [{ status: 'error', description: `Block "${type}" is not supported by Parley: ${reason}`, details: JSON.stringify({ blockId: block.id }), visibility: 'everyone' }] }),
 })
 
 /** Where the block sits: its group and position. */

@@ -7,7 +7,7 @@ import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import { evaluateCondition } from './conditions.js'
 import type { Flow, FlowGroup, FlowTarget } from './flow.js'
-import type { ActionResult, BlockContext, BlockExecutor, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
+import type { ActionResult, BlockContext, BlockExecutor, BlockLog, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
@@ -100,7 +100,8 @@ type GroupRun = { stop: true } | { stop: false; next?: FlowTarget }
 export class Turn {
   private readonly messages: ChatMessage[] = []
   private readonly actions: ClientSideAction[] = []
-  private readonly logs: ChatLog[] = []
+  /** The turn's logs, each with whether only the bot's owners may read it (see `LogVisibility`). */
+  private readonly logs: { log: ChatLog; ownersOnly: boolean }[] = []
   private readonly effects: TurnEffects = { newResults: [], answers: [], results: [], logs: [] }
   private input?: Record<string, unknown>
   private lastBubbleBlockId?: string
@@ -243,8 +244,13 @@ export class Turn {
     return this.scope.context
   }
 
-  private log(log: ChatLog) {
-    this.logs.push(log)
+  /**
+   * Every log is stored on the result; `ownersOnly` ones are kept out of live answers (see `outcome`). Logs of
+   * integration blocks are owners-only unless marked otherwise: they tell about outside calls (requests, responses,
+   * provider errors) that whoever chats must not read.
+   */
+  private log({ visibility, ...log }: BlockLog, fromIntegration = false) {
+    this.logs.push({ log, ownersOnly: visibility === 'owners' || (visibility === undefined && fromIntegration) })
     if (this.entry.resultId) this.effects.logs.push({ ...log, resultId: this.entry.resultId })
   }
 
@@ -313,7 +319,7 @@ export class Turn {
     } else if (kind?.resume) {
       const resume = kind.resume.bind(kind)
       const result = await this.runAction(block, (ctx) => resume(block, message, ctx, { data: waiting.data, delivered: waiting.delivered }))
-      this.applyActionResult(result)
+      this.applyActionResult(result, kind.category === 'integration')
       this.bubbleAlreadyShown = result.skipsNextBubble === true
       if (result.outgoingEdgeId !== undefined) edgeId = result.outgoingEdgeId
     }
@@ -564,8 +570,8 @@ export class Turn {
 
   /** Applies an action's result; returns where the group's run ends, or undefined to go on with the next block. */
   private afterAction(group: FlowGroup, index: number, result: ActionResult): GroupRun | undefined {
-    this.applyActionResult(result)
-    const { block } = group.blocks[index]
+    const { block, kind } = group.blocks[index]
+    this.applyActionResult(result, kind?.category === 'integration')
     if (result.waitsForReply) return this.waitOn(block, result.waitingData)
     if (result.linkTo) {
       // Located once the linked bot runs: the start is a target in its flow.
@@ -688,9 +694,9 @@ export class Turn {
     return { stop: true }
   }
 
-  private applyActionResult(result: ActionResult) {
+  private applyActionResult(result: ActionResult, fromIntegration: boolean) {
     if (result.variableUpdates) this.applyUpdates(result.variableUpdates)
-    if (result.logs) for (const log of result.logs) this.log(log)
+    if (result.logs) for (const log of result.logs) this.log(log, fromIntegration)
     if (result.clientSideActions) for (const action of result.clientSideActions) {
       this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)
     }
@@ -704,7 +710,9 @@ export class Turn {
     if (this.lastMessageNewFormat !== undefined) response.lastMessageNewFormat = this.lastMessageNewFormat
     if (this.input) response.input = this.input as ChatResponse['input']
     if (this.actions.length) response.clientSideActions = this.actions
-    if (this.logs.length) response.logs = this.logs
+    // Previews answer the builder (write access): every log. Live answers go to whoever chats: no owners-only log.
+    const logs = this.state.isPreview ? this.logs : this.logs.filter((l) => !l.ownersOnly)
+    if (logs.length) response.logs = logs.map((l) => l.log)
     const progress = this.progress(finished)
     if (progress !== undefined) response.progress = progress
     const dynamicTheme = dynamicAvatars(bot, this.variables)

@@ -6,6 +6,15 @@ import { bot, edge, say } from '../support/engine.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
+/** A loopback port nothing listens on. */
+const freePort = async () => {
+  const probe = createServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+  const { port } = probe.address() as { port: number }
+  await new Promise((r) => probe.close(r))
+  return port
+}
+
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
 
 describe('HTTP request blocks over HTTP', () => {
@@ -24,6 +33,7 @@ describe('HTTP request blocks over HTTP', () => {
       req.on('end', () => {
         seen.push({ method: req.method!, url: req.url!, headers: req.headers, body })
         if (req.url?.startsWith('/slow')) return void setTimeout(() => res.end('{}'), 2500)
+        if (req.url?.startsWith('/boom')) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}')
         if (req.url?.startsWith('/fail')) return res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}')
         res.setHeader('content-type', 'application/json')
         res.end(JSON.stringify({ items: [{ name: 'first' }, { name: 'second' }], echo: body ? JSON.parse(body.startsWith('{') ? body : '{}') : null }))
@@ -31,7 +41,7 @@ describe('HTTP request blocks over HTTP', () => {
     })
     await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r))
     peerUrl = `http://127.0.0.1:${(peer.address() as { port: number }).port}`
-    s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
+    s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1', PUBLIC_CHAT: 'true' })
     closed = await startTestServer()
     byName = await startTestServer({ HTTP_REQUEST_ALLOWLIST: 'localhost' })
     owner = await userWithWorkspace(s)
@@ -55,10 +65,20 @@ describe('HTTP request blocks over HTTP', () => {
       say('show', '{{First}} {{All}} {{Code}}'),
     ]]], { variables })
 
-  const chatWith = async (server: TestServer, token: string, workspaceId: string, definition: unknown, reply = 'Ada') => {
-    const published = await importAndPublish(server, token, workspaceId, definition)
+  /**
+   * A live chat through the bot (answering its input) by the token's holder (null: an anonymous visitor, the bot
+   * then being the owner's); the continueChat answer, with the chat's result and bot ids.
+   */
+  const chatWith = async (server: TestServer, token: string | null, workspaceId: string, definition: unknown, reply = 'Ada') => {
+    const published = await importAndPublish(server, token ?? owner.token, workspaceId, definition)
     const start = await server.call('POST', `/v1/bots/${published.publicId}/startChat`, { token, body: {} })
-    return server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token, body: { message: reply } })
+    const res = await server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token, body: { message: reply } })
+    return { ...res, resultId: start.body.resultId as string, botId: published.id as string }
+  }
+  /** The logs stored on a result (what the bot's owners read), oldest first, details parsed. */
+  const storedLogs = async (server: TestServer, resultId: string) => {
+    const rows = await server.store.db.selectFrom('logs').select(['status', 'description', 'details']).where('resultId', '=', resultId).orderBy('id').execute()
+    return rows.map((r) => ({ ...r, details: r.details ? JSON.parse(r.details) : undefined }))
   }
   const shown = (res: any) => res.body.messages.at(-1).content.richText.map((p: any) => p.children.map((c: any) => c.text).join('')).join('')
 
@@ -80,8 +100,10 @@ describe('HTTP request blocks over HTTP', () => {
     const body = JSON.parse(call.body)
     assert.equal(body.Name, 'Ada')
     assert.match(body.submittedAt, /^\d{4}-/)
-    assert.equal(res.body.logs[0].status, 'success')
-    assert.equal(res.body.logs[0].description, 'Webhook successfuly executed.')
+    assert.equal(res.body.logs, undefined, 'live answers carry no HTTP request log')
+    const [log] = await storedLogs(s, res.resultId)
+    assert.equal(log.status, 'success')
+    assert.equal(log.description, 'Webhook successfuly executed.')
   })
 
   test('custom JSON body templated safely, form encoding, GET without body', async () => {
@@ -104,10 +126,10 @@ describe('HTTP request blocks over HTTP', () => {
 
   test('errors, timeouts and Zapier siblings', async () => {
     const failing = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/fail` } }))
-    assert.equal(failing.body.logs[0].description, 'Webhook returned an error.')
+    assert.equal((await storedLogs(s, failing.resultId))[0].description, 'Webhook returned an error.')
     assert.equal(shown(failing), '  503')
     const slow = await chatWith(s, owner.token, owner.workspaceId, httpBot({ timeout: 1, webhook: { url: `${peerUrl}/slow` } }))
-    assert.match(slow.body.logs[0].description, /timed out/)
+    assert.match((await storedLogs(s, slow.resultId))[0].description, /timed out/)
     assert.equal(shown(slow), '  408')
     seen.length = 0
     const zapier = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/zap` } }, 'Zapier'))
@@ -137,7 +159,7 @@ describe('HTTP request blocks over HTTP', () => {
     const res = await chatWith(closed, other.token, other.workspaceId, httpBot({ webhook: { url: `${peerUrl}/private` } }))
     assert.equal(res.status, 200)
     assert.equal(seen.length, 0, 'no request reached the peer')
-    assert.match(res.body.logs[0].description, /^Security validation failed: Access to loopback addresses/)
+    assert.match((await storedLogs(closed, res.resultId))[0].description, /^Security validation failed: /)
     assert.equal(shown(res), '  400')
   })
 
@@ -148,7 +170,8 @@ describe('HTTP request blocks over HTTP', () => {
     const res = await chatWith(byName, other.token, other.workspaceId, httpBot({ webhook: { url: `http://localhost:${port}/by-name` } }))
     assert.equal(res.status, 200)
     assert.equal(seen.length, 0, 'no request reached the peer')
-    assert.deepEqual(res.body.logs[0], { status: 'error', description: 'Security validation failed: localhost: Access to loopback addresses is not allowed for security reasons (127.0.0.1).' })
+    const [log] = await storedLogs(byName, res.resultId)
+    assert.deepEqual([log.status, log.description], ['error', 'Security validation failed: localhost: Access to loopback addresses is not allowed for security reasons (127.0.0.1).'])
     assert.equal(shown(res), '  400')
     // The same peer, with 127.0.0.1 listed (the README's local example).
     const listed = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `http://localhost:${port}/literal` } }))
@@ -168,12 +191,52 @@ describe('HTTP request blocks over HTTP', () => {
     for (const [webhook, description] of cases) {
       const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook }), 'exa mple')
       assert.equal(res.status, 200)
-      assert.equal(res.body.logs[0].status, 'error')
-      assert.match(res.body.logs[0].description, /^Security validation failed: /)
-      assert.match(res.body.logs[0].description, description)
+      const [log] = await storedLogs(s, res.resultId)
+      assert.equal(log.status, 'error')
+      assert.match(log.description, /^Security validation failed: /)
+      assert.match(log.description, description)
       assert.equal(shown(res), '  400', JSON.stringify(webhook))
     }
     assert.equal(seen.length, 0, 'no request reached the peer')
+  })
+
+  test("anonymous visitors read no request log; stored and preview logs keep the outcome without the secrets", async () => {
+    const SECRETS = ['s3cret', 'hook-s3cret', 'basic-s3cret', 'url-s3cret', Buffer.from('admin:basic-s3cret').toString('base64')]
+    const secretBot = (path: string) => httpBot({
+      timeout: 1,
+      webhook: {
+        url: path.startsWith('http') ? path : `http://user:url-s3cret@${peerUrl.slice('http://'.length)}${path}`, method: 'POST',
+        queryParams: [{ id: 'q', key: 'name', value: '{{Name}}' }],
+        headers: [
+          { id: 'h1', key: 'Authorization', value: 'Bearer s3cret' },
+          { id: 'h2', key: 'X-Webhook-Secret', value: 'hook-s3cret' },
+          { id: 'h3', key: 'Proxy-Authorization', value: 'Basic admin:basic-s3cret' },
+        ],
+      },
+    })
+    const leaks = (what: unknown) => SECRETS.filter((secret) => JSON.stringify(what).includes(secret))
+    const closedPort = `http://user:url-s3cret@127.0.0.1:${await freePort()}/gone`
+    const cases = [['/ok', 'success', 200], ['/boom', 'error', 500], ['/slow', 'error', 408], [closedPort, 'error', 500]] as const
+    for (const [path, status, code] of cases) {
+      const live = await chatWith(s, null, owner.workspaceId, secretBot(path))
+      assert.equal(live.status, 200, JSON.stringify(live.body))
+      assert.equal(live.body.logs, undefined, `${path}: no HTTP log in the anonymous answer`)
+      const stored = await storedLogs(s, live.resultId)
+      assert.equal(stored.length, 1, JSON.stringify(stored))
+      assert.equal(stored[0].status, status)
+      assert.equal(stored[0].details.statusCode, code)
+      assert.equal(stored[0].details.request.method, 'POST')
+      assert.equal(stored[0].details.request.headers, undefined, 'no header is logged')
+      assert.match(stored[0].details.request.url, /^http:\/\/127\.0\.0\.1:\d+\/\w+\?name=Ada$/, 'the URL without its userinfo')
+      assert.deepEqual(leaks(stored), [], `${path}: stored logs`)
+      assert.deepEqual(leaks(live.body), [], `${path}: live answer`)
+      const preview = await s.call('POST', `/v1/bots/${live.botId}/preview/startChat`, { token: owner.token, body: {} })
+      const turn = await s.call('POST', `/v1/sessions/${preview.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'Ada' } })
+      assert.equal(turn.body.logs?.[0]?.status, status, `${path}: the builder sees the outcome`)
+      assert.deepEqual(leaks(turn.body), [], `${path}: preview answer`)
+    }
+    const peerCall = seen.find((c) => c.url.startsWith('/ok'))
+    assert.equal(peerCall?.headers.authorization, 'Bearer s3cret', 'the headers were sent')
   })
 
   test('a flow with an HTTP call between two inputs keeps its edges', async () => {

@@ -43,6 +43,9 @@ describe('LLM blocks', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body))
     return res.body
   }
+  /** The logs stored on a result (what the bot's owners read), oldest first. */
+  const storedLogs = (resultId: string) =>
+    s.store.db.selectFrom('logs').select(['status', 'description', 'details']).where('resultId', '=', resultId).orderBy('id').execute()
   const streamMessage = (sessionId: string, token: string | null = owner.token) =>
     fetch(`${s.url}/v1/sessions/${sessionId}/streamMessage`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} })
 
@@ -143,12 +146,83 @@ describe('LLM blocks', () => {
     }
   })
 
-  test('API errors are logged with their status and message', async () => {
+  test('API errors are stored on the result with their status and message, and kept out of live answers', async () => {
     const first = await start(await publish(chatWithModel(openaiCredentialsId)))
     llm.reply({ status: 401, error: 'Incorrect API key provided' })
     const turn = await send(first.sessionId, 'Hello?')
-    assert.deepEqual(turn.logs, [{ status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided' }])
+    assert.equal(turn.logs, undefined, 'whoever chats does not read integration errors')
+    assert.deepEqual(await storedLogs(first.resultId), [{ status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided', details: null }])
     assert.equal(turn.input.type, 'text input')
+  })
+
+  test('a key quoted back by the provider appears in no answer and no stored log (live and preview)', async () => {
+    const KEY = 'sk-live-quoted-0123456789'
+    const credentialsId = await createCredentials('openai', { apiKey: KEY, baseUrl: llm.baseUrl })
+    const doc = chatWithModel(credentialsId)
+    const first = await start(await publish(doc))
+    llm.reply({ status: 401, error: `Incorrect API key provided: ${KEY}` })
+    const turn = await send(first.sessionId, 'Hello?')
+    const stored = await storedLogs(first.resultId)
+    assert.equal(stored.length, 1)
+    assert.match(stored[0].description, /401: Incorrect API key provided: \*\*\*/)
+    const imported = await importAndPublish(s, owner.token, owner.workspaceId, doc)
+    const preview = await s.call('POST', `/v1/bots/${imported.id}/preview/startChat`, { token: owner.token, body: {} })
+    llm.reply({ status: 401, error: `Incorrect API key provided: ${KEY}` })
+    const previewTurn = await send(preview.body.sessionId, 'Hello?')
+    assert.match(previewTurn.logs?.[0]?.description ?? '', /401/, 'the builder sees the error')
+    for (const [where, text] of [['live', JSON.stringify(turn)], ['stored', JSON.stringify(stored)], ['preview', JSON.stringify(previewTurn)]]) {
+      assert.ok(!text.includes(KEY), `the key leaks in ${where}: ${text}`)
+    }
+  })
+
+  test("a block's base URL never receives the key: calls go to the credentials' endpoint", async () => {
+    const evil = await startOpenAiServer({ content: 'stolen' })
+    try {
+      const before = llm.requests.length
+      // The legacy block used to prefer its own base URL, the forged one to fall back on it.
+      const legacy = legacyBot({
+        credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl,
+        messages: [{ id: 'm', role: 'user', content: '{{User}}' }],
+        responseMapping: [{ id: 'r', valueToExtract: 'Message content', variableId: 'vAnswer' }],
+      })
+      const first = await start(await publish(legacy))
+      llm.reply({ content: 'From the real endpoint.' })
+      const turn = await send(first.sessionId, 'Hi')
+      assert.equal(textOf(turn.messages[0]), 'From the real endpoint.')
+      const forged = bot([['g', [{ id: 'ai', type: 'openai', options: { action: 'Create chat completion', credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl, model: 'm', messages: [{ role: 'user', content: 'Hi' }] } }]]])
+      const imported = await importAndPublish(s, owner.token, owner.workspaceId, forged)
+      const preview = await s.call('POST', `/v1/bots/${imported.id}/preview/startChat`, { token: owner.token, body: {} })
+      assert.equal(preview.status, 200, JSON.stringify(preview.body))
+      assert.equal(evil.requests.length, 0, "the bot's base URL got no call (and no key)")
+      assert.equal(llm.requests.length, before + 2)
+      assert.deepEqual(llm.requests.slice(before).map((r) => r.headers.authorization), ['Bearer test', 'Bearer test'])
+      // The builder is told why its base URL was not used.
+      const notice = preview.body.logs?.find((l: any) => l.status === 'info')
+      assert.match(notice?.description ?? '', /base URL was ignored: the OpenAI key is only sent to the base URL stored with its credentials/, JSON.stringify(preview.body.logs))
+      const stored = await storedLogs(first.resultId)
+      assert.match(stored[0]?.description ?? '', /base URL was ignored/, 'the owners find the notice on the result')
+    } finally {
+      await evil.close()
+    }
+  })
+
+  test("a guest's preview of a bot of their own making answers 404 and sends nothing", async () => {
+    const evil = await startOpenAiServer({ content: 'stolen' })
+    try {
+      const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
+      const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+      assert.equal(member.status, 200, JSON.stringify(member.body))
+      const imported = await importAndPublish(s, owner.token, owner.workspaceId, bot([['g', [say('s', 'Hi')]]]))
+      const attack = bot([['g', [{ id: 'ai', type: 'OpenAI', options: { task: 'Create chat completion', credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl, messages: [{ id: 'm', role: 'user', content: 'Hi' }] } }]]])
+      for (const body of [{}, { bot: attack }]) {
+        const res = await s.call('POST', `/v1/bots/${imported.id}/preview/startChat`, { token: guest.token, body })
+        assert.equal(res.status, 404, JSON.stringify(res.body))
+        assert.equal(res.body.code, 'not_found')
+      }
+      assert.equal(evil.requests.length, 0)
+    } finally {
+      await evil.close()
+    }
   })
 
   test('legacy OpenAI: templated messages, temperature from a variable, tokens, Azure api-version', async () => {

@@ -433,7 +433,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
   })
 
   test('memory stays bounded when previews carry large, distinct bot definitions', async (t) => {
-    // Anyone with read access (guests too) may preview any bot definition up to the body limit; each distinct one
+    // Anyone with write access may preview any bot definition up to the body limit; each distinct one
     // is compiled and cached. A fresh bot, since the fuzzing above may have deleted or changed the others.
     const target = await importBot(s, tokens.owner!, ids.workspaceId[0], bot([['g', [say('s', 'x')]]]))
     const big = (i: number) =>

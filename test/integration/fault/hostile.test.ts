@@ -9,6 +9,7 @@ import { backend, createTestDatabase, type TestDatabase } from '../../support/da
 import { bot, edge, say } from '../../support/engine.js'
 import { spawnServer } from '../../support/process.js'
 import { remoteClient, seedPublishedBot, type RemoteCall, type RemoteReply } from '../../support/remote.js'
+import { openStore } from '../../../src/store/index.js'
 
 const ADMIN_TOKEN = `hostile-admin-${Math.random().toString(36).slice(2)}-token`
 const MAX_STEPS = 300
@@ -294,7 +295,11 @@ describe(`hostile bots (${backend})`, () => {
         bot([['g', [{ id: 'http', type: 'Webhook', options: { webhook: { url, method: 'GET' }, responseVariableMapping: [{ id: 'm', variableId: 'vX', bodyPath: 'data.secret' }] } }, say('after', 'after [{{X}}]')]]], { variables }),
       )
       assert.equal(res.status, 200, `${url}: ${res.text}`)
-      assert.match(logText(res), /Security validation failed/, `${url}: ${logText(res)}`)
+      // HTTP request logs stay out of live answers: the result keeps them (read from the server's database).
+      const store = await openStore(db.url, { migrate: false })
+      const stored = await store.db.selectFrom('logs').select(['description', 'details']).where('resultId', '=', res.body.resultId).execute().finally(() => store.close())
+      assert.equal(res.body.logs, undefined, url)
+      assert.match(JSON.stringify(stored), /Security validation failed/, `${url}: ${JSON.stringify(stored)}`)
       assert.equal(textOf(res.body.messages[0]), 'after []', url)
       assert.equal(connections, before, `${url}: nothing connected to the internal listener`)
       assertBudgets(url, res, 2000, latencies)

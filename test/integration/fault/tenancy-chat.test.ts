@@ -1,6 +1,6 @@
 // Tenancy of the chat, results, webhook and credentials endpoints (the management ones are in
 // test/integration/tenancy.test.ts): a token of another workspace gets 404 as for an unknown id, a guest reads
-// (200) and may not write (403), and nothing a stranger receives carries data of the owner's workspace.
+// (200), may not write (403) nor preview (404), and nothing a stranger receives carries data of the owner's workspace.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { backend } from '../../support/database.js'
@@ -91,8 +91,9 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
   const matrix = () =>
     [
       // [method, path, body, stranger, guest]
-      ['POST', `/v1/bots/${botId}/preview/startChat`, {}, 404, 200],
-      ['POST', `/v1/bots/${botId}/preview/startChat`, { startFrom: { type: 'group', groupId: 'g' }, prefilledVariables: { Secret: 'x' } }, 404, 200],
+      // A preview runs the caller's bot with the workspace's credentials: write access, and guests get 404 as in Typebot.
+      ['POST', `/v1/bots/${botId}/preview/startChat`, {}, 404, 404],
+      ['POST', `/v1/bots/${botId}/preview/startChat`, { startFrom: { type: 'group', groupId: 'g' }, prefilledVariables: { Secret: 'x' } }, 404, 404],
       ['GET', `/v1/bots/${botId}/results`, undefined, 404, 200],
       ['GET', `/v1/bots/${botId}/results?timeFilter=allTime&limit=500`, undefined, 404, 200],
       ['GET', `/v1/bots/${botId}/results/${resultId}`, undefined, 404, 200],
@@ -142,7 +143,7 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     assert.ok(live.body.logs?.some((l: any) => /Failed to link typebot/.test(l.description)), live.text)
   })
 
-  test('a guest reads (preview, results, credentials metadata) and every write answers 403', async () => {
+  test('a guest reads (results, credentials metadata), may not preview (404) and every write answers 403', async () => {
     for (const [method, path, body, , expected] of matrix()) {
       const res = await s.call(method, path, { token: guest.token, body })
       assert.equal(res.status, expected, `${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`)

@@ -1,5 +1,5 @@
 // OpenAI forged block (`openai`). Chat completions and "Generate variables" run against the OpenAI-compatible
-// API of the credentials (their base URL, else the block's, else OpenAI's). The other actions need endpoints
+// API of the credentials (their base URL, else OpenAI's; never the block's). The other actions need endpoints
 // Parley does not call, so they answer with an error log and the flow goes on.
 import { forgedLlmKind } from '../../shared/llm/forged.js'
 

@@ -86,6 +86,27 @@ const parseData = (text: string): unknown => {
   }
 }
 
+/**
+ * The request as logs show it (stored on the result, shown in preview): URL, method and body, as in Typebot, never
+ * the headers (bearer tokens, API keys, basic credentials) nor credentials written in the URL (`user:pass@`).
+ */
+const requestForLogs = (built: Built) => ({ url: withoutUserinfo(built.url), method: built.method, body: built.jsonBody ?? built.body })
+
+const withoutUserinfo = (url: string): string => {
+  try {
+    const parsed = new URL(url)
+    if (!parsed.username && !parsed.password) return url
+    parsed.username = ''
+    parsed.password = ''
+    return parsed.toString()
+  } catch {
+    return withoutUserinfoIn(url)
+  }
+}
+
+/** Text with whatever looks like `scheme://userinfo@` cut to `scheme://` (messages that quote a URL). */
+const withoutUserinfoIn = (text: string): string => text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1')
+
 const applyResponse = async (options: Options, response: HttpResponse, ctx: BlockContext, log: ChatLog): Promise<ActionResult> => ({
   variableUpdates: await mapResponse(options.responseVariableMapping, response, ctx),
   logs: [log],
@@ -110,10 +131,12 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
     }
     const seconds = options.boundedTimeout ? Math.min(Math.max(blockOptions.timeout ?? defaultHttpRequestTimeout, 1), maxHttpRequestTimeout) : maxHttpRequestTimeout
     const outcome = await ctx.runtime.httpRequest({ url: built.url, method: built.method, headers: built.headers, body: built.body, timeoutMs: seconds * 1000 })
-    const request = { url: built.url, method: built.method, headers: built.headers, body: built.jsonBody ?? built.body }
+    const request = requestForLogs(built)
     if (!outcome.ok) {
       const statusCode = outcome.reason === 'timeout' ? 408 : outcome.reason === 'blocked' ? 400 : 500
-      const message = outcome.reason === 'network' ? `Error from Parley server: ${outcome.message}` : outcome.message
+      // The client's message may quote the URL (an invalid one): without its userinfo, like the logged request.
+      const said = withoutUserinfoIn(outcome.message)
+      const message = outcome.reason === 'network' ? `Error from Parley server: ${said}` : said
       const response = { statusCode, data: { message } }
       // A refused request (bad URL, internal host, metadata header) is a security log as in Typebot, not an error of the peer.
       if (outcome.reason === 'blocked') return applyResponse(blockOptions, response, ctx, { status: 'error', description: message })

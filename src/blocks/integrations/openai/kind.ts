@@ -1,10 +1,10 @@
 // OpenAI, the legacy native block ("OpenAI"). Its "Create chat completion" task calls an OpenAI-compatible
-// endpoint (the block's base URL, else the credentials', else OpenAI's; Azure with `apiVersion`), or pauses while
-// the client streams it. Speech and image tasks are not run: they need file storage Parley does not have.
+// endpoint (the credentials' base URL, else OpenAI's: never the block's, see `Connection`; Azure with `apiVersion`),
+// or pauses while the client streams it. Speech and image tasks are not run: they need file storage Parley does not have.
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import type { OpenAIBlock } from './schema.js'
 import type { ActionKind } from '../../../engine/kinds.js'
-import { credentialText, optionNumber, optionText, type ResponseMapping, resumeCompletion, runCompletion } from '../../shared/llm/completion.js'
+import { optionNumber, optionText, type ResponseMapping, resumeCompletion, runCompletion } from '../../shared/llm/completion.js'
 import { buildMessages, type MessageOption } from '../../shared/llm/messages.js'
 import { pendingCompletionStream } from '../../shared/llm/stream.js'
 
@@ -31,17 +31,18 @@ export const openAI: ActionKind<OpenAIBlock> = {
         logs: [{
           status: 'error',
           description: `OpenAI "${options.task}" is not available: Parley has no file storage for the generated media. The flow went on past the block.`,
+          visibility: 'everyone',
         }],
       }
     }
     const { messages, variableUpdates } = await buildMessages(options.messages as MessageOption[] | undefined, ctx)
-    const blockBaseUrl = optionText(options.baseUrl, ctx)
     return runCompletion(
       {
         label: 'OpenAI',
         credentialsId: options.credentialsId ?? undefined,
         noCredentials: 'Make sure to select an OpenAI account: the OpenAI block has no credentials. The flow went on past it.',
-        baseUrl: (credentials) => blockBaseUrl ?? credentialText(credentials, 'baseUrl') ?? DEFAULT_BASE_URL,
+        defaultBaseUrl: DEFAULT_BASE_URL,
+        blockBaseUrl: optionText(options.baseUrl, ctx),
         apiVersion: optionText(options.apiVersion, ctx),
         model: optionText(options.model, ctx) ?? DEFAULT_MODEL,
         messages,

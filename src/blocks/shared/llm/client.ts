@@ -1,6 +1,6 @@
 // OpenAI-compatible chat completions (OpenAI, Azure OpenAI, Mistral, proxies): `POST {baseUrl}/chat/completions`
 // with a bearer key, answered as one JSON document or, with `stream: true`, as server-sent events. Calls go through
-// the runtime's guarded HTTP client, so the SSRF rules apply to a bot's base URL too.
+// the runtime's guarded HTTP client, so the SSRF rules apply to a credential's base URL too.
 import type { Runtime } from '../../../engine/types.js'
 import type { LlmMessage } from './messages.js'
 
@@ -67,8 +67,18 @@ const completionOf = (text: string): ChatOutcome => {
   return { ok: true, content, usage: usageOf(body) }
 }
 
+/**
+ * A failure's message without the key: providers (or whatever answers at the base URL) may quote it back, and
+ * failure messages reach logs and streamed answers.
+ */
+const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome =>
+  outcome.ok || !endpoint.apiKey ? outcome : { ...outcome, message: outcome.message.split(endpoint.apiKey).join('***') }
+
 /** One completion, answered whole. */
-export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
+export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> =>
+  withoutKey(endpoint, await callCompletion(runtime, endpoint, request))
+
+const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
   const outcome = await runtime.httpRequest({
     url: endpointUrl(endpoint, '/chat/completions'),
     method: 'POST',
@@ -103,12 +113,10 @@ export const sseReader = (onData: (data: string) => void) => {
 }
 
 /** A streamed completion: `onText` gets each piece of text as it arrives; the outcome has the whole text. */
-export const streamChatCompletion = async (
-  runtime: Runtime,
-  endpoint: LlmEndpoint,
-  request: ChatRequest,
-  onText: (text: string) => void,
-): Promise<ChatOutcome> => {
+export const streamChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, onText: (text: string) => void): Promise<ChatOutcome> =>
+  withoutKey(endpoint, await callStream(runtime, endpoint, request, onText))
+
+const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, onText: (text: string) => void): Promise<ChatOutcome> => {
   let content = ''
   let usage: ChatUsage = {}
   let sawEvents = false

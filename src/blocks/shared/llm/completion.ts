@@ -3,9 +3,9 @@
 import { type CompiledBot, edgeTarget } from '../../../engine/compile.js'
 import type { ChatLog, UserReply, VariableUpdate } from '../../../engine/types.js'
 import { parseVariables, toVariableValue } from '../../../engine/variables.js'
-import type { ActionResult, BlockContext, ClientSideAction, StoredCredentials } from '../../../engine/kinds.js'
+import type { ActionResult, BlockContext, BlockLog, ClientSideAction } from '../../../engine/kinds.js'
 import { type ChatUsage, createChatCompletion, failureLog, type LlmEndpoint } from './client.js'
-import { credentialText } from './credentials.js'
+import { credentialsBaseUrl, credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 import type { PendingCompletion } from './stream.js'
 
@@ -14,12 +14,20 @@ export { credentialText } from './credentials.js'
 export type ResponseItem = 'Message content' | 'Total tokens' | 'Prompt tokens' | 'Completion tokens'
 export type ResponseMapping = { item: ResponseItem; variableId: string }[]
 
-/** Where a block's calls go: which credentials, and how its base URL is chosen once they are known. */
+/**
+ * Where a block's calls go. The key is only ever sent to the base URL stored with the credentials, else to the
+ * provider's default: never to one the bot chose (a bot author, or a guest previewing a bot of their own making,
+ * would otherwise receive the workspace's key). The block's own base URL option is ignored (with a log).
+ */
 export type Connection = {
   label: string
   credentialsId?: string
   noCredentials: string
-  baseUrl: (credentials: StoredCredentials) => string
+  /** The provider's endpoint, for credentials without a base URL of their own. */
+  defaultBaseUrl: string
+  /** The block's base URL option (legacy OpenAI block, forged OpenAI), only compared with the one used. */
+  blockBaseUrl?: string
+  /** Azure's API version: the credentials' `apiVersion`, else the block's (it only selects a version on the same host). */
   apiVersion?: string
 }
 
@@ -38,6 +46,8 @@ export type CompletionPlan = Connection & {
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
 
+const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase()
+
 /** A templated option, or undefined when it is empty. */
 export const optionText = (value: unknown, ctx: BlockContext): string | undefined => {
   if (typeof value !== 'string') return undefined
@@ -52,13 +62,27 @@ export const optionNumber = (value: unknown, ctx: BlockContext): number | undefi
   return Number.isFinite(n) ? n : undefined
 }
 
-/** The endpoint of a block's calls, or the log explaining why there is none (the flow goes on either way). */
-export const connect = async (connection: Connection, ctx: BlockContext): Promise<{ endpoint: LlmEndpoint } | { log: ChatLog }> => {
+/**
+ * The endpoint of a block's calls (with a notice when the block's own base URL was set aside), or the log explaining
+ * why there is none (the flow goes on either way).
+ */
+export const connect = async (connection: Connection, ctx: BlockContext): Promise<{ endpoint: LlmEndpoint; notices: BlockLog[] } | { log: BlockLog }> => {
   const credentials = connection.credentialsId ? await ctx.credentials(connection.credentialsId) : undefined
-  if (!credentials) return { log: errorLog(connection.noCredentials) }
+  // About the bot's configuration only, so live chats show it too (fixtures and builders rely on it).
+  if (!credentials) return { log: { ...errorLog(connection.noCredentials), visibility: 'everyone' } }
   const apiKey = credentialText(credentials, 'apiKey')
   if (!apiKey) return { log: errorLog(`The ${connection.label} credentials "${credentials.name}" have no API key.`) }
-  return { endpoint: { baseUrl: connection.baseUrl(credentials), apiKey, apiVersion: connection.apiVersion } }
+  const baseUrl = credentialsBaseUrl(credentials, connection.defaultBaseUrl)
+  const notices: BlockLog[] = []
+  if (connection.blockBaseUrl && !sameUrl(connection.blockBaseUrl, baseUrl)) {
+    notices.push({
+      status: 'info',
+      description: `The block's base URL was ignored: the ${connection.label} key is only sent to the base URL stored with its credentials (or the provider's default). Set the base URL on the credentials "${credentials.name}".`,
+      details: JSON.stringify({ ignored: connection.blockBaseUrl, used: baseUrl }),
+    })
+  }
+  const apiVersion = credentialText(credentials, 'apiVersion') ?? connection.apiVersion
+  return { endpoint: { baseUrl, apiKey, ...(apiVersion && { apiVersion }) }, notices }
 }
 
 /** The block right after this one (next in its group, else where its edge leads). */
@@ -101,25 +125,28 @@ export const runCompletion = async (plan: CompletionPlan, blockId: string, ctx: 
   const { variableUpdates } = plan
   const connection = await connect(plan, ctx)
   if ('log' in connection) return { logs: [connection.log], variableUpdates }
-  if (!plan.model) return { logs: [errorLog(`The ${plan.label} block has no model; skipped.`)], variableUpdates }
-  if (plan.messages.length === 0) return { logs: [errorLog(`The ${plan.label} block has no message to send; skipped.`)], variableUpdates }
+  const { notices } = connection
+  if (!plan.model) return { logs: [...notices, errorLog(`The ${plan.label} block has no model; skipped.`)], variableUpdates }
+  if (plan.messages.length === 0) return { logs: [...notices, errorLog(`The ${plan.label} block has no message to send; skipped.`)], variableUpdates }
   const request = { model: plan.model, messages: plan.messages, ...(plan.temperature !== undefined && { temperature: plan.temperature }) }
   const streamVariableId = plan.mapping.find((m) => m.item === 'Message content')?.variableId
   if (ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
     const { endpoint } = connection
-    // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret.
+    // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret, and no base
+    // URL: the stream call reads it from the credentials again.
     const pending: PendingCompletion = {
       credentialsId: plan.credentialsId!,
       label: plan.label,
-      baseUrl: endpoint.baseUrl,
+      defaultBaseUrl: plan.defaultBaseUrl,
       ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
       request,
     }
-    return { clientSideActions: [plan.streamAction(plan.messages)], waitsForReply: true, waitingData: pending, variableUpdates }
+    return { clientSideActions: [plan.streamAction(plan.messages)], waitsForReply: true, waitingData: pending, variableUpdates, ...(notices.length && { logs: notices }) }
   }
   const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, request)
-  if (!outcome.ok) return { logs: [failureLog(plan.label, outcome)], variableUpdates }
-  return { variableUpdates: [...variableUpdates, ...mapCompletion(plan.mapping, outcome.content, outcome.usage, ctx, plan.appendToLists)] }
+  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates }
+  const updates = [...variableUpdates, ...mapCompletion(plan.mapping, outcome.content, outcome.usage, ctx, plan.appendToLists)]
+  return { variableUpdates: updates, ...(notices.length && { logs: notices }) }
 }
 
 /**

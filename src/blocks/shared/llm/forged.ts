@@ -5,7 +5,6 @@ import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
 import {
   type Connection,
-  credentialText,
   optionNumber,
   optionText,
   type ResponseItem,
@@ -23,7 +22,7 @@ export type ForgedLlmProvider = {
   defaultBaseUrl: string
   /** Model used when the block names none. */
   defaultModel?: string
-  /** Whether the block's own `baseUrl` and `apiVersion` options count (OpenAI's block has them). */
+  /** Whether the block has `baseUrl` and `apiVersion` options (OpenAI's has; its base URL never redirects the key). */
   hasEndpointOptions: boolean
   /** Actions Parley does not run, with the reason the log gives. */
   unsupported: Record<string, string>
@@ -53,17 +52,15 @@ const mappingOf = (options: Options): ResponseMapping =>
 
 export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBlock> => {
   const { label } = provider
-  // The credentials' base URL comes first, as in Typebot's forged blocks.
-  const connection = (options: Options, ctx: BlockContext): Connection => {
-    const blockBaseUrl = provider.hasEndpointOptions ? optionText(options.baseUrl, ctx) : undefined
-    return {
-      label,
-      credentialsId: options.credentialsId,
-      noCredentials: `Credentials not provided for integration: the ${label} block has no ${label} account selected. The flow went on past it.`,
-      baseUrl: (credentials) => credentialText(credentials, 'baseUrl') ?? blockBaseUrl ?? provider.defaultBaseUrl,
-      apiVersion: provider.hasEndpointOptions ? optionText(options.apiVersion, ctx) : undefined,
-    }
-  }
+  // Calls go to the credentials' base URL, else the provider's: the block's own is only compared (see `Connection`).
+  const connection = (options: Options, ctx: BlockContext): Connection => ({
+    label,
+    credentialsId: options.credentialsId,
+    noCredentials: `Credentials not provided for integration: the ${label} block has no ${label} account selected. The flow went on past it.`,
+    defaultBaseUrl: provider.defaultBaseUrl,
+    blockBaseUrl: provider.hasEndpointOptions ? optionText(options.baseUrl, ctx) : undefined,
+    apiVersion: provider.hasEndpointOptions ? optionText(options.apiVersion, ctx) : undefined,
+  })
 
   return {
     type: provider.type,
@@ -95,7 +92,8 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
       const description = !options.action
         ? `The ${label} block has no action selected; skipped.`
         : (provider.unsupported[options.action] ?? `${label} "${options.action}" is not supported by Parley; the flow went on past the block.`)
-      return { logs: [{ status: 'error', description }] }
+      // About the bot's configuration only: shown in live chats too.
+      return { logs: [{ status: 'error', description, visibility: 'everyone' }] }
     },
     resume: (block, reply, ctx) => resumeCompletion(mappingOf((block.options ?? {}) as Options), reply, ctx, false),
     stream: pendingCompletionStream,

@@ -74,16 +74,17 @@ export const runGenerateVariables = async (
   plan: Connection & { model: string; prompt?: string; fields: Field[] },
   ctx: BlockContext,
 ): Promise<ActionResult> => {
-  const error = (description: string): ActionResult => ({ logs: [{ status: 'error', description }] })
   const connection = await connect(plan, ctx)
   if ('log' in connection) return { logs: [connection.log] }
+  const { notices } = connection
+  const error = (description: string, details?: string): ActionResult => ({ logs: [...notices, { status: 'error', description, ...(details !== undefined && { details }) }] })
   if (!plan.model) return error(`The ${plan.label} block has no model; skipped.`)
   if (!plan.prompt) return error(`The ${plan.label} "Generate variables" action has no prompt; skipped.`)
   if (plan.fields.length === 0) return error(`The ${plan.label} "Generate variables" action has no variable to extract; skipped.`)
   const messages = [{ role: 'user' as const, content: extractionPrompt(plan.prompt, plan.fields) }]
   const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, { model: plan.model, messages, jsonObject: true })
-  if (!outcome.ok) return { logs: [failureLog(plan.label, outcome)] }
+  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)] }
   const variableUpdates = parseExtraction(outcome.content, plan.fields)
-  if (!variableUpdates) return { logs: [{ status: 'error', description: `${plan.label} did not answer with a JSON object; no variable was set.`, details: outcome.content.slice(0, 1000) }] }
-  return { variableUpdates }
+  if (!variableUpdates) return error(`${plan.label} did not answer with a JSON object; no variable was set.`, outcome.content.slice(0, 1000))
+  return { variableUpdates, ...(notices.length && { logs: notices }) }
 }
