@@ -2,6 +2,7 @@
 // The server awaits bot code (QuickJS in a worker pool, regexes in a worker) instead of blocking its event loop, so
 // a hostile chat should cost other chats little. What it still costs is CPU: each runaway evaluation burns a core
 // until its deadline, and this machine's cores are shared by the server, the load generator and the hostile clients.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { hostileBots, loopBot, regexBombSubject } from './lib/bots.js'
@@ -31,6 +32,43 @@ const latencyDetails = (r: LoadResult) => ({
 
 const describe = (r: LoadResult) =>
   `${round(r.perSecond, 0)} turns/s, p50 ${round(r.latencyMs.p50)} ms, p99 ${round(r.latencyMs.p99)} ms, max ${round(r.latencyMs.max)} ms, non-2xx ${r.non2xx}, errors ${r.errors}, mismatches ${r.mismatches}`
+
+/** utime + stime of a /proc stat line, in seconds (clock ticks of 1/100 s on Linux). */
+const statCpu = (path: string) => {
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * CPU the server used (whole process, exited worker threads included; its main thread alone) and the machine's busy
+ * share, to tell a blocked event loop (main thread busy, turns slow) from a starved one (main thread gets less CPU
+ * because the sandbox and regex workers, and everything else on the machine, take the cores). Linux only.
+ */
+const cpuMeter = (pid: number) => {
+  const sample = () => {
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    return {
+      at: performance.now(),
+      process: statCpu(`/proc/${pid}/stat`),
+      main: statCpu(`/proc/${pid}/task/${pid}/stat`),
+      machineIdle: machine[3] + machine[4],
+      machineTotal: machine.reduce((a, b) => a + b, 0),
+    }
+  }
+  return () => {
+    const a = sample()
+    return () => {
+      const b = sample()
+      const wall = (b.at - a.at) / 1000
+      const mainCores = (b.main - a.main) / wall
+      return {
+        serverMainCores: round(mainCores, 2),
+        serverOtherThreadsCores: round((b.process - a.process) / wall - mainCores, 2),
+        machineBusy: round(1 - (b.machineIdle - a.machineIdle) / (b.machineTotal - a.machineTotal), 2),
+      }
+    }
+  }
+}
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN)
 
@@ -91,19 +129,25 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
       log(`hostile ${kind}: one turn ${round(performance.now() - t, 0)} ms, logs ${JSON.stringify(res.json.logs ?? []).slice(0, 160)}`)
     }
 
+    const meter = cpuMeter(server.child.pid!)
+    const cpu: Record<string, ReturnType<ReturnType<ReturnType<typeof cpuMeter>>>> = {}
     const load = () =>
       runHelper<LoadResult>('loadgen.ts', { url: server.url, mode: 'chat', connections: o.connections, warmupSeconds: o.warmupSeconds, seconds: o.seconds, token: ADMIN_TOKEN, publicId: normal } satisfies LoadOptions)
 
     // Quiet runs before and after the noisy one; the ratio's denominator is their mean, so background load on the
     // shared machine that comes or goes during the run weighs on both sides alike.
     log(`quiet (before): ${o.connections} normal chats, ${o.seconds} s`)
+    let done = meter()
     const quietBefore = await load()
+    cpu.quietBefore = done()
     log(`quiet (before): ${describe(quietBefore)}`)
 
     log(`noisy: the same, with ${o.hostileClients} hostile clients (sandbox deadline ${SANDBOX_TIMEOUT_MS} ms, turn budget ${TURN_TIMEOUT_MS} ms)`)
     const clients = startHostileClients(server.url, o.hostileClients, hostileIds)
     const noisyStarted = performance.now()
+    done = meter()
     const noisy = await load()
+    cpu.noisy = done()
     const noisySeconds = (performance.now() - noisyStarted) / 1000
     await clients.stop()
     log(`noisy: ${describe(noisy)}`)
@@ -113,7 +157,10 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
     log(`hostile turns over ${round(noisySeconds, 1)} s (warm-up included): ${JSON.stringify(hostileSummary)}`)
 
     log(`quiet (after): ${o.connections} normal chats, ${o.seconds} s`)
+    done = meter()
     const quietAfter = await load()
+    cpu.quietAfter = done()
+    log(`CPU (cores used over each phase, warm-up included): ${JSON.stringify(cpu)}`)
     log(`quiet (after): ${describe(quietAfter)}`)
     if (server.child.exitCode !== null) throw new Error(`the server died: ${server.stderr().slice(-500)}`)
 
@@ -129,9 +176,10 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
           quietAfter: latencyDetails(quietAfter),
           quietP99Mean: round(quietP99, 2),
           hostile: { clients: o.hostileClients, seconds: round(noisySeconds, 1), turns: hostileTurns, meanMs: round(mean(allMs), 0), byBot: hostileSummary },
+          cpu,
           budgets: { sandboxTimeoutMs: SANDBOX_TIMEOUT_MS, turnTimeoutMs: TURN_TIMEOUT_MS },
         }),
-        figure('noisy.sqlite.p99', 'Normal chats p99 with hostile chats (quiet: mean of before and after)', round(noisy.latencyMs.p99), 'ms', undefined, { quietMs: round(quietP99) }),
+        figure('noisy.sqlite.p99', 'Normal chats p99 with hostile chats (quiet p99, mean of before and after, in details)', round(noisy.latencyMs.p99), 'ms', undefined, { quietMs: round(quietP99) }),
         figure('noisy.sqlite.p50', 'Normal chats p50 with hostile chats', round(noisy.latencyMs.p50), 'ms', undefined, { quietBeforeMs: round(quietBefore.latencyMs.p50), quietAfterMs: round(quietAfter.latencyMs.p50) }),
         figure('noisy.sqlite.throughputRatio', 'Normal chats turns/s with hostile chats / without', round(noisy.perSecond / quietPerSecond, 2), 'ratio', undefined, {
           noisyPerSecond: round(noisy.perSecond, 0),
