@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints a table (figure, value, target, holds) and writes
-// bench/results.json. Options: --only=engine,statements,turns,listing,memory  --profile (CPU profiles of the
+// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory  --profile (CPU profiles of the
 // servers under load and of the engine, summarised; figures are then slower)  --quick  --no-postgres
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -10,11 +10,12 @@ import { benchDir, ensureBuilt, killAll, log, machineInfo, pgAdminUrl, round } f
 import { describeTarget, type Figure } from './lib/figures.js'
 import type { ProfileSummary } from './lib/profile.js'
 import { benchMemory } from './memory.js'
+import { benchNoisy } from './noisy.js'
 import { benchResultsListing } from './results-listing.js'
 import { benchStatements } from './statements.js'
 import { benchThroughput } from './throughput.js'
 
-const ALL = ['engine', 'statements', 'turns', 'listing', 'memory'] as const
+const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory'] as const
 type Name = (typeof ALL)[number]
 
 const args = process.argv.slice(2)
@@ -72,6 +73,10 @@ await step('turns', async () => {
   const r = await benchThroughput({ connections: 64, seconds: quick ? 4 : 10, warmupSeconds: quick ? 1 : 3, profile, postgres })
   figures.push(...r.figures)
   Object.assign(profiles, r.profiles)
+})
+await step('noisy', async () => {
+  // 8 chats, not 64: the 2 cores are shared by the server, the load generator and the hostile clients.
+  figures.push(...(await benchNoisy({ connections: 8, seconds: quick ? 4 : 10, warmupSeconds: quick ? 1 : 3, hostileClients: 2 })).figures)
 })
 await step('listing', async () => {
   figures.push(...(await benchResultsListing({ large: quick ? 100_000 : 1_000_000, small: 1000, runs: quick ? 9 : 21, postgres })))

@@ -77,3 +77,32 @@ export const logicChainBot = (groups: number) => {
     settings: {},
   }
 }
+
+/**
+ * The noisy-neighbour benchmark's hostile bots (as in test/integration/fault/hostile.test.ts), each one turn of
+ * runaway work that ends within the server's budgets: a text bubble with ten runaway inline codes, a Condition with
+ * forty catastrophic regex comparisons on the prefilled `Subject` (see `regexBombSubject`), a Set variable running
+ * `while (true) {}`.
+ */
+export const hostileBots = () => {
+  const bot = (name: string, blocks: unknown[]) => ({
+    version: '6',
+    name,
+    groups: [{ id: 'g', title: 'Hostile', graphCoordinates: at, blocks: [...blocks, text('b-after', 'after')] }],
+    events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
+    edges: [{ id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g' } }],
+    variables: [{ id: 'v-subject', name: 'Subject' }, { id: 'v-x', name: 'X' }],
+    theme: {},
+    settings: {},
+  })
+  const runaway = Array.from({ length: 10 }, (_, i) => `{{= (() => { for (;;) {} })() + ${i} =}}`).join(' ')
+  const comparisons = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, variableId: 'v-subject', comparisonOperator: 'Matches regex', value: '(a+)+$' }))
+  return {
+    codes: bot('Hostile inline codes', [text('b-codes', runaway)]),
+    regexes: bot('Hostile regexes', [{ id: 'b-cond', type: 'Condition', items: [{ id: 'i', content: { logicalOperator: 'OR', comparisons } }] }]),
+    setCode: bot('Hostile Set variable', [{ id: 'b-set', type: 'Set variable', options: { variableId: 'v-x', type: 'Custom', isCode: true, expressionToEvaluate: 'while (true) {} return 1' } }]),
+  }
+}
+
+/** 48 a's then a non-match: `(a+)+$` backtracks exponentially on it. */
+export const regexBombSubject = `${'a'.repeat(48)}!`
