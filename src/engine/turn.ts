@@ -139,8 +139,8 @@ export class Turn {
     // block — however many codes or comparisons it holds — takes the turn past its budget by more than one call.
     this.runtime = {
       ...deps.runtime,
-      evaluate: async (code, globals) => watch(await evaluate(code, globals, { timeoutMs: this.timeLeft() })),
-      runScript: async (body, globals) => watch(await runScript(body, globals, { timeoutMs: this.timeLeft() })),
+      evaluate: async (code, globals) => watch(await evaluate(code, globals, { timeoutMs: this.timeLeft(), tenant: state.workspaceId })),
+      runScript: async (body, globals) => watch(await runScript(body, globals, { timeoutMs: this.timeLeft(), tenant: state.workspaceId })),
       testRegex: async (source, subject, timeoutMs) => {
         const verdict = await testRegex(source, subject, Math.min(timeoutMs, this.timeLeft()))
         if (verdict.timedOut) {

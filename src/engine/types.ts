@@ -9,6 +9,9 @@ export type LogStatus = ChatLog['status']
 
 export type TextFormat = 'richText' | 'markdown'
 
+/** `timeoutMs` may shorten the sandbox's deadline; `tenant` (a workspace id) gets its fair share of the sandbox. */
+export type SandboxCallOptions = { timeoutMs?: number; tenant?: string }
+
 export type EvalResult = { ok: true; value: unknown } | { ok: false; error: string }
 export type ScriptResult = { ok: boolean; value?: unknown; error?: string; setVariables: { name: string; value: unknown }[] }
 /** A regex test's answer: null when the pattern is invalid or the test ran out of time (`timedOut`); how long it took. */
@@ -59,9 +62,9 @@ export interface Runtime {
    * Runs untrusted JavaScript in the sandbox, off the event loop: `code` is a function body, `globals` are its
    * variables (by variable id for bot code). `timeoutMs` may shorten the sandbox's deadline. Never rejects.
    */
-  evaluate(code: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<EvalResult>
+  evaluate(code: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<EvalResult>
   /** Runs a server-side Script block body (async allowed) where `setVariable(name, value)` is available. */
-  runScript(body: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<ScriptResult>
+  runScript(body: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<ScriptResult>
   /** Tests `source` (a pattern, or `/pattern/flags`) against `subject` off the event loop, within `timeoutMs`. */
   testRegex(source: string, subject: string, timeoutMs: number): Promise<RegexVerdict>
   /** A cheap monotonic clock in milliseconds for turn budgets (defaults to `now()`). */

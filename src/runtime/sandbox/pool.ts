@@ -6,7 +6,7 @@
 // one deadline of one worker, never the server. Calls beyond the idle workers start more, up to `MAX_WORKERS`, then
 // queue in arrival order.
 import { Worker } from 'node:worker_threads'
-import type { EvalResult, ScriptResult } from '../../engine/types.js'
+import type { EvalResult, SandboxCallOptions, ScriptResult } from '../../engine/types.js'
 import { IDLE, READY, REQUEST, RESPONSE, RUNNING } from './protocol.js'
 import type { SandboxLimits } from './quickjs.js'
 
@@ -14,9 +14,9 @@ export type { SandboxLimits } from './quickjs.js'
 
 export type Sandbox = {
   /** Runs a function body and returns its (JSON-able) result; `timeoutMs` may shorten the sandbox's own deadline. */
-  evaluate(body: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<EvalResult>
+  evaluate(body: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<EvalResult>
   /** Runs an async function body (server-side Script block) where `setVariable(name, value)` is available. */
-  runScript(body: string, globals: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<ScriptResult>
+  runScript(body: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<ScriptResult>
   /** Stops every worker (tests, shutdown). */
   close(): Promise<void>
 }
@@ -33,6 +33,12 @@ const PICKUP_MS = 10_000
 /** Workers kept ready, and the most that run at once (each runaway call holds one for its deadline). */
 const MIN_WORKERS = 2
 const MAX_WORKERS = 4
+/**
+ * Calls one tenant (workspace) may have running at once; the others wait their turn. Evaluations take tens of
+ * microseconds, so this costs a busy tenant little, while a tenant whose bots run away cannot take more than this
+ * many workers (and cores) from everyone else.
+ */
+const PER_TENANT = 1
 
 type Running = { worker: Worker; state: Int32Array; bytes: Uint8Array; ready: Promise<void> }
 
@@ -131,7 +137,37 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
   for (let i = 0; i < MIN_WORKERS; i++) grow()
   await Promise.all([...all].map((r) => r.ready))
 
-  const call = async (op: 'evaluate' | 'script', body: string, globals: Record<string, unknown>, timeoutMs: number): Promise<ScriptResult> => {
+  /** Calls running per tenant, and the calls of a tenant waiting for one of them to end. */
+  const tenants = new Map<string, { running: number; waiting: (() => void)[] }>()
+  const enter = (tenant: string | undefined): void | Promise<void> => {
+    if (tenant === undefined) return
+    const entry = tenants.get(tenant) ?? { running: 0, waiting: [] }
+    tenants.set(tenant, entry)
+    if (entry.running < PER_TENANT) {
+      entry.running++
+      return
+    }
+    return new Promise((resolve) => entry.waiting.push(resolve))
+  }
+  const leave = (tenant: string | undefined) => {
+    const entry = tenant === undefined ? undefined : tenants.get(tenant)
+    if (!entry) return
+    const next = entry.waiting.shift()
+    if (next) next()
+    else if (--entry.running === 0) tenants.delete(tenant!)
+  }
+
+  const call = async (op: 'evaluate' | 'script', body: string, globals: Record<string, unknown>, timeoutMs: number, tenant?: string): Promise<ScriptResult> => {
+    const turn = enter(tenant)
+    if (turn) await turn
+    try {
+      return await callWorker(op, body, globals, timeoutMs)
+    } finally {
+      leave(tenant)
+    }
+  }
+
+  const callWorker = async (op: 'evaluate' | 'script', body: string, globals: Record<string, unknown>, timeoutMs: number): Promise<ScriptResult> => {
     if (closed) return { ok: false, error: 'The JavaScript sandbox is closed.', setVariables: [] }
     // JSON drops undefined values; their names travel apart so the code still sees them (as undefined).
     const undefinedNames = Object.keys(globals).filter((name) => globals[name] === undefined)
@@ -182,10 +218,10 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
 
   return {
     async evaluate(body, globals, options) {
-      const outcome = await call('evaluate', body, globals, timeout(options))
+      const outcome = await call('evaluate', body, globals, timeout(options), options?.tenant)
       return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, error: outcome.error ?? 'The sandbox failed.' }
     },
-    runScript: (body, globals, options) => call('script', body, globals, timeout(options)),
+    runScript: (body, globals, options) => call('script', body, globals, timeout(options), options?.tenant),
     async close() {
       closed = true
       await Promise.all([...all].map((r) => r.worker.terminate()))

@@ -74,4 +74,17 @@ describe('sandbox', () => {
     assert.equal((await sandbox.runScript('await new Promise(() => {})', {})).ok, false)
     assert.equal((await sandbox.runScript('while(true){}', {})).ok, false)
   })
+
+  test('a tenant runs one call at a time: its runaway code holds one worker, other tenants are served meanwhile', async () => {
+    const runaway = sandbox.evaluate('while (true) {}', {}, { tenant: 'hostile' })
+    await new Promise((r) => setTimeout(r, 20))
+    const started = performance.now()
+    const second = sandbox.evaluate('return "second"', {}, { tenant: 'hostile' })
+    const other = await sandbox.evaluate('return "other tenant"', {}, { tenant: 'victim' })
+    assert.deepEqual(other, { ok: true, value: 'other tenant' })
+    assert.ok(performance.now() - started < 200, 'the other tenant did not wait for the runaway call')
+    assert.equal((await runaway).ok, false)
+    assert.deepEqual(await second, { ok: true, value: 'second' }, "the tenant's next call ran once its first ended")
+    assert.ok(performance.now() - started >= 200, "the tenant's second call waited for its first")
+  })
 })
