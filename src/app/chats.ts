@@ -9,10 +9,10 @@ import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
 import { type SessionState, StateVersionError, parseState as parseStoredState } from '../engine/state.js'
 import type { ChatResponse, Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
-import { newId, newSessionId } from '../lib/ids.js'
+import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type PublishedBot, RUNTIME_FIELDS } from '../store/bots.js'
-import { SessionConflictError, type SessionWrite } from '../store/chats.js'
+import { SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
@@ -156,7 +156,7 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
     }
   }
 
-  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: { id: string; botId: string }[]) => {
+  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: TurnWrite['newResults']) => {
     const { effects } = outcome
     let state = outcome.finished ? null : JSON.stringify(outcome.state)
     if (state !== null && state.length > MAX_STATE_CHARS) {
@@ -210,14 +210,17 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
         throw new AppError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
       }
       checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)
-      const previous = options.resultId ? await store.chats.result(bot.id, options.resultId) : undefined
+      // The client's `resultId` is the result's secret key, never its id (which readers of the workspace see): only
+      // the client that started the result can resume it. An unknown key starts a new result, as Typebot does.
+      const previous = options.resultId ? await store.chats.resultByKey(bot.id, hashToken(options.resultId)) : undefined
       const resultId = previous?.id ?? newId()
+      const key = previous ? options.resultId! : newResultKey()
       const outcome = await run(() =>
         startChat(compiledBot, { ...options, workspaceId: bot.workspaceId, isPreview: false, resultId, previousVariables: previous?.variables as any }, deps),
       )
       const sessionId = newSessionId()
-      await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id }])
-      return { sessionId, resultId, bot: botSummary(compiledBot, outcome), ...outcome.response }
+      await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }])
+      return { sessionId, resultId: key, bot: botSummary(compiledBot, outcome), ...outcome.response }
     },
 
     /**

@@ -2,6 +2,8 @@
 import type { TimeFilter } from '../contract/chat.js'
 import { isTimeZone, timeWindow } from '../domain/timeFilter.js'
 import type { User } from '../store/accounts.js'
+import { hashToken } from '../lib/ids.js'
+import type { Result } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { badRequest, notFound } from './errors.js'
@@ -12,15 +14,26 @@ export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; 
     const { bot } = await access.bot(user, botId, 'read')
     if (!isTimeZone(query.timeZone)) throw badRequest(`Unknown time zone "${query.timeZone}".`, [{ path: 'query.timeZone', message: 'Not an IANA time zone' }])
     const window = timeWindow(query.timeFilter, query.timeZone, new Date())
-    return store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...window })
+    const page = await store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...window })
+    return { ...page, results: page.results.map(resultView) }
   },
 
+  /** By id, or by the client key startChat answered as `resultId` (whoever holds the key owns the result anyway). */
   async get(user: User, botId: string, resultId: string) {
     const { bot } = await access.bot(user, botId, 'read')
-    const result = await store.chats.result(bot.id, resultId)
+    const result = (await store.chats.result(bot.id, resultId)) ?? (await store.chats.resultByKey(bot.id, hashToken(resultId)))
     if (!result) throw notFound('Result not found.')
-    return result
+    return resultView(result)
   },
+})
+
+/**
+ * A result as readers see it. The session id is the capability to drive the chat, so `lastChatSessionId` is only a
+ * fingerprint of it (the first 16 hex characters of its SHA-256): enough to tell sessions apart, useless to act.
+ */
+export const resultView = (result: Result): Result => ({
+  ...result,
+  lastChatSessionId: result.lastChatSessionId && hashToken(result.lastChatSessionId).slice(0, 16),
 })
 
 export type ResultsApp = ReturnType<typeof createResults>

@@ -92,6 +92,7 @@ export type ChatResponse = z.infer<typeof continueChatResponse>
 export const startChatResponse = z
   .object({
     sessionId: z.string(),
+    /** The result's client key (send it back as `resultId` to resume the result), not the result's id. */
     resultId: z.string().optional(),
     bot: z.object({
       id: z.string(),
@@ -113,7 +114,8 @@ export const resultSchema = z
     isCompleted: z.boolean(),
     hasStarted: z.boolean(),
     isArchived: z.boolean(),
-    lastChatSessionId: z.string().nullable(),
+    /** Not the session id (that would let readers drive the chat): the first 16 hex characters of its SHA-256. */
+    lastChatSessionId: z.string().nullable().meta({ description: 'A fingerprint of the last chat session (first 16 hex characters of the SHA-256 of its id), never the id itself' }),
     answers: z.array(z.object({ blockId: z.string(), content: z.string(), attachedFileUrls: z.array(z.string()) })),
   })
   .meta({ id: 'Result' })

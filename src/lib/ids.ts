@@ -9,4 +9,7 @@ export const newToken = (): string => `pk_${randomBytes(32).toString('base64url'
 /** A chat session id: an unguessable secret (192 bits), URL-safe. */
 export const newSessionId = (): string => randomBytes(24).toString('base64url')
 
+/** A result's client key (the `resultId` of startChat answers): a secret like a session id; only its hash is stored. */
+export const newResultKey = (): string => randomBytes(24).toString('base64url')
+
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')

@@ -38,7 +38,7 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
     if (session.kind === 'replace') await run(write.state === null ? bind(DELETE_SESSION_ANY, { id: session.id }) : bind(REPLACE_SESSION, row))
     else if (write.state !== null) await run(bind(INSERT_SESSION, row))
   }
-  for (const r of write.newResults) await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id }))
+  for (const r of write.newResults) await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id, clientKeyHash: r.clientKeyHash ?? null }))
   for (const r of write.results) await run(updateResult(r, session.id))
   if (write.answers.length) await run(insertAnswers(write.answers, now))
   if (write.logs.length) await run(insertLogs(write.logs, now))
@@ -136,7 +136,14 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
     return toResult(row, answers)
   },
 
-  /** Results that have started, newest first, by keyset pages: `cursor` is the `seq` of the first row of the page. */
+  /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */
+  async resultByKey(botId: string, clientKeyHash: string): Promise<Result | undefined> {
+    const row = await db.selectFrom('results').selectAll().where('clientKeyHash', '=', clientKeyHash).where('botId', '=', botId).executeTakeFirst()
+    if (!row) return undefined
+    const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', row.id).orderBy('id').execute()
+    return toResult(row, answers)
+  },
+
   /**
    * Results that have started, newest first, by keyset pages. The cursor is this bot's own: the creation time (ms) of
    * the first result of the next page × 1000 + how many results of that same millisecond came before it, so it

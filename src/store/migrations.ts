@@ -143,6 +143,15 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('credentials_workspace').on('credentials').columns(['workspaceId', 'createdAt']).execute()
     },
   },
+  {
+    // Chat clients resume a result by a secret key of its own, never by the id readers of the workspace see.
+    name: '004_result_client_keys',
+    async up(db) {
+      await db.schema.alterTable('results').addColumn('clientKeyHash', 'text').execute()
+      // Partial: most rows (linked bots' results, older results) have no key. Both backends allow the `where`.
+      await sql`create unique index "results_client_key" on "results" ("clientKeyHash") where "clientKeyHash" is not null`.execute(db)
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

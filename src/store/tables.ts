@@ -92,6 +92,11 @@ export interface ResultsTable {
   hasStarted: Flag
   isArchived: Flag
   lastChatSessionId: string | null
+  /**
+   * SHA-256 (hex) of the result's client key: the `resultId` chat clients hold and send back to resume it (remember
+   * user). Null for results no client resumes (linked bots' results, results made before keys existed).
+   */
+  clientKeyHash: string | null
 }
 
 export interface AnswersTable {

@@ -82,7 +82,7 @@ export const REPLACE_SESSION = statement<{ id: string; state: string; createdAt:
       })),
     ),
 )
-export const INSERT_RESULT = statement<{ id: string; botId: string; createdAt: string; sessionId: string }>((db, p) =>
+export const INSERT_RESULT = statement<{ id: string; botId: string; createdAt: string; sessionId: string; clientKeyHash: string | null }>((db, p) =>
   db
     .insertInto('results')
     .values({
@@ -94,6 +94,7 @@ export const INSERT_RESULT = statement<{ id: string; botId: string; createdAt: s
       hasStarted: sql.lit<Flag>(0),
       isArchived: sql.lit<Flag>(0),
       lastChatSessionId: p.sessionId,
+      clientKeyHash: p.clientKeyHash,
     })
     .onConflict((oc) => oc.column('id').doNothing()),
 )

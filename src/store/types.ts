@@ -18,7 +18,8 @@ export type TurnWrite = {
   session: SessionWrite
   /** The new state, or null when the chat is over (the session is deleted). */
   state: string | null
-  newResults: { id: string; botId: string }[]
+  /** `clientKeyHash`: see ResultsTable (results a chat client may resume). */
+  newResults: { id: string; botId: string; clientKeyHash?: string }[]
   results: ResultUpdate[]
   answers: AnswerRow[]
   logs: LogRow[]

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { fixtureTests, loadExample, loadFixture } from '../support/fixtures.js'
 import { bot as v6Bot } from '../support/engine.js'
@@ -81,7 +82,8 @@ describe('chat over HTTP', () => {
     assert.equal(r.isCompleted, true)
     assert.equal(r.hasStarted, true)
     assert.equal(r.isArchived, false)
-    assert.equal(r.lastChatSessionId, sessionId)
+    assert.equal(r.lastChatSessionId, createHash('sha256').update(sessionId).digest('hex').slice(0, 16), 'a fingerprint, never the session id')
+    assert.notEqual(r.id, resultId, 'startChat answers the client key, not the id')
     assert.deepEqual(r.answers.map((a: any) => a.content), [choice, 'Ada', 'ada@example.com', picked, 'Nothing else'])
     assert.deepEqual(r.answers[2], { blockId: email.body.input.id, content: 'ada@example.com', attachedFileUrls: [] })
     assert.deepEqual(
@@ -131,7 +133,8 @@ describe('chat over HTTP', () => {
 
   test('the inbound webhook endpoint only feeds a waiting webhook block', async () => {
     const started = await start(leadGen.publicId)
-    const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${started.body.resultId}/executeWebhook`, { token: owner.token, body: { x: 1 } })
+    const { id } = (await s.call('GET', `/v1/bots/${leadGen.id}/results/${started.body.resultId}`, { token: owner.token })).body.result
+    const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${id}/executeWebhook`, { token: owner.token, body: { x: 1 } })
     assert.equal(res.status, 404)
     assert.equal((await send(started.body.sessionId, started.body.input.items[0].content)).status, 200, 'the chat is untouched')
   })

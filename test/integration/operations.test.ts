@@ -28,7 +28,7 @@ describe('operations', () => {
     const store = await openStore(db.url, { migrate: false })
     try {
       const rows = await store.db.selectFrom('parleyMigrations' as any).select('name').execute()
-      assert.deepEqual(rows.map((r: any) => r.name).sort(), ['001_accounts_workspaces_bots', '002_sessions_results', '003_credentials'])
+      assert.deepEqual(rows.map((r: any) => r.name).sort(), ['001_accounts_workspaces_bots', '002_sessions_results', '003_credentials', '004_result_client_keys'])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {
       await store.close()

@@ -35,7 +35,8 @@ describe('results listing', () => {
   const chat = async (word: string | undefined) => {
     const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })
     if (word !== undefined) await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: word } })
-    return start.body.resultId as string
+    // startChat answers the result's client key; listings show the result's id.
+    return (await s.call('GET', `/v1/bots/${bot.id}/results/${start.body.resultId}`, { token: owner.token })).body.result.id as string
   }
 
   test('the cursor belongs to the bot: results of one millisecond page correctly, other bots\' results change nothing', async () => {

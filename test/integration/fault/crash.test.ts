@@ -28,7 +28,8 @@ const textOf = (message: any): string =>
     ? message.content.markdown
     : message.content.richText.map((p: any) => p.children.map((c: any) => c.text ?? '').join('')).join('\n')
 
-type Chat = { sessionId: string; resultId: string; acked: string[]; inflight?: string }
+// resultId: the client key startChat answered; id: the result's id, as listings show it (known after a first read).
+type Chat = { sessionId: string; resultId: string; id?: string; acked: string[]; inflight?: string }
 
 describe(`crash safety of parley serve (${backend})`, () => {
   let db: TestDatabase
@@ -86,6 +87,7 @@ describe(`crash safety of parley serve (${backend})`, () => {
     for (const [i, chat] of chats.entries()) {
       const res = await call('GET', `/v1/bots/${ids.botId}/results/${chat.resultId}`, { token: ADMIN_TOKEN })
       assert.equal(res.status, 200, res.text)
+      chat.id = res.body.result.id
       const answers: string[] = res.body.result.answers.map((a: any) => a.content)
       const extra = answers.length - chat.acked.length
       assert.ok(extra >= 0, `chat ${i}: ${chat.acked.length} acknowledged turns but only ${answers.length} answers stored`)
@@ -107,7 +109,7 @@ describe(`crash safety of parley serve (${backend})`, () => {
     assert.equal(list.status, 200, list.text)
     assert.equal(list.body.results.length, chats.filter((c) => c.acked.length > 0).length)
     for (const r of list.body.results) {
-      const chat = chats.find((c) => c.resultId === r.id)!
+      const chat = chats.find((c) => c.id === r.id)!
       assert.equal(r.answers.length, chat.acked.length)
     }
   }

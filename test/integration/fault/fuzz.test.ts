@@ -99,7 +99,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       scratchBotId: [scratch.id, draft.id],
       publicId: [main.publicId, draft.publicId],
       sessionId: [live.body.sessionId, preview.body.sessionId],
-      resultId: [live.body.resultId],
+      // The result's id (what executeWebhook takes) and the client key startChat answered (what results/{id} also takes).
+      resultId: [(await s.call('GET', `/v1/bots/${main.id}/results/${live.body.resultId}`, { token: owner.token })).body.result.id, live.body.resultId],
       blockId: ['ask', 'hook', 'echo'],
       userId: [spare.id, guest.id],
       credentialsId: [creds.body.credentials.id],

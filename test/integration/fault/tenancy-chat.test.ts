@@ -33,7 +33,9 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
   let guest: { id: string; token: string }
   let botId: string
   let publicId: string
+  /** The result's id (what readers and executeWebhook see) and its client key (what startChat answered). */
   let resultId: string
+  let resultKey: string
   let sessionId: string
   let previewSessionId: string
   let credentialsId: string
@@ -54,7 +56,8 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     const start = await s.call('POST', `/v1/bots/${publicId}/startChat`, { token: owner.token, body: { prefilledVariables: { Secret: SECRET } } })
     assert.equal(start.status, 200, JSON.stringify(start.body))
     sessionId = start.body.sessionId
-    resultId = start.body.resultId
+    resultKey = start.body.resultId
+    resultId = (await s.call('GET', `/v1/bots/${published.id}/results/${resultKey}`, { token: owner.token })).body.result.id
     const answered = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message: ANSWER } })
     assert.equal(answered.status, 200, JSON.stringify(answered.body))
     assert.equal(answered.body.clientSideActions?.[0]?.type, 'listenForWebhook')
@@ -68,7 +71,7 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     assert.equal(created.status, 200, JSON.stringify(created.body))
     credentialsId = created.body.credentials.id
     strangerBot = await importAndPublish(s, stranger.token, stranger.workspaceId, bot([['g', [say('hi', 'Hi'), { id: 'ask', type: 'text input' }]]]))
-    ownerData = [owner.workspaceId, botId, publicId, resultId, sessionId, previewSessionId, credentialsId, SECRET, ANSWER, PAYLOAD, CREDENTIAL_NAME, CREDENTIAL_KEY, owner.id, guest.id]
+    ownerData = [owner.workspaceId, botId, publicId, resultId, resultKey, sessionId, previewSessionId, credentialsId, SECRET, ANSWER, PAYLOAD, CREDENTIAL_NAME, CREDENTIAL_KEY, owner.id, guest.id]
   })
   after(() => s.stop())
 
