@@ -36,7 +36,20 @@ const setup = async () => {
   const prepared = prepareBot(logicChainBot(GROUPS))
   if (!prepared.ok) throw new Error(`the logic bot is invalid: ${JSON.stringify(prepared.issues)}`)
   const doc = prepared.bot as any
-  const bot: CompiledBot = compileBot({ botId: 'bench-logic', snapshotId: 'snap-bench-logic', version: doc.version, groups: doc.groups, events: doc.events, edges: doc.edges, variables: doc.variables, theme: doc.theme, settings: doc.settings }, kinds)
+  const bot: CompiledBot = compileBot(
+    {
+      botId: 'bench-logic',
+      snapshotId: 'snap-bench-logic',
+      version: doc.version,
+      groups: doc.groups,
+      events: doc.events,
+      edges: doc.edges,
+      variables: doc.variables,
+      theme: doc.theme,
+      settings: doc.settings,
+    },
+    kinds,
+  )
   const deps: EngineDeps = {
     runtime,
     getBot: async (id) => (id === bot.snapshotId ? bot : undefined),
@@ -102,7 +115,10 @@ const expression = async (ctx: Awaited<ReturnType<typeof setup>>, warmMs: number
   return { micros: figures[Math.floor(batches / 2)], cold, warmEvaluations, batches: figures.map((f) => round(f, 1)) }
 }
 
-export const benchEngine = async (options: { profile: boolean; seconds: number }): Promise<{ figures: Figure[]; profiles: Record<string, ProfileSummary> }> => {
+export const benchEngine = async (options: {
+  profile: boolean
+  seconds: number
+}): Promise<{ figures: Figure[]; profiles: Record<string, ProfileSummary> }> => {
   const ctx = await setup()
   const profiles: Record<string, ProfileSummary> = {}
   await logicBlocks(ctx, 300) // warm-up (JIT)
@@ -110,7 +126,9 @@ export const benchEngine = async (options: { profile: boolean; seconds: number }
   log(`engine: ${round(logic.blocksPerSecond, 0)} logic blocks/s (${logic.turns} replies of ${BLOCKS_PER_TURN} blocks in ${round(logic.seconds)} s)`)
 
   const expr = await expression(ctx, 2000, 5)
-  log(`engine: ${round(expr.micros, 1)} µs per sandboxed expression (median of 1,000-evaluation batches ${expr.batches.join(', ')}; ${round(expr.cold, 1)} µs cold)`)
+  log(
+    `engine: ${round(expr.micros, 1)} µs per sandboxed expression (median of 1,000-evaluation batches ${expr.batches.join(', ')}; ${round(expr.cold, 1)} µs cold)`,
+  )
 
   if (options.profile) {
     const p1 = await profileInProcess(() => logicBlocks(ctx, 1500))
@@ -123,18 +141,32 @@ export const benchEngine = async (options: { profile: boolean; seconds: number }
 
   return {
     figures: [
-      figure('engine.logicBlocksPerSecond', 'Engine: simple logic blocks per second', round(logic.blocksPerSecond, 0), 'blocks/s', { op: '>=', value: 1_000_000 }, {
-        blocksPerReply: BLOCKS_PER_TURN,
-        replies: logic.turns,
-        seconds: round(logic.seconds, 2),
-      }),
-      figure('engine.expressionMicros', 'Engine: one sandboxed inline expression (warm)', round(expr.micros, 1), 'µs', { op: '<=', value: 50 }, {
-        expression: '{{A}} * 2',
-        variables: VARIABLES.length,
-        batches: expr.batches,
-        coldMicros: round(expr.cold, 1),
-        warmEvaluations: expr.warmEvaluations,
-      }),
+      figure(
+        'engine.logicBlocksPerSecond',
+        'Engine: simple logic blocks per second',
+        round(logic.blocksPerSecond, 0),
+        'blocks/s',
+        { op: '>=', value: 1_000_000 },
+        {
+          blocksPerReply: BLOCKS_PER_TURN,
+          replies: logic.turns,
+          seconds: round(logic.seconds, 2),
+        },
+      ),
+      figure(
+        'engine.expressionMicros',
+        'Engine: one sandboxed inline expression (warm)',
+        round(expr.micros, 1),
+        'µs',
+        { op: '<=', value: 50 },
+        {
+          expression: '{{A}} * 2',
+          variables: VARIABLES.length,
+          batches: expr.batches,
+          coldMicros: round(expr.cold, 1),
+          warmEvaluations: expr.warmEvaluations,
+        },
+      ),
     ],
     profiles,
   }

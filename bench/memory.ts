@@ -14,7 +14,11 @@ const seedSessions = (file: string, sessionId: string, count: number) => {
   const db = new Sqlite(file)
   db.pragma('synchronous = OFF')
   const session = db.prepare('select state, createdAt from chatSessions where id = ?').get(sessionId) as { state: string; createdAt: string }
-  const result = db.prepare('select id, botId, variables from results where lastChatSessionId = ?').get(sessionId) as { id: string; botId: string; variables: string }
+  const result = db.prepare('select id, botId, variables from results where lastChatSessionId = ?').get(sessionId) as {
+    id: string
+    botId: string
+    variables: string
+  }
   db.transaction(() => {
     db.prepare(
       `with recursive n(i) as (select 1 union all select i + 1 from n where i < @count)
@@ -29,7 +33,7 @@ const seedSessions = (file: string, sessionId: string, count: number) => {
     ).run({ state: session.state, resultId: result.id, createdAt: session.createdAt })
   })()
   db.pragma('wal_checkpoint(TRUNCATE)')
-  const stored = (db.prepare('select count(*) as n, sum(length(state)) as bytes from chatSessions').get() as { n: number; bytes: number })
+  const stored = db.prepare('select count(*) as n, sum(length(state)) as bytes from chatSessions').get() as { n: number; bytes: number }
   db.close()
   return stored
 }
@@ -73,7 +77,9 @@ const rssWith = async (idleSessions: number) => {
 export const benchMemory = async (options: { sessions: number }): Promise<Figure[]> => {
   const empty = await rssWith(0)
   const full = await rssWith(options.sessions)
-  log(`memory: RSS ${round(empty.rss / MiB, 1)} MiB with 0 sessions, ${round(full.rss / MiB, 1)} MiB with ${full.stored?.n} stored (${round((full.stored?.bytes ?? 0) / MiB, 1)} MiB of state)`)
+  log(
+    `memory: RSS ${round(empty.rss / MiB, 1)} MiB with 0 sessions, ${round(full.rss / MiB, 1)} MiB with ${full.stored?.n} stored (${round((full.stored?.bytes ?? 0) / MiB, 1)} MiB of state)`,
+  )
   const details = {
     rssMiB: { empty: round(empty.rss / MiB, 1), full: round(full.rss / MiB, 1) },
     heapUsedMiB: { empty: round(empty.heapUsed / MiB, 1), full: round(full.heapUsed / MiB, 1) },
@@ -81,7 +87,19 @@ export const benchMemory = async (options: { sessions: number }): Promise<Figure
     storedStateMiB: round((full.stored?.bytes ?? 0) / MiB, 1),
   }
   return [
-    figure('memory.rssRatio', `Server RSS: ${options.sessions.toLocaleString('en')} idle sessions / 0`, round(full.rss / empty.rss, 3), 'ratio', { op: '<=', value: 1.2 }, details),
-    figure('memory.rssDeltaMiB', `Server RSS growth with ${options.sessions.toLocaleString('en')} idle sessions`, round((full.rss - empty.rss) / MiB, 1), 'MiB'),
+    figure(
+      'memory.rssRatio',
+      `Server RSS: ${options.sessions.toLocaleString('en')} idle sessions / 0`,
+      round(full.rss / empty.rss, 3),
+      'ratio',
+      { op: '<=', value: 1.2 },
+      details,
+    ),
+    figure(
+      'memory.rssDeltaMiB',
+      `Server RSS growth with ${options.sessions.toLocaleString('en')} idle sessions`,
+      round((full.rss - empty.rss) / MiB, 1),
+      'MiB',
+    ),
   ]
 }

@@ -132,7 +132,15 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
     const meter = cpuMeter(server.child.pid!)
     const cpu: Record<string, ReturnType<ReturnType<ReturnType<typeof cpuMeter>>>> = {}
     const load = () =>
-      runHelper<LoadResult>('loadgen.ts', { url: server.url, mode: 'chat', connections: o.connections, warmupSeconds: o.warmupSeconds, seconds: o.seconds, token: ADMIN_TOKEN, publicId: normal } satisfies LoadOptions)
+      runHelper<LoadResult>('loadgen.ts', {
+        url: server.url,
+        mode: 'chat',
+        connections: o.connections,
+        warmupSeconds: o.warmupSeconds,
+        seconds: o.seconds,
+        token: ADMIN_TOKEN,
+        publicId: normal,
+      } satisfies LoadOptions)
 
     // Quiet runs before and after the noisy one; the ratio's denominator is their mean, so background load on the
     // shared machine that comes or goes during the run weighs on both sides alike.
@@ -152,7 +160,10 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
     await clients.stop()
     log(`noisy: ${describe(noisy)}`)
     const hostileSummary = Object.fromEntries(
-      Object.entries(clients.stats).map(([k, s]) => [k, { turns: s.turns, meanMs: round(mean(s.ms), 0), maxMs: round(Math.max(...s.ms), 0), statuses: s.statuses }]),
+      Object.entries(clients.stats).map(([k, s]) => [
+        k,
+        { turns: s.turns, meanMs: round(mean(s.ms), 0), maxMs: round(Math.max(...s.ms), 0), statuses: s.statuses },
+      ]),
     )
     log(`hostile turns over ${round(noisySeconds, 1)} s (warm-up included): ${JSON.stringify(hostileSummary)}`)
 
@@ -170,22 +181,59 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
     const allMs = Object.values(clients.stats).flatMap((s) => s.ms)
     return {
       figures: [
-        figure('noisy.sqlite.p99Ratio', `Normal chats' p99 with ${o.hostileClients} hostile clients / without (SQLite, ${o.connections} chats)`, round(noisy.latencyMs.p99 / quietP99, 2), 'ratio', { op: '<=', value: 2 }, {
-          quietBefore: latencyDetails(quietBefore),
-          noisy: latencyDetails(noisy),
-          quietAfter: latencyDetails(quietAfter),
-          quietP99Mean: round(quietP99, 2),
-          hostile: { clients: o.hostileClients, seconds: round(noisySeconds, 1), turns: hostileTurns, meanMs: round(mean(allMs), 0), byBot: hostileSummary },
-          cpu,
-          budgets: { sandboxTimeoutMs: SANDBOX_TIMEOUT_MS, turnTimeoutMs: TURN_TIMEOUT_MS },
+        figure(
+          'noisy.sqlite.p99Ratio',
+          `Normal chats' p99 with ${o.hostileClients} hostile clients / without (SQLite, ${o.connections} chats)`,
+          round(noisy.latencyMs.p99 / quietP99, 2),
+          'ratio',
+          { op: '<=', value: 2 },
+          {
+            quietBefore: latencyDetails(quietBefore),
+            noisy: latencyDetails(noisy),
+            quietAfter: latencyDetails(quietAfter),
+            quietP99Mean: round(quietP99, 2),
+            hostile: {
+              clients: o.hostileClients,
+              seconds: round(noisySeconds, 1),
+              turns: hostileTurns,
+              meanMs: round(mean(allMs), 0),
+              byBot: hostileSummary,
+            },
+            cpu,
+            budgets: { sandboxTimeoutMs: SANDBOX_TIMEOUT_MS, turnTimeoutMs: TURN_TIMEOUT_MS },
+          },
+        ),
+        figure(
+          'noisy.sqlite.p99',
+          'Normal chats p99 with hostile chats (quiet p99, mean of before and after, in details)',
+          round(noisy.latencyMs.p99),
+          'ms',
+          undefined,
+          { quietMs: round(quietP99) },
+        ),
+        figure('noisy.sqlite.p50', 'Normal chats p50 with hostile chats', round(noisy.latencyMs.p50), 'ms', undefined, {
+          quietBeforeMs: round(quietBefore.latencyMs.p50),
+          quietAfterMs: round(quietAfter.latencyMs.p50),
         }),
-        figure('noisy.sqlite.p99', 'Normal chats p99 with hostile chats (quiet p99, mean of before and after, in details)', round(noisy.latencyMs.p99), 'ms', undefined, { quietMs: round(quietP99) }),
-        figure('noisy.sqlite.p50', 'Normal chats p50 with hostile chats', round(noisy.latencyMs.p50), 'ms', undefined, { quietBeforeMs: round(quietBefore.latencyMs.p50), quietAfterMs: round(quietAfter.latencyMs.p50) }),
-        figure('noisy.sqlite.throughputRatio', 'Normal chats turns/s with hostile chats / without', round(noisy.perSecond / quietPerSecond, 2), 'ratio', undefined, {
-          noisyPerSecond: round(noisy.perSecond, 0),
-          quietPerSecond: round(quietPerSecond, 0),
-        }),
-        figure('noisy.sqlite.hostileTurns', 'Hostile turns completed during the noisy run (mean duration in details)', hostileTurns, 'turns', undefined, { meanMs: round(mean(allMs), 0) }),
+        figure(
+          'noisy.sqlite.throughputRatio',
+          'Normal chats turns/s with hostile chats / without',
+          round(noisy.perSecond / quietPerSecond, 2),
+          'ratio',
+          undefined,
+          {
+            noisyPerSecond: round(noisy.perSecond, 0),
+            quietPerSecond: round(quietPerSecond, 0),
+          },
+        ),
+        figure(
+          'noisy.sqlite.hostileTurns',
+          'Hostile turns completed during the noisy run (mean duration in details)',
+          hostileTurns,
+          'turns',
+          undefined,
+          { meanMs: round(mean(allMs), 0) },
+        ),
       ],
     }
   } finally {

@@ -176,10 +176,13 @@ const measure = async (dialect: 'sqlite' | 'postgres', url: string, o: ListingOp
 export const benchResultsListing = async (o: ListingOptions): Promise<Figure[]> => {
   const figures: Figure[] = []
   const backends: ['sqlite' | 'postgres', () => Promise<{ url: string; drop: () => Promise<void> }>][] = [
-    ['sqlite', async () => {
-      const dir = freshDir('listing')
-      return { url: `sqlite:${join(dir, 'parley.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
-    }],
+    [
+      'sqlite',
+      async () => {
+        const dir = freshDir('listing')
+        return { url: `sqlite:${join(dir, 'parley.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) }
+      },
+    ],
   ]
   if (o.postgres) backends.push(['postgres', () => createPgDatabase('listing')])
   for (const [dialect, create] of backends) {
@@ -187,10 +190,24 @@ export const benchResultsListing = async (o: ListingOptions): Promise<Figure[]> 
     try {
       const m = await measure(dialect, db.url, o)
       const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'
-      log(`results listing (${label}): page of 100, ${o.small}: ${m.firstPage.smallMs} ms, ${o.large}: ${m.firstPage.largeMs} ms (second page ${m.secondPage.smallMs} / ${m.secondPage.largeMs} ms, last 7 days ${m.last7Days.smallMs} / ${m.last7Days.largeMs} ms)`)
+      log(
+        `results listing (${label}): page of 100, ${o.small}: ${m.firstPage.smallMs} ms, ${o.large}: ${m.firstPage.largeMs} ms (second page ${m.secondPage.smallMs} / ${m.secondPage.largeMs} ms, last 7 days ${m.last7Days.smallMs} / ${m.last7Days.largeMs} ms)`,
+      )
       figures.push(
-        figure(`listing.${dialect}.ratio`, `Results page of 100: ${o.large.toLocaleString('en')} vs ${o.small.toLocaleString('en')} results (${label})`, m.firstPage.ratio, 'ratio', { op: '<=', value: 2 }, m),
-        figure(`listing.${dialect}.largeMs`, `Results page of 100 at ${o.large.toLocaleString('en')} results (${label}, median)`, m.firstPage.largeMs, 'ms'),
+        figure(
+          `listing.${dialect}.ratio`,
+          `Results page of 100: ${o.large.toLocaleString('en')} vs ${o.small.toLocaleString('en')} results (${label})`,
+          m.firstPage.ratio,
+          'ratio',
+          { op: '<=', value: 2 },
+          m,
+        ),
+        figure(
+          `listing.${dialect}.largeMs`,
+          `Results page of 100 at ${o.large.toLocaleString('en')} results (${label}, median)`,
+          m.firstPage.largeMs,
+          'ms',
+        ),
       )
     } finally {
       await db.drop()

@@ -96,8 +96,11 @@ console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const r of rows) console.log(line(r))
 const misses = figures.filter((f) => f.holds === false)
 console.log()
-console.log(`${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; load average ${loadAtStart[0]} at start, ${loadAtEnd[0]} at end; ${round((Date.now() - started) / 1000, 0)} s`)
-if (Math.max(loadAtStart[0], loadAtEnd[0]) > machine.cores) console.log('Warning: the machine was busy with other work (load average above the core count); absolute figures are depressed.')
+console.log(
+  `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; load average ${loadAtStart[0]} at start, ${loadAtEnd[0]} at end; ${round((Date.now() - started) / 1000, 0)} s`,
+)
+if (Math.max(loadAtStart[0], loadAtEnd[0]) > machine.cores)
+  console.log('Warning: the machine was busy with other work (load average above the core count); absolute figures are depressed.')
 console.log(misses.length ? `Targets missed: ${misses.map((f) => f.key).join(', ')}` : 'Every target holds.')
 
 const out = {
@@ -106,7 +109,9 @@ const out = {
   build,
   seconds: { total: round((Date.now() - started) / 1000, 1), ...timings },
   figures,
-  targets: Object.fromEntries(figures.filter((f) => f.target).map((f) => [f.key, { target: describeTarget(f.target), value: f.value, holds: f.holds }])),
+  targets: Object.fromEntries(
+    figures.filter((f) => f.target).map((f) => [f.key, { target: describeTarget(f.target), value: f.value, holds: f.holds }]),
+  ),
   misses: misses.map((f) => f.key),
   ...(Object.keys(profiles).length && { profiles }),
 }

@@ -75,13 +75,23 @@ export const benchStatements = async (options: { postgres: boolean }): Promise<F
       log(`statements per turn (${label}): ${worst.statements} — ${worst.sql.map((s) => s.split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`)
       const shape = `${worst.readTransactions}R+${worst.writeTransactions}W`
       figures.push(
-        figure(`statements.${name}.perTurn`, `SQL statements per continueChat (${label}, incl. begin/commit)`, worst.statements, 'statements', undefined, {
-          reads: worst.reads,
-          writes: worst.writes,
-          sql: worst.sql,
-          perTurn: counts.map((c) => c.statements),
+        figure(
+          `statements.${name}.perTurn`,
+          `SQL statements per continueChat (${label}, incl. begin/commit)`,
+          worst.statements,
+          'statements',
+          undefined,
+          {
+            reads: worst.reads,
+            writes: worst.writes,
+            sql: worst.sql,
+            perTurn: counts.map((c) => c.statements),
+          },
+        ),
+        figure(`statements.${name}.transactions`, `Transactions per continueChat (${label}): read + write`, shape, 'transactions', {
+          op: '==',
+          value: '1R+1W',
         }),
-        figure(`statements.${name}.transactions`, `Transactions per continueChat (${label}): read + write`, shape, 'transactions', { op: '==', value: '1R+1W' }),
       )
     } finally {
       await db.drop()

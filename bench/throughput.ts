@@ -6,7 +6,20 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import Sqlite from 'better-sqlite3'
 import { loopBot } from './lib/bots.js'
-import { createPgDatabase, freshDir, httpCaller, log, mainThreadProfile, type ParleyServer, round, runHelper, setupBots, spawnHelper, spawnParley, ADMIN_TOKEN } from './lib/common.js'
+import {
+  createPgDatabase,
+  freshDir,
+  httpCaller,
+  log,
+  mainThreadProfile,
+  type ParleyServer,
+  round,
+  runHelper,
+  setupBots,
+  spawnHelper,
+  spawnParley,
+  ADMIN_TOKEN,
+} from './lib/common.js'
 import { type Figure, figure } from './lib/figures.js'
 import { formatSummary, type ProfileSummary, summarizeProfileFile } from './lib/profile.js'
 import type { LoadOptions, LoadResult } from './loadgen.js'
@@ -14,7 +27,15 @@ import type { LoadOptions, LoadResult } from './loadgen.js'
 export type ThroughputOptions = { connections: number; seconds: number; warmupSeconds: number; profile: boolean; postgres: boolean }
 
 const load = (url: string, mode: LoadOptions['mode'], o: ThroughputOptions, publicId?: string) =>
-  runHelper<LoadResult>('loadgen.ts', { url, mode, connections: o.connections, warmupSeconds: o.warmupSeconds, seconds: o.seconds, token: ADMIN_TOKEN, publicId } satisfies LoadOptions)
+  runHelper<LoadResult>('loadgen.ts', {
+    url,
+    mode,
+    connections: o.connections,
+    warmupSeconds: o.warmupSeconds,
+    seconds: o.seconds,
+    token: ADMIN_TOKEN,
+    publicId,
+  } satisfies LoadOptions)
 
 const describe = (r: LoadResult) =>
   `${round(r.perSecond, 0)}/s, p50 ${round(r.latencyMs.p50)} ms, p99 ${round(r.latencyMs.p99)} ms, non-2xx ${r.non2xx}${r.non2xx ? ` ${JSON.stringify(r.statuses)} e.g. ${r.sampleError}` : ''}, errors ${r.errors}, mismatches ${r.mismatches}`
@@ -61,7 +82,12 @@ const serverWithBot = async (env: Record<string, string>, profileName?: string) 
 }
 
 /** Stops servers; summarises their profiles over the measured window (the last `seconds` before the stop). */
-const stopAndSummarize = async (servers: ParleyServer[], profileNames: (string | undefined)[], profiles: Record<string, ProfileSummary>, seconds = 0) => {
+const stopAndSummarize = async (
+  servers: ParleyServer[],
+  profileNames: (string | undefined)[],
+  profiles: Record<string, ProfileSummary>,
+  seconds = 0,
+) => {
   await Promise.all(servers.map((s) => s.stop()))
   for (const name of profileNames) {
     if (!name) continue
@@ -108,10 +134,17 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
 
   const baseDetails = { baselineBefore: loadDetails(before), baselineAfter: loadDetails(after) }
   figures.push(
-    figure('turns.sqlite.ratio', 'Turn throughput / bare Fastify (SQLite)', round(onSqlite.perSecond / base.perSecond, 3), 'ratio', { op: '>=', value: 0.3 }, {
-      turns: loadDetails(onSqlite),
-      ...baseDetails,
-    }),
+    figure(
+      'turns.sqlite.ratio',
+      'Turn throughput / bare Fastify (SQLite)',
+      round(onSqlite.perSecond / base.perSecond, 3),
+      'ratio',
+      { op: '>=', value: 0.3 },
+      {
+        turns: loadDetails(onSqlite),
+        ...baseDetails,
+      },
+    ),
     figure('turns.sqlite.p50', 'Turn latency p50 (SQLite, 64 chats)', round(onSqlite.latencyMs.p50), 'ms'),
     figure('turns.sqlite.p99', 'Turn latency p99 (SQLite, 64 chats)', round(onSqlite.latencyMs.p99), 'ms', { op: '<=', value: 10 }),
     figure('turns.baseline.p99', 'Bare Fastify latency p99 (64 connections, for reference)', round(base.p99), 'ms'),
@@ -139,14 +172,28 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
       await stopAndSummarize([a, b], [], profiles)
 
       figures.push(
-        figure('turns.pg1.ratio', 'Turn throughput / bare Fastify (PostgreSQL, 1 process)', round(onPg1.perSecond / base.perSecond, 3), 'ratio', { op: '>=', value: 0.3 }, {
-          turns: loadDetails(onPg1),
-        }),
+        figure(
+          'turns.pg1.ratio',
+          'Turn throughput / bare Fastify (PostgreSQL, 1 process)',
+          round(onPg1.perSecond / base.perSecond, 3),
+          'ratio',
+          { op: '>=', value: 0.3 },
+          {
+            turns: loadDetails(onPg1),
+          },
+        ),
         figure('turns.pg1.perSecond', 'Turns per second (PostgreSQL, 1 process)', round(onPg1.perSecond, 0), 'turns/s'),
         figure('turns.pg1.p99', 'Turn latency p99 (PostgreSQL, 1 process)', round(onPg1.latencyMs.p99), 'ms', { op: '<=', value: 10 }),
-        figure('turns.pg2.ratio', 'Turn throughput / bare Fastify (PostgreSQL, 2 processes)', round(onPg2.perSecond / base.perSecond, 3), 'ratio', { op: '>=', value: 0.3 }, {
-          turns: loadDetails(onPg2),
-        }),
+        figure(
+          'turns.pg2.ratio',
+          'Turn throughput / bare Fastify (PostgreSQL, 2 processes)',
+          round(onPg2.perSecond / base.perSecond, 3),
+          'ratio',
+          { op: '>=', value: 0.3 },
+          {
+            turns: loadDetails(onPg2),
+          },
+        ),
         figure('turns.pg2.perSecond', 'Turns per second (PostgreSQL, 2 processes + proxy)', round(onPg2.perSecond, 0), 'turns/s'),
         figure('turns.pg2.p99', 'Turn latency p99 (PostgreSQL, 2 processes + proxy)', round(onPg2.latencyMs.p99), 'ms', { op: '<=', value: 10 }),
       )
@@ -155,6 +202,15 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
     }
   }
   figures.splice(1, 0, figure('turns.sqlite.perSecond', 'Turns per second (SQLite)', round(onSqlite.perSecond, 0), 'turns/s'))
-  figures.splice(2, 0, figure('turns.baseline.perSecond', 'Bare Fastify requests per second (same body size; mean of the runs before and after)', round(base.perSecond, 0), 'req/s'))
+  figures.splice(
+    2,
+    0,
+    figure(
+      'turns.baseline.perSecond',
+      'Bare Fastify requests per second (same body size; mean of the runs before and after)',
+      round(base.perSecond, 0),
+      'req/s',
+    ),
+  )
   return { figures, profiles }
 }

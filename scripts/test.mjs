@@ -3,7 +3,7 @@
 // SQLite always runs; PostgreSQL runs when TEST_POSTGRES_URL is set (an admin URL: each test file creates its own
 // database). Under CI=true a missing TEST_POSTGRES_URL is an error, so CI never silently skips a backend.
 // Extra arguments are file filters: `npm test -- bots` runs only files whose path contains "bots".
-// First, always on the whole tree, the lint check with the import-boundary rules (`npm run lint`, biome.jsonc): a
+// First, always on the whole tree, the lint, import-boundary and formatting check (`biome check`, biome.jsonc): a
 // violation fails the run (exit 1) and counts as one failed test, but the tests still run.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -16,7 +16,10 @@ const walk = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? walk(join(dir, d.name)) : d.name.endsWith('.test.ts') ? [join(dir, d.name)] : [],
   )
-const pick = (dir) => walk(dir).sort().filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+const pick = (dir) =>
+  walk(dir)
+    .sort()
+    .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 /** Lines of test files saying why a group was skipped (e.g. no Typebot fixtures), repeated under the totals. */
@@ -29,7 +32,16 @@ const run = (label, files, env) => {
   const tap = join(tapDir, `${label.replace(/\W+/g, '-')}.tap`)
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files,
+    ],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   )
   const summary = readFileSync(tap, 'utf8')
@@ -42,11 +54,15 @@ const run = (label, files, env) => {
 }
 
 const lint = () => {
-  console.log('\n=== lint and import boundaries (biome lint) ===')
+  console.log('\n=== lint, import boundaries and formatting (biome check) ===')
   const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
-  const res = spawnSync(process.execPath, [biome, 'lint', '--error-on-warnings'], { stdio: 'inherit' })
+  const res = spawnSync(process.execPath, [biome, 'check', '--error-on-warnings'], { stdio: 'inherit' })
   const ok = res.status === 0
-  console.log(ok ? 'lint: passed' : `lint: FAILED (exit ${res.status ?? res.signal ?? res.error?.message}); run \`npm run lint\` to see it alone`)
+  console.log(
+    ok
+      ? 'lint: passed'
+      : `lint: FAILED (exit ${res.status ?? res.signal ?? res.error?.message}); run \`npm run lint\` and \`npm run format:check\` to see it alone`,
+  )
   return ok
 }
 

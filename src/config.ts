@@ -6,52 +6,62 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z.string().min(1).default('sqlite:./data/parley.db'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  /** Bodies of anonymous callers (chats opened by PUBLIC_CHAT): a chat message needs far less than a bot import. */
-  PARLEY_ANONYMOUS_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  /** Time a client has to send a whole request, body included; slower ones are answered 408 and disconnected. */
-  PARLEY_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /** Time a client has to send a request's headers (from the connection or the previous request on it). */
-  PARLEY_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** An idle keep-alive connection is closed after this long. */
-  PARLEY_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** Open connections one client address may hold; more are closed at once. 0: no cap (e.g. behind a proxy that caps them). */
-  PARLEY_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
-  PARLEY_ADMIN_TOKEN: z.string().min(16, 'PARLEY_ADMIN_TOKEN must be at least 16 characters').optional(),
-  /** Which APIs this process serves: `all` (default), `chat` (start/continue only) or `management`. */
-  PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
-  /** Allow chats on published bots without a bearer token (for bots embedded in web pages). */
-  PUBLIC_CHAT: bool,
-  /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
-  PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
-  /** Wall-clock budget of one chat turn, in milliseconds. */
-  PARLEY_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  /** Hosts and CIDRs that bots' HTTP requests may reach although internal (comma-separated). */
-  HTTP_REQUEST_ALLOWLIST: z.string().default(''),
-  /** Memory available to one evaluation of bot JavaScript, in MB. */
-  PARLEY_SANDBOX_MEMORY_MB: z.coerce.number().int().min(1).max(1024).default(32),
-  /** CPU deadline of one evaluation of bot JavaScript, in milliseconds. */
-  PARLEY_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
-  /** The server's own SMTP server, used by Email blocks whose credentials are "default". */
-  SMTP_HOST: z.string().optional(),
-  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
-  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
-  SMTP_SECURE: bool,
-  SMTP_USERNAME: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  /** Sender of those emails: `address` or `Name <address>`. */
-  SMTP_FROM: z.string().optional(),
-  /** Key material for workspace credentials at rest; without it credentials cannot be created. */
-  ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
-}).refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
-  path: ['PARLEY_HEADERS_TIMEOUT_MS'],
-  message: 'PARLEY_HEADERS_TIMEOUT_MS must not exceed PARLEY_REQUEST_TIMEOUT_MS',
-})
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.string().min(1).default('sqlite:./data/parley.db'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    /** Bodies of anonymous callers (chats opened by PUBLIC_CHAT): a chat message needs far less than a bot import. */
+    PARLEY_ANONYMOUS_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    /** Time a client has to send a whole request, body included; slower ones are answered 408 and disconnected. */
+    PARLEY_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /** Time a client has to send a request's headers (from the connection or the previous request on it). */
+    PARLEY_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** An idle keep-alive connection is closed after this long. */
+    PARLEY_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    /** Open connections one client address may hold; more are closed at once. 0: no cap (e.g. behind a proxy that caps them). */
+    PARLEY_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+    PARLEY_ADMIN_TOKEN: z.string().min(16, 'PARLEY_ADMIN_TOKEN must be at least 16 characters').optional(),
+    /** Which APIs this process serves: `all` (default), `chat` (start/continue only) or `management`. */
+    PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
+    /** Allow chats on published bots without a bearer token (for bots embedded in web pages). */
+    PUBLIC_CHAT: bool,
+    /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
+    PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
+    /** Wall-clock budget of one chat turn, in milliseconds. */
+    PARLEY_TURN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /** Hosts and CIDRs that bots' HTTP requests may reach although internal (comma-separated). */
+    HTTP_REQUEST_ALLOWLIST: z.string().default(''),
+    /** Memory available to one evaluation of bot JavaScript, in MB. */
+    PARLEY_SANDBOX_MEMORY_MB: z.coerce.number().int().min(1).max(1024).default(32),
+    /** CPU deadline of one evaluation of bot JavaScript, in milliseconds. */
+    PARLEY_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(2000),
+    /** The server's own SMTP server, used by Email blocks whose credentials are "default". */
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+    SMTP_SECURE: bool,
+    SMTP_USERNAME: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    /** Sender of those emails: `address` or `Name <address>`. */
+    SMTP_FROM: z.string().optional(),
+    /** Key material for workspace credentials at rest; without it credentials cannot be created. */
+    ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
+  })
+  .refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
+    path: ['PARLEY_HEADERS_TIMEOUT_MS'],
+    message: 'PARLEY_HEADERS_TIMEOUT_MS must not exceed PARLEY_REQUEST_TIMEOUT_MS',
+  })
 
 export type Config = {
   port: number
@@ -60,7 +70,13 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   bodyLimitBytes: number
   /** Connection and request limits of the HTTP server. */
-  http: { anonymousBodyLimitBytes: number; requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnectionsPerIp: number }
+  http: {
+    anonymousBodyLimitBytes: number
+    requestTimeoutMs: number
+    headersTimeoutMs: number
+    keepAliveTimeoutMs: number
+    maxConnectionsPerIp: number
+  }
   adminToken?: string
   api: 'all' | 'chat' | 'management'
   publicChat: boolean

@@ -13,14 +13,23 @@ export const loopBot = () => ({
   name: 'Bench loop',
   groups: [
     {
-      id: 'g-welcome', title: 'Welcome', graphCoordinates: at,
+      id: 'g-welcome',
+      title: 'Welcome',
+      graphCoordinates: at,
       blocks: [{ ...text('b-welcome', 'Hello! I will repeat what you say.'), outgoingEdgeId: 'e-ask' }],
     },
     {
-      id: 'g-ask', title: 'Ask', graphCoordinates: at,
+      id: 'g-ask',
+      title: 'Ask',
+      graphCoordinates: at,
       blocks: [
         text('b-echo', 'You said: {{Answer}}. Tell me more?'),
-        { id: 'b-input', type: 'text input', options: { variableId: 'v-answer', labels: { placeholder: 'Type your answer…', button: 'Send' } }, outgoingEdgeId: 'e-loop' },
+        {
+          id: 'b-input',
+          type: 'text input',
+          options: { variableId: 'v-answer', labels: { placeholder: 'Type your answer…', button: 'Send' } },
+          outgoingEdgeId: 'e-loop',
+        },
       ],
     },
     { id: 'g-loop', title: 'Loop', graphCoordinates: at, blocks: [{ id: 'b-jump', type: 'Jump', options: { groupId: 'g-ask' } }] },
@@ -43,7 +52,12 @@ export const loopBot = () => ({
  */
 export const logicChainBot = (groups: number) => {
   const gs: any[] = [
-    { id: 'g-in', title: 'Input', graphCoordinates: at, blocks: [{ id: 'b-in', type: 'text input', options: { variableId: 'v-a' }, outgoingEdgeId: 'e-in' }] },
+    {
+      id: 'g-in',
+      title: 'Input',
+      graphCoordinates: at,
+      blocks: [{ id: 'b-in', type: 'text input', options: { variableId: 'v-a' }, outgoingEdgeId: 'e-in' }],
+    },
   ]
   const edges: any[] = [
     { id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g-in' } },
@@ -52,13 +66,25 @@ export const logicChainBot = (groups: number) => {
   for (let i = 0; i < groups; i++) {
     const next = i + 1 < groups ? `g-${i + 1}` : 'g-in'
     gs.push({
-      id: `g-${i}`, title: `Logic ${i}`, graphCoordinates: at,
+      id: `g-${i}`,
+      title: `Logic ${i}`,
+      graphCoordinates: at,
       blocks: [
         { id: `s1-${i}`, type: 'Set variable', options: { variableId: 'v-b', type: 'Custom', expressionToEvaluate: '{{A}}' } },
         { id: `s2-${i}`, type: 'Set variable', options: { variableId: 'v-c', type: 'Environment name' } },
         {
-          id: `c-${i}`, type: 'Condition',
-          items: [{ id: `ci-${i}`, outgoingEdgeId: `ec-${i}`, content: { logicalOperator: 'AND', comparisons: [{ id: `cmp-${i}`, variableId: 'v-b', comparisonOperator: 'Contains', value: 'stop' }] } }],
+          id: `c-${i}`,
+          type: 'Condition',
+          items: [
+            {
+              id: `ci-${i}`,
+              outgoingEdgeId: `ec-${i}`,
+              content: {
+                logicalOperator: 'AND',
+                comparisons: [{ id: `cmp-${i}`, variableId: 'v-b', comparisonOperator: 'Contains', value: 'stop' }],
+              },
+            },
+          ],
           outgoingEdgeId: `ee-${i}`,
         },
       ],
@@ -72,7 +98,12 @@ export const logicChainBot = (groups: number) => {
     groups: gs,
     events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
     edges,
-    variables: [{ id: 'v-a', name: 'A' }, { id: 'v-b', name: 'B' }, { id: 'v-c', name: 'C' }, { id: 'v-d', name: 'D', value: 'constant' }],
+    variables: [
+      { id: 'v-a', name: 'A' },
+      { id: 'v-b', name: 'B' },
+      { id: 'v-c', name: 'C' },
+      { id: 'v-d', name: 'D', value: 'constant' },
+    ],
     theme: {},
     settings: {},
   }
@@ -91,16 +122,30 @@ export const hostileBots = () => {
     groups: [{ id: 'g', title: 'Hostile', graphCoordinates: at, blocks: [...blocks, text('b-after', 'after')] }],
     events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
     edges: [{ id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g' } }],
-    variables: [{ id: 'v-subject', name: 'Subject' }, { id: 'v-x', name: 'X' }],
+    variables: [
+      { id: 'v-subject', name: 'Subject' },
+      { id: 'v-x', name: 'X' },
+    ],
     theme: {},
     settings: {},
   })
   const runaway = Array.from({ length: 10 }, (_, i) => `{{= (() => { for (;;) {} })() + ${i} =}}`).join(' ')
-  const comparisons = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, variableId: 'v-subject', comparisonOperator: 'Matches regex', value: '(a+)+$' }))
+  const comparisons = Array.from({ length: 40 }, (_, i) => ({
+    id: `c${i}`,
+    variableId: 'v-subject',
+    comparisonOperator: 'Matches regex',
+    value: '(a+)+$',
+  }))
   return {
     codes: bot('Hostile inline codes', [text('b-codes', runaway)]),
     regexes: bot('Hostile regexes', [{ id: 'b-cond', type: 'Condition', items: [{ id: 'i', content: { logicalOperator: 'OR', comparisons } }] }]),
-    setCode: bot('Hostile Set variable', [{ id: 'b-set', type: 'Set variable', options: { variableId: 'v-x', type: 'Custom', isCode: true, expressionToEvaluate: 'while (true) {} return 1' } }]),
+    setCode: bot('Hostile Set variable', [
+      {
+        id: 'b-set',
+        type: 'Set variable',
+        options: { variableId: 'v-x', type: 'Custom', isCode: true, expressionToEvaluate: 'while (true) {} return 1' },
+      },
+    ]),
   }
 }
 

@@ -48,7 +48,10 @@ export const ensureBuilt = (): { rebuilt: boolean; ok: boolean; message?: string
   }
   if (built >= newestMtime(join(repoRoot, 'src'), '.ts')) return { rebuilt: false, ok: true }
   log('dist/ is older than src/: running npm run build')
-  const res = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' })
+  const res = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
   // tsc still emits on type errors (another change in progress); the benchmark then runs what was emitted.
   const ok = res.status === 0
   if (!ok) log(`build reported errors (emitted anyway):\n${(res.stdout + res.stderr).split('\n').slice(0, 10).join('\n')}`)
@@ -121,11 +124,21 @@ export const spawnParley = async (env: Record<string, string>, options: { cpuPro
     mkdirSync(dir, { recursive: true })
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', dir)
   }
-  const child = track(spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'parley.js'), 'serve'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...env },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  }))
+  const child = track(
+    spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'parley.js'), 'serve'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    }),
+  )
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += d))
   const url = `http://127.0.0.1:${port}`
@@ -151,11 +164,13 @@ export const spawnParley = async (env: Record<string, string>, options: { cpuPro
 
 /** Starts a bench helper (TypeScript, through tsx) that prints `READY <port>` once it listens. */
 export const spawnHelper = async (script: string, args: unknown): Promise<Proc & { port: number }> => {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', join(benchDir, script), JSON.stringify(args)], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }))
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', join(benchDir, script), JSON.stringify(args)], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += d))
   const port = await new Promise<number>((resolvePort, reject) => {
@@ -173,11 +188,13 @@ export const spawnHelper = async (script: string, args: unknown): Promise<Proc &
 /** Runs a bench helper to completion and returns the JSON it prints on stdout. */
 export const runHelper = <T>(script: string, args: unknown): Promise<T> =>
   new Promise((resolveRun, reject) => {
-    const child = track(spawn(process.execPath, ['--import', 'tsx', join(benchDir, script), JSON.stringify(args)], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }))
+    const child = track(
+      spawn(process.execPath, ['--import', 'tsx', join(benchDir, script), JSON.stringify(args)], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    )
     let out = ''
     let err = ''
     child.stdout!.on('data', (d) => (out += d))
@@ -216,19 +233,21 @@ export const createPgDatabase = async (tag: string): Promise<{ url: string; drop
 export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any; text: string }>
 
 /** JSON over HTTP with the admin token. */
-export const httpCaller = (baseUrl: string, token = ADMIN_TOKEN): Call => async (method, path, body) => {
-  const res = await fetch(baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  let json: any
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  return { status: res.status, json, text }
-}
+export const httpCaller =
+  (baseUrl: string, token = ADMIN_TOKEN): Call =>
+  async (method, path, body) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    let json: any
+    try {
+      json = JSON.parse(text)
+    } catch {}
+    return { status: res.status, json, text }
+  }
 
 const expectOk = (what: string, res: { status: number; text: string }) => {
   if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 500)}`)

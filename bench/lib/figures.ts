@@ -13,7 +13,14 @@ export type Figure = {
   details?: Record<string, unknown>
 }
 
-export const figure = (key: string, label: string, value: number | string, unit: string, target?: Target, details?: Record<string, unknown>): Figure => {
+export const figure = (
+  key: string,
+  label: string,
+  value: number | string,
+  unit: string,
+  target?: Target,
+  details?: Record<string, unknown>,
+): Figure => {
   let holds: boolean | undefined
   if (target) {
     if (target.op === '==') holds = value === target.value

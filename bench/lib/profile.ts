@@ -68,8 +68,14 @@ export const summarizeProfile = (profile: CpuProfile, top = 15, window?: { from:
   return {
     totalMs: Math.round(total / 1000),
     idlePct: pct(idle),
-    topFunctions: [...fns.values()].sort((a, b) => b.us - a.us).slice(0, top).map((f) => ({ fn: f.fn, where: f.where, selfPct: pct(f.us) })),
-    topModules: [...modules.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([module, us]) => ({ module, selfPct: pct(us) })),
+    topFunctions: [...fns.values()]
+      .sort((a, b) => b.us - a.us)
+      .slice(0, top)
+      .map((f) => ({ fn: f.fn, where: f.where, selfPct: pct(f.us) })),
+    topModules: [...modules.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([module, us]) => ({ module, selfPct: pct(us) })),
   }
 }
 
@@ -97,5 +103,9 @@ export const formatSummary = (title: string, s: ProfileSummary, lines = 12): str
     `${title}: ${s.totalMs} ms sampled, idle ${s.idlePct}%`,
     '  self%  function (where)',
     ...s.topFunctions.slice(0, lines).map((f) => `  ${String(f.selfPct).padStart(5)}  ${f.fn}${f.where ? ` (${f.where})` : ''}`),
-    '  by module: ' + s.topModules.slice(0, 8).map((m) => `${m.module} ${m.selfPct}%`).join(', '),
+    '  by module: ' +
+      s.topModules
+        .slice(0, 8)
+        .map((m) => `${m.module} ${m.selfPct}%`)
+        .join(', '),
   ].join('\n')

@@ -61,7 +61,9 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
       if (!socket.writable) return socket.destroy()
       const [status, reason, code, message] = clientErrorAnswer(err)
       const body = JSON.stringify({ code, message })
-      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
     },
     // Errors Fastify raises before routing (a URL that does not decode, …) too.
     frameworkErrors: handleFrameworkError,
@@ -72,9 +74,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('arrivedAt', 0)
-  fastify.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }),
-  )
+  fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
   const document = buildOpenApiDocument(allRoutes)
   await fastify.register(swagger, { mode: 'static', specification: { document: document as any } })

@@ -39,7 +39,8 @@ export const authenticate =
     const token = bearerToken(req)
     const user = token ? await accounts.userByToken(token) : undefined
     // A given but unknown token is refused even where anonymous callers are welcome.
-    const refused = token && !user ? unauthorized('Unknown or revoked token.') : !user && (mode === 'required' || !options.anonymous) ? unauthorized() : undefined
+    const refused =
+      token && !user ? unauthorized('Unknown or revoked token.') : !user && (mode === 'required' || !options.anonymous) ? unauthorized() : undefined
     if (refused) {
       // The body is left unread: closing the connection after the answer spares receiving the rest of it.
       if (hasPendingBody(req)) reply.header('connection', 'close')

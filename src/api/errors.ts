@@ -56,7 +56,9 @@ export const handleError = (err: FastifyError | AppError | Error, req: FastifyRe
   const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500
   if (status < 500) return reply.code(status).send({ code: codeForStatus(status), message: err.message })
   req.log.error({ err }, 'unhandled error')
-  return reply.code(500).send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
+  return reply
+    .code(500)
+    .send({ code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: req.id })
 }
 
 /** Errors Fastify raises before routing (a URL that does not decode, …). */

@@ -67,7 +67,8 @@ export const createBots = ({ store, access }: { store: Pick<Store, 'bots'>; acce
     async update(user: User, botId: string, patch: BotPatch, overwrite?: boolean) {
       const { bot } = await access.bot(user, botId, 'write')
       const { publicId, isClosed, isArchived, updatedAt, ...fields } = patch
-      if (updatedAt !== undefined && Number.isNaN(Date.parse(updatedAt))) throw badRequest('bot.updatedAt must be a timestamp.', [{ path: 'bot.updatedAt', message: 'Invalid timestamp' }])
+      if (updatedAt !== undefined && Number.isNaN(Date.parse(updatedAt)))
+        throw badRequest('bot.updatedAt must be a timestamp.', [{ path: 'bot.updatedAt', message: 'Invalid timestamp' }])
       // Only the flags given: the store's answer spreads the changes over the stored bot, so a key present but
       // undefined would show as null in the answer (isClosed: null after a PATCH of the groups).
       const changes: BotChanges = { doc: docOrThrow(patchedBotDoc(bot.doc, fields)) }
@@ -76,7 +77,8 @@ export const createBots = ({ store, access }: { store: Pick<Store, 'bots'>; acce
       if (publicId !== undefined) changes.publicId = publicId
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))
       if (!updated) throw notFound('Bot not found.')
-      if (updated === 'conflict') throw conflict('The bot was changed since your copy (bot.updatedAt is older than the stored one). Reload it, or send overwrite: true.')
+      if (updated === 'conflict')
+        throw conflict('The bot was changed since your copy (bot.updatedAt is older than the stored one). Reload it, or send overwrite: true.')
       return botView(updated)
     },
 

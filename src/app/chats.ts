@@ -69,7 +69,9 @@ const recentTurnsOf = () => {
     /** The remembered turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
     find(sessionId: string, fingerprint: string, arrivedAt: number): RememberedTurn | undefined {
       const last = turns.get(sessionId)
-      return last && last.fingerprint === fingerprint && (last.finishedAt === undefined || arrivedAt < last.finishedAt + REPEAT_GRACE_MS) ? last : undefined
+      return last && last.fingerprint === fingerprint && (last.finishedAt === undefined || arrivedAt < last.finishedAt + REPEAT_GRACE_MS)
+        ? last
+        : undefined
     },
     /** That turn's answer, if the session is still where it left it (or the chat ended with it: no session left). */
     async replay(last: RememberedTurn, currentRevision: () => Promise<number | null>) {
@@ -81,7 +83,10 @@ const recentTurnsOf = () => {
       const turn: RememberedTurn = { fingerprint, outcome }
       turns.delete(sessionId)
       turns.set(sessionId, turn)
-      outcome.then(() => (turn.finishedAt = performance.now()), () => {})
+      outcome.then(
+        () => (turn.finishedAt = performance.now()),
+        () => {},
+      )
       if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
       // A failed turn is not remembered: retrying it must run it again.
       outcome.catch(() => turns.get(sessionId)?.outcome === outcome && turns.delete(sessionId))
@@ -90,7 +95,19 @@ const recentTurnsOf = () => {
   }
 }
 
-export const createChats = ({ store, runtime, limits, access, kinds }: { store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>; runtime: Runtime; limits: ChatLimits; access: Access; kinds: KindRegistry }) => {
+export const createChats = ({
+  store,
+  runtime,
+  limits,
+  access,
+  kinds,
+}: {
+  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>
+  runtime: Runtime
+  limits: ChatLimits
+  access: Access
+  kinds: KindRegistry
+}) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
   const compiled = new Map<string, { bot: CompiledBot; size: number }>()
@@ -104,18 +121,21 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
       return hit.bot
     }
     const doc = snapshot.doc as Record<string, any>
-    const bot = compileBot({
-      botId: snapshot.botId,
-      snapshotId: snapshot.id,
-      version: doc.version,
-      groups: doc.groups ?? [],
-      events: doc.events ?? [],
-      edges: doc.edges ?? [],
-      variables: doc.variables ?? [],
-      theme: doc.theme ?? {},
-      settings: doc.settings ?? {},
-      publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
-    }, kinds)
+    const bot = compileBot(
+      {
+        botId: snapshot.botId,
+        snapshotId: snapshot.id,
+        version: doc.version,
+        groups: doc.groups ?? [],
+        events: doc.events ?? [],
+        edges: doc.edges ?? [],
+        variables: doc.variables ?? [],
+        theme: doc.theme ?? {},
+        settings: doc.settings ?? {},
+        publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
+      },
+      kinds,
+    )
     if (snapshot.size <= BOT_LIMITS.bytes) {
       compiled.set(snapshot.id, { bot, size: snapshot.size })
       cachedBytes += snapshot.size
@@ -216,7 +236,11 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
       const resultId = previous?.id ?? newId()
       const key = previous ? options.resultId! : newResultKey()
       const outcome = await run(() =>
-        startChat(compiledBot, { ...options, workspaceId: bot.workspaceId, isPreview: false, resultId, previousVariables: previous?.variables as any }, deps),
+        startChat(
+          compiledBot,
+          { ...options, workspaceId: bot.workspaceId, isPreview: false, resultId, previousVariables: previous?.variables as any },
+          deps,
+        ),
       )
       const sessionId = newSessionId()
       await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }])
@@ -285,7 +309,8 @@ export const createChats = ({ store, runtime, limits, access, kinds }: { store: 
     async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; arrivedAt: number }) {
       const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null])
       const last = recentTurns.find(sessionId, fingerprint, options.arrivedAt)
-      const repeated = last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
+      const repeated =
+        last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
       if (repeated) return repeated
       return recentTurns.track(sessionId, fingerprint, async () => {
         const session = await store.chats.session(sessionId)

@@ -12,7 +12,8 @@ export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; 
   /** Results with at least one answer, newest first, in keyset pages; the time filter is read in `timeZone`. */
   async list(user: User, botId: string, query: { limit: number; cursor?: number; timeFilter: TimeFilter; timeZone: string }) {
     const { bot } = await access.bot(user, botId, 'read')
-    if (!isTimeZone(query.timeZone)) throw badRequest(`Unknown time zone "${query.timeZone}".`, [{ path: 'query.timeZone', message: 'Not an IANA time zone' }])
+    if (!isTimeZone(query.timeZone))
+      throw badRequest(`Unknown time zone "${query.timeZone}".`, [{ path: 'query.timeZone', message: 'Not an IANA time zone' }])
     const window = timeWindow(query.timeFilter, query.timeZone, new Date())
     const page = await store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...window })
     return { ...page, results: page.results.map(resultView) }

@@ -2,9 +2,28 @@
 import type { PublishedBot, StoredBot } from '../store/bots.js'
 
 const BOT_FIELDS = [
-  'version', 'id', 'name', 'events', 'groups', 'edges', 'variables', 'theme', 'selectedThemeTemplateId', 'settings',
-  'createdAt', 'updatedAt', 'icon', 'folderId', 'publicId', 'customDomain', 'workspaceId', 'resultsTablePreferences',
-  'isArchived', 'isClosed', 'whatsAppCredentialsId', 'riskLevel',
+  'version',
+  'id',
+  'name',
+  'events',
+  'groups',
+  'edges',
+  'variables',
+  'theme',
+  'selectedThemeTemplateId',
+  'settings',
+  'createdAt',
+  'updatedAt',
+  'icon',
+  'folderId',
+  'publicId',
+  'customDomain',
+  'workspaceId',
+  'resultsTablePreferences',
+  'isArchived',
+  'isClosed',
+  'whatsAppCredentialsId',
+  'riskLevel',
 ] as const
 
 /** The Bot resource: known fields in the spec's order (null when unset), then any other field the bot carries. */

@@ -50,15 +50,45 @@ import { webhookBlockSchema } from './logic/webhook/schema.js'
 
 /** Every kind's block schema; kinds without one (forged blocks) are validated as generic blocks. */
 const kindSchemas = [
-  audioBubbleBlockSchema, embedBubbleBlockSchema, imageBubbleBlockSchema, textBubbleBlockSchema,
+  audioBubbleBlockSchema,
+  embedBubbleBlockSchema,
+  imageBubbleBlockSchema,
+  textBubbleBlockSchema,
   videoBubbleBlockSchema,
-  cardsBlockSchema, choiceInputBlockSchema, dateInputBlockSchema, emailInputBlockSchema, fileInputBlockSchema,
-  numberInputBlockSchema, otpInputBlockSchema, paymentInputBlockSchema, phoneNumberInputBlockSchema,
-  pictureChoiceBlockSchema, ratingInputBlockSchema, textInputBlockSchema, timeInputBlockSchema, urlInputBlockSchema,
-  abTestBlockSchema, conditionBlockSchema, jumpBlockSchema, loopBlockSchema, redirectBlockSchema, returnBlockSchema,
-  scriptBlockSchema, setVariableBlockSchema, typebotLinkBlockSchema, waitBlockSchema, webhookBlockSchema,
-  chatwootBlockSchema, sendEmailBlockSchema, googleAnalyticsBlockSchema, googleSheetsBlockSchema,
-  httpRequestBlockSchema, makeComBlockSchema, openAIBlockSchema, pabblyConnectBlockSchema, pixelBlockSchema,
+  cardsBlockSchema,
+  choiceInputBlockSchema,
+  dateInputBlockSchema,
+  emailInputBlockSchema,
+  fileInputBlockSchema,
+  numberInputBlockSchema,
+  otpInputBlockSchema,
+  paymentInputBlockSchema,
+  phoneNumberInputBlockSchema,
+  pictureChoiceBlockSchema,
+  ratingInputBlockSchema,
+  textInputBlockSchema,
+  timeInputBlockSchema,
+  urlInputBlockSchema,
+  abTestBlockSchema,
+  conditionBlockSchema,
+  jumpBlockSchema,
+  loopBlockSchema,
+  redirectBlockSchema,
+  returnBlockSchema,
+  scriptBlockSchema,
+  setVariableBlockSchema,
+  typebotLinkBlockSchema,
+  waitBlockSchema,
+  webhookBlockSchema,
+  chatwootBlockSchema,
+  sendEmailBlockSchema,
+  googleAnalyticsBlockSchema,
+  googleSheetsBlockSchema,
+  httpRequestBlockSchema,
+  makeComBlockSchema,
+  openAIBlockSchema,
+  pabblyConnectBlockSchema,
+  pixelBlockSchema,
   zapierBlockSchema,
 ] as const
 type KindSchema = (typeof kindSchemas)[number]
@@ -80,8 +110,7 @@ const byType = (schemas: readonly KindSchema[]) => {
 /** The kinds' schemas by block type. */
 export const blockSchemaByType = byType(kindSchemas)
 
-const isKnownBlockType = (type: unknown): type is KnownBlockType =>
-  typeof type === 'string' && Object.hasOwn(blockSchemaByType, type)
+const isKnownBlockType = (type: unknown): type is KnownBlockType => typeof type === 'string' && Object.hasOwn(blockSchemaByType, type)
 
 /**
  * Block dispatch: known kinds are checked with their own schema, anything else (forged blocks such as `openai` or
@@ -112,10 +141,8 @@ export const isBubbleBlock = (block: { type: string }): block is BubbleBlock => 
 export const isInputBlock = (block: { type: string }): block is InputBlock => inputTypes.has(block.type)
 export const isLogicBlock = (block: { type: string }): block is LogicBlock => logicTypes.has(block.type)
 /** Built-in integrations only: forged blocks are generic blocks (see `isKnownBlock`). */
-export const isIntegrationBlock = (block: { type: string }): block is IntegrationBlock =>
-  integrationTypes.has(block.type)
+export const isIntegrationBlock = (block: { type: string }): block is IntegrationBlock => integrationTypes.has(block.type)
 export const isKnownBlock = (block: { type: string }): block is KnownBlock => isKnownBlockType(block.type)
 
 /** Narrows a block to one kind (a plain `block.type === ...` check cannot, because generic blocks have any type). */
-export const isBlockOfType = <T extends KnownBlockType>(block: { type: string }, type: T): block is BlockByType[T] =>
-  block.type === type
+export const isBlockOfType = <T extends KnownBlockType>(block: { type: string }, type: T): block is BlockByType[T] => block.type === type

@@ -16,7 +16,10 @@ const textMessage = z.object({
 /** A user message: a bare string, or `{ type: "text" | "audio" | "command", … }`. */
 export const userMessageSchema = z
   .union([
-    z.string().max(100_000).transform((text): z.output<typeof textMessage> => ({ type: 'text', text })),
+    z
+      .string()
+      .max(100_000)
+      .transform((text): z.output<typeof textMessage> => ({ type: 'text', text })),
     z.discriminatedUnion('type', [
       textMessage.extend({ type: z.literal('text') }),
       z.object({ type: z.literal('audio'), url: z.string().max(4096) }),
@@ -115,7 +118,10 @@ export const resultSchema = z
     hasStarted: z.boolean(),
     isArchived: z.boolean(),
     /** Not the session id (that would let readers drive the chat): the first 16 hex characters of its SHA-256. */
-    lastChatSessionId: z.string().nullable().meta({ description: 'A fingerprint of the last chat session (first 16 hex characters of the SHA-256 of its id), never the id itself' }),
+    lastChatSessionId: z
+      .string()
+      .nullable()
+      .meta({ description: 'A fingerprint of the last chat session (first 16 hex characters of the SHA-256 of its id), never the id itself' }),
     answers: z.array(z.object({ blockId: z.string(), content: z.string(), attachedFileUrls: z.array(z.string()) })),
   })
   .meta({ id: 'Result' })

@@ -9,7 +9,6 @@ import type { Target } from './state.js'
 
 export type { CompiledBot, RunnableBot } from './kinds.js'
 
-
 export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot => {
   const groupById = new Map(bot.groups.map((g) => [g.id, g]))
   const blockAt = new Map<string, BlockLocation>()

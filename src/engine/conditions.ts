@@ -47,23 +47,27 @@ export const compileCondition = (condition: Condition | undefined | null, variab
 const never: ConditionTest = () => false
 
 // In order, stopping at the first comparison that decides; a comparison that answers a promise is awaited first.
-const all = (tests: ConditionTest[]): ConditionTest => (variables, ports) => {
-  for (let i = 0; i < tests.length; i++) {
-    const holds = tests[i](variables, ports)
-    if (holds instanceof Promise) return holds.then((h) => h && all(tests.slice(i + 1))(variables, ports))
-    if (!holds) return false
+const all =
+  (tests: ConditionTest[]): ConditionTest =>
+  (variables, ports) => {
+    for (let i = 0; i < tests.length; i++) {
+      const holds = tests[i](variables, ports)
+      if (holds instanceof Promise) return holds.then((h) => h && all(tests.slice(i + 1))(variables, ports))
+      if (!holds) return false
+    }
+    return true
   }
-  return true
-}
 
-const any = (tests: ConditionTest[]): ConditionTest => (variables, ports) => {
-  for (let i = 0; i < tests.length; i++) {
-    const holds = tests[i](variables, ports)
-    if (holds instanceof Promise) return holds.then((h) => h || any(tests.slice(i + 1))(variables, ports))
-    if (holds) return true
+const any =
+  (tests: ConditionTest[]): ConditionTest =>
+  (variables, ports) => {
+    for (let i = 0; i < tests.length; i++) {
+      const holds = tests[i](variables, ports)
+      if (holds instanceof Promise) return holds.then((h) => h || any(tests.slice(i + 1))(variables, ports))
+      if (holds) return true
+    }
+    return false
   }
-  return false
-}
 
 const compileComparison = (comparison: Comparison, variables: Variable[]): ConditionTest => {
   const { variableId, comparisonOperator: operator, value } = comparison
@@ -100,8 +104,14 @@ const operators = new Map<string, Operator>([
   [ComparisonOperators.EQUAL, (left, right) => compare(left, right, 'every', same)],
   [ComparisonOperators.NOT_EQUAL, (left, right) => compare(left, right, 'every', differs)],
   // A list holds the value when one item equals it; Typebot lets a null item match anything (sic).
-  [ComparisonOperators.CONTAINS, (left, right) => (Array.isArray(left) ? compare(left, right, 'some', holdsItem) : compare(left, right, 'some', contains))],
-  [ComparisonOperators.NOT_CONTAINS, (left, right) => (Array.isArray(left) ? compare(left, right, 'every', differs) : compare(left, right, 'every', lacks))],
+  [
+    ComparisonOperators.CONTAINS,
+    (left, right) => (Array.isArray(left) ? compare(left, right, 'some', holdsItem) : compare(left, right, 'some', contains)),
+  ],
+  [
+    ComparisonOperators.NOT_CONTAINS,
+    (left, right) => (Array.isArray(left) ? compare(left, right, 'every', differs) : compare(left, right, 'every', lacks)),
+  ],
   [ComparisonOperators.GREATER, (left, right) => measure(left, right, (a, b) => a > b)],
   [ComparisonOperators.LESS, (left, right) => measure(left, right, (a, b) => a < b)],
   [ComparisonOperators.GREATER_OR_EQUAL, (left, right) => measure(left, right, (a, b) => a >= b)],
@@ -208,8 +218,7 @@ const compare = (left: Value, right: Value, mode: 'every' | 'some', test: Test):
 // Texts compare as numbers, else dates, else lengths; a list compares by its length (against the other side as a number).
 const measure = (left: Value, right: Value, test: (a: number, b: number) => boolean): boolean => {
   if (left === null || right === null) return false
-  if (typeof left === 'string')
-    return typeof right === 'string' ? test(magnitude(left), magnitude(right)) : test(Number(left), right.length)
+  if (typeof left === 'string') return typeof right === 'string' ? test(magnitude(left), magnitude(right)) : test(Number(left), right.length)
   return test(left.length, typeof right === 'string' ? Number(right) : right.length)
 }
 

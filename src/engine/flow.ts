@@ -9,7 +9,9 @@ import type { Target } from './state.js'
 export type { Flow, FlowBlock, FlowGroup, FlowTarget } from './kinds.js'
 
 export const buildFlow = (bot: Omit<CompiledBot, 'flow'>): Flow => {
-  const groups = new Map(bot.groups.map((group): [GroupV6, FlowGroup] => [group, { group, blocks: group.blocks.map((block) => flowBlock(block, bot)), exit: undefined }]))
+  const groups = new Map(
+    bot.groups.map((group): [GroupV6, FlowGroup] => [group, { group, blocks: group.blocks.map((block) => flowBlock(block, bot)), exit: undefined }]),
+  )
   // The group an id names is the last of that id, like `CompiledBot.groupById`.
   const locate = (target: Target): FlowTarget => {
     const group = bot.groupById.get(target.groupId)

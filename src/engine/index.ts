@@ -75,7 +75,12 @@ const injectStartProps = ({ response }: TurnOutcome, props: StartProps, isPrevie
 }
 
 /** The next turn of a chat. The given state is left as it is: the turn works on its own copy. */
-export const continueChat = async (state: SessionState, message: UserReply | undefined, textFormat: TextFormat, deps: EngineDeps): Promise<TurnOutcome> => {
+export const continueChat = async (
+  state: SessionState,
+  message: UserReply | undefined,
+  textFormat: TextFormat,
+  deps: EngineDeps,
+): Promise<TurnOutcome> => {
   const turn = new Turn(structuredClone(state), deps, textFormat)
   await turn.load()
   await turn.reply(message)

@@ -138,7 +138,10 @@ export interface ActionKind<B = any> extends KindBase<B> {
   /** Whether an outside service may deliver a payload to this block while it waits (inbound webhook). */
   acceptsDelivery?: boolean
   /** The completion a paused block asks the client to stream, from what it kept when it paused. */
-  stream?(data: unknown, ports: { runtime: Runtime; credentials(id: string): Promise<StoredCredentials | undefined> }): Promise<CompletionStream | { error: string }>
+  stream?(
+    data: unknown,
+    ports: { runtime: Runtime; credentials(id: string): Promise<StoredCredentials | undefined> },
+  ): Promise<CompletionStream | { error: string }>
 }
 
 export type BlockKind = BubbleKind | InputKind | ActionKind
@@ -160,7 +163,16 @@ export const unsupportedKind = (type: string, category: 'logic' | 'integration',
   type,
   category,
   // Says nothing about the bot's secrets or outside services: visible in live chats too.
-  execute: (block) => ({ logs: [{ status: 'error', description: `Block "${type}" is not supported by Parley: ${reason}`, details: JSON.stringify({ blockId: block.id }), visibility: 'everyone' }] }),
+  execute: (block) => ({
+    logs: [
+      {
+        status: 'error',
+        description: `Block "${type}" is not supported by Parley: ${reason}`,
+        details: JSON.stringify({ blockId: block.id }),
+        visibility: 'everyone',
+      },
+    ],
+  }),
 })
 
 /** Where the block sits: its group and position. */
@@ -227,4 +239,3 @@ export type Flow = {
   /** Variable id → its position in the bot's variables (the turn keeps their values in that order). */
   variableIndex: Map<string, number>
 }
-

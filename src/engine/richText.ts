@@ -118,14 +118,23 @@ const leavesToMarkdown = (leaves: Leaf[], open: readonly (typeof MARKS)[number][
     const active = open.filter(([mark]) => leaves[i][mark])
     if (active.length === 0) {
       const run = runLength(leaves, i, 'code') || 1
-      const text = leaves.slice(i, i + run).map((leaf) => leaf.text).join('')
+      const text = leaves
+        .slice(i, i + run)
+        .map((leaf) => leaf.text)
+        .join('')
       out += leaves[i].code ? wrap(text, '`') : text
       i += run
       continue
     }
     const [outer] = active.toSorted((a, b) => runLength(leaves, i, b[0]) - runLength(leaves, i, a[0]))
     const run = runLength(leaves, i, outer[0])
-    out += wrap(leavesToMarkdown(leaves.slice(i, i + run), open.filter((m) => m !== outer)), outer[1])
+    out += wrap(
+      leavesToMarkdown(
+        leaves.slice(i, i + run),
+        open.filter((m) => m !== outer),
+      ),
+      outer[1],
+    )
     i += run
   }
   return out
@@ -155,7 +164,10 @@ const inlineToMarkdown = (nodes: RichTextNode[]): string => {
 type Serialized = { markdown: string; isParagraph: boolean }
 
 const indent = (text: string, prefix: string, rest: string) =>
-  text.split('\n').map((line, i) => (i === 0 ? prefix + line : line && rest + line)).join('\n')
+  text
+    .split('\n')
+    .map((line, i) => (i === 0 ? prefix + line : line && rest + line))
+    .join('\n')
 
 const listToMarkdown = (list: RichTextNode): string =>
   childrenOf(list)
@@ -177,7 +189,9 @@ const blockToMarkdown = (node: RichTextNode): Serialized => {
     case 'blockquote':
       return { markdown: indent(blocksToMarkdown(childrenOf(node)), '> ', '> ').replace(/^$/gm, '>'), isParagraph: false }
     case 'code_block': {
-      const code = childrenOf(node).map((line) => inlineText(line)).join('\n')
+      const code = childrenOf(node)
+        .map((line) => inlineText(line))
+        .join('\n')
       return { markdown: `\`\`\`${typeof node.lang === 'string' ? node.lang : ''}\n${code}\n\`\`\``, isParagraph: false }
     }
     case 'hr':

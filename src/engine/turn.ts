@@ -345,7 +345,8 @@ export class Turn {
     const waiting = this.state.waiting ? this.bot.blockAt.get(this.state.waiting.blockId) : undefined
     if (waiting) {
       this.state.returnMark = { blockId: waiting.block.id }
-      if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter) this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
+      if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter)
+        this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
     }
     delete this.state.waiting
     await this.guard(() => this.walk(this.locate(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift())))
@@ -357,7 +358,9 @@ export class Turn {
    * holds, the reply is handled by the input as usual. Returns whether the event ran.
    */
   private async runReplyEvent(block: Block, text: string): Promise<boolean> {
-    const event = this.bot.events.find((e) => e.type === 'reply') as { outgoingEdgeId?: string; options?: { variableId?: string; exitCondition?: { isEnabled?: boolean; condition?: any } } } | undefined
+    const event = this.bot.events.find((e) => e.type === 'reply') as
+      | { outgoingEdgeId?: string; options?: { variableId?: string; exitCondition?: { isEnabled?: boolean; condition?: any } } }
+      | undefined
     const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
     if (!event || !target) return false
     const exit = event.options?.exitCondition
@@ -389,7 +392,11 @@ export class Turn {
   /** Queues what follows a block (its edge, else the next block of its group) as the place to resume. */
   private resumeAfter(block: Block) {
     const location = this.bot.blockAt.get(block.id)
-    const next = edgeTarget(this.bot, block.outgoingEdgeId) ?? (location && location.group.blocks[location.index + 1] ? { groupId: location.group.id, blockId: location.group.blocks[location.index + 1].id } : undefined)
+    const next =
+      edgeTarget(this.bot, block.outgoingEdgeId) ??
+      (location && location.group.blocks[location.index + 1]
+        ? { groupId: location.group.id, blockId: location.group.blocks[location.index + 1].id }
+        : undefined)
     if (next) this.entry.resume.unshift(next)
   }
 
@@ -419,7 +426,8 @@ export class Turn {
   private saveAnswer(block: Block, parsed: Extract<ParsedReply, { status: 'success' }>, message: UserReply | undefined) {
     const { content } = parsed
     // Files sent with the reply are stored with the answer, whatever the input (uploads, text-input attachments).
-    const attachedFileUrls = parsed.attachedFileUrls ?? (message?.type === 'text' && message.attachedFileUrls?.length ? message.attachedFileUrls : undefined)
+    const attachedFileUrls =
+      parsed.attachedFileUrls ?? (message?.type === 'text' && message.attachedFileUrls?.length ? message.attachedFileUrls : undefined)
     const variableId = ((block as { options?: { variableId?: string | null } }).options ?? {}).variableId
     this.applyUpdates(parsed.variableUpdates)
     if (variableId) this.appendOrSet(variableId, content)
@@ -477,7 +485,11 @@ export class Turn {
       if (this.tick()) await this.deps.runtime.pause!()
       const { group, from } = next
       if (!group || from < 0) {
-        this.log({ status: 'error', description: 'An edge leads to a group or block that does not exist; this path ends here.', details: JSON.stringify(next.target) })
+        this.log({
+          status: 'error',
+          description: 'An edge leads to a group or block that does not exist; this path ends here.',
+          details: JSON.stringify(next.target),
+        })
         next = undefined
         continue
       }
@@ -608,16 +620,24 @@ export class Turn {
     }
     const parent = this.entry
     const block = group.blocks[index]
-    const resume = edgeTarget(this.bot, block.outgoingEdgeId) ?? (group.blocks[index + 1] ? { groupId: group.id, blockId: group.blocks[index + 1].id } : undefined)
+    const resume =
+      edgeTarget(this.bot, block.outgoingEdgeId) ?? (group.blocks[index + 1] ? { groupId: group.id, blockId: group.blocks[index + 1].id } : undefined)
     const start = link.groupId ? { groupId: link.groupId } : edgeTarget(link.bot, link.bot.events.find((e) => e.type === 'start')?.outgoingEdgeId)
     if (!start || !link.bot.groupById.has(start.groupId)) {
-      this.log({ status: 'error', description: 'Failed to link typebot: the target group does not exist.', details: JSON.stringify({ botId: link.bot.botId, groupId: link.groupId }) })
+      this.log({
+        status: 'error',
+        description: 'Failed to link typebot: the target group does not exist.',
+        details: JSON.stringify({ botId: link.bot.botId, groupId: link.groupId }),
+      })
       return undefined
     }
     const sameBot = link.bot.snapshotId === parent.snapshotId
     const merge = sameBot || link.mergeResults
     if (parent.resultId && !merge && this.effects.newResults.length >= MAX_NEW_RESULTS_PER_TURN) {
-      this.log({ status: 'error', description: `Typebot link skipped: this turn already created ${MAX_NEW_RESULTS_PER_TURN} results of linked bots (a link in a loop?).` })
+      this.log({
+        status: 'error',
+        description: `Typebot link skipped: this turn already created ${MAX_NEW_RESULTS_PER_TURN} results of linked bots (a link in a loop?).`,
+      })
       return undefined
     }
     if (resume) parent.resume.unshift(resume)
@@ -673,7 +693,15 @@ export class Turn {
 
   private failedAction(block: Block, err: unknown): ActionResult {
     if (err instanceof BudgetExceeded) throw err
-    return { logs: [{ status: 'error', description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`, details: JSON.stringify({ blockId: block.id }) }] }
+    return {
+      logs: [
+        {
+          status: 'error',
+          description: `Block "${block.type}" failed: ${(err as Error)?.message ?? String(err)}`,
+          details: JSON.stringify({ blockId: block.id }),
+        },
+      ],
+    }
   }
 
   /**
@@ -683,7 +711,11 @@ export class Turn {
    */
   private afterOutsideCall(block: Block, result: ActionResult, regexTimeoutsBefore: number): ActionResult {
     if (this.regexTimeouts > regexTimeoutsBefore) {
-      this.log({ status: 'error', description: 'A regular expression ran out of time (100 ms) and counted as not matching.', details: JSON.stringify({ blockId: block.id }) })
+      this.log({
+        status: 'error',
+        description: 'A regular expression ran out of time (100 ms) and counted as not matching.',
+        details: JSON.stringify({ blockId: block.id }),
+      })
     }
     if (this.bot.kinds.get(block.type)?.category === 'integration') this.startedAt = this.clock()
     return result
@@ -697,9 +729,10 @@ export class Turn {
   private applyActionResult(result: ActionResult, fromIntegration: boolean) {
     if (result.variableUpdates) this.applyUpdates(result.variableUpdates)
     if (result.logs) for (const log of result.logs) this.log(log, fromIntegration)
-    if (result.clientSideActions) for (const action of result.clientSideActions) {
-      this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)
-    }
+    if (result.clientSideActions)
+      for (const action of result.clientSideActions) {
+        this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)
+      }
   }
 
   /** The response, the new state and what to store. */
@@ -750,7 +783,9 @@ const resultEffect = (bot: CompiledBot, entry: StackEntry, isCompleted: boolean)
  */
 const variableWith = (v: Variable, value: VariableValue): Variable => {
   if (v.isSessionVariable === undefined) return value === undefined ? { id: v.id, name: v.name } : { id: v.id, name: v.name, value }
-  return value === undefined ? { id: v.id, name: v.name, isSessionVariable: v.isSessionVariable } : { id: v.id, name: v.name, value, isSessionVariable: v.isSessionVariable }
+  return value === undefined
+    ? { id: v.id, name: v.name, isSessionVariable: v.isSessionVariable }
+    : { id: v.id, name: v.name, value, isSessionVariable: v.isSessionVariable }
 }
 
 /** Avatars whose URL is a variable change with it (reference 3.2 `dynamicTheme`). */

@@ -52,8 +52,7 @@ const SINGLE_VARIABLE = /^\{\{([^{}]+)\}\}$/
 export const findVariable = (variables: Variable[], name: string): Variable | undefined => variables.find((v) => v.name === name)
 
 /** Where the variable whose `key` is `value` sits in a bot's variables (-1: nowhere), for `variableById`/`ByName`. */
-export const variablePosition = (variables: Variable[], key: 'id' | 'name', value: string): number =>
-  variables.findIndex((v) => v[key] === value)
+export const variablePosition = (variables: Variable[], key: 'id' | 'name', value: string): number => variables.findIndex((v) => v[key] === value)
 
 /**
  * The first variable with this id (like `Array.find`), looked for first at `at`, its position in the bot's

@@ -55,11 +55,18 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
       }
       refuseHeaders(headers)
       for (let hop = 0; ; hop++) {
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedError(`Protocol "${url.protocol}" is not allowed. Only HTTP and HTTPS are permitted.`)
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+          throw new BlockedError(`Protocol "${url.protocol}" is not allowed. Only HTTP and HTTPS are permitted.`)
         const host = url.hostname.replace(/^\[|\]$/g, '')
         const refusal = isIP(host) ? refuseAddress(host, allow) : refuseHostname(host)
         if (refusal) throw new BlockedError(refusal)
-        const res = await request(url, { method: method as any, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body, dispatcher: agent, signal: deadline })
+        const res = await request(url, {
+          method: method as any,
+          headers,
+          body: method === 'GET' || method === 'HEAD' ? undefined : body,
+          dispatcher: agent,
+          signal: deadline,
+        })
         const location = res.headers.location
         if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && hop < MAX_REDIRECTS) {
           await res.body.dump()
@@ -80,7 +87,11 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause
       if (err instanceof BlockedError || cause instanceof BlockedError) {
-        return { ok: false, reason: 'blocked', message: `Security validation failed: ${(cause instanceof BlockedError ? cause : (err as Error)).message}` }
+        return {
+          ok: false,
+          reason: 'blocked',
+          message: `Security validation failed: ${(cause instanceof BlockedError ? cause : (err as Error)).message}`,
+        }
       }
       if (deadline.aborted) return { ok: false, reason: 'timeout', message: `Request timed out. (${Math.round(req.timeoutMs / 1000)}s)` }
       return { ok: false, reason: 'network', message: (err as Error).message }

@@ -32,37 +32,41 @@ const guardedTarget = async (host: string, allow: Allowlist): Promise<{ host: st
 // CR, LF or NUL in a header would start a new header (or end them): blocks validate, this is the last line.
 const HEADER_BREAK = /[\r\n\0]/
 const headerBreak = (message: EmailMessage) =>
-  [...message.to, ...(message.cc ?? []), ...(message.bcc ?? []), message.replyTo, message.subject, message.fromName].some((v) => v !== undefined && HEADER_BREAK.test(v))
+  [...message.to, ...(message.cc ?? []), ...(message.bcc ?? []), message.replyTo, message.subject, message.fromName].some(
+    (v) => v !== undefined && HEADER_BREAK.test(v),
+  )
 
-export const createMailer = (server: ServerSmtp, allow: Allowlist): Mailer => async (message, smtp) => {
-  if (headerBreak(message)) return { ok: false, error: 'A recipient, the subject or the reply-to contains a line break or NUL character.' }
-  const settings = smtp === 'default' ? (server.host && server.from ? { ...server, host: server.host, from: server.from } : undefined) : smtp
-  if (!settings) return { ok: false, error: 'This server has no SMTP settings of its own (SMTP_HOST and SMTP_FROM are not set).' }
-  try {
-    const target = smtp === 'default' ? { host: settings.host } : await guardedTarget(settings.host, allow)
-    const auth = settings.username ? { user: settings.username, pass: settings.password ?? '' } : undefined
-    const transport = createTransport({ ...target, port: settings.port, secure: settings.secure, auth, ...TIMEOUTS })
-    const sender = parseSender(settings.from)
-    const name = message.fromName || sender.name
+export const createMailer =
+  (server: ServerSmtp, allow: Allowlist): Mailer =>
+  async (message, smtp) => {
+    if (headerBreak(message)) return { ok: false, error: 'A recipient, the subject or the reply-to contains a line break or NUL character.' }
+    const settings = smtp === 'default' ? (server.host && server.from ? { ...server, host: server.host, from: server.from } : undefined) : smtp
+    if (!settings) return { ok: false, error: 'This server has no SMTP settings of its own (SMTP_HOST and SMTP_FROM are not set).' }
     try {
-      await transport.sendMail({
-        from: name ? { name, address: sender.address } : sender.address,
-        to: message.to,
-        cc: message.cc,
-        bcc: message.bcc,
-        replyTo: message.replyTo,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        // Bodies come from bots: nodemailer must not read local files or fetch URLs on their behalf.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      })
-    } finally {
-      transport.close()
+      const target = smtp === 'default' ? { host: settings.host } : await guardedTarget(settings.host, allow)
+      const auth = settings.username ? { user: settings.username, pass: settings.password ?? '' } : undefined
+      const transport = createTransport({ ...target, port: settings.port, secure: settings.secure, auth, ...TIMEOUTS })
+      const sender = parseSender(settings.from)
+      const name = message.fromName || sender.name
+      try {
+        await transport.sendMail({
+          from: name ? { name, address: sender.address } : sender.address,
+          to: message.to,
+          cc: message.cc,
+          bcc: message.bcc,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          // Bodies come from bots: nodemailer must not read local files or fetch URLs on their behalf.
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        })
+      } finally {
+        transport.close()
+      }
+      return { ok: true }
+    } catch (err) {
+      return { ok: false, error: err instanceof Error ? err.message : String(err) }
     }
-    return { ok: true }
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) }
   }
-}

@@ -24,13 +24,29 @@ const list = (rule: Rule) => {
 // Where providers serve instance metadata (AWS incl. ECS/EKS, GCP, Azure, DigitalOcean, Oracle, Alibaba).
 const METADATA: Rule = {
   label: 'cloud metadata services',
-  v4: [['169.254.169.254', 32], ['169.254.170.2', 32], ['169.254.170.23', 32], ['192.0.0.192', 32], ['100.100.100.200', 32]],
-  v6: [['fd00:ec2::254', 128], ['fd00:ec2::23', 128]],
+  v4: [
+    ['169.254.169.254', 32],
+    ['169.254.170.2', 32],
+    ['169.254.170.23', 32],
+    ['192.0.0.192', 32],
+    ['100.100.100.200', 32],
+  ],
+  v6: [
+    ['fd00:ec2::254', 128],
+    ['fd00:ec2::23', 128],
+  ],
 }
 export const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata.goog', 'metadata'])
 
 /** Refused whatever is listed: 0.0.0.0 and :: reach the local host; local-use NAT64 may embed any IPv4 address. */
-const NEVER: Rule = { label: 'unspecified or local-use NAT64 addresses', v4: [['0.0.0.0', 8]], v6: [['::', 128], ['64:ff9b:1::', 48]] }
+const NEVER: Rule = {
+  label: 'unspecified or local-use NAT64 addresses',
+  v4: [['0.0.0.0', 8]],
+  v6: [
+    ['::', 128],
+    ['64:ff9b:1::', 48],
+  ],
+}
 /** Opened only by a literal address or CIDR inside them. */
 const LITERAL_ONLY: Rule[] = [
   { label: 'loopback addresses', v4: [['127.0.0.0', 8]], v6: [['::1', 128]] },
@@ -40,10 +56,26 @@ const LITERAL_ONLY: Rule[] = [
 const INTERNAL: Rule = {
   label: 'private or reserved addresses',
   v4: [
-    ['10.0.0.0', 8], ['100.64.0.0', 10], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16],
-    ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
   ],
-  v6: [['fc00::', 7], ['fec0::', 10], ['ff00::', 8], ['100::', 64], ['2001:db8::', 32], ['2001::', 32]],
+  v6: [
+    ['fc00::', 7],
+    ['fec0::', 10],
+    ['ff00::', 8],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['2001::', 32],
+  ],
 }
 
 const metadata = list(METADATA)
@@ -96,13 +128,20 @@ export type Allowlist = {
   literals: BlockList
 }
 
-const hostKey = (hostname: string) => hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
+const hostKey = (hostname: string) =>
+  hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase()
 
 export const parseAllowlist = (value: string | undefined): Allowlist => {
   const hosts = new Set<string>()
   const networks = new BlockList()
   const literals = new BlockList()
-  for (const raw of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [text, prefixText] = raw.split('/')
     const ip = canonical(text)
     if (!ip) {

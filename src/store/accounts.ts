@@ -5,7 +5,15 @@ import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 
 export type User = { id: string; name: string; email: string | null; createdAt: string }
-export type TokenInfo = { id: string; name: string; userId: string; userName: string; userEmail: string | null; createdAt: string; lastUsedAt: string | null }
+export type TokenInfo = {
+  id: string
+  name: string
+  userId: string
+  userName: string
+  userEmail: string | null
+  createdAt: string
+  lastUsedAt: string | null
+}
 
 export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
   /** The user owning this bearer token, or undefined for an unknown (or revoked) token. */
@@ -74,7 +82,14 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
         await trx.insertInto('users').values(user).execute()
         await trx
           .insertInto('apiTokens')
-          .values({ id: newId(), userId: user.id, name: 'PARLEY_ADMIN_TOKEN', tokenHash: hashToken(token), createdAt: user.createdAt, lastUsedAt: null })
+          .values({
+            id: newId(),
+            userId: user.id,
+            name: 'PARLEY_ADMIN_TOKEN',
+            tokenHash: hashToken(token),
+            createdAt: user.createdAt,
+            lastUsedAt: null,
+          })
           .execute()
       })
     } catch (err) {

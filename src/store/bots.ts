@@ -76,113 +76,121 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
   }
 
   return {
-  async create(input: { workspaceId: string; publicId: string; isClosed?: boolean; doc: BotDoc }): Promise<StoredBot> {
-    const now = new Date().toISOString()
-    const row = {
-      id: newId(),
-      workspaceId: input.workspaceId,
-      publicId: input.publicId,
-      isArchived: 0 as const,
-      isClosed: input.isClosed ? (1 as const) : (0 as const),
-      publishedId: null,
-      doc: JSON.stringify(input.doc),
-      createdAt: now,
-      updatedAt: now,
-    }
-    await db.insertInto('bots').values(row).execute().catch((err) => rethrowPublicId(err, input.publicId))
-    return toStoredBot(row)
-  },
+    async create(input: { workspaceId: string; publicId: string; isClosed?: boolean; doc: BotDoc }): Promise<StoredBot> {
+      const now = new Date().toISOString()
+      const row = {
+        id: newId(),
+        workspaceId: input.workspaceId,
+        publicId: input.publicId,
+        isArchived: 0 as const,
+        isClosed: input.isClosed ? (1 as const) : (0 as const),
+        publishedId: null,
+        doc: JSON.stringify(input.doc),
+        createdAt: now,
+        updatedAt: now,
+      }
+      await db
+        .insertInto('bots')
+        .values(row)
+        .execute()
+        .catch((err) => rethrowPublicId(err, input.publicId))
+      return toStoredBot(row)
+    },
 
-  async get(id: string): Promise<StoredBot | undefined> {
-    const row = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirst()
-    return row && toStoredBot(row)
-  },
+    async get(id: string): Promise<StoredBot | undefined> {
+      const row = await db.selectFrom('bots').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && toStoredBot(row)
+    },
 
-  async isPublicIdTaken(publicId: string): Promise<boolean> {
-    return !!(await db.selectFrom('bots').select('id').where('publicId', '=', publicId).executeTakeFirst())
-  },
+    async isPublicIdTaken(publicId: string): Promise<boolean> {
+      return !!(await db.selectFrom('bots').select('id').where('publicId', '=', publicId).executeTakeFirst())
+    },
 
-  async listByWorkspace(workspaceId: string): Promise<StoredBot[]> {
-    const rows = await db.selectFrom('bots').selectAll().where('workspaceId', '=', workspaceId).orderBy('createdAt', 'desc').execute()
-    return rows.map(toStoredBot)
-  },
+    async listByWorkspace(workspaceId: string): Promise<StoredBot[]> {
+      const rows = await db.selectFrom('bots').selectAll().where('workspaceId', '=', workspaceId).orderBy('createdAt', 'desc').execute()
+      return rows.map(toStoredBot)
+    },
 
-  /**
-   * Applies changes unless the stored bot was updated after `ifNotUpdatedAfter` (optimistic concurrency).
-   * The check and the write are one statement, so two concurrent updates cannot both pass the check.
-   */
-  async update(id: string, changes: BotChanges, ifNotUpdatedAfter?: string): Promise<StoredBot | 'conflict' | undefined> {
-    const current = await this.get(id)
-    if (!current) return undefined
-    if (ifNotUpdatedAfter !== undefined && Date.parse(current.updatedAt) > Date.parse(ifNotUpdatedAfter)) return 'conflict'
-    const updatedAt = nextTimestamp(current.updatedAt)
-    const res = await db
-      .updateTable('bots')
-      .set({
-        ...(changes.publicId !== undefined && { publicId: changes.publicId }),
-        ...(changes.isArchived !== undefined && { isArchived: changes.isArchived ? 1 : 0 }),
-        ...(changes.isClosed !== undefined && { isClosed: changes.isClosed ? 1 : 0 }),
-        ...(changes.doc !== undefined && { doc: JSON.stringify(changes.doc) }),
-        updatedAt,
+    /**
+     * Applies changes unless the stored bot was updated after `ifNotUpdatedAfter` (optimistic concurrency).
+     * The check and the write are one statement, so two concurrent updates cannot both pass the check.
+     */
+    async update(id: string, changes: BotChanges, ifNotUpdatedAfter?: string): Promise<StoredBot | 'conflict' | undefined> {
+      const current = await this.get(id)
+      if (!current) return undefined
+      if (ifNotUpdatedAfter !== undefined && Date.parse(current.updatedAt) > Date.parse(ifNotUpdatedAfter)) return 'conflict'
+      const updatedAt = nextTimestamp(current.updatedAt)
+      const res = await db
+        .updateTable('bots')
+        .set({
+          ...(changes.publicId !== undefined && { publicId: changes.publicId }),
+          ...(changes.isArchived !== undefined && { isArchived: changes.isArchived ? 1 : 0 }),
+          ...(changes.isClosed !== undefined && { isClosed: changes.isClosed ? 1 : 0 }),
+          ...(changes.doc !== undefined && { doc: JSON.stringify(changes.doc) }),
+          updatedAt,
+        })
+        .where('id', '=', id)
+        .where('updatedAt', '=', current.updatedAt)
+        .executeTakeFirst()
+        .catch((err) => rethrowPublicId(err, changes.publicId))
+      // Another writer got in between our read and our write.
+      if (Number(res.numUpdatedRows) === 0) return 'conflict'
+      return { ...current, ...changes, updatedAt }
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const res = await db.deleteFrom('bots').where('id', '=', id).executeTakeFirst()
+      return Number(res.numDeletedRows) > 0
+    },
+
+    /** Snapshots the draft's runtime part as the new published version and bumps the bot's updatedAt. */
+    async publish(botId: string): Promise<PublishedBot | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst()
+        if (!row) return undefined
+        const bot = toStoredBot(row)
+        const previous = bot.publishedId
+          ? await trx.selectFrom('publishedBots').select('createdAt').where('id', '=', bot.publishedId).executeTakeFirst()
+          : undefined
+        const updatedAt = nextTimestamp(bot.updatedAt)
+        const doc = Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, bot.doc[k]])) as PublishedBot['doc']
+        const snapshot = { id: newId(), botId, doc: JSON.stringify(doc), createdAt: previous?.createdAt ?? updatedAt, updatedAt }
+        await trx.insertInto('publishedBots').values(snapshot).execute()
+        await trx.updateTable('bots').set({ publishedId: snapshot.id, updatedAt }).where('id', '=', botId).execute()
+        return toPublished(snapshot)
       })
-      .where('id', '=', id)
-      .where('updatedAt', '=', current.updatedAt)
-      .executeTakeFirst()
-      .catch((err) => rethrowPublicId(err, changes.publicId))
-    // Another writer got in between our read and our write.
-    if (Number(res.numUpdatedRows) === 0) return 'conflict'
-    return { ...current, ...changes, updatedAt }
-  },
+    },
 
-  async delete(id: string): Promise<boolean> {
-    const res = await db.deleteFrom('bots').where('id', '=', id).executeTakeFirst()
-    return Number(res.numDeletedRows) > 0
-  },
+    async unpublish(botId: string): Promise<void> {
+      await db.updateTable('bots').set({ publishedId: null, updatedAt: new Date().toISOString() }).where('id', '=', botId).execute()
+    },
 
-  /** Snapshots the draft's runtime part as the new published version and bumps the bot's updatedAt. */
-  async publish(botId: string): Promise<PublishedBot | undefined> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst()
-      if (!row) return undefined
-      const bot = toStoredBot(row)
-      const previous = bot.publishedId
-        ? await trx.selectFrom('publishedBots').select('createdAt').where('id', '=', bot.publishedId).executeTakeFirst()
-        : undefined
-      const updatedAt = nextTimestamp(bot.updatedAt)
-      const doc = Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, bot.doc[k]])) as PublishedBot['doc']
-      const snapshot = { id: newId(), botId, doc: JSON.stringify(doc), createdAt: previous?.createdAt ?? updatedAt, updatedAt }
-      await trx.insertInto('publishedBots').values(snapshot).execute()
-      await trx.updateTable('bots').set({ publishedId: snapshot.id, updatedAt }).where('id', '=', botId).execute()
-      return toPublished(snapshot)
-    })
-  },
+    /**
+     * A snapshot for preview chats of a draft (or of a bot sent with the preview request). Its id is the hash of
+     * its content, so previewing an unchanged draft again reuses the same snapshot instead of adding rows.
+     */
+    async previewSnapshot(botId: string, doc: PublishedBot['doc']): Promise<PublishedBot> {
+      const json = JSON.stringify(doc)
+      const id = `preview-${createHash('sha256').update(botId).update(json).digest('hex').slice(0, 40)}`
+      const now = new Date().toISOString()
+      const row = { id, botId, doc: json, createdAt: now, updatedAt: now }
+      await db
+        .insertInto('publishedBots')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute()
+      return toPublished(row)
+    },
 
-  async unpublish(botId: string): Promise<void> {
-    await db.updateTable('bots').set({ publishedId: null, updatedAt: new Date().toISOString() }).where('id', '=', botId).execute()
-  },
+    async publishedSnapshot(snapshotId: string): Promise<PublishedBot | undefined> {
+      const row = await db.selectFrom('publishedBots').selectAll().where('id', '=', snapshotId).executeTakeFirst()
+      return row && toPublished(row)
+    },
 
-  /**
-   * A snapshot for preview chats of a draft (or of a bot sent with the preview request). Its id is the hash of
-   * its content, so previewing an unchanged draft again reuses the same snapshot instead of adding rows.
-   */
-  async previewSnapshot(botId: string, doc: PublishedBot['doc']): Promise<PublishedBot> {
-    const json = JSON.stringify(doc)
-    const id = `preview-${createHash('sha256').update(botId).update(json).digest('hex').slice(0, 40)}`
-    const now = new Date().toISOString()
-    const row = { id, botId, doc: json, createdAt: now, updatedAt: now }
-    await db.insertInto('publishedBots').values(row).onConflict((oc) => oc.column('id').doNothing()).execute()
-    return toPublished(row)
-  },
-
-  async publishedSnapshot(snapshotId: string): Promise<PublishedBot | undefined> {
-    const row = await db.selectFrom('publishedBots').selectAll().where('id', '=', snapshotId).executeTakeFirst()
-    return row && toPublished(row)
-  },
-
-  /** The bot with its current published snapshot, found by public id (for starting live chats). */
-  async byPublicId(publicId: string): Promise<StoredBot | undefined> {
-    const row = await db.selectFrom('bots').selectAll().where('publicId', '=', publicId).executeTakeFirst()
-    return row && toStoredBot(row)
-  },
+    /** The bot with its current published snapshot, found by public id (for starting live chats). */
+    async byPublicId(publicId: string): Promise<StoredBot | undefined> {
+      const row = await db.selectFrom('bots').selectAll().where('publicId', '=', publicId).executeTakeFirst()
+      return row && toStoredBot(row)
+    },
   }
 }

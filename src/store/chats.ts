@@ -2,7 +2,19 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
-import { advanceSession, bind, type Bound, DELETE_SESSION_ANY, INSERT_RESULT, INSERT_SESSION, insertAnswers, insertLogs, REPLACE_SESSION, SELECT_SESSION, updateResult } from './turnSql.js'
+import {
+  advanceSession,
+  bind,
+  type Bound,
+  DELETE_SESSION_ANY,
+  INSERT_RESULT,
+  INSERT_SESSION,
+  insertAnswers,
+  insertLogs,
+  REPLACE_SESSION,
+  SELECT_SESSION,
+  updateResult,
+} from './turnSql.js'
 import type { TurnWrite } from './types.js'
 
 export type { AnswerRow, LogRow, ResultUpdate, SessionWrite, TurnWrite } from './types.js'
@@ -38,7 +50,8 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
     if (session.kind === 'replace') await run(write.state === null ? bind(DELETE_SESSION_ANY, { id: session.id }) : bind(REPLACE_SESSION, row))
     else if (write.state !== null) await run(bind(INSERT_SESSION, row))
   }
-  for (const r of write.newResults) await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id, clientKeyHash: r.clientKeyHash ?? null }))
+  for (const r of write.newResults)
+    await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id, clientKeyHash: r.clientKeyHash ?? null }))
   for (const r of write.results) await run(updateResult(r, session.id))
   if (write.answers.length) await run(insertAnswers(write.answers, now))
   if (write.logs.length) await run(insertLogs(write.logs, now))
@@ -104,77 +117,76 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
   }
 
   return {
-  async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
-    const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(adapter.raw(...bind(SELECT_SESSION, { id })))
-    return rows[0]
-  },
+    async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
+      const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(adapter.raw(...bind(SELECT_SESSION, { id })))
+      return rows[0]
+    },
 
-  /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
-  async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
-    const res = await db.executeQuery(adapter.raw(...advanceSession({ id, revision }, state, new Date().toISOString())))
-    return Number(res.numAffectedRows ?? 0) > 0
-  },
+    /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
+    async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
+      const res = await db.executeQuery(adapter.raw(...advanceSession({ id, revision }, state, new Date().toISOString())))
+      return Number(res.numAffectedRows ?? 0) > 0
+    },
 
-  /**
-   * Stores a turn atomically; a concurrent turn on the same session makes it fail with SessionConflictError.
-   * Turns that arrive while a write is under way are stored together in the next transaction (group commit): one
-   * durable commit (one fsync) serves many chats under load. On PostgreSQL the common turn is one statement.
-   */
-  async commitTurn(write: TurnWrite): Promise<void> {
-    if (await commitOneStatement(write)) return
-    return new Promise((resolve, reject) => {
-      queue.push({ write, resolve, reject })
-      if (!flushing) void flush()
-    })
-  },
+    /**
+     * Stores a turn atomically; a concurrent turn on the same session makes it fail with SessionConflictError.
+     * Turns that arrive while a write is under way are stored together in the next transaction (group commit): one
+     * durable commit (one fsync) serves many chats under load. On PostgreSQL the common turn is one statement.
+     */
+    async commitTurn(write: TurnWrite): Promise<void> {
+      if (await commitOneStatement(write)) return
+      return new Promise((resolve, reject) => {
+        queue.push({ write, resolve, reject })
+        if (!flushing) void flush()
+      })
+    },
 
-  /** A result of a bot with its variables and answers. */
-  async result(botId: string, resultId: string): Promise<Result | undefined> {
-    const row = await db.selectFrom('results').selectAll().where('id', '=', resultId).where('botId', '=', botId).executeTakeFirst()
-    if (!row) return undefined
-    const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', resultId).orderBy('id').execute()
-    return toResult(row, answers)
-  },
+    /** A result of a bot with its variables and answers. */
+    async result(botId: string, resultId: string): Promise<Result | undefined> {
+      const row = await db.selectFrom('results').selectAll().where('id', '=', resultId).where('botId', '=', botId).executeTakeFirst()
+      if (!row) return undefined
+      const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', resultId).orderBy('id').execute()
+      return toResult(row, answers)
+    },
 
-  /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */
-  async resultByKey(botId: string, clientKeyHash: string): Promise<Result | undefined> {
-    const row = await db.selectFrom('results').selectAll().where('clientKeyHash', '=', clientKeyHash).where('botId', '=', botId).executeTakeFirst()
-    if (!row) return undefined
-    const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', row.id).orderBy('id').execute()
-    return toResult(row, answers)
-  },
+    /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */
+    async resultByKey(botId: string, clientKeyHash: string): Promise<Result | undefined> {
+      const row = await db.selectFrom('results').selectAll().where('clientKeyHash', '=', clientKeyHash).where('botId', '=', botId).executeTakeFirst()
+      if (!row) return undefined
+      const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', row.id).orderBy('id').execute()
+      return toResult(row, answers)
+    },
 
-  /**
-   * Results that have started, newest first, by keyset pages. The cursor is this bot's own: the creation time (ms) of
-   * the first result of the next page × 1000 + how many results of that same millisecond came before it, so it
-   * reveals nothing about other bots (the row sequence it replaces counted every workspace's results).
-   */
-  async listResults(botId: string, page: { limit: number; cursor?: number; from?: string; to?: string }): Promise<{ results: Result[]; nextCursor?: number }> {
-    let query = db
-      .selectFrom('results')
-      .selectAll()
-      .where('botId', '=', botId)
-      .where('hasStarted', '=', 1)
-      .where('isArchived', '=', 0)
-    if (page.from) query = query.where('createdAt', '>=', page.from)
-    if (page.to) query = query.where('createdAt', '<', page.to)
-    const at = page.cursor === undefined ? undefined : { time: new Date(Math.floor(page.cursor / 1000)).toISOString(), skip: page.cursor % 1000 }
-    // Rows of the cursor's millisecond come first (newest first), and the first `skip` of them were on earlier pages.
-    if (at) query = query.where('createdAt', '<=', at.time)
-    const rows = await query
-      .orderBy('createdAt', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(page.limit + 1)
-      .$if(!!at, (q) => q.offset(at!.skip))
-      .execute()
-    const next = rows.length > page.limit ? rows.pop() : undefined
-    const ids = rows.map((r) => r.id)
-    const answers = ids.length ? await db.selectFrom('answers').selectAll().where('resultId', 'in', ids).orderBy('id').execute() : []
-    const byResult = new Map<string, typeof answers>()
-    for (const a of answers) byResult.set(a.resultId, [...(byResult.get(a.resultId) ?? []), a])
-    const nextCursor = next && cursorOf(next.createdAt, rows.filter((r) => r.createdAt === next.createdAt).length + (at?.time === next.createdAt ? at.skip : 0))
-    return { results: rows.map((r) => toResult(r, byResult.get(r.id) ?? [])), ...(nextCursor !== undefined && { nextCursor }) }
-  },
+    /**
+     * Results that have started, newest first, by keyset pages. The cursor is this bot's own: the creation time (ms) of
+     * the first result of the next page × 1000 + how many results of that same millisecond came before it, so it
+     * reveals nothing about other bots (the row sequence it replaces counted every workspace's results).
+     */
+    async listResults(
+      botId: string,
+      page: { limit: number; cursor?: number; from?: string; to?: string },
+    ): Promise<{ results: Result[]; nextCursor?: number }> {
+      let query = db.selectFrom('results').selectAll().where('botId', '=', botId).where('hasStarted', '=', 1).where('isArchived', '=', 0)
+      if (page.from) query = query.where('createdAt', '>=', page.from)
+      if (page.to) query = query.where('createdAt', '<', page.to)
+      const at = page.cursor === undefined ? undefined : { time: new Date(Math.floor(page.cursor / 1000)).toISOString(), skip: page.cursor % 1000 }
+      // Rows of the cursor's millisecond come first (newest first), and the first `skip` of them were on earlier pages.
+      if (at) query = query.where('createdAt', '<=', at.time)
+      const rows = await query
+        .orderBy('createdAt', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(page.limit + 1)
+        .$if(!!at, (q) => q.offset(at!.skip))
+        .execute()
+      const next = rows.length > page.limit ? rows.pop() : undefined
+      const ids = rows.map((r) => r.id)
+      const answers = ids.length ? await db.selectFrom('answers').selectAll().where('resultId', 'in', ids).orderBy('id').execute() : []
+      const byResult = new Map<string, typeof answers>()
+      for (const a of answers) byResult.set(a.resultId, [...(byResult.get(a.resultId) ?? []), a])
+      const nextCursor =
+        next && cursorOf(next.createdAt, rows.filter((r) => r.createdAt === next.createdAt).length + (at?.time === next.createdAt ? at.skip : 0))
+      return { results: rows.map((r) => toResult(r, byResult.get(r.id) ?? [])), ...(nextCursor !== undefined && { nextCursor }) }
+    },
   }
 }
 
@@ -190,5 +202,9 @@ const toResult = (row: any, answers: any[]): Result => ({
   hasStarted: row.hasStarted === 1,
   isArchived: row.isArchived === 1,
   lastChatSessionId: row.lastChatSessionId,
-  answers: answers.map((a) => ({ blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.parse(a.attachedFileUrls) : [] })),
+  answers: answers.map((a) => ({
+    blockId: a.blockId,
+    content: a.content,
+    attachedFileUrls: a.attachedFileUrls ? JSON.parse(a.attachedFileUrls) : [],
+  })),
 })

@@ -24,7 +24,10 @@ export const credentials = (db: Kysely<Database>, cipher: Cipher | undefined) =>
     if (!cipher) throw new EncryptionNotConfiguredError()
     const info = { id: newId(), type: input.type, name: input.name, createdAt: new Date().toISOString() }
     const data = cipher.encrypt(JSON.stringify(input.data), context(workspaceId, info.id))
-    await db.insertInto('credentials').values({ ...info, workspaceId, data }).execute()
+    await db
+      .insertInto('credentials')
+      .values({ ...info, workspaceId, data })
+      .execute()
     return info
   },
 

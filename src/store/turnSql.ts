@@ -56,7 +56,11 @@ export const SELECT_SESSION = statement<{ id: string }>((db, p) =>
   db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', p.id),
 )
 const UPDATE_SESSION = statement<{ state: string; revision: number; updatedAt: string; id: string; expected: number }>((db, p) =>
-  db.updateTable('chatSessions').set({ state: p.state, revision: p.revision, updatedAt: p.updatedAt }).where('id', '=', p.id).where('revision', '=', p.expected),
+  db
+    .updateTable('chatSessions')
+    .set({ state: p.state, revision: p.revision, updatedAt: p.updatedAt })
+    .where('id', '=', p.id)
+    .where('revision', '=', p.expected),
 )
 const DELETE_SESSION = statement<{ id: string; expected: number }>((db, p) =>
   db.deleteFrom('chatSessions').where('id', '=', p.id).where('revision', '=', p.expected),
@@ -112,12 +116,16 @@ export const UPDATE_RESULT = statement<{ variables: string; hasStarted: Flag; is
 )
 export const ANSWERS = rowInsert(
   statement<{ resultId: string; blockId: string; content: string; attachedFileUrls: string | null; createdAt: string }>((db, p) =>
-    db.insertInto('answers').values({ resultId: p.resultId, blockId: p.blockId, content: p.content, attachedFileUrls: p.attachedFileUrls, createdAt: p.createdAt }),
+    db
+      .insertInto('answers')
+      .values({ resultId: p.resultId, blockId: p.blockId, content: p.content, attachedFileUrls: p.attachedFileUrls, createdAt: p.createdAt }),
   ),
 )
 export const LOGS = rowInsert(
   statement<{ resultId: string; status: string; description: string; details: string | null; context: string | null; createdAt: string }>((db, p) =>
-    db.insertInto('logs').values({ resultId: p.resultId, status: p.status, description: p.description, details: p.details, context: p.context, createdAt: p.createdAt }),
+    db
+      .insertInto('logs')
+      .values({ resultId: p.resultId, status: p.status, description: p.description, details: p.details, context: p.context, createdAt: p.createdAt }),
   ),
 )
 
@@ -128,14 +136,38 @@ export const advanceSession = (session: { id: string; revision: number }, state:
     : bind(UPDATE_SESSION, { state, revision: session.revision + 1, updatedAt: now, id: session.id, expected: session.revision })
 
 export const updateResult = (r: ResultUpdate, sessionId: string): Bound =>
-  bind(UPDATE_RESULT, { variables: JSON.stringify(r.variables), hasStarted: r.hasStarted ? 1 : 0, isCompleted: r.isCompleted ? 1 : 0, sessionId, id: r.resultId })
+  bind(UPDATE_RESULT, {
+    variables: JSON.stringify(r.variables),
+    hasStarted: r.hasStarted ? 1 : 0,
+    isCompleted: r.isCompleted ? 1 : 0,
+    sessionId,
+    id: r.resultId,
+  })
 
 export const answerValues = (answers: AnswerRow[], now: string) =>
   answers.flatMap((a) =>
-    ANSWERS.row({ resultId: a.resultId, blockId: a.blockId, content: a.content, attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null, createdAt: now }),
+    ANSWERS.row({
+      resultId: a.resultId,
+      blockId: a.blockId,
+      content: a.content,
+      attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null,
+      createdAt: now,
+    }),
   )
 export const logValues = (logs: LogRow[], now: string) =>
-  logs.flatMap((l) => LOGS.row({ resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null, createdAt: now }))
+  logs.flatMap((l) =>
+    LOGS.row({
+      resultId: l.resultId,
+      status: l.status,
+      description: l.description,
+      details: l.details ?? null,
+      context: l.context ?? null,
+      createdAt: now,
+    }),
+  )
 
-export const insertAnswers = (answers: AnswerRow[], now: string): Bound => [`${ANSWERS.head} values ${tuples(answers.length, ANSWERS.width)}`, answerValues(answers, now)]
+export const insertAnswers = (answers: AnswerRow[], now: string): Bound => [
+  `${ANSWERS.head} values ${tuples(answers.length, ANSWERS.width)}`,
+  answerValues(answers, now),
+]
 export const insertLogs = (logs: LogRow[], now: string): Bound => [`${LOGS.head} values ${tuples(logs.length, LOGS.width)}`, logValues(logs, now)]

@@ -96,12 +96,7 @@ export const workspaces = (db: Kysely<Database>) => ({
 
   /** The user's role in the workspace, or undefined when not a member. */
   async roleOf(workspaceId: string, userId: string): Promise<Role | undefined> {
-    const row = await db
-      .selectFrom('members')
-      .select('role')
-      .where('workspaceId', '=', workspaceId)
-      .where('userId', '=', userId)
-      .executeTakeFirst()
+    const row = await db.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
     return row?.role as Role | undefined
   },
 
@@ -127,7 +122,9 @@ export const workspaces = (db: Kysely<Database>) => ({
     return db.transaction().execute(async (trx) => {
       const now = new Date().toISOString()
       await trx.updateTable('workspaces').set({ updatedAt: now }).where('id', '=', workspaceId).execute()
-      const current = (await trx.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst())?.role
+      const current = (
+        await trx.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
+      )?.role
       if (role === null && !current) return 'not_member'
       if (current === 'admin' && role !== 'admin') {
         const admins = await trx

@@ -6,9 +6,28 @@ import { startTestServer, type TestServer } from '../support/server.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 const BOT_FIELDS = [
-  'version', 'id', 'name', 'events', 'groups', 'edges', 'variables', 'theme', 'selectedThemeTemplateId', 'settings', 'createdAt',
-  'updatedAt', 'icon', 'folderId', 'publicId', 'customDomain', 'workspaceId', 'resultsTablePreferences', 'isArchived', 'isClosed',
-  'whatsAppCredentialsId', 'riskLevel',
+  'version',
+  'id',
+  'name',
+  'events',
+  'groups',
+  'edges',
+  'variables',
+  'theme',
+  'selectedThemeTemplateId',
+  'settings',
+  'createdAt',
+  'updatedAt',
+  'icon',
+  'folderId',
+  'publicId',
+  'customDomain',
+  'workspaceId',
+  'resultsTablePreferences',
+  'isArchived',
+  'isClosed',
+  'whatsAppCredentialsId',
+  'riskLevel',
 ]
 
 describe('bots', () => {
@@ -20,7 +39,8 @@ describe('bots', () => {
   })
   after(() => s.stop())
 
-  const create = (bot: unknown, token = owner.token, workspaceId = owner.workspaceId) => s.call('POST', '/v1/bots', { token, body: { workspaceId, bot } })
+  const create = (bot: unknown, token = owner.token, workspaceId = owner.workspaceId) =>
+    s.call('POST', '/v1/bots', { token, body: { workspaceId, bot } })
 
   test('create with a minimal body fills every field of the Bot resource', async () => {
     const res = await create({ name: 'Hello' })
@@ -42,14 +62,30 @@ describe('bots', () => {
 
   test('create keeps every given field, unknown ones included', async () => {
     const input = {
-      name: 'Full', icon: '🤖', folderId: 'f1', selectedThemeTemplateId: 't1', customDomain: 'chat.example.com', publicId: 'my-full-bot',
-      groups: [{ id: 'g1', title: 'Group #1', graphCoordinates: { x: 1, y: 2 }, blocks: [{ id: 'b1', type: 'text', content: { richText: [] }, futureField: 1 }] }],
+      name: 'Full',
+      icon: '🤖',
+      folderId: 'f1',
+      selectedThemeTemplateId: 't1',
+      customDomain: 'chat.example.com',
+      publicId: 'my-full-bot',
+      groups: [
+        {
+          id: 'g1',
+          title: 'Group #1',
+          graphCoordinates: { x: 1, y: 2 },
+          blocks: [{ id: 'b1', type: 'text', content: { richText: [] }, futureField: 1 }],
+        },
+      ],
       events: [{ id: 'e1', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'edge1' }],
       edges: [{ id: 'edge1', from: { eventId: 'e1' }, to: { groupId: 'g1' } }],
       variables: [{ id: 'v1', name: 'Name' }],
-      theme: { general: { font: 'Inter' } }, settings: { general: { isBrandingEnabled: false } },
+      theme: { general: { font: 'Inter' } },
+      settings: { general: { isBrandingEnabled: false } },
       resultsTablePreferences: { columnsOrder: ['a'], columnsVisibility: {}, columnsWidth: {} },
-      whatsAppCredentialsId: 'w1', riskLevel: 3, isClosed: true, somethingNew: { kept: true },
+      whatsAppCredentialsId: 'w1',
+      riskLevel: 3,
+      isClosed: true,
+      somethingNew: { kept: true },
     }
     const res = await create(input)
     assert.equal(res.status, 200, JSON.stringify(res.body))
@@ -73,7 +109,10 @@ describe('bots', () => {
     const res = await create({ groups: [{ id: 'g1', title: 'x', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'b', type: 5 }] }] })
     assert.equal(res.status, 400)
     assert.equal(res.body.code, 'validation_failed')
-    assert.ok(res.body.issues.some((i: any) => i.path.startsWith('bot.groups.0.blocks.0')), JSON.stringify(res.body.issues))
+    assert.ok(
+      res.body.issues.some((i: any) => i.path.startsWith('bot.groups.0.blocks.0')),
+      JSON.stringify(res.body.issues),
+    )
     const edges = await create({ edges: [{ id: 'e', from: {} }] })
     assert.equal(edges.status, 400)
   })
@@ -91,7 +130,10 @@ describe('bots', () => {
     assert.equal(created.status, 413, JSON.stringify(created.body).slice(0, 300))
     assert.equal(created.body.code, 'payload_too_large')
     assert.deepEqual(created.body.issues, [{ path: 'bot.groups', message: 'At most 2000 groups (this bot has 2001).' }])
-    const imported = await s.call('POST', '/v1/bots/import', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { ...tooManyGroups, groups: groups(100, 201) } } })
+    const imported = await s.call('POST', '/v1/bots/import', {
+      token: owner.token,
+      body: { workspaceId: owner.workspaceId, bot: { ...tooManyGroups, groups: groups(100, 201) } },
+    })
     assert.equal(imported.status, 413)
     assert.equal(imported.body.issues[0].message, 'At most 20000 blocks (this bot has 20100).')
     const small = await create({ name: 'Small' })
@@ -113,10 +155,16 @@ describe('bots', () => {
     const stale = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'Stale', updatedAt: bot.updatedAt } } })
     assert.equal(stale.status, 409)
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}`, { token: owner.token })).body.bot.name, 'After')
-    const forced = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { name: 'Forced', updatedAt: bot.updatedAt }, overwrite: true } })
+    const forced = await s.call('PATCH', `/v1/bots/${bot.id}`, {
+      token: owner.token,
+      body: { bot: { name: 'Forced', updatedAt: bot.updatedAt }, overwrite: true },
+    })
     assert.equal(forced.status, 200)
     assert.equal(forced.body.bot.name, 'Forced')
-    const closed = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { isClosed: true, riskLevel: 2, publicId: `renamed-${bot.id}` } } })
+    const closed = await s.call('PATCH', `/v1/bots/${bot.id}`, {
+      token: owner.token,
+      body: { bot: { isClosed: true, riskLevel: 2, publicId: `renamed-${bot.id}` } },
+    })
     assert.deepEqual([closed.body.bot.isClosed, closed.body.bot.riskLevel, closed.body.bot.publicId], [true, 2, `renamed-${bot.id}`])
     const bad = await s.call('PATCH', `/v1/bots/${bot.id}`, { token: owner.token, body: { bot: { groups: [{ id: 1 }] } } })
     assert.equal(bad.status, 400)
@@ -133,7 +181,20 @@ describe('bots', () => {
     assert.equal(read.status, 200)
     assert.equal(read.body.version, '3')
     const p = read.body.publishedBot
-    assert.deepEqual(Object.keys(p), ['id', 'version', 'createdAt', 'updatedAt', 'botId', 'groups', 'events', 'edges', 'variables', 'theme', 'settings', 'lastActivityAt'])
+    assert.deepEqual(Object.keys(p), [
+      'id',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'botId',
+      'groups',
+      'events',
+      'edges',
+      'variables',
+      'theme',
+      'settings',
+      'lastActivityAt',
+    ])
     assert.equal(p.botId, bot.id)
     for (const k of ['groups', 'events', 'edges', 'variables', 'theme', 'settings', 'version']) assert.deepEqual(p[k], bot[k], k)
     const after = (await s.call('GET', `/v1/bots/${bot.id}`, { token: owner.token })).body.bot
@@ -155,8 +216,22 @@ describe('bots', () => {
     const b = (await create({ name: 'Two' }, other.token, other.workspaceId)).body.bot
     const list = await s.call('GET', `/v1/bots?workspaceId=${other.workspaceId}`, { token: other.token })
     assert.equal(list.status, 200)
-    assert.deepEqual(list.body.bots.map((x: any) => x.id), [b.id, a.id])
-    assert.deepEqual(Object.keys(list.body.bots[0]), ['id', 'name', 'icon', 'folderId', 'publicId', 'isArchived', 'isClosed', 'isPublished', 'createdAt', 'updatedAt'])
+    assert.deepEqual(
+      list.body.bots.map((x: any) => x.id),
+      [b.id, a.id],
+    )
+    assert.deepEqual(Object.keys(list.body.bots[0]), [
+      'id',
+      'name',
+      'icon',
+      'folderId',
+      'publicId',
+      'isArchived',
+      'isClosed',
+      'isPublished',
+      'createdAt',
+      'updatedAt',
+    ])
     assert.equal((await s.call('DELETE', `/v1/bots/${a.id}`, { token: other.token })).status, 200)
     assert.equal((await s.call('GET', `/v1/bots/${a.id}`, { token: other.token })).status, 404)
     assert.equal((await s.call('DELETE', `/v1/bots/${a.id}`, { token: other.token })).status, 404)

@@ -17,14 +17,20 @@ describe('PUBLIC_CHAT and allowed origins', () => {
     owner = await userWithWorkspace(s)
     open = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
     const bot = loadExample('lead-capture.json')
-    guarded = await importAndPublish(s, owner.token, owner.workspaceId, { ...bot, settings: { ...bot.settings, security: { allowedOrigins: ['https://shop.example.com'] } } })
+    guarded = await importAndPublish(s, owner.token, owner.workspaceId, {
+      ...bot,
+      settings: { ...bot.settings, security: { allowedOrigins: ['https://shop.example.com'] } },
+    })
   })
   after(() => s.stop())
 
   test('anonymous clients chat with published bots; the session id is the credential', async () => {
     const start = await s.call('POST', `/v1/bots/${open.publicId}/startChat`, { token: null, body: {} })
     assert.equal(start.status, 200)
-    const next = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: null, body: { message: start.body.input.items[0].content } })
+    const next = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, {
+      token: null,
+      body: { message: start.body.input.items[0].content },
+    })
     assert.equal(next.status, 200)
     assert.equal((await s.call('POST', `/v1/sessions/not-a-session/continueChat`, { token: null, body: { message: 'x' } })).status, 404)
     // a given but unknown token is still refused, and management stays closed
@@ -34,15 +40,31 @@ describe('PUBLIC_CHAT and allowed origins', () => {
   })
 
   test('allowedOrigins is enforced against the Origin header on start and continue', async () => {
-    const refused = await s.call('POST', `/v1/bots/${guarded.publicId}/startChat`, { token: null, body: {}, headers: { origin: 'https://evil.example.com' } })
+    const refused = await s.call('POST', `/v1/bots/${guarded.publicId}/startChat`, {
+      token: null,
+      body: {},
+      headers: { origin: 'https://evil.example.com' },
+    })
     assert.equal(refused.status, 403)
     assert.equal(refused.body.code, 'origin_not_allowed')
-    const ok = await s.call('POST', `/v1/bots/${guarded.publicId}/startChat`, { token: null, body: {}, headers: { origin: 'https://shop.example.com' } })
+    const ok = await s.call('POST', `/v1/bots/${guarded.publicId}/startChat`, {
+      token: null,
+      body: {},
+      headers: { origin: 'https://shop.example.com' },
+    })
     assert.equal(ok.status, 200)
     const sid = ok.body.sessionId
-    const evil = await s.call('POST', `/v1/sessions/${sid}/continueChat`, { token: null, body: { message: 'x' }, headers: { origin: 'https://evil.example.com' } })
+    const evil = await s.call('POST', `/v1/sessions/${sid}/continueChat`, {
+      token: null,
+      body: { message: 'x' },
+      headers: { origin: 'https://evil.example.com' },
+    })
     assert.equal(evil.status, 403)
-    const good = await s.call('POST', `/v1/sessions/${sid}/continueChat`, { token: null, body: { message: ok.body.input.items[0].content }, headers: { origin: 'https://shop.example.com' } })
+    const good = await s.call('POST', `/v1/sessions/${sid}/continueChat`, {
+      token: null,
+      body: { message: ok.body.input.items[0].content },
+      headers: { origin: 'https://shop.example.com' },
+    })
     assert.equal(good.status, 200)
   })
 })
@@ -53,19 +75,39 @@ describe('remember user: a result is resumed by its client key, which readers ne
   let guest: { id: string; token: string }
   let greeter: Record<string, any>
   const greeterBot = bot(
-    [['g', [say('hello', 'Welcome back {{Name}}!'), { id: 'name', type: 'text input', options: { variableId: 'vName' } }, { id: 'color', type: 'text input', options: { variableId: 'vColor' } }]]],
-    { variables: [{ id: 'vName', name: 'Name' }, { id: 'vColor', name: 'Color' }] },
+    [
+      [
+        'g',
+        [
+          say('hello', 'Welcome back {{Name}}!'),
+          { id: 'name', type: 'text input', options: { variableId: 'vName' } },
+          { id: 'color', type: 'text input', options: { variableId: 'vColor' } },
+        ],
+      ],
+    ],
+    {
+      variables: [
+        { id: 'vName', name: 'Name' },
+        { id: 'vColor', name: 'Color' },
+      ],
+    },
   )
   const text = (res: any) => res.body.messages.map((m: any) => m.content.richText[0].children.map((c: any) => c.text).join('')).join(' | ')
-  const start = (body: Record<string, unknown> = {}, token: string | null = null) => s.call('POST', `/v1/bots/${greeter.publicId}/startChat`, { token, body })
-  const send = (sessionId: string, message: string, token: string | null = null) => s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token, body: { message } })
-  const resultOf = async (idOrKey: string, token = owner.token) => (await s.call('GET', `/v1/bots/${greeter.id}/results/${idOrKey}`, { token })).body.result
+  const start = (body: Record<string, unknown> = {}, token: string | null = null) =>
+    s.call('POST', `/v1/bots/${greeter.publicId}/startChat`, { token, body })
+  const send = (sessionId: string, message: string, token: string | null = null) =>
+    s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token, body: { message } })
+  const resultOf = async (idOrKey: string, token = owner.token) =>
+    (await s.call('GET', `/v1/bots/${greeter.id}/results/${idOrKey}`, { token })).body.result
 
   before(async () => {
     s = await startTestServer({ PUBLIC_CHAT: 'true' })
     owner = await userWithWorkspace(s)
     guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
+      token: owner.token,
+      body: { userId: guest.id, role: 'guest' },
+    })
     assert.equal(member.status, 200, JSON.stringify(member.body))
     greeter = await importAndPublish(s, owner.token, owner.workspaceId, greeterBot)
   })
@@ -106,14 +148,26 @@ describe('remember user: a result is resumed by its client key, which readers ne
     assert.equal((await send(stranger.body.sessionId, 'Mallory', guest.token)).status, 200)
     const theirs = await resultOf(stranger.body.resultId)
     assert.notEqual(theirs.id, listed.id)
-    assert.deepEqual(theirs.answers.map((a: any) => a.content), ['Mallory'])
+    assert.deepEqual(
+      theirs.answers.map((a: any) => a.content),
+      ['Mallory'],
+    )
 
     // The end user's chat and result are untouched, and the live chat goes on.
     const ada = await resultOf(listed.id)
-    assert.deepEqual(ada.answers.map((a: any) => a.content), ['Ada'])
-    assert.deepEqual(ada.variables.map((v: any) => [v.name, v.value]), [['Name', 'Ada']])
+    assert.deepEqual(
+      ada.answers.map((a: any) => a.content),
+      ['Ada'],
+    )
+    assert.deepEqual(
+      ada.variables.map((v: any) => [v.name, v.value]),
+      [['Name', 'Ada']],
+    )
     assert.equal((await send(sessionId, 'green')).status, 200)
-    assert.deepEqual((await resultOf(listed.id)).answers.map((a: any) => a.content), ['Ada', 'green'])
+    assert.deepEqual(
+      (await resultOf(listed.id)).answers.map((a: any) => a.content),
+      ['Ada', 'green'],
+    )
   })
 
   test('the client key resumes the result (variables restored, same key answered); an unknown key starts afresh', async () => {
@@ -133,8 +187,14 @@ describe('remember user: a result is resumed by its client key, which readers ne
     // The README's read of a result with the resultId from startChat: by key, the same result.
     const resumed = await resultOf(key)
     assert.equal(resumed.id, id)
-    assert.deepEqual(resumed.answers.map((a: any) => a.content), ['Grace', 'Grace Hopper'])
-    assert.deepEqual(resumed.variables.map((v: any) => [v.name, v.value]), [['Name', 'Grace Hopper']])
+    assert.deepEqual(
+      resumed.answers.map((a: any) => a.content),
+      ['Grace', 'Grace Hopper'],
+    )
+    assert.deepEqual(
+      resumed.variables.map((v: any) => [v.name, v.value]),
+      [['Name', 'Grace Hopper']],
+    )
 
     // A key this bot never issued (another browser's stale key, or made up): a new result, not an error.
     const fresh = await start({ resultId: 'stale-key-from-another-browser' })

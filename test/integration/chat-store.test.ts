@@ -55,7 +55,10 @@ test('a turn stores the session, the result, its answers and logs', async () => 
   const result = await store.chats.result(botId, 'r-s1')
   assert.equal(result?.hasStarted, true)
   assert.deepEqual(result?.variables, variables('Ada'))
-  assert.deepEqual(result?.answers.map((a) => a.content), ['Ada'])
+  assert.deepEqual(
+    result?.answers.map((a) => a.content),
+    ['Ada'],
+  )
   const logs = await store.db.selectFrom('logs').select(['description', 'details']).where('resultId', '=', 'r-s1').execute()
   assert.deepEqual(logs, [{ description: 'got Ada', details: null }])
 })
@@ -81,7 +84,10 @@ test('a faulty turn among concurrent ones fails alone', async () => {
     store.chats.commitTurn(reply('s4', 1, 'bad', { answers: [{ resultId: 'missing', blockId: 'input', content: 'x' }] })),
     store.chats.commitTurn(reply('s5', 1, 'ok 5')),
   ])
-  assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled'])
+  assert.deepEqual(
+    outcomes.map((o) => o.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+  )
   assert.equal((await store.chats.session('s4'))?.revision, 1, 'the faulty turn left its session as it was')
   assert.equal((await store.chats.result(botId, 'r-s4'))?.hasStarted, false)
   for (const id of ['s3', 's5']) {
@@ -92,12 +98,16 @@ test('a faulty turn among concurrent ones fails alone', async () => {
 
 test('the last turn deletes the session and completes the result; flags never go back', async () => {
   await start('s6')
-  await store.chats.commitTurn(reply('s6', 1, 'done', { state: null, results: [{ resultId: 'r-s6', hasStarted: true, isCompleted: true, variables: variables('done') }] }))
+  await store.chats.commitTurn(
+    reply('s6', 1, 'done', { state: null, results: [{ resultId: 'r-s6', hasStarted: true, isCompleted: true, variables: variables('done') }] }),
+  )
   assert.equal(await store.chats.session('s6'), undefined)
   assert.equal((await store.chats.result(botId, 'r-s6'))?.isCompleted, true)
   await assert.rejects(store.chats.commitTurn(reply('s6', 1, 'late')), SessionConflictError)
   await start('s7')
-  await store.chats.commitTurn(reply('s7', 1, 'a', { results: [{ resultId: 'r-s7', hasStarted: true, isCompleted: true, variables: variables('a') }] }))
+  await store.chats.commitTurn(
+    reply('s7', 1, 'a', { results: [{ resultId: 'r-s7', hasStarted: true, isCompleted: true, variables: variables('a') }] }),
+  )
   await store.chats.commitTurn(reply('s7', 2, 'b'))
   assert.equal((await store.chats.result(botId, 'r-s7'))?.isCompleted, true)
 })
@@ -121,7 +131,12 @@ test('several answers and logs in one turn keep their order and optional fields'
     { blockId: 'b1', content: 'first', attachedFileUrls: ['https://files.test/a.png'] },
     { blockId: 'b2', content: 'second', attachedFileUrls: [] },
   ])
-  const logs = await store.db.selectFrom('logs').select(['status', 'description', 'details', 'context']).where('resultId', '=', 'r-s8').orderBy('id').execute()
+  const logs = await store.db
+    .selectFrom('logs')
+    .select(['status', 'description', 'details', 'context'])
+    .where('resultId', '=', 'r-s8')
+    .orderBy('id')
+    .execute()
   assert.deepEqual(logs, [
     { status: 'error', description: 'one', details: '{"a":1}', context: 'Webhook' },
     { status: 'info', description: 'two', details: null, context: null },
@@ -129,14 +144,28 @@ test('several answers and logs in one turn keep their order and optional fields'
 })
 
 test('a preview restarted under the same session id keeps counting revisions: a late turn of the old chat conflicts', async () => {
-  const write = (state: string): TurnWrite => ({ session: { kind: 'replace', id: 'preview-1' }, state, newResults: [], results: [], answers: [], logs: [] })
+  const write = (state: string): TurnWrite => ({
+    session: { kind: 'replace', id: 'preview-1' },
+    state,
+    newResults: [],
+    results: [],
+    answers: [],
+    logs: [],
+  })
   await store.chats.commitTurn(write('{"chat":"first"}'))
   assert.equal((await store.chats.session('preview-1'))?.revision, 1)
   await store.chats.commitTurn(write('{"chat":"second"}'))
   const replaced = await store.chats.session('preview-1')
   assert.equal(replaced?.revision, 2)
   // The first chat's client answers late, to the revision it saw.
-  const late = { session: { kind: 'update' as const, id: 'preview-1', revision: 1 }, state: '{"chat":"first, later"}', newResults: [], results: [], answers: [], logs: [] }
+  const late = {
+    session: { kind: 'update' as const, id: 'preview-1', revision: 1 },
+    state: '{"chat":"first, later"}',
+    newResults: [],
+    results: [],
+    answers: [],
+    logs: [],
+  }
   await assert.rejects(store.chats.commitTurn(late), SessionConflictError)
   assert.equal((await store.chats.session('preview-1'))?.state, '{"chat":"second"}')
 })

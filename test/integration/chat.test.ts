@@ -26,7 +26,8 @@ describe('chat over HTTP', () => {
   })
   after(() => s.stop())
 
-  const start = (publicId: string, body: unknown = {}, token: string | null = owner.token) => s.call('POST', `/v1/bots/${publicId}/startChat`, { token, body })
+  const start = (publicId: string, body: unknown = {}, token: string | null = owner.token) =>
+    s.call('POST', `/v1/bots/${publicId}/startChat`, { token, body })
   const send = (sessionId: string, message: unknown, extra: Record<string, unknown> = {}, token: string | null = owner.token) =>
     s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token, body: { message, ...extra } })
 
@@ -40,7 +41,10 @@ describe('chat over HTTP', () => {
     assert.equal(bot.id, leadGen.id)
     assert.equal(bot.version, '3')
     assert.deepEqual(Object.keys(bot.settings), ['general', 'typingEmulation'])
-    assert.deepEqual(first.body.messages.map((m: any) => m.type), ['text', 'text'])
+    assert.deepEqual(
+      first.body.messages.map((m: any) => m.type),
+      ['text', 'text'],
+    )
     assert.match(textOf(first.body.messages[0]), /Welcome/i)
     assert.equal(first.body.input.type, 'choice input')
     const choice = first.body.input.items[0].content
@@ -50,7 +54,10 @@ describe('chat over HTTP', () => {
     assert.equal(name.body.input.type, 'text input')
 
     const email = await send(sessionId, 'Ada')
-    assert.ok(email.body.messages.some((m: any) => textOf(m).includes('Ada')), 'the name is templated into the next bubble')
+    assert.ok(
+      email.body.messages.some((m: any) => textOf(m).includes('Ada')),
+      'the name is templated into the next bubble',
+    )
     assert.equal(email.body.input.type, 'email input')
 
     const wrong = await send(sessionId, 'not an email')
@@ -78,28 +85,58 @@ describe('chat over HTTP', () => {
     const result = await s.call('GET', `/v1/bots/${leadGen.id}/results/${resultId}`, { token: owner.token })
     assert.equal(result.status, 200)
     const r = result.body.result
-    assert.deepEqual(Object.keys(r), ['id', 'createdAt', 'botId', 'variables', 'isCompleted', 'hasStarted', 'isArchived', 'lastChatSessionId', 'answers'])
+    assert.deepEqual(Object.keys(r), [
+      'id',
+      'createdAt',
+      'botId',
+      'variables',
+      'isCompleted',
+      'hasStarted',
+      'isArchived',
+      'lastChatSessionId',
+      'answers',
+    ])
     assert.equal(r.isCompleted, true)
     assert.equal(r.hasStarted, true)
     assert.equal(r.isArchived, false)
     assert.equal(r.lastChatSessionId, createHash('sha256').update(sessionId).digest('hex').slice(0, 16), 'a fingerprint, never the session id')
     assert.notEqual(r.id, resultId, 'startChat answers the client key, not the id')
-    assert.deepEqual(r.answers.map((a: any) => a.content), [choice, 'Ada', 'ada@example.com', picked, 'Nothing else'])
-    assert.deepEqual(r.answers[2], { blockId: email.body.input.id, content: 'ada@example.com', attachedFileUrls: [] })
     assert.deepEqual(
-      r.variables.map((v: any) => [v.name, v.value]).sort(),
-      [['Email', 'ada@example.com'], ['Interests', picked], ['Name', 'Ada'], ['Notes', 'Nothing else']],
+      r.answers.map((a: any) => a.content),
+      [choice, 'Ada', 'ada@example.com', picked, 'Nothing else'],
     )
+    assert.deepEqual(r.answers[2], { blockId: email.body.input.id, content: 'ada@example.com', attachedFileUrls: [] })
+    assert.deepEqual(r.variables.map((v: any) => [v.name, v.value]).sort(), [
+      ['Email', 'ada@example.com'],
+      ['Interests', picked],
+      ['Name', 'Ada'],
+      ['Notes', 'Nothing else'],
+    ])
   })
 
   test('prefilled variables, message on start, markdown format', async () => {
     const bot = await importAndPublish(s, owner.token, owner.workspaceId, {
       version: '6',
       groups: [
-        { id: 'g1', title: 'Ask', graphCoordinates: { x: 0, y: 0 }, blocks: [{ id: 'ask', type: 'text input', options: { variableId: 'vAnswer' }, outgoingEdgeId: 'e2' }] },
         {
-          id: 'g2', title: 'Say', graphCoordinates: { x: 0, y: 0 },
-          blocks: [{ id: 'say', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi ' }, { text: '{{Name}}', bold: true }, { text: ', you said {{Answer}}' }] }] } }],
+          id: 'g1',
+          title: 'Ask',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [{ id: 'ask', type: 'text input', options: { variableId: 'vAnswer' }, outgoingEdgeId: 'e2' }],
+        },
+        {
+          id: 'g2',
+          title: 'Say',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [
+            {
+              id: 'say',
+              type: 'text',
+              content: {
+                richText: [{ type: 'p', children: [{ text: 'Hi ' }, { text: '{{Name}}', bold: true }, { text: ', you said {{Answer}}' }] }],
+              },
+            },
+          ],
         },
       ],
       events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
@@ -107,18 +144,28 @@ describe('chat over HTTP', () => {
         { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } },
         { id: 'e2', from: { blockId: 'ask' }, to: { groupId: 'g2' } },
       ],
-      variables: [{ id: 'vName', name: 'Name' }, { id: 'vAnswer', name: 'Answer' }],
+      variables: [
+        { id: 'vName', name: 'Name' },
+        { id: 'vAnswer', name: 'Answer' },
+      ],
       theme: {},
       settings: {},
     })
-    const res = await start(bot.publicId, { prefilledVariables: { Name: 'Grace', Unknown: 'x' }, message: 'forty-two', textBubbleContentFormat: 'markdown' })
+    const res = await start(bot.publicId, {
+      prefilledVariables: { Name: 'Grace', Unknown: 'x' },
+      message: 'forty-two',
+      textBubbleContentFormat: 'markdown',
+    })
     assert.equal(res.status, 200, JSON.stringify(res.body))
     assert.equal(res.body.input, undefined)
     assert.equal(res.body.messages.length, 1)
     assert.equal(res.body.messages[0].content.type, 'markdown')
     assert.match(res.body.messages[0].content.markdown, /Hi \*\*Grace\*\*, you said forty-two/)
     const result = await s.call('GET', `/v1/bots/${bot.id}/results/${res.body.resultId}`, { token: owner.token })
-    assert.deepEqual(result.body.result.answers.map((a: any) => a.content), ['forty-two'])
+    assert.deepEqual(
+      result.body.result.answers.map((a: any) => a.content),
+      ['forty-two'],
+    )
     assert.equal(result.body.result.isCompleted, true)
   })
 
@@ -134,7 +181,10 @@ describe('chat over HTTP', () => {
   test('the inbound webhook endpoint only feeds a waiting webhook block', async () => {
     const started = await start(leadGen.publicId)
     const { id } = (await s.call('GET', `/v1/bots/${leadGen.id}/results/${started.body.resultId}`, { token: owner.token })).body.result
-    const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${id}/executeWebhook`, { token: owner.token, body: { x: 1 } })
+    const res = await s.call('POST', `/v1/bots/${leadGen.id}/blocks/${started.body.input.id}/results/${id}/executeWebhook`, {
+      token: owner.token,
+      body: { x: 1 },
+    })
     assert.equal(res.status, 404)
     assert.equal((await send(started.body.sessionId, started.body.input.items[0].content)).status, 200, 'the chat is untouched')
   })
@@ -146,16 +196,23 @@ describe('chat over HTTP', () => {
     assert.equal(res.body.input, undefined)
     const next = await send(res.body.sessionId, undefined)
     assert.equal(next.status, 200, JSON.stringify(next.body))
-    assert.deepEqual(next.body.messages.map((m: any) => m.type), ['text', 'text'])
+    assert.deepEqual(
+      next.body.messages.map((m: any) => m.type),
+      ['text', 'text'],
+    )
     assert.equal(next.body.input.type, 'choice input')
   })
 
   test('refusals: unknown or unpublished bot 404, closed bot 400 with its message, unknown session 404, bad bodies 400', async () => {
     assert.equal((await start('no-such-bot')).status, 404)
-    const draft = (await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { name: 'Draft' } } })).body.bot
+    const draft = (await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { name: 'Draft' } } })).body
+      .bot
     assert.equal((await start(draft.publicId)).status, 404)
     const closed = await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))
-    await s.call('PATCH', `/v1/bots/${closed.id}`, { token: owner.token, body: { bot: { isClosed: true, settings: { general: { systemMessages: { botClosed: 'Gone fishing' } } } } } })
+    await s.call('PATCH', `/v1/bots/${closed.id}`, {
+      token: owner.token,
+      body: { bot: { isClosed: true, settings: { general: { systemMessages: { botClosed: 'Gone fishing' } } } } },
+    })
     await s.call('POST', `/v1/bots/${closed.id}/publish`, { token: owner.token })
     const refused = await start(closed.publicId)
     assert.equal(refused.status, 400)
@@ -182,16 +239,28 @@ describe('chat over HTTP', () => {
     assert.equal(preview.body.resultId, undefined)
     assert.equal(preview.body.input.type, 'choice input')
     const nameGroup = leadGen.groups.find((g: any) => g.title === 'Name')
-    const from = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { startFrom: { type: 'group', groupId: nameGroup.id } } })
+    const from = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, {
+      token: owner.token,
+      body: { startFrom: { type: 'group', groupId: nameGroup.id } },
+    })
     assert.equal(from.body.input.type, 'text input')
-    const missing = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { startFrom: { type: 'group', groupId: 'nope' } } })
+    const missing = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, {
+      token: owner.token,
+      body: { startFrom: { type: 'group', groupId: 'nope' } },
+    })
     assert.equal(missing.status, 400)
     const custom = v6Bot([['rate', [{ id: 'rating', type: 'rating input', options: { length: 5 } }]]])
-    const withBot = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { bot: custom, sessionId: 'my-preview-session-1' } })
+    const withBot = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, {
+      token: owner.token,
+      body: { bot: custom, sessionId: 'my-preview-session-1' },
+    })
     assert.equal(withBot.status, 200, JSON.stringify(withBot.body))
     assert.equal(withBot.body.sessionId, 'my-preview-session-1')
     assert.equal(withBot.body.input.type, 'rating input')
-    const replaced = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { sessionId: 'my-preview-session-1' } })
+    const replaced = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, {
+      token: owner.token,
+      body: { sessionId: 'my-preview-session-1' },
+    })
     assert.equal(replaced.body.input.type, 'choice input')
     const next = await send('my-preview-session-1', replaced.body.input.items[0].content)
     assert.equal(next.body.input.type, 'text input')
@@ -212,7 +281,11 @@ describe('chat over HTTP', () => {
     for (const status of statuses) assert.ok(status === 200 || status === 409, String(status))
     assert.ok(statuses.includes(200), JSON.stringify(statuses))
     const result = await s.call('GET', `/v1/bots/${leadGen.id}/results/${first.body.resultId}`, { token: owner.token })
-    assert.deepEqual(result.body.result.answers.map((a: { content: string }) => a.content), [choice], 'one answer stored')
+    assert.deepEqual(
+      result.body.result.answers.map((a: { content: string }) => a.content),
+      [choice],
+      'one answer stored',
+    )
     assert.equal((await s.store.chats.session(first.body.sessionId))?.revision, 2, 'the state advanced once')
     const again = await send(first.body.sessionId, 'Ada')
     assert.equal(again.status, 200, 'a reply sent after the answer is a new turn')
@@ -222,7 +295,10 @@ describe('chat over HTTP', () => {
     const legacy = await importAndPublish(s, owner.token, owner.workspaceId, loadFixture('templates/lead-gen.json'))
     const first = await start(legacy.publicId)
     assert.equal(first.status, 200, JSON.stringify(first.body))
-    assert.deepEqual(first.body.messages.map((m: any) => m.type), ['text', 'image'])
+    assert.deepEqual(
+      first.body.messages.map((m: any) => m.type),
+      ['text', 'image'],
+    )
     await send(first.body.sessionId, first.body.input.items[0].content)
     await send(first.body.sessionId, 'Ada')
     const wrong = await send(first.body.sessionId, 'not an email')

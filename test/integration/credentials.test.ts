@@ -34,7 +34,11 @@ describe('credentials', () => {
     assert.match(c.id, /^[a-z0-9]{25}$/)
     assert.match(c.createdAt, ISO)
     assert.deepEqual({ type: c.type, name: c.name }, { type: 'openai', name: 'My OpenAI' })
-    const smtp = await create({ type: 'smtp', name: 'Mail', data: { host: 'smtp.example.com', port: 465, secure: true, username: 'bot', password: 'pw-secret', from: 'Bot <bot@example.com>' } })
+    const smtp = await create({
+      type: 'smtp',
+      name: 'Mail',
+      data: { host: 'smtp.example.com', port: 465, secure: true, username: 'bot', password: 'pw-secret', from: 'Bot <bot@example.com>' },
+    })
     assert.equal(smtp.status, 200)
 
     const listed = await s.call('GET', path(), { token: owner.token })
@@ -65,7 +69,10 @@ describe('credentials', () => {
     assert.ok(!row.data.includes(API_KEY) && !row.data.includes('apiKey'))
 
     assert.deepEqual(await s.store.credentials.get(owner.workspaceId, body.credentials.id), {
-      id: body.credentials.id, type: 'openai', name: 'My OpenAI', data: openai.data,
+      id: body.credentials.id,
+      type: 'openai',
+      name: 'My OpenAI',
+      data: openai.data,
     })
     assert.equal(await s.store.credentials.get(stranger.workspaceId, body.credentials.id), undefined)
     assert.equal(await s.store.credentials.get(owner.workspaceId, 'unknown'), undefined)
@@ -89,7 +96,10 @@ describe('credentials', () => {
     const id = body.credentials.id
     assert.equal((await create(openai, guest.token)).status, 403)
     assert.equal((await s.call('DELETE', `${path()}/${id}`, { token: guest.token })).status, 403)
-    for (const [method, body] of [['GET', undefined], ['POST', openai]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', openai],
+    ] as const) {
       const res = await s.call(method, path(), { token: stranger.token, body })
       assert.equal(res.status, 404)
       assert.equal(res.body.code, 'not_found')

@@ -43,16 +43,29 @@ describe('Email block over SMTP', () => {
     await new Promise<void>((resolve) => smtp.close(resolve))
   })
 
-  const variables = [{ id: 'vName', name: 'Name' }, { id: 'vEmail', name: 'Email' }]
+  const variables = [
+    { id: 'vName', name: 'Name' },
+    { id: 'vEmail', name: 'Email' },
+  ]
   const leadBot = (emailOptions: Record<string, unknown> = {}) =>
-    bot([
-      ['Contact', [
-        { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
-        { id: 'askEmail', type: 'email input', options: { variableId: 'vEmail' } },
-        { id: 'mail', type: 'Email', options: { recipients: ['{{Email}}'], cc: ['sales@example.com'], subject: 'New lead: {{Name}}', ...emailOptions } },
-        say('bye', 'Thanks {{Name}}'),
-      ]],
-    ], { variables })
+    bot(
+      [
+        [
+          'Contact',
+          [
+            { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
+            { id: 'askEmail', type: 'email input', options: { variableId: 'vEmail' } },
+            {
+              id: 'mail',
+              type: 'Email',
+              options: { recipients: ['{{Email}}'], cc: ['sales@example.com'], subject: 'New lead: {{Name}}', ...emailOptions },
+            },
+            say('bye', 'Thanks {{Name}}'),
+          ],
+        ],
+      ],
+      { variables },
+    )
 
   /** A whole live chat: start, then the name and the email; the last response. */
   const chat = async (server: TestServer, definition: unknown) => {
@@ -60,14 +73,25 @@ describe('Email block over SMTP', () => {
     const published = await importAndPublish(server, owner.token, owner.workspaceId, definition)
     const start = await server.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
     assert.equal(start.status, 200, JSON.stringify(start.body))
-    const send = (message: string) => server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })
+    const send = (message: string) =>
+      server.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })
     await send('Ada Lovelace')
     const last = await send('ada@example.com')
     assert.equal(last.status, 200, JSON.stringify(last.body))
     // Email logs are kept out of live answers (whoever chats reads them) and stored on the result for the owners.
     assert.equal(last.body.logs, undefined)
-    const logs = await server.store.db.selectFrom('logs').select(['status', 'description', 'details']).where('resultId', '=', start.body.resultId).orderBy('id').execute()
-    return { owner, published, last, logs: logs.map((l) => ({ status: l.status, description: l.description, ...(l.details !== null && { details: l.details }) })) }
+    const logs = await server.store.db
+      .selectFrom('logs')
+      .select(['status', 'description', 'details'])
+      .where('resultId', '=', start.body.resultId)
+      .orderBy('id')
+      .execute()
+    return {
+      owner,
+      published,
+      last,
+      logs: logs.map((l) => ({ status: l.status, description: l.description, ...(l.details !== null && { details: l.details }) })),
+    }
   }
 
   test('the email arrives with templated recipients and subject, and the answers summary', async () => {
@@ -113,14 +137,20 @@ describe('Email block over SMTP', () => {
 
   /** A bot whose recipients are typed by the end user (a text input, as nothing stops a bot from doing so). */
   const typedRecipientsBot = (emailOptions: Record<string, unknown> = {}) =>
-    bot([
-      ['Contact', [
-        { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
-        { id: 'askEmail', type: 'text input', options: { variableId: 'vEmail' } },
-        { id: 'mail', type: 'Email', options: { recipients: ['{{Email}}'], subject: 'Hello {{Name}}', ...emailOptions } },
-        say('bye', 'Thanks {{Name}}'),
-      ]],
-    ], { variables })
+    bot(
+      [
+        [
+          'Contact',
+          [
+            { id: 'askName', type: 'text input', options: { variableId: 'vName' } },
+            { id: 'askEmail', type: 'text input', options: { variableId: 'vEmail' } },
+            { id: 'mail', type: 'Email', options: { recipients: ['{{Email}}'], subject: 'Hello {{Name}}', ...emailOptions } },
+            say('bye', 'Thanks {{Name}}'),
+          ],
+        ],
+      ],
+      { variables },
+    )
 
   const typed = async (name: string, email: string, emailOptions?: Record<string, unknown>) => {
     const owner = await userWithWorkspace(s)

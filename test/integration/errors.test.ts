@@ -18,7 +18,12 @@ describe('error answers', () => {
   }
 
   test('401 without a token, with an unknown token and with a malformed header', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+    ]) {
       const res = await s.call('GET', '/v1/workspaces', { token: null, headers })
       assert.equal(res.status, 401, JSON.stringify(headers))
       assert.equal(res.body.code, 'unauthorized')
@@ -31,7 +36,11 @@ describe('error answers', () => {
     assert.equal(res.status, 400)
     assert.equal(res.body.code, 'bad_request')
     shape(res.body)
-    const proto = await s.call('POST', '/v1/workspaces', { token: owner.token, raw: '{"__proto__": {"x": 1}, "name": "p"}', headers: { 'content-type': 'application/json' } })
+    const proto = await s.call('POST', '/v1/workspaces', {
+      token: owner.token,
+      raw: '{"__proto__": {"x": 1}, "name": "p"}',
+      headers: { 'content-type': 'application/json' },
+    })
     assert.equal(proto.status, 400)
   })
 
@@ -42,7 +51,11 @@ describe('error answers', () => {
   })
 
   test('415 when the body is not JSON', async () => {
-    const res = await s.call('POST', '/v1/workspaces', { token: owner.token, raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const res = await s.call('POST', '/v1/workspaces', {
+      token: owner.token,
+      raw: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     assert.equal(res.status, 415)
     assert.equal(res.body.code, 'unsupported_media_type')
   })
@@ -57,10 +70,24 @@ describe('error answers', () => {
   })
 
   test('junk on every endpoint never answers 5xx and the server keeps serving', async () => {
-    const junk: unknown[] = [null, 1, 'str', [], [1, 2], { a: { b: { c: [] } } }, { workspaceId: 5, bot: 'x' }, { bot: { groups: 'no' } }, { name: null }]
+    const junk: unknown[] = [
+      null,
+      1,
+      'str',
+      [],
+      [1, 2],
+      { a: { b: { c: [] } } },
+      { workspaceId: 5, bot: 'x' },
+      { bot: { groups: 'no' } },
+      { name: null },
+    ]
     const paths = [
-      ['POST', '/v1/bots'], ['POST', '/v1/bots/import'], ['PATCH', '/v1/bots/xyz'], ['POST', '/v1/workspaces'],
-      ['POST', `/v1/workspaces/${owner.workspaceId}/members`], ['POST', '/v1/bots/xyz/publish'],
+      ['POST', '/v1/bots'],
+      ['POST', '/v1/bots/import'],
+      ['PATCH', '/v1/bots/xyz'],
+      ['POST', '/v1/workspaces'],
+      ['POST', `/v1/workspaces/${owner.workspaceId}/members`],
+      ['POST', '/v1/bots/xyz/publish'],
     ]
     for (const [method, path] of paths) {
       for (const body of junk) {
@@ -70,7 +97,11 @@ describe('error answers', () => {
       }
     }
     const deep = '['.repeat(5000) + ']'.repeat(5000)
-    const res = await s.call('POST', '/v1/workspaces', { token: owner.token, raw: deep.slice(0, 2000), headers: { 'content-type': 'application/json' } })
+    const res = await s.call('POST', '/v1/workspaces', {
+      token: owner.token,
+      raw: deep.slice(0, 2000),
+      headers: { 'content-type': 'application/json' },
+    })
     assert.ok(res.status < 500)
     assert.equal((await s.call('GET', '/health')).status, 200)
   })

@@ -90,7 +90,10 @@ describe('the example bots', () => {
     const imported = await publish(bot)
     const start = await s.call('POST', `/v1/bots/${imported.publicId}/startChat`, { token: owner.token, body: {} })
     assert.match(textOf(start.body.messages[0]), /Welcome/)
-    assert.deepEqual(start.body.input.items.map((i: any) => i.content), ['Hi!'])
+    assert.deepEqual(
+      start.body.input.items.map((i: any) => i.content),
+      ['Hi!'],
+    )
     assert.equal((await send(start.body.sessionId, 'Hi!')).input.type, 'text input')
     const email = await send(start.body.sessionId, 'Ada')
     assert.ok(email.messages.some((m: any) => textOf(m).includes('Ada')))
@@ -108,9 +111,11 @@ describe('the example bots', () => {
       'A designer will write to ada@example.com within two working days. Happy gardening!',
     ])
     const result = await s.call('GET', `/v1/bots/${imported.id}/results/${start.body.resultId}`, { token: owner.token })
-    assert.deepEqual(
-      result.body.result.variables.map((v: any) => [v.name, v.value]).sort(),
-      [['Email', 'ada@example.com'], ['Interests', 'Garden design, Seasonal care'], ['Name', 'Ada'], ['Notes', 'Nothing else, thanks']],
-    )
+    assert.deepEqual(result.body.result.variables.map((v: any) => [v.name, v.value]).sort(), [
+      ['Email', 'ada@example.com'],
+      ['Interests', 'Garden design, Seasonal care'],
+      ['Name', 'Ada'],
+      ['Notes', 'Nothing else, thanks'],
+    ])
   })
 })

@@ -36,7 +36,9 @@ describe('HTTP request blocks over HTTP', () => {
         if (req.url?.startsWith('/boom')) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}')
         if (req.url?.startsWith('/fail')) return res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}')
         res.setHeader('content-type', 'application/json')
-        res.end(JSON.stringify({ items: [{ name: 'first' }, { name: 'second' }], echo: body ? JSON.parse(body.startsWith('{') ? body : '{}') : null }))
+        res.end(
+          JSON.stringify({ items: [{ name: 'first' }, { name: 'second' }], echo: body ? JSON.parse(body.startsWith('{') ? body : '{}') : null }),
+        )
       })
     })
     await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r))
@@ -53,17 +55,37 @@ describe('HTTP request blocks over HTTP', () => {
     await new Promise((r) => peer.close(r))
   })
 
-  const variables = [{ id: 'vName', name: 'Name' }, { id: 'vFirst', name: 'First' }, { id: 'vAll', name: 'All' }, { id: 'vCode', name: 'Code' }]
+  const variables = [
+    { id: 'vName', name: 'Name' },
+    { id: 'vFirst', name: 'First' },
+    { id: 'vAll', name: 'All' },
+    { id: 'vCode', name: 'Code' },
+  ]
   const httpBot = (options: Record<string, unknown>, type = 'Webhook') =>
-    bot([['g', [
-      { id: 'ask', type: 'text input', options: { variableId: 'vName' } },
-      { id: 'http', type, options: { responseVariableMapping: [
-        { id: 'm1', variableId: 'vFirst', bodyPath: 'data.items[0].name' },
-        { id: 'm2', variableId: 'vAll', bodyPath: 'data.items.map(i => i.name)' },
-        { id: 'm3', variableId: 'vCode', bodyPath: 'statusCode' },
-      ], ...options } },
-      say('show', '{{First}} {{All}} {{Code}}'),
-    ]]], { variables })
+    bot(
+      [
+        [
+          'g',
+          [
+            { id: 'ask', type: 'text input', options: { variableId: 'vName' } },
+            {
+              id: 'http',
+              type,
+              options: {
+                responseVariableMapping: [
+                  { id: 'm1', variableId: 'vFirst', bodyPath: 'data.items[0].name' },
+                  { id: 'm2', variableId: 'vAll', bodyPath: 'data.items.map(i => i.name)' },
+                  { id: 'm3', variableId: 'vCode', bodyPath: 'statusCode' },
+                ],
+                ...options,
+              },
+            },
+            say('show', '{{First}} {{All}} {{Code}}'),
+          ],
+        ],
+      ],
+      { variables },
+    )
 
   /**
    * A live chat through the bot (answering its input) by the token's holder (null: an anonymous visitor, the bot
@@ -77,20 +99,41 @@ describe('HTTP request blocks over HTTP', () => {
   }
   /** The logs stored on a result (what the bot's owners read), oldest first, details parsed. */
   const storedLogs = async (server: TestServer, resultId: string) => {
-    const rows = await server.store.db.selectFrom('logs').select(['status', 'description', 'details']).where('resultId', '=', resultId).orderBy('id').execute()
+    const rows = await server.store.db
+      .selectFrom('logs')
+      .select(['status', 'description', 'details'])
+      .where('resultId', '=', resultId)
+      .orderBy('id')
+      .execute()
     return rows.map((r) => ({ ...r, details: r.details ? JSON.parse(r.details) : undefined }))
   }
-  const shown = (res: any) => res.body.messages.at(-1).content.richText.map((p: any) => p.children.map((c: any) => c.text).join('')).join('')
+  const shown = (res: any) =>
+    res.body.messages
+      .at(-1)
+      .content.richText.map((p: any) => p.children.map((c: any) => c.text).join(''))
+      .join('')
 
   test('default body of answers and variables, query parameters, basic auth, response mapping', async () => {
     seen.length = 0
-    const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({
-      webhook: {
-        url: `${peerUrl}/hook`, method: 'POST',
-        queryParams: [{ id: 'q1', key: 'name', value: '{{Name}}' }, { id: 'q2', key: 'empty', value: '' }],
-        headers: [{ id: 'h1', key: 'Authorization', value: 'Basic user:{{Name}}' }, { id: 'h2', key: 'X-Bot', value: 'parley' }],
-      },
-    }))
+    const res = await chatWith(
+      s,
+      owner.token,
+      owner.workspaceId,
+      httpBot({
+        webhook: {
+          url: `${peerUrl}/hook`,
+          method: 'POST',
+          queryParams: [
+            { id: 'q1', key: 'name', value: '{{Name}}' },
+            { id: 'q2', key: 'empty', value: '' },
+          ],
+          headers: [
+            { id: 'h1', key: 'Authorization', value: 'Basic user:{{Name}}' },
+            { id: 'h2', key: 'X-Bot', value: 'parley' },
+          ],
+        },
+      }),
+    )
     assert.equal(res.status, 200, JSON.stringify(res.body))
     assert.equal(shown(res), 'first ["first","second"] 200')
     const call = seen[0]
@@ -108,16 +151,32 @@ describe('HTTP request blocks over HTTP', () => {
 
   test('custom JSON body templated safely, form encoding, GET without body', async () => {
     seen.length = 0
-    await chatWith(s, owner.token, owner.workspaceId, httpBot({
-      isCustomBody: true,
-      webhook: { url: `${peerUrl}/custom`, method: 'PUT', body: '{"name": "{{Name}}", "n": 1}' },
-    }), 'Ada "the" \\ Lovelace')
+    await chatWith(
+      s,
+      owner.token,
+      owner.workspaceId,
+      httpBot({
+        isCustomBody: true,
+        webhook: { url: `${peerUrl}/custom`, method: 'PUT', body: '{"name": "{{Name}}", "n": 1}' },
+      }),
+      'Ada "the" \\ Lovelace',
+    )
     assert.deepEqual(JSON.parse(seen[0].body), { name: 'Ada "the" \\ Lovelace', n: 1 })
     assert.equal(seen[0].method, 'PUT')
-    await chatWith(s, owner.token, owner.workspaceId, httpBot({
-      isCustomBody: true,
-      webhook: { url: `${peerUrl}/form`, method: 'POST', body: '{"a": "{{Name}}", "b": "2"}', headers: [{ id: 'h', key: 'Content-Type', value: 'application/x-www-form-urlencoded' }] },
-    }))
+    await chatWith(
+      s,
+      owner.token,
+      owner.workspaceId,
+      httpBot({
+        isCustomBody: true,
+        webhook: {
+          url: `${peerUrl}/form`,
+          method: 'POST',
+          body: '{"a": "{{Name}}", "b": "2"}',
+          headers: [{ id: 'h', key: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+        },
+      }),
+    )
     assert.equal(seen[1].body, 'a=Ada&b=2')
     await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/get`, method: 'GET' } }))
     assert.equal(seen[2].method, 'GET')
@@ -138,7 +197,12 @@ describe('HTTP request blocks over HTTP', () => {
   })
 
   test('executed on the client: an httpRequestToExecute action, then the client reply is mapped', async () => {
-    const published = await importAndPublish(s, owner.token, owner.workspaceId, httpBot({ isExecutedOnClient: true, webhook: { url: `${peerUrl}/client`, method: 'POST' } }))
+    const published = await importAndPublish(
+      s,
+      owner.token,
+      owner.workspaceId,
+      httpBot({ isExecutedOnClient: true, webhook: { url: `${peerUrl}/client`, method: 'POST' } }),
+    )
     const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
     const asked = await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'Ada' } })
     const action = asked.body.clientSideActions[0]
@@ -171,7 +235,10 @@ describe('HTTP request blocks over HTTP', () => {
     assert.equal(res.status, 200)
     assert.equal(seen.length, 0, 'no request reached the peer')
     const [log] = await storedLogs(byName, res.resultId)
-    assert.deepEqual([log.status, log.description], ['error', 'Security validation failed: localhost: Access to loopback addresses is not allowed for security reasons (127.0.0.1).'])
+    assert.deepEqual(
+      [log.status, log.description],
+      ['error', 'Security validation failed: localhost: Access to loopback addresses is not allowed for security reasons (127.0.0.1).'],
+    )
     assert.equal(shown(res), '  400')
     // The same peer, with 127.0.0.1 listed (the README's local example).
     const listed = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `http://localhost:${port}/literal` } }))
@@ -185,7 +252,10 @@ describe('HTTP request blocks over HTTP', () => {
       [{ url: 'http://[::ffff:a9fe:a9fe]/latest/meta-data' }, /cloud metadata services/],
       [{ url: 'http://metadata.google.internal/computeMetadata/v1/' }, /cloud metadata services/],
       [{ url: `${peerUrl}/hdr`, headers: [{ id: 'h', key: 'Metadata-Flavor', value: 'Google' }] }, /Header "Metadata-Flavor" is not allowed/],
-      [{ url: `${peerUrl}/hdr`, headers: [{ id: 'h', key: 'x-aws-ec2-metadata-token', value: 't' }] }, /Header "x-aws-ec2-metadata-token" is not allowed/],
+      [
+        { url: `${peerUrl}/hdr`, headers: [{ id: 'h', key: 'x-aws-ec2-metadata-token', value: 't' }] },
+        /Header "x-aws-ec2-metadata-token" is not allowed/,
+      ],
       [{ url: 'http://{{Name}}:99999/' }, /^Security validation failed: Invalid URL format$/],
     ]
     for (const [webhook, description] of cases) {
@@ -200,23 +270,30 @@ describe('HTTP request blocks over HTTP', () => {
     assert.equal(seen.length, 0, 'no request reached the peer')
   })
 
-  test("anonymous visitors read no request log; stored and preview logs keep the outcome without the secrets", async () => {
+  test('anonymous visitors read no request log; stored and preview logs keep the outcome without the secrets', async () => {
     const SECRETS = ['s3cret', 'hook-s3cret', 'basic-s3cret', 'url-s3cret', Buffer.from('admin:basic-s3cret').toString('base64')]
-    const secretBot = (path: string) => httpBot({
-      timeout: 1,
-      webhook: {
-        url: path.startsWith('http') ? path : `http://user:url-s3cret@${peerUrl.slice('http://'.length)}${path}`, method: 'POST',
-        queryParams: [{ id: 'q', key: 'name', value: '{{Name}}' }],
-        headers: [
-          { id: 'h1', key: 'Authorization', value: 'Bearer s3cret' },
-          { id: 'h2', key: 'X-Webhook-Secret', value: 'hook-s3cret' },
-          { id: 'h3', key: 'Proxy-Authorization', value: 'Basic admin:basic-s3cret' },
-        ],
-      },
-    })
+    const secretBot = (path: string) =>
+      httpBot({
+        timeout: 1,
+        webhook: {
+          url: path.startsWith('http') ? path : `http://user:url-s3cret@${peerUrl.slice('http://'.length)}${path}`,
+          method: 'POST',
+          queryParams: [{ id: 'q', key: 'name', value: '{{Name}}' }],
+          headers: [
+            { id: 'h1', key: 'Authorization', value: 'Bearer s3cret' },
+            { id: 'h2', key: 'X-Webhook-Secret', value: 'hook-s3cret' },
+            { id: 'h3', key: 'Proxy-Authorization', value: 'Basic admin:basic-s3cret' },
+          ],
+        },
+      })
     const leaks = (what: unknown) => SECRETS.filter((secret) => JSON.stringify(what).includes(secret))
     const closedPort = `http://user:url-s3cret@127.0.0.1:${await freePort()}/gone`
-    const cases = [['/ok', 'success', 200], ['/boom', 'error', 500], ['/slow', 'error', 408], [closedPort, 'error', 500]] as const
+    const cases = [
+      ['/ok', 'success', 200],
+      ['/boom', 'error', 500],
+      ['/slow', 'error', 408],
+      [closedPort, 'error', 500],
+    ] as const
     for (const [path, status, code] of cases) {
       const live = await chatWith(s, null, owner.workspaceId, secretBot(path))
       assert.equal(live.status, 200, JSON.stringify(live.body))
@@ -240,10 +317,13 @@ describe('HTTP request blocks over HTTP', () => {
   })
 
   test('a flow with an HTTP call between two inputs keeps its edges', async () => {
-    const definition = bot([
-      ['g1', [{ id: 'a1', type: 'text input', options: { variableId: 'vName' }, outgoingEdgeId: 'e2' }]],
-      ['g2', [{ id: 'h', type: 'Webhook', options: { webhook: { url: `${peerUrl}/x` } } }, say('s', 'done {{Name}}')]],
-    ], { variables, edges: [edge('e2', { blockId: 'a1' }, 'g2')] })
+    const definition = bot(
+      [
+        ['g1', [{ id: 'a1', type: 'text input', options: { variableId: 'vName' }, outgoingEdgeId: 'e2' }]],
+        ['g2', [{ id: 'h', type: 'Webhook', options: { webhook: { url: `${peerUrl}/x` } } }, say('s', 'done {{Name}}')]],
+      ],
+      { variables, edges: [edge('e2', { blockId: 'a1' }, 'g2')] },
+    )
     const res = await chatWith(s, owner.token, owner.workspaceId, definition, 'Zed')
     assert.equal(shown(res), 'done Zed')
   })

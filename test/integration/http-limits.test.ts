@@ -34,7 +34,10 @@ describe('id lengths', () => {
 
     // A custom public id.
     const publicId = `p${'-'.repeat(ID_MAX_LENGTH - 2)}p`
-    const refused = await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, bot: { name: 'Long', publicId: `${publicId}x` } } })
+    const refused = await s.call('POST', '/v1/bots', {
+      token: owner.token,
+      body: { workspaceId: owner.workspaceId, bot: { name: 'Long', publicId: `${publicId}x` } },
+    })
     assert.equal(refused.status, 400, JSON.stringify(refused.body))
     const patched = await s.call('PATCH', `/v1/bots/${main.id}`, { token: owner.token, body: { bot: { publicId }, overwrite: true } })
     assert.equal(patched.status, 200, JSON.stringify(patched.body))
@@ -60,7 +63,9 @@ const rawConnection = (s: TestServer, localAddress = '127.0.0.1') =>
     let answer = ''
     socket.setEncoding('utf8')
     socket.on('data', (d) => (answer += d))
-    const closed = new Promise<{ answer: string; afterMs: number }>((done) => socket.on('close', () => done({ answer, afterMs: performance.now() - started })))
+    const closed = new Promise<{ answer: string; afterMs: number }>((done) =>
+      socket.on('close', () => done({ answer, afterMs: performance.now() - started })),
+    )
     socket.once('connect', () => resolve({ socket, closed }))
     socket.once('error', (err) => (socket.connecting ? reject(err) : undefined))
   })
@@ -100,13 +105,22 @@ describe('timeouts and bodies read only for callers who may send them', () => {
   before(async () => {
     s = await startTestServer({ PARLEY_REQUEST_TIMEOUT_MS: String(REQUEST_MS), PARLEY_HEADERS_TIMEOUT_MS: String(HEADERS_MS), PUBLIC_CHAT: 'true' })
     owner = await userWithWorkspace(s)
-    publicId = (await importAndPublish(s, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hi {{Big}}'), { id: 'ask', type: 'text input' }]]], { variables: [{ id: 'vBig', name: 'Big' }] }))).publicId
+    publicId = (
+      await importAndPublish(
+        s,
+        owner.token,
+        owner.workspaceId,
+        bot([['g', [say('hi', 'Hi {{Big}}'), { id: 'ask', type: 'text input' }]]], { variables: [{ id: 'vBig', name: 'Big' }] }),
+      )
+    ).publicId
   })
   after(() => s.stop())
 
   test('a body trickled slower than the request timeout gets 408 and its connection closed', async () => {
     const { socket, closed } = await rawConnection(s)
-    socket.write(`POST /v1/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"`)
+    socket.write(
+      `POST /v1/workspaces HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${owner.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"`,
+    )
     const trickle = setInterval(() => socket.writable && socket.write('a'), 200)
     try {
       const { answer, afterMs } = await within(REQUEST_MS + SLACK_MS, closed, 'a trickled body')

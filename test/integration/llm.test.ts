@@ -28,7 +28,10 @@ describe('LLM blocks', () => {
   let openaiCredentialsId: string
 
   const createCredentials = async (type: string, data: Record<string, string>) => {
-    const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, { token: owner.token, body: { type, name: `${type} test`, data } })
+    const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: { type, name: `${type} test`, data },
+    })
     assert.equal(res.status, 200, JSON.stringify(res.body))
     return res.body.credentials.id as string
   }
@@ -57,22 +60,40 @@ describe('LLM blocks', () => {
     bot(
       [
         ['intro', [say('hi', 'Hello, I am a test assistant'), say('help', 'Ask me anything', { outgoingEdgeId: 'e-ask' })]],
-        ['ask', [
-          { id: 'user', type: 'text input', options: { variableId: 'vUser' } },
-          { id: 'appendUser', type: 'Set variable', options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{User message}}' }, outgoingEdgeId: 'e-reply' },
-        ]],
-        ['reply', [
-          {
-            id: 'ai', type: 'openai',
-            options: {
-              action: 'Create chat completion', credentialsId,
-              messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
-              responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+        [
+          'ask',
+          [
+            { id: 'user', type: 'text input', options: { variableId: 'vUser' } },
+            {
+              id: 'appendUser',
+              type: 'Set variable',
+              options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{User message}}' },
+              outgoingEdgeId: 'e-reply',
             },
-          },
-          say('answer', '{{Assistant message}}'),
-          { id: 'appendAssistant', type: 'Set variable', options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{Assistant message}}' }, outgoingEdgeId: 'e-loop' },
-        ]],
+          ],
+        ],
+        [
+          'reply',
+          [
+            {
+              id: 'ai',
+              type: 'openai',
+              options: {
+                action: 'Create chat completion',
+                credentialsId,
+                messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
+                responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+              },
+            },
+            say('answer', '{{Assistant message}}'),
+            {
+              id: 'appendAssistant',
+              type: 'Set variable',
+              options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{Assistant message}}' },
+              outgoingEdgeId: 'e-loop',
+            },
+          ],
+        ],
       ],
       {
         edges: [
@@ -91,13 +112,25 @@ describe('LLM blocks', () => {
   /** A text input, then a legacy OpenAI block, then bubbles showing its answer and token count. */
   const legacyBot = (options: Record<string, unknown>) =>
     bot(
-      [['chat', [
-        { id: 'ask', type: 'text input', options: { variableId: 'vUser' } },
-        { id: 'ai', type: 'OpenAI', options: { task: 'Create chat completion', ...options } },
-        say('answer', '{{Answer}}'),
-        say('tokens', 'Tokens: {{Tokens}}'),
-      ]]],
-      { variables: [{ id: 'vUser', name: 'User' }, { id: 'vAnswer', name: 'Answer' }, { id: 'vTokens', name: 'Tokens' }, { id: 'vTemp', name: 'Temp' }] },
+      [
+        [
+          'chat',
+          [
+            { id: 'ask', type: 'text input', options: { variableId: 'vUser' } },
+            { id: 'ai', type: 'OpenAI', options: { task: 'Create chat completion', ...options } },
+            say('answer', '{{Answer}}'),
+            say('tokens', 'Tokens: {{Tokens}}'),
+          ],
+        ],
+      ],
+      {
+        variables: [
+          { id: 'vUser', name: 'User' },
+          { id: 'vAnswer', name: 'Answer' },
+          { id: 'vTokens', name: 'Tokens' },
+          { id: 'vTemp', name: 'Temp' },
+        ],
+      },
     )
 
   before(async () => {
@@ -151,7 +184,9 @@ describe('LLM blocks', () => {
     llm.reply({ status: 401, error: 'Incorrect API key provided' })
     const turn = await send(first.sessionId, 'Hello?')
     assert.equal(turn.logs, undefined, 'whoever chats does not read integration errors')
-    assert.deepEqual(await storedLogs(first.resultId), [{ status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided', details: null }])
+    assert.deepEqual(await storedLogs(first.resultId), [
+      { status: 'error', description: 'OpenAI API error - 401: Incorrect API key provided', details: null },
+    ])
     assert.equal(turn.input.type, 'text input')
   })
 
@@ -170,7 +205,11 @@ describe('LLM blocks', () => {
     llm.reply({ status: 401, error: `Incorrect API key provided: ${KEY}` })
     const previewTurn = await send(preview.body.sessionId, 'Hello?')
     assert.match(previewTurn.logs?.[0]?.description ?? '', /401/, 'the builder sees the error')
-    for (const [where, text] of [['live', JSON.stringify(turn)], ['stored', JSON.stringify(stored)], ['preview', JSON.stringify(previewTurn)]]) {
+    for (const [where, text] of [
+      ['live', JSON.stringify(turn)],
+      ['stored', JSON.stringify(stored)],
+      ['preview', JSON.stringify(previewTurn)],
+    ]) {
       assert.ok(!text.includes(KEY), `the key leaks in ${where}: ${text}`)
     }
   })
@@ -181,7 +220,8 @@ describe('LLM blocks', () => {
       const before = llm.requests.length
       // The legacy block used to prefer its own base URL, the forged one to fall back on it.
       const legacy = legacyBot({
-        credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl,
+        credentialsId: openaiCredentialsId,
+        baseUrl: evil.baseUrl,
         messages: [{ id: 'm', role: 'user', content: '{{User}}' }],
         responseMapping: [{ id: 'r', valueToExtract: 'Message content', variableId: 'vAnswer' }],
       })
@@ -189,16 +229,40 @@ describe('LLM blocks', () => {
       llm.reply({ content: 'From the real endpoint.' })
       const turn = await send(first.sessionId, 'Hi')
       assert.equal(textOf(turn.messages[0]), 'From the real endpoint.')
-      const forged = bot([['g', [{ id: 'ai', type: 'openai', options: { action: 'Create chat completion', credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl, model: 'm', messages: [{ role: 'user', content: 'Hi' }] } }]]])
+      const forged = bot([
+        [
+          'g',
+          [
+            {
+              id: 'ai',
+              type: 'openai',
+              options: {
+                action: 'Create chat completion',
+                credentialsId: openaiCredentialsId,
+                baseUrl: evil.baseUrl,
+                model: 'm',
+                messages: [{ role: 'user', content: 'Hi' }],
+              },
+            },
+          ],
+        ],
+      ])
       const imported = await importAndPublish(s, owner.token, owner.workspaceId, forged)
       const preview = await s.call('POST', `/v1/bots/${imported.id}/preview/startChat`, { token: owner.token, body: {} })
       assert.equal(preview.status, 200, JSON.stringify(preview.body))
       assert.equal(evil.requests.length, 0, "the bot's base URL got no call (and no key)")
       assert.equal(llm.requests.length, before + 2)
-      assert.deepEqual(llm.requests.slice(before).map((r) => r.headers.authorization), ['Bearer test', 'Bearer test'])
+      assert.deepEqual(
+        llm.requests.slice(before).map((r) => r.headers.authorization),
+        ['Bearer test', 'Bearer test'],
+      )
       // The builder is told why its base URL was not used.
       const notice = preview.body.logs?.find((l: any) => l.status === 'info')
-      assert.match(notice?.description ?? '', /base URL was ignored: the OpenAI key is only sent to the base URL stored with its credentials/, JSON.stringify(preview.body.logs))
+      assert.match(
+        notice?.description ?? '',
+        /base URL was ignored: the OpenAI key is only sent to the base URL stored with its credentials/,
+        JSON.stringify(preview.body.logs),
+      )
       const stored = await storedLogs(first.resultId)
       assert.match(stored[0]?.description ?? '', /base URL was ignored/, 'the owners find the notice on the result')
     } finally {
@@ -210,10 +274,29 @@ describe('LLM blocks', () => {
     const evil = await startOpenAiServer({ content: 'stolen' })
     try {
       const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-      const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+      const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
+        token: owner.token,
+        body: { userId: guest.id, role: 'guest' },
+      })
       assert.equal(member.status, 200, JSON.stringify(member.body))
       const imported = await importAndPublish(s, owner.token, owner.workspaceId, bot([['g', [say('s', 'Hi')]]]))
-      const attack = bot([['g', [{ id: 'ai', type: 'OpenAI', options: { task: 'Create chat completion', credentialsId: openaiCredentialsId, baseUrl: evil.baseUrl, messages: [{ id: 'm', role: 'user', content: 'Hi' }] } }]]])
+      const attack = bot([
+        [
+          'g',
+          [
+            {
+              id: 'ai',
+              type: 'OpenAI',
+              options: {
+                task: 'Create chat completion',
+                credentialsId: openaiCredentialsId,
+                baseUrl: evil.baseUrl,
+                messages: [{ id: 'm', role: 'user', content: 'Hi' }],
+              },
+            },
+          ],
+        ],
+      ])
       for (const body of [{}, { bot: attack }]) {
         const res = await s.call('POST', `/v1/bots/${imported.id}/preview/startChat`, { token: guest.token, body })
         assert.equal(res.status, 404, JSON.stringify(res.body))
@@ -251,7 +334,10 @@ describe('LLM blocks', () => {
     assert.equal(request.headers['api-key'], 'test')
     assert.deepEqual(request.body, {
       model: 'gpt-3.5-turbo',
-      messages: [{ role: 'system', content: 'Answer briefly.' }, { role: 'user', content: 'Question: Why?' }],
+      messages: [
+        { role: 'system', content: 'Answer briefly.' },
+        { role: 'user', content: 'Question: Why?' },
+      ],
       temperature: 0.3,
     })
   })
@@ -277,7 +363,11 @@ describe('LLM blocks', () => {
     const paused = await send(first.sessionId, 'Tell me a story')
     assert.deepEqual(paused.messages, [])
     assert.deepEqual(paused.clientSideActions, [
-      { type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Tell me a story' }] }, expectsDedicatedReply: true },
+      {
+        type: 'streamOpenAiChatCompletion',
+        streamOpenAiChatCompletion: { messages: [{ role: 'user', content: 'Tell me a story' }] },
+        expectsDedicatedReply: true,
+      },
     ])
 
     llm.reply({ content: 'Once upon a time, a bot.' })
@@ -287,7 +377,13 @@ describe('LLM blocks', () => {
     assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/)
     const events = sseEvents(await res.text())
     assert.ok(events.filter((e) => e.name === 'message').length > 1, 'several pieces')
-    assert.equal(events.filter((e) => e.name === 'message').map((e) => e.data.text).join(''), 'Once upon a time, a bot.')
+    assert.equal(
+      events
+        .filter((e) => e.name === 'message')
+        .map((e) => e.data.text)
+        .join(''),
+      'Once upon a time, a bot.',
+    )
     assert.deepEqual(events.at(-1), { name: 'done', data: { text: 'Once upon a time, a bot.' } })
     assert.equal(llm.requests[before].body.stream, true)
     assert.deepEqual(llm.requests[before].body.messages, [{ role: 'user', content: 'Tell me a story' }])
@@ -339,24 +435,35 @@ describe('LLM blocks', () => {
     const credentialsId = await createCredentials('mistral', { apiKey: 'mistral-key', baseUrl: llm.baseUrl })
     const publicId = await publish(
       bot(
-        [['g', [
-          {
-            id: 'gen',
-            type: 'mistral',
-            options: {
-              credentialsId,
-              action: 'Generate variables',
-              model: 'mistral-large-latest',
-              prompt: 'Extract from: "{{Said}}"',
-              variablesToExtract: [
-                { type: 'string', variableId: 'vCompany', description: 'The company name' },
-                { type: 'number', variableId: 'vRevenue', isRequired: false },
-              ],
-            },
-          },
-          say('out', '{{Company}} / {{Revenue}}'),
-        ]]],
-        { variables: [{ id: 'vSaid', name: 'Said' }, { id: 'vCompany', name: 'Company' }, { id: 'vRevenue', name: 'Revenue' }] },
+        [
+          [
+            'g',
+            [
+              {
+                id: 'gen',
+                type: 'mistral',
+                options: {
+                  credentialsId,
+                  action: 'Generate variables',
+                  model: 'mistral-large-latest',
+                  prompt: 'Extract from: "{{Said}}"',
+                  variablesToExtract: [
+                    { type: 'string', variableId: 'vCompany', description: 'The company name' },
+                    { type: 'number', variableId: 'vRevenue', isRequired: false },
+                  ],
+                },
+              },
+              say('out', '{{Company}} / {{Revenue}}'),
+            ],
+          ],
+        ],
+        {
+          variables: [
+            { id: 'vSaid', name: 'Said' },
+            { id: 'vCompany', name: 'Company' },
+            { id: 'vRevenue', name: 'Revenue' },
+          ],
+        },
       ),
     )
     llm.reply({ content: '{"Company":"Acme","Revenue":1200000}' })
@@ -373,10 +480,15 @@ describe('LLM blocks', () => {
 
   test('forged openai: actions needing other endpoints log why', async () => {
     const publicId = await publish(
-      bot([['g', [
-        { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Assistant', message: 'Hi' } },
-        say('after', 'After'),
-      ]]]),
+      bot([
+        [
+          'g',
+          [
+            { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Assistant', message: 'Hi' } },
+            say('after', 'After'),
+          ],
+        ],
+      ]),
     )
     const first = await start(publicId)
     assert.deepEqual(first.messages.map(textOf), ['After'])

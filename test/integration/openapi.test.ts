@@ -15,9 +15,17 @@ describe('OpenAPI and health', () => {
     assert.equal(res.body.openapi, '3.1.0')
     const ops = Object.entries(res.body.paths).flatMap(([path, item]: [string, any]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`))
     for (const op of [
-      'POST /v1/bots', 'GET /v1/bots/{botId}', 'PATCH /v1/bots/{botId}', 'POST /v1/bots/import', 'GET /v1/bots/{botId}/publishedBot',
-      'POST /v1/workspaces', 'GET /v1/workspaces/{workspaceId}', 'GET /v1/workspaces', 'POST /v1/bots/{botId}/publish',
-    ]) assert.ok(ops.includes(op), `${op} documented`)
+      'POST /v1/bots',
+      'GET /v1/bots/{botId}',
+      'PATCH /v1/bots/{botId}',
+      'POST /v1/bots/import',
+      'GET /v1/bots/{botId}/publishedBot',
+      'POST /v1/workspaces',
+      'GET /v1/workspaces/{workspaceId}',
+      'GET /v1/workspaces',
+      'POST /v1/bots/{botId}/publish',
+    ])
+      assert.ok(ops.includes(op), `${op} documented`)
     const create = res.body.paths['/v1/bots'].post
     assert.ok(create.requestBody.content['application/json'].schema)
     assert.ok(create.responses['200'] && create.responses['401'])

@@ -27,8 +27,16 @@ describe('operations', () => {
     }
     const store = await openStore(db.url, { migrate: false })
     try {
-      const rows = await store.db.selectFrom('parleyMigrations' as any).select('name').execute()
-      assert.deepEqual(rows.map((r: any) => r.name).sort(), ['001_accounts_workspaces_bots', '002_sessions_results', '003_credentials', '004_result_client_keys'])
+      const rows = await store.db
+        .selectFrom('parleyMigrations' as any)
+        .select('name')
+        .execute()
+      assert.deepEqual(rows.map((r: any) => r.name).sort(), [
+        '001_accounts_workspaces_bots',
+        '002_sessions_results',
+        '003_credentials',
+        '004_result_client_keys',
+      ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {
       await store.close()
@@ -71,7 +79,11 @@ describe('operations', () => {
     for (let i = 0; i < 2; i++) {
       const server = await spawnServer({ DATABASE_URL: db.url, PARLEY_ADMIN_TOKEN: adminToken })
       try {
-        const res = await fetch(`${server.url}/v1/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `w${i}` }) })
+        const res = await fetch(`${server.url}/v1/workspaces`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `w${i}` }),
+        })
         assert.equal(res.status, 200)
       } finally {
         await server.stop()

@@ -7,7 +7,9 @@ const oneQuestion = (progress = false) => ({
   version: '6',
   groups: [
     {
-      id: 'g1', title: 'Q', graphCoordinates: { x: 0, y: 0 },
+      id: 'g1',
+      title: 'Q',
+      graphCoordinates: { x: 0, y: 0 },
       blocks: [
         { id: 'q1', type: 'text input', options: { variableId: 'v1' } },
         { id: 'q2', type: 'number input', options: { variableId: 'v2', min: 1, max: 10 } },
@@ -16,7 +18,10 @@ const oneQuestion = (progress = false) => ({
   ],
   events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
   edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
-  variables: [{ id: 'v1', name: 'Word' }, { id: 'v2', name: 'Count' }],
+  variables: [
+    { id: 'v1', name: 'Word' },
+    { id: 'v2', name: 'Count' },
+  ],
   theme: progress ? { general: { progressBar: { isEnabled: true } } } : {},
   settings: {},
 })
@@ -39,14 +44,30 @@ describe('results listing', () => {
     return (await s.call('GET', `/v1/bots/${bot.id}/results/${start.body.resultId}`, { token: owner.token })).body.result.id as string
   }
 
-  test('the cursor belongs to the bot: results of one millisecond page correctly, other bots\' results change nothing', async () => {
+  test("the cursor belongs to the bot: results of one millisecond page correctly, other bots' results change nothing", async () => {
     const other = await importAndPublish(s, owner.token, owner.workspaceId, oneQuestion())
     const same = '2026-01-02T03:04:05.678Z'
     const rows = (botId: string, prefix: string, count: number) =>
-      Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, botId, createdAt: same, variables: '[]', isCompleted: 0 as const, hasStarted: 1 as const, isArchived: 0 as const, lastChatSessionId: null }))
-    await s.store.db.insertInto('results').values(rows(bot.id, 'same-', 5)).execute()
+      Array.from({ length: count }, (_, i) => ({
+        id: `${prefix}${i}`,
+        botId,
+        createdAt: same,
+        variables: '[]',
+        isCompleted: 0 as const,
+        hasStarted: 1 as const,
+        isArchived: 0 as const,
+        lastChatSessionId: null,
+      }))
+    await s.store.db
+      .insertInto('results')
+      .values(rows(bot.id, 'same-', 5))
+      .execute()
     const list = async (cursor?: number) =>
-      (await s.call('GET', `/v1/bots/${bot.id}/results?limit=2&timeFilter=allTime${cursor !== undefined ? `&cursor=${cursor}` : ''}`, { token: owner.token })).body
+      (
+        await s.call('GET', `/v1/bots/${bot.id}/results?limit=2&timeFilter=allTime${cursor !== undefined ? `&cursor=${cursor}` : ''}`, {
+          token: owner.token,
+        })
+      ).body
     const collect = async () => {
       const seen: string[] = []
       const cursors: number[] = []
@@ -62,7 +83,10 @@ describe('results listing', () => {
     const before = await collect()
     assert.deepEqual(before.seen, ['same-4', 'same-3', 'same-2', 'same-1', 'same-0'])
     // Thousands of results elsewhere (another bot) leave this bot's cursors as they were.
-    await s.store.db.insertInto('results').values(rows(other.id, 'other-', 50)).execute()
+    await s.store.db
+      .insertInto('results')
+      .values(rows(other.id, 'other-', 50))
+      .execute()
     assert.deepEqual((await collect()).cursors, before.cursors)
     await s.store.db.deleteFrom('results').where('id', 'like', 'same-%').execute()
   })
@@ -86,7 +110,10 @@ describe('results listing', () => {
     assert.equal(pages, 3)
     assert.deepEqual(seen, ids.reverse())
     const first = (await s.call('GET', `/v1/bots/${bot.id}/results?limit=1`, { token: owner.token })).body.results[0]
-    assert.deepEqual(first.answers.map((a: any) => a.content), ['w6'])
+    assert.deepEqual(
+      first.answers.map((a: any) => a.content),
+      ['w6'],
+    )
     assert.equal(first.hasStarted, true)
     assert.equal(first.isCompleted, false)
   })

@@ -20,21 +20,22 @@ describe('tenancy', () => {
   })
   after(() => s.stop())
 
-  const endpoints = () => [
-    ['GET', `/v1/workspaces/${owner.workspaceId}`, undefined],
-    ['GET', `/v1/workspaces/${owner.workspaceId}/members`, undefined],
-    ['POST', `/v1/workspaces/${owner.workspaceId}/members`, { userId: 'someone', role: 'guest' }],
-    ['DELETE', `/v1/workspaces/${owner.workspaceId}/members/${owner.id}`, undefined],
-    ['GET', `/v1/bots?workspaceId=${owner.workspaceId}`, undefined],
-    ['POST', '/v1/bots', { workspaceId: owner.workspaceId, bot: { name: 'x' } }],
-    ['POST', '/v1/bots/import', { workspaceId: owner.workspaceId, bot: { version: '6', groups: [], events: [], edges: [], variables: [] } }],
-    ['GET', `/v1/bots/${botId}`, undefined],
-    ['PATCH', `/v1/bots/${botId}`, { bot: { name: 'hijack' } }],
-    ['DELETE', `/v1/bots/${botId}`, undefined],
-    ['POST', `/v1/bots/${botId}/publish`, undefined],
-    ['POST', `/v1/bots/${botId}/unpublish`, undefined],
-    ['GET', `/v1/bots/${botId}/publishedBot`, undefined],
-  ] as const
+  const endpoints = () =>
+    [
+      ['GET', `/v1/workspaces/${owner.workspaceId}`, undefined],
+      ['GET', `/v1/workspaces/${owner.workspaceId}/members`, undefined],
+      ['POST', `/v1/workspaces/${owner.workspaceId}/members`, { userId: 'someone', role: 'guest' }],
+      ['DELETE', `/v1/workspaces/${owner.workspaceId}/members/${owner.id}`, undefined],
+      ['GET', `/v1/bots?workspaceId=${owner.workspaceId}`, undefined],
+      ['POST', '/v1/bots', { workspaceId: owner.workspaceId, bot: { name: 'x' } }],
+      ['POST', '/v1/bots/import', { workspaceId: owner.workspaceId, bot: { version: '6', groups: [], events: [], edges: [], variables: [] } }],
+      ['GET', `/v1/bots/${botId}`, undefined],
+      ['PATCH', `/v1/bots/${botId}`, { bot: { name: 'hijack' } }],
+      ['DELETE', `/v1/bots/${botId}`, undefined],
+      ['POST', `/v1/bots/${botId}/publish`, undefined],
+      ['POST', `/v1/bots/${botId}/unpublish`, undefined],
+      ['GET', `/v1/bots/${botId}/publishedBot`, undefined],
+    ] as const
 
   test('every endpoint called with a token of another workspace answers 404, like an unknown id', async () => {
     for (const [method, path, body] of endpoints()) {

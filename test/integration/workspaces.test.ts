@@ -25,9 +25,21 @@ describe('workspaces', () => {
     assert.deepEqual(
       { ...w, id: 0, createdAt: 0, updatedAt: 0 },
       {
-        id: 0, createdAt: 0, updatedAt: 0, name: 'Acme', icon: '🚀', plan: 'FREE', billingProviderId: null, settings: {},
-        isSuspended: false, isPastDue: false, isVerified: false, chatsHardLimit: null, lastActivityAt: null,
-        inactiveFirstEmailSentAt: null, inactiveSecondEmailSentAt: null,
+        id: 0,
+        createdAt: 0,
+        updatedAt: 0,
+        name: 'Acme',
+        icon: '🚀',
+        plan: 'FREE',
+        billingProviderId: null,
+        settings: {},
+        isSuspended: false,
+        isPastDue: false,
+        isVerified: false,
+        chatsHardLimit: null,
+        lastActivityAt: null,
+        inactiveFirstEmailSentAt: null,
+        inactiveSecondEmailSentAt: null,
       },
     )
     assert.ok(!('customChatsLimit' in w) && !('customSeatsLimit' in w))
@@ -76,7 +88,10 @@ describe('workspaces', () => {
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Solo' } })
     const id = body.workspace.id
     assert.equal((await s.call('DELETE', `/v1/workspaces/${id}/members/${alice.id}`, { token: alice.token })).status, 409)
-    assert.equal((await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: alice.id, role: 'guest' } })).status, 409)
+    assert.equal(
+      (await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: alice.id, role: 'guest' } })).status,
+      409,
+    )
     const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: 'nosuchuser', role: 'member' } })
     assert.equal(unknown.status, 404)
   })
@@ -85,7 +100,10 @@ describe('workspaces', () => {
     for (let round = 0; round < 8; round++) {
       const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: `Race ${round}` } })
       const id = body.workspace.id
-      assert.equal((await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'admin' } })).status, 200)
+      assert.equal(
+        (await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'admin' } })).status,
+        200,
+      )
       const remove = round % 2 === 1
       const change = (by: { token: string }, target: { id: string }) =>
         remove
@@ -103,7 +121,10 @@ describe('workspaces', () => {
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Invites' } })
     const id = body.workspace.id
     const known = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'bob@example.com', role: 'member' } })
-    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'Nobody@Example.com', role: 'member' } })
+    const unknown = await s.call('POST', `/v1/workspaces/${id}/members`, {
+      token: alice.token,
+      body: { email: 'Nobody@Example.com', role: 'member' },
+    })
     assert.equal(known.status, 200)
     assert.equal(unknown.status, 200, JSON.stringify(unknown.body))
     assert.deepEqual(Object.keys(unknown.body.member).sort(), Object.keys(known.body.member).sort())
@@ -129,7 +150,10 @@ describe('workspaces', () => {
       assert.ok(res.body.issues.length > 0 && res.body.issues[0].path.startsWith('body'))
     }
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'V' } })
-    const both = await s.call('POST', `/v1/workspaces/${body.workspace.id}/members`, { token: alice.token, body: { email: 'bob@example.com', userId: bob.id, role: 'guest' } })
+    const both = await s.call('POST', `/v1/workspaces/${body.workspace.id}/members`, {
+      token: alice.token,
+      body: { email: 'bob@example.com', userId: bob.id, role: 'guest' },
+    })
     assert.equal(both.status, 400)
   })
 })

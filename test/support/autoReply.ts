@@ -64,8 +64,7 @@ export const autoReply = (response: any, attempt: number, visits = 0): unknown =
   return list[(attempt + visits) % list.length]
 }
 
-export const isWaiting = (response: any): boolean =>
-  !!response.input || (response.clientSideActions ?? []).some((a: any) => a.expectsDedicatedReply)
+export const isWaiting = (response: any): boolean => !!response.input || (response.clientSideActions ?? []).some((a: any) => a.expectsDedicatedReply)
 
 /**
  * Waits like a person before sending the same reply as the previous one: the server takes an identical reply that

@@ -26,7 +26,14 @@ export const blockContext = (options: ContextOptions = {}) => {
   const variables = Array.isArray(options.variables)
     ? options.variables
     : Object.entries(options.variables ?? {}).map(([name, value], i) => ({ id: `v${i}`, name, value }))
-  const entry: StackEntry = { botId: 'bot1', snapshotId: 'snap1', resultId: options.isPreview ? undefined : 'r1', values: {}, answers: options.answers ?? [], resume: [] }
+  const entry: StackEntry = {
+    botId: 'bot1',
+    snapshotId: 'snap1',
+    resultId: options.isPreview ? undefined : 'r1',
+    values: {},
+    answers: options.answers ?? [],
+    resume: [],
+  }
   const runtime = testRuntime({
     now: () => new Date('2025-06-04T10:00:00Z'),
     sendEmail: async (message, smtp) => {

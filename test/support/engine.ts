@@ -54,7 +54,20 @@ export const compile = (raw: unknown, botId = 'bot1'): CompiledBot => {
   const prepared = prepareBot(raw)
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.issues))
   const bot = prepared.bot as any
-  return compileBot({ botId, snapshotId: `snap-${botId}`, version: bot.version, groups: bot.groups, events: bot.events, edges: bot.edges, variables: bot.variables, theme: bot.theme, settings: bot.settings }, kinds)
+  return compileBot(
+    {
+      botId,
+      snapshotId: `snap-${botId}`,
+      version: bot.version,
+      groups: bot.groups,
+      events: bot.events,
+      edges: bot.edges,
+      variables: bot.variables,
+      theme: bot.theme,
+      settings: bot.settings,
+    },
+    kinds,
+  )
 }
 
 /** Chats with a bot through the engine, keeping the state between turns as the server would. */
@@ -96,5 +109,14 @@ export const bot = (groups: [string, any[]][], extra: { edges?: any[]; variables
   settings: extra.settings ?? {},
 })
 
-export const say = (id: string, text: string, extra: Record<string, unknown> = {}) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] }, ...extra })
-export const edge = (id: string, from: Record<string, string>, groupId: string, blockId?: string) => ({ id, from, to: blockId ? { groupId, blockId } : { groupId } })
+export const say = (id: string, text: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text }] }] },
+  ...extra,
+})
+export const edge = (id: string, from: Record<string, string>, groupId: string, blockId?: string) => ({
+  id,
+  from,
+  to: blockId ? { groupId, blockId } : { groupId },
+})

@@ -10,24 +10,26 @@ export type RemoteCall = (
   options?: { token?: string | null; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; signal?: AbortSignal },
 ) => Promise<RemoteReply>
 
-export const remoteClient = (baseUrl: string): RemoteCall => async (method, path, options = {}) => {
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.token) headers.authorization = `Bearer ${options.token}`
-  let body: string | Uint8Array | undefined
-  if (options.raw !== undefined) body = options.raw
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body)
-    headers['content-type'] ??= 'application/json'
+export const remoteClient =
+  (baseUrl: string): RemoteCall =>
+  async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body: string | Uint8Array | undefined
+    if (options.raw !== undefined) body = options.raw
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const started = performance.now()
+    const res = await fetch(baseUrl + path, { method, headers, body, signal: options.signal })
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {}
+    return { status: res.status, body: parsed, text, headers: res.headers, ms: performance.now() - started }
   }
-  const started = performance.now()
-  const res = await fetch(baseUrl + path, { method, headers, body, signal: options.signal })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text ? JSON.parse(text) : undefined
-  } catch {}
-  return { status: res.status, body: parsed, text, headers: res.headers, ms: performance.now() - started }
-}
 
 /** A workspace of the caller, a bot imported into it and published; returns the ids needed to chat. */
 export const seedPublishedBot = async (call: RemoteCall, token: string, bot: unknown, workspaceId?: string) => {

@@ -12,7 +12,11 @@ export type Reply = { status: number; body: any; headers: Headers }
 export type TestServer = RunningServer & {
   database: TestDatabase
   /** Sends a JSON request; `token: null` sends no Authorization header. */
-  call: (method: string, path: string, options?: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<Reply>
+  call: (
+    method: string,
+    path: string,
+    options?: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ) => Promise<Reply>
   /** Creates a user with a fresh token. */
   user: (name: string, email?: string) => Promise<{ id: string; token: string }>
   stop: () => Promise<void>
@@ -33,7 +37,10 @@ export const checkDocumentedAnswer = (method: string, path: string, status: numb
   const schema = found.route.responses[status]?.schema
   if (!schema) throw new Error(`${label} answered ${status} with JSON, but documents no schema for ${status}.`)
   const res = schema.safeParse(body)
-  if (!res.success) throw new Error(`${label} answered ${status} with a body its documented schema refuses:\n${z.prettifyError(res.error)}\nBody: ${JSON.stringify(body).slice(0, 2000)}`)
+  if (!res.success)
+    throw new Error(
+      `${label} answered ${status} with a body its documented schema refuses:\n${z.prettifyError(res.error)}\nBody: ${JSON.stringify(body).slice(0, 2000)}`,
+    )
 }
 
 export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {

@@ -2,8 +2,17 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 import {
-  botParams, botSchema, botSummarySchema, createBotBody, errorSchema, importBotBody, listBotsQuery, migrateQuery,
-  publishedBotSchema, updateBotBody, userModeSchema,
+  botParams,
+  botSchema,
+  botSummarySchema,
+  createBotBody,
+  errorSchema,
+  importBotBody,
+  listBotsQuery,
+  migrateQuery,
+  publishedBotSchema,
+  updateBotBody,
+  userModeSchema,
 } from '../../contract/api.js'
 
 const tags = ['Bots']
@@ -18,7 +27,10 @@ const publishedAnswer = z.object({ publishedBot: publishedBotSchema, version: z.
 
 export const botRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/bots', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots',
+    auth: 'required',
+    tags,
     summary: 'Create a bot',
     body: createBotBody,
     responses: { 200: { description: 'Created', schema: botAnswer }, ...errors, 409: { description: 'publicId already used', schema: errorSchema } },
@@ -27,7 +39,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/bots/import', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots/import',
+    auth: 'required',
+    tags,
     summary: 'Import a Typebot export (schema versions 3 to 6.1; stored as v6)',
     body: importBotBody,
     responses: { 200: { description: 'Imported', schema: botAnswer }, ...errors },
@@ -36,7 +51,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/bots', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/bots',
+    auth: 'required',
+    tags,
     summary: 'List the bots of a workspace',
     query: listBotsQuery,
     responses: { 200: { description: 'The bots, newest first', schema: z.object({ bots: z.array(botSummarySchema) }) }, ...errors },
@@ -45,7 +63,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/bots/{botId}', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/bots/{botId}',
+    auth: 'required',
+    tags,
     summary: 'Get a bot',
     params: botParams,
     query: migrateQuery,
@@ -56,17 +77,27 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'PATCH', path: '/v1/bots/{botId}', auth: 'required', tags,
+    method: 'PATCH',
+    path: '/v1/bots/{botId}',
+    auth: 'required',
+    tags,
     summary: 'Update a bot (409 when bot.updatedAt is older than the stored bot, unless overwrite is true)',
     params: botParams,
     body: updateBotBody,
-    responses: { 200: { description: 'Updated', schema: botAnswer }, ...errors, 409: { description: 'Conflict (stale updatedAt, or publicId already used)', schema: errorSchema } },
+    responses: {
+      200: { description: 'Updated', schema: botAnswer },
+      ...errors,
+      409: { description: 'Conflict (stale updatedAt, or publicId already used)', schema: errorSchema },
+    },
     async handler({ app, user, params, body }) {
       return { bot: await app.bots.update(user, params.botId, body.bot, body.overwrite) }
     },
   }),
   defineRoute({
-    method: 'DELETE', path: '/v1/bots/{botId}', auth: 'required', tags,
+    method: 'DELETE',
+    path: '/v1/bots/{botId}',
+    auth: 'required',
+    tags,
     summary: 'Delete a bot with its published versions and results',
     params: botParams,
     responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...errors },
@@ -76,7 +107,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/bots/{botId}/publish', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots/{botId}/publish',
+    auth: 'required',
+    tags,
     summary: 'Publish the draft (replaces the previous published version)',
     params: botParams,
     responses: { 200: { description: 'Published', schema: publishedAnswer }, ...errors },
@@ -85,7 +119,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/bots/{botId}/unpublish', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots/{botId}/unpublish',
+    auth: 'required',
+    tags,
     summary: 'Unpublish a bot (live chats can no longer start)',
     params: botParams,
     responses: { 200: { description: 'Unpublished', schema: botAnswer }, ...errors },
@@ -94,7 +131,10 @@ export const botRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/bots/{botId}/publishedBot', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/bots/{botId}/publishedBot',
+    auth: 'required',
+    tags,
     summary: 'Get the published bot',
     params: botParams,
     query: migrateQuery,

@@ -19,7 +19,10 @@ export const origin = (req: FastifyRequest) => (typeof req.headers.origin === 's
 
 export const chatRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook',
+    auth: 'required',
+    tags,
     summary: "Deliver the payload a webhook block waits for (any JSON body); the chat's next continueChat resumes with it",
     params: z.object({ botId: idSchema, blockId: idSchema, resultId: idSchema }),
     body: z.unknown(),
@@ -30,7 +33,10 @@ export const chatRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/bots/{botId}/preview/startChat', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/bots/{botId}/preview/startChat',
+    auth: 'required',
+    tags,
     summary: 'Start a preview chat on the draft (or on the bot given in the body); nothing is stored as a result',
     params: botParams,
     body: previewStartBody,
@@ -41,7 +47,10 @@ export const chatRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/bots/{publicId}/startChat', auth: 'optional', tags,
+    method: 'POST',
+    path: '/v1/bots/{publicId}/startChat',
+    auth: 'optional',
+    tags,
     summary: 'Start a chat on the published version of a bot (by its public id); the run is stored as a result',
     params: z.object({ publicId: idSchema }),
     body: startChatBody,
@@ -52,13 +61,20 @@ export const chatRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/v1/sessions/{sessionId}/continueChat', auth: 'optional', tags,
+    method: 'POST',
+    path: '/v1/sessions/{sessionId}/continueChat',
+    auth: 'optional',
+    tags,
     summary: 'Send the next message of a chat',
     params: z.object({ sessionId: idSchema }),
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
     async handler({ app, req, params, body }) {
-      return app.chats.continue(params.sessionId, body.message, { textFormat: body.textBubbleContentFormat, origin: origin(req), arrivedAt: req.arrivedAt })
+      return app.chats.continue(params.sessionId, body.message, {
+        textFormat: body.textBubbleContentFormat,
+        origin: origin(req),
+        arrivedAt: req.arrivedAt,
+      })
     },
   }),
 ]

@@ -34,7 +34,10 @@ const credentialsParams = workspaceParams.extend({ credentialsId: idSchema })
 
 export const credentialsRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/workspaces/{workspaceId}/credentials', auth: 'required', tags,
+    method: 'POST',
+    path: '/v1/workspaces/{workspaceId}/credentials',
+    auth: 'required',
+    tags,
     summary: 'Store credentials in a workspace (encrypted; the data is never returned)',
     params: workspaceParams,
     body: createCredentialsBody,
@@ -44,7 +47,10 @@ export const credentialsRoutes = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/workspaces/{workspaceId}/credentials', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/workspaces/{workspaceId}/credentials',
+    auth: 'required',
+    tags,
     summary: "List a workspace's credentials (metadata only)",
     params: workspaceParams,
     responses: { 200: { description: 'The credentials, newest first', schema: z.object({ credentials: z.array(credentialsSchema) }) }, ...errors },
@@ -53,7 +59,10 @@ export const credentialsRoutes = [
     },
   }),
   defineRoute({
-    method: 'DELETE', path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}', auth: 'required', tags,
+    method: 'DELETE',
+    path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
+    auth: 'required',
+    tags,
     summary: 'Delete credentials (blocks using them stop finding them)',
     params: credentialsParams,
     responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...errors },

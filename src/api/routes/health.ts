@@ -4,9 +4,14 @@ import { defineRoute } from '../route.js'
 
 export const healthRoutes = [
   defineRoute({
-    method: 'GET', path: '/health', auth: 'none', tags: ['Service'],
+    method: 'GET',
+    path: '/health',
+    auth: 'none',
+    tags: ['Service'],
     summary: 'Service health: 200 with the database status',
-    responses: { 200: { description: 'Health', schema: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), api: z.string() }) } },
+    responses: {
+      200: { description: 'Health', schema: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), api: z.string() }) },
+    },
     async handler({ app, config }) {
       const up = await app.databaseUp()
       return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', api: config.api }

@@ -13,17 +13,26 @@ const errors = {
 
 export const resultRoutes = [
   defineRoute({
-    method: 'GET', path: '/v1/bots/{botId}/results', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/bots/{botId}/results',
+    auth: 'required',
+    tags,
     summary: 'List the results of a bot that have at least one answer, newest first (keyset pages: pass nextCursor as cursor)',
     params: z.object({ botId: idSchema }),
     query: listResultsQuery,
-    responses: { 200: { description: 'A page of results', schema: z.object({ results: z.array(resultSchema), nextCursor: z.number().optional() }) }, ...errors },
+    responses: {
+      200: { description: 'A page of results', schema: z.object({ results: z.array(resultSchema), nextCursor: z.number().optional() }) },
+      ...errors,
+    },
     async handler({ app, user, params, query }) {
       return app.results.list(user, params.botId, query)
     },
   }),
   defineRoute({
-    method: 'GET', path: '/v1/bots/{botId}/results/{resultId}', auth: 'required', tags,
+    method: 'GET',
+    path: '/v1/bots/{botId}/results/{resultId}',
+    auth: 'required',
+    tags,
     summary: 'Get a result with its variables and answers',
     params: z.object({ botId: idSchema, resultId: idSchema }),
     responses: { 200: { description: 'The result', schema: z.object({ result: resultSchema }) }, ...errors },

@@ -12,11 +12,17 @@ const event = (name: string | undefined, data: unknown) => `${name ? `event: ${n
 
 export const streamRoutes = [
   defineRoute({
-    method: 'POST', path: '/v1/sessions/{sessionId}/streamMessage', auth: 'optional', tags: ['Chat'],
+    method: 'POST',
+    path: '/v1/sessions/{sessionId}/streamMessage',
+    auth: 'optional',
+    tags: ['Chat'],
     summary: 'Stream the completion of the LLM block a chat waits on (text/event-stream); then send the full text with continueChat',
     params: z.object({ sessionId: idSchema }),
     responses: {
-      200: { description: 'text/event-stream: `data: {"text"}` per piece, then `event: done` (`{"text"}`: the full text) or `event: error` (`{"message"}`)' },
+      200: {
+        description:
+          'text/event-stream: `data: {"text"}` per piece, then `event: done` (`{"text"}`: the full text) or `event: error` (`{"message"}`)',
+      },
       ...errors,
     },
     async handler(ctx) {

@@ -19,7 +19,12 @@ test('a bubble without content is skipped', async () => {
 })
 
 test('text: rich text with variables templated', async () => {
-  const block = { id: 'b1', type: 'text', outgoingEdgeId: 'e1', content: { richText: [{ type: 'p', children: [{ text: 'Hello {{Name}}' }] }], plainText: 'x' } }
+  const block = {
+    id: 'b1',
+    type: 'text',
+    outgoingEdgeId: 'e1',
+    content: { richText: [{ type: 'p', children: [{ text: 'Hello {{Name}}' }] }], plainText: 'x' },
+  }
   assert.deepEqual(await render(block, context({ Name: 'John' })), {
     id: 'b1',
     type: 'text',
@@ -28,7 +33,10 @@ test('text: rich text with variables templated', async () => {
 })
 
 test('text: Markdown when the client asked for it', async () => {
-  const richText = [{ type: 'p', children: [{ text: 'Hello ' }, { text: '{{Name}}', bold: true }] }, { type: 'p', children: [{ text: 'Bye {{= 1 + 1 =}}' }] }]
+  const richText = [
+    { type: 'p', children: [{ text: 'Hello ' }, { text: '{{Name}}', bold: true }] },
+    { type: 'p', children: [{ text: 'Bye {{= 1 + 1 =}}' }] },
+  ]
   assert.deepEqual(await render({ id: 'b1', type: 'text', content: { richText } }, context({ Name: 'John' }, 'markdown')), {
     id: 'b1',
     type: 'text',
@@ -72,7 +80,8 @@ test('video: URL parsed, other fields kept, height numeric', async () => {
 })
 
 test('video: height defaults to 400 unless a number or numeric text', async () => {
-  const height = async (value: unknown) => (await render({ id: 'b', type: 'video', content: { url: 'https://v.io/a.mp4', height: value } }))?.content.height
+  const height = async (value: unknown) =>
+    (await render({ id: 'b', type: 'video', content: { url: 'https://v.io/a.mp4', height: value } }))?.content.height
   assert.equal(await height(undefined), 400)
   assert.equal(await height(250), 250)
   assert.equal(await height('300'), 300)
@@ -89,11 +98,14 @@ test('video: a file URL is played as is', async () => {
 })
 
 test('audio: URL templated, autoplay kept', async () => {
-  assert.deepEqual(await render({ id: 'b4', type: 'audio', content: { url: '{{Sound}}', isAutoplayEnabled: false } }, context({ Sound: 'https://a.io/s.mp3' })), {
-    id: 'b4',
-    type: 'audio',
-    content: { url: 'https://a.io/s.mp3', isAutoplayEnabled: false },
-  })
+  assert.deepEqual(
+    await render({ id: 'b4', type: 'audio', content: { url: '{{Sound}}', isAutoplayEnabled: false } }, context({ Sound: 'https://a.io/s.mp3' })),
+    {
+      id: 'b4',
+      type: 'audio',
+      content: { url: 'https://a.io/s.mp3', isAutoplayEnabled: false },
+    },
+  )
 })
 
 test('embed: URL templated, height numeric, waitForEvent kept', async () => {

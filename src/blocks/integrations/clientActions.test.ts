@@ -9,9 +9,15 @@ import { blockContext } from '../../../test/support/blocks.js'
 describe('Google Analytics block', () => {
   test('a googleAnalytics action with templated options: empty ones dropped, numbers typed', async () => {
     const { ctx } = blockContext({ variables: { Score: '12', Plan: 'pro' } })
-    const block = { id: 'b', type: 'Google Analytics' as const, options: { trackingId: 'G-123', category: 'Signup', action: '{{Plan}}', label: '{{Missing}}', value: '{{Score}}' } }
+    const block = {
+      id: 'b',
+      type: 'Google Analytics' as const,
+      options: { trackingId: 'G-123', category: 'Signup', action: '{{Plan}}', label: '{{Missing}}', value: '{{Score}}' },
+    }
     const result = await googleAnalytics.execute(block, ctx)
-    assert.deepEqual(result.clientSideActions, [{ type: 'googleAnalytics', googleAnalytics: { trackingId: 'G-123', category: 'Signup', action: 'pro', value: 12 } }])
+    assert.deepEqual(result.clientSideActions, [
+      { type: 'googleAnalytics', googleAnalytics: { trackingId: 'G-123', category: 'Signup', action: 'pro', value: 12 } },
+    ])
   })
 
   test('nothing in preview', async () => {
@@ -23,10 +29,27 @@ describe('Google Analytics block', () => {
 describe('Pixel block', () => {
   test('a pixel action for an event: params templated, the pixel id as written', async () => {
     const { ctx } = blockContext({ variables: { Total: '49.5' } })
-    const options = { pixelId: '0123', eventType: 'Purchase' as const, params: [{ id: 'p1', key: 'value', value: '{{Total}}' }, { id: 'p2', key: 'currency', value: 'EUR' }] }
+    const options = {
+      pixelId: '0123',
+      eventType: 'Purchase' as const,
+      params: [
+        { id: 'p1', key: 'value', value: '{{Total}}' },
+        { id: 'p2', key: 'currency', value: 'EUR' },
+      ],
+    }
     const result = await pixel.execute({ id: 'b', type: 'Pixel', options }, ctx)
     assert.deepEqual(result.clientSideActions, [
-      { type: 'pixel', pixel: { pixelId: '0123', eventType: 'Purchase', params: [{ id: 'p1', key: 'value', value: 49.5 }, { id: 'p2', key: 'currency', value: 'EUR' }] } },
+      {
+        type: 'pixel',
+        pixel: {
+          pixelId: '0123',
+          eventType: 'Purchase',
+          params: [
+            { id: 'p1', key: 'value', value: 49.5 },
+            { id: 'p2', key: 'currency', value: 'EUR' },
+          ],
+        },
+      },
     ])
   })
 
@@ -34,7 +57,10 @@ describe('Pixel block', () => {
     const live = blockContext().ctx
     assert.deepEqual(await pixel.execute({ id: 'b', type: 'Pixel', options: { pixelId: '1' } }, live), {})
     assert.deepEqual(await pixel.execute({ id: 'b', type: 'Pixel', options: { eventType: 'Lead' } }, live), {})
-    assert.deepEqual(await pixel.execute({ id: 'b', type: 'Pixel', options: { pixelId: '1', eventType: 'Lead' } }, blockContext({ isPreview: true }).ctx), {})
+    assert.deepEqual(
+      await pixel.execute({ id: 'b', type: 'Pixel', options: { pixelId: '1', eventType: 'Lead' } }, blockContext({ isPreview: true }).ctx),
+      {},
+    )
   })
 })
 

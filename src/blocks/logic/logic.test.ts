@@ -5,8 +5,12 @@ import { describe, test } from 'node:test'
 import { bot, compile, edge, engineChat, say, testRuntime, texts } from '../../../test/support/engine.js'
 
 const V = [
-  { id: 'vA', name: 'A' }, { id: 'vB', name: 'B' }, { id: 'vList', name: 'List' }, { id: 'vOut', name: 'Out' },
-  { id: 'vItem', name: 'Item' }, { id: 'vTarget', name: 'Target' },
+  { id: 'vA', name: 'A' },
+  { id: 'vB', name: 'B' },
+  { id: 'vList', name: 'List' },
+  { id: 'vOut', name: 'Out' },
+  { id: 'vItem', name: 'Item' },
+  { id: 'vTarget', name: 'Target' },
 ]
 const set = (id: string, options: Record<string, unknown>) => ({ id, type: 'Set variable', options: { variableId: 'vOut', ...options } })
 
@@ -36,7 +40,10 @@ describe('Set variable', () => {
     assert.equal((await run([set('s', { type: 'Pop', saveItemInVariableId: 'vItem' })], { Out: ['a', 'b', 'c'] })).text, '["a","b"]|c')
     assert.equal((await run([set('s', { type: 'Shift', saveItemInVariableId: 'vItem' })], { Out: ['a', 'b', 'c'] })).text, '["b","c"]|a')
     assert.equal((await run([set('s', { type: 'Pop' })], { Out: 'scalar' })).text, 'scalar|')
-    const map = set('s', { type: 'Map item with same index', mapListItemParams: { baseItemVariableId: 'vItem', baseListVariableId: 'vList', targetListVariableId: 'vTarget' } })
+    const map = set('s', {
+      type: 'Map item with same index',
+      mapListItemParams: { baseItemVariableId: 'vItem', baseListVariableId: 'vList', targetListVariableId: 'vTarget' },
+    })
     assert.equal((await run([map], { Item: 'b', List: ['a', 'b'], Target: ['x', 'y'] })).text, 'y|b')
   })
 
@@ -52,7 +59,11 @@ describe('Set variable', () => {
   })
 
   test('Transcript is kept as a session variable, not in results', async () => {
-    const b = compile(bot([['g', [say('h', 'Hi, name?'), { id: 'i', type: 'text input' }, set('t', { type: 'Transcript' }), say('show', '{{Out}}')]]], { variables: V }))
+    const b = compile(
+      bot([['g', [say('h', 'Hi, name?'), { id: 'i', type: 'text input' }, set('t', { type: 'Transcript' }), say('show', '{{Out}}')]]], {
+        variables: V,
+      }),
+    )
     const chat = engineChat(b)
     await chat.start()
     const outcome = await chat.send('Ada')
@@ -71,7 +82,9 @@ describe('Set variable', () => {
     assert.match(action.setVariable.scriptToExecute.content, /getHours/)
     assert.equal(first.finished, false)
     assert.deepEqual(texts(await chat.send('evening')), ['It is evening'])
-    const custom = compile(bot([['g', [set('s', { expressionToEvaluate: 'return {{A}} + 1', isExecutedOnClient: true }), say('show', '{{Out}}')]]], { variables: V }))
+    const custom = compile(
+      bot([['g', [set('s', { expressionToEvaluate: 'return {{A}} + 1', isExecutedOnClient: true }), say('show', '{{Out}}')]]], { variables: V }),
+    )
     const c = engineChat(custom)
     const start = await c.start({ prefilledVariables: { A: '5' } })
     const script = (start.response.clientSideActions![0] as any).setVariable.scriptToExecute
@@ -87,29 +100,71 @@ describe('Set variable', () => {
 describe('other logic blocks', () => {
   test('Condition: first matching item, else path, fall-through', async () => {
     const b = () =>
-      compile(bot([
-        ['g', [{ id: 'c', type: 'Condition', outgoingEdgeId: 'e-else', items: [
-          { id: 'big', outgoingEdgeId: 'e-big', content: { comparisons: [{ id: 'x', variableId: 'vA', comparisonOperator: 'Greater than', value: '10' }] } },
-          { id: 'set', content: { logicalOperator: 'AND', comparisons: [{ id: 'y', variableId: 'vA', comparisonOperator: 'Is set' }] } },
-        ] }, say('fall', 'fell through')]],
-        ['big', [say('b', 'big')]], ['else', [say('e', 'else')]],
-      ], { variables: V, edges: [edge('e-big', { blockId: 'c', itemId: 'big' }, 'big'), edge('e-else', { blockId: 'c' }, 'else')] }))
+      compile(
+        bot(
+          [
+            [
+              'g',
+              [
+                {
+                  id: 'c',
+                  type: 'Condition',
+                  outgoingEdgeId: 'e-else',
+                  items: [
+                    {
+                      id: 'big',
+                      outgoingEdgeId: 'e-big',
+                      content: { comparisons: [{ id: 'x', variableId: 'vA', comparisonOperator: 'Greater than', value: '10' }] },
+                    },
+                    { id: 'set', content: { logicalOperator: 'AND', comparisons: [{ id: 'y', variableId: 'vA', comparisonOperator: 'Is set' }] } },
+                  ],
+                },
+                say('fall', 'fell through'),
+              ],
+            ],
+            ['big', [say('b', 'big')]],
+            ['else', [say('e', 'else')]],
+          ],
+          { variables: V, edges: [edge('e-big', { blockId: 'c', itemId: 'big' }, 'big'), edge('e-else', { blockId: 'c' }, 'else')] },
+        ),
+      )
     assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '42' } })), ['big'])
     assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '3' } })), ['fell through'])
     assert.deepEqual(texts(await engineChat(b()).start()), ['else'])
   })
 
   test('AB test follows the random draw', async () => {
-    const b = compile(bot([
-      ['g', [{ id: 'ab', type: 'AB test', options: { aPercent: 30 }, items: [{ id: 'a', path: 'a', outgoingEdgeId: 'ea' }, { id: 'b', path: 'b', outgoingEdgeId: 'eb' }] }]],
-      ['A', [say('x', 'A')]], ['B', [say('y', 'B')]],
-    ], { edges: [edge('ea', { blockId: 'ab', itemId: 'a' }, 'A'), edge('eb', { blockId: 'ab', itemId: 'b' }, 'B')] }))
+    const b = compile(
+      bot(
+        [
+          [
+            'g',
+            [
+              {
+                id: 'ab',
+                type: 'AB test',
+                options: { aPercent: 30 },
+                items: [
+                  { id: 'a', path: 'a', outgoingEdgeId: 'ea' },
+                  { id: 'b', path: 'b', outgoingEdgeId: 'eb' },
+                ],
+              },
+            ],
+          ],
+          ['A', [say('x', 'A')]],
+          ['B', [say('y', 'B')]],
+        ],
+        { edges: [edge('ea', { blockId: 'ab', itemId: 'a' }, 'A'), edge('eb', { blockId: 'ab', itemId: 'b' }, 'B')] },
+      ),
+    )
     assert.deepEqual(texts(await engineChat(b, { runtime: testRuntime({ random: () => 0.2 }) }).start()), ['A'])
     assert.deepEqual(texts(await engineChat(b, { runtime: testRuntime({ random: () => 0.5 }) }).start()), ['B'])
   })
 
   test('Wait: a client action; with shouldPause the chat waits for any message', async () => {
-    const b = compile(bot([['g', [{ id: 'w', type: 'Wait', options: { secondsToWaitFor: '{{A}}', shouldPause: true } }, say('after', 'after')]]], { variables: V }))
+    const b = compile(
+      bot([['g', [{ id: 'w', type: 'Wait', options: { secondsToWaitFor: '{{A}}', shouldPause: true } }, say('after', 'after')]]], { variables: V }),
+    )
     const chat = engineChat(b)
     const first = await chat.start({ prefilledVariables: { A: '1.5' } })
     assert.deepEqual(first.response.clientSideActions, [{ type: 'wait', wait: { secondsToWaitFor: 1.5 }, expectsDedicatedReply: true }])
@@ -123,18 +178,28 @@ describe('other logic blocks', () => {
 
   test('Script: client action with args by default; server side sets variables by name and logs errors', async () => {
     const client = await run([{ id: 'sc', type: 'Code', options: { content: 'alert({{A}})' } }], { A: '007' })
-    assert.deepEqual(client.outcome.response.clientSideActions, [{ type: 'scriptToExecute', scriptToExecute: { content: 'alert(vA)', args: [{ id: 'vA', value: '007' }], isCode: true } }])
-    const server = await run([{ id: 'sc', type: 'Code', options: { content: 'setVariable("Out", {{A}} * 3); setVariable("Nope", 1)', isExecutedOnClient: false } }], { A: '2' })
+    assert.deepEqual(client.outcome.response.clientSideActions, [
+      { type: 'scriptToExecute', scriptToExecute: { content: 'alert(vA)', args: [{ id: 'vA', value: '007' }], isCode: true } },
+    ])
+    const server = await run(
+      [{ id: 'sc', type: 'Code', options: { content: 'setVariable("Out", {{A}} * 3); setVariable("Nope", 1)', isExecutedOnClient: false } }],
+      { A: '2' },
+    )
     assert.equal(server.text, '6|')
     const failing = await run([{ id: 'sc', type: 'Code', options: { content: 'throw new Error("bad")', isExecutedOnClient: false } }])
     assert.match(failing.outcome.response.logs![0].description, /bad/)
   })
 
   test('Jump by group title from a variable, then Return to the block after the Jump', async () => {
-    const b = compile(bot([
-      ['g', [say('a', 'one'), { id: 'j', type: 'Jump', options: { groupId: '{{A}}' } }, say('c', 'three')]],
-      ['Side trip', [say('b', 'two'), { id: 'r', type: 'Return' }]],
-    ], { variables: V }))
+    const b = compile(
+      bot(
+        [
+          ['g', [say('a', 'one'), { id: 'j', type: 'Jump', options: { groupId: '{{A}}' } }, say('c', 'three')]],
+          ['Side trip', [say('b', 'two'), { id: 'r', type: 'Return' }]],
+        ],
+        { variables: V },
+      ),
+    )
     assert.deepEqual(texts(await engineChat(b).start({ prefilledVariables: { A: 'Side trip' } })), ['one', 'two', 'three'])
     const missing = await engineChat(b).start({ prefilledVariables: { A: 'Nowhere' } })
     assert.deepEqual(texts(missing), ['one'])
@@ -142,7 +207,20 @@ describe('other logic blocks', () => {
   })
 
   test('webhook listener waits, then maps the posted payload', async () => {
-    const b = compile(bot([['g', [{ id: 'wh', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vOut', bodyPath: 'data.user.name' }] } }, say('show', 'Hi {{Out}}')]]], { variables: V }))
+    const b = compile(
+      bot(
+        [
+          [
+            'g',
+            [
+              { id: 'wh', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vOut', bodyPath: 'data.user.name' }] } },
+              say('show', 'Hi {{Out}}'),
+            ],
+          ],
+        ],
+        { variables: V },
+      ),
+    )
     const chat = engineChat(b)
     const first = await chat.start()
     assert.deepEqual(first.response.clientSideActions, [{ type: 'listenForWebhook', expectsDedicatedReply: true }])

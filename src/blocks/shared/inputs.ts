@@ -83,5 +83,9 @@ export const sameText = (a: string, b: string, ignoreCase = false): boolean => {
  * Runs `work` with a synchronous templating function for the texts found in `source` (block options): their inline
  * code is evaluated in the sandbox first (see `withInlineCode`).
  */
-export const withTemplating = <T>(source: unknown, ctx: BlockContext, work: (text: (value: string | null | undefined) => string) => T): MaybePromise<T> =>
+export const withTemplating = <T>(
+  source: unknown,
+  ctx: BlockContext,
+  work: (text: (value: string | null | undefined) => string) => T,
+): MaybePromise<T> =>
   withInlineCode(source, ctx.variables, ctx.runtime.evaluate, (evaluate) => work((value) => parseVariables(value, ctx.variables, { evaluate })))

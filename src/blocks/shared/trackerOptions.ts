@@ -25,4 +25,5 @@ const templated = (value: unknown, text: (value: string) => string): unknown => 
   return value
 }
 
-export const trackerOptions = (value: unknown, ctx: BlockContext): MaybePromise<unknown> => withTemplating(value, ctx, (text) => templated(value, text))
+export const trackerOptions = (value: unknown, ctx: BlockContext): MaybePromise<unknown> =>
+  withTemplating(value, ctx, (text) => templated(value, text))

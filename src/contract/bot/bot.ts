@@ -3,16 +3,7 @@
 // block, the kinds' own schemas are in src/blocks/ (src/blocks/schemas.ts passes them: use its `prepareBot`).
 import { z } from 'zod'
 import { type Block, genericBlockSchema } from './blocks/index.js'
-import {
-  EventType,
-  edgeSchema,
-  eventSchema,
-  groupSchema,
-  opt,
-  settingsSchema,
-  themeSchema,
-  variableSchema,
-} from './common.js'
+import { EventType, edgeSchema, eventSchema, groupSchema, opt, settingsSchema, themeSchema, variableSchema } from './common.js'
 import { BotMigrationError, detectBotVersion, migrateBotToV6 } from './migrate.js'
 import { type BotIssue, findDuplicateIds } from './references.js'
 
@@ -81,9 +72,7 @@ const botSchemaFor = (blockSchema: BlockSchema) => {
   return schema
 }
 
-export type PrepareBotResult =
-  | { ok: true; bot: BotV6; originalVersion: string }
-  | { ok: false; issues: BotIssue[] }
+export type PrepareBotResult = { ok: true; bot: BotV6; originalVersion: string } | { ok: false; issues: BotIssue[] }
 
 const issuePath = (path: readonly PropertyKey[]) => path.map(String).join('.')
 

@@ -38,9 +38,7 @@ export const isEventSource = (from: BlockSource | EventSource): from is EventSou
 
 export const edgeSchema = z.looseObject({
   id: z.string(),
-  from: dispatchSchema<BlockSource | EventSource>((from) =>
-    'eventId' in from ? eventSourceSchema : blockSourceSchema,
-  ),
+  from: dispatchSchema<BlockSource | EventSource>((from) => ('eventId' in from ? eventSourceSchema : blockSourceSchema)),
   to: z.looseObject({ groupId: z.string(), blockId: z.string().optional() }),
 })
 export type Edge = z.infer<typeof edgeSchema>
@@ -149,9 +147,7 @@ const eventSchemaByType: Record<string, z.ZodType> = {
   [EventType.INVALID_REPLY]: invalidReplyEventSchema,
 }
 export const eventSchema = dispatchSchema<Event>((event) =>
-  typeof event.type === 'string' && Object.hasOwn(eventSchemaByType, event.type)
-    ? eventSchemaByType[event.type]
-    : eventBaseSchema,
+  typeof event.type === 'string' && Object.hasOwn(eventSchemaByType, event.type) ? eventSchemaByType[event.type] : eventBaseSchema,
 )
 
 // Theme: visual only, so enum-like fields stay plain strings.
@@ -213,8 +209,7 @@ export const defaultSystemMessages = {
   networkErrorTitle: 'Network Error',
   networkErrorMessage: 'Please check your internet connection and try again.',
   popupBlockedTitle: 'Popup blocked',
-  popupBlockedDescription:
-    'The bot wants to open a new tab but it was blocked by your browser. It needs a manual approval.',
+  popupBlockedDescription: 'The bot wants to open a new tab but it was blocked by your browser. It needs a manual approval.',
   popupBlockedButtonLabel: 'Continue in new tab',
   fileUploadError: 'An error occured while uploading the files',
   fileUploadSizeError: '[[file]] is larger than [[limit]]MB',

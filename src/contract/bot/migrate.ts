@@ -19,8 +19,7 @@ export class BotMigrationError extends Error {
 }
 
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-const blocksOf = (group: unknown): Json[] =>
-  isRecord(group) && Array.isArray(group.blocks) ? group.blocks.filter(isRecord) : []
+const blocksOf = (group: unknown): Json[] => (isRecord(group) && Array.isArray(group.blocks) ? group.blocks.filter(isRecord) : [])
 
 export const isV6Version = (version: unknown): version is '6' | '6.1' => version === '6' || version === '6.1'
 
@@ -58,9 +57,7 @@ const preprocessLegacyBot = (bot: Json): Json => ({
     ? bot.groups.map((group: unknown) => (isRecord(group) ? { ...group, blocks: group.blocks ?? [] } : group))
     : (bot.groups ?? []),
   events: null,
-  edges: Array.isArray(bot.edges)
-    ? bot.edges.filter((edge: unknown) => edgeSchema.safeParse(edge).success)
-    : (bot.edges ?? []),
+  edges: Array.isArray(bot.edges) ? bot.edges.filter((edge: unknown) => edgeSchema.safeParse(edge).success) : (bot.edges ?? []),
 })
 
 // v3 HTTP-like blocks pointed to a row of a separate Webhook table through `webhookId`. We have no such table, so
@@ -86,9 +83,7 @@ const migrateFromV5ToV6 = (bot: Json): Json => {
   if (startBlock.outgoingEdgeId !== undefined) startEvent.outgoingEdgeId = startBlock.outgoingEdgeId
   // The start edge is found by id, or by its source in case the start block lost its `outgoingEdgeId`.
   const isStartEdge = (edge: unknown) =>
-    isRecord(edge) &&
-    ((startBlock.outgoingEdgeId !== undefined && edge.id === startBlock.outgoingEdgeId) ||
-      edge.from?.blockId === startBlock.id)
+    isRecord(edge) && ((startBlock.outgoingEdgeId !== undefined && edge.id === startBlock.outgoingEdgeId) || edge.from?.blockId === startBlock.id)
   const edges = (Array.isArray(bot.edges) ? bot.edges : []).map((edge: Json) =>
     isStartEdge(edge) ? { ...edge, from: { eventId: startGroup.id } } : edge,
   )

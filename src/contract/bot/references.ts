@@ -22,8 +22,7 @@ export const findDuplicateIds = (bot: Pick<BotGraph, 'groups'>): BotIssue[] => {
     if (groupIds.has(group.id)) issues.push({ path: `groups.${g}.id`, message: `Duplicate group id "${group.id}"` })
     groupIds.add(group.id)
     group.blocks.forEach((block, b) => {
-      if (blockIds.has(block.id))
-        issues.push({ path: `groups.${g}.blocks.${b}.id`, message: `Duplicate block id "${block.id}"` })
+      if (blockIds.has(block.id)) issues.push({ path: `groups.${g}.blocks.${b}.id`, message: `Duplicate block id "${block.id}"` })
       blockIds.add(block.id)
     })
   })

@@ -157,7 +157,13 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     else if (--entry.running === 0) tenants.delete(tenant!)
   }
 
-  const call = async (op: 'evaluate' | 'script', body: string, globals: Record<string, unknown>, timeoutMs: number, tenant?: string): Promise<ScriptResult> => {
+  const call = async (
+    op: 'evaluate' | 'script',
+    body: string,
+    globals: Record<string, unknown>,
+    timeoutMs: number,
+    tenant?: string,
+  ): Promise<ScriptResult> => {
     const turn = enter(tenant)
     if (turn) await turn
     try {

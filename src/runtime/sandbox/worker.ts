@@ -34,13 +34,17 @@ for (;;) {
   for (const name of request.undefinedNames ?? []) request.globals[name] = undefined
   let response: unknown
   try {
-    response = request.op === 'script' ? sandbox.runScript(request.body, request.globals, request.timeoutMs) : sandbox.evaluate(request.body, request.globals, request.timeoutMs)
+    response =
+      request.op === 'script'
+        ? sandbox.runScript(request.body, request.globals, request.timeoutMs)
+        : sandbox.evaluate(request.body, request.globals, request.timeoutMs)
   } catch (err) {
     response = { ok: false, error: String(err), setVariables: [] }
   }
   const json = JSON.stringify(response)
   let { read, written } = encoder.encodeInto(json, bytes)
-  if (read < json.length) ({ written } = encoder.encodeInto(JSON.stringify({ ok: false, error: 'The result is too large.', setVariables: [] }), bytes))
+  if (read < json.length)
+    ({ written } = encoder.encodeInto(JSON.stringify({ ok: false, error: 'The result is too large.', setVariables: [] }), bytes))
   state[1] = written
   Atomics.store(state, 0, RESPONSE)
   Atomics.notify(state, 0)

@@ -15,11 +15,16 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 1)
 
 /** Asks for a text, then jumps back to its own group, whose first bubble shows the last answer. */
 const loopingBot = bot(
-  [['g', [
-    say('echo', 'You said {{Answer}}'),
-    { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
-    { id: 'back', type: 'Jump', options: { groupId: 'g' } },
-  ]]],
+  [
+    [
+      'g',
+      [
+        say('echo', 'You said {{Answer}}'),
+        { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
+        { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+      ],
+    ],
+  ],
   { variables: [{ id: 'vAnswer', name: 'Answer' }] },
 )
 

@@ -38,7 +38,8 @@ const settle = async () => {
 type Req = { method: string; path: string; headers: Record<string, string>; body?: string | Uint8Array; label: string }
 type Violation = { key: string; example: string; size: number; count: number }
 
-const deep = (depth: number, kind: 'array' | 'object') => (kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '0' + '}'.repeat(depth))
+const deep = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '0' + '}'.repeat(depth)
 
 // A slot of a generated document that is replaced in its JSON text by a payload JSON.stringify cannot build.
 const PLACEHOLDER = '"__special_payload_7f3a__"'
@@ -51,7 +52,8 @@ const withSpecial = (doc: unknown, payload: string | undefined) => {
 const encode = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'))
 
 const describeReq = (req: Req) => {
-  const body = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : `<bytes ${Buffer.from(req.body).toString('hex').slice(0, 120)}>`
+  const body =
+    req.body === undefined ? '' : typeof req.body === 'string' ? req.body : `<bytes ${Buffer.from(req.body).toString('hex').slice(0, 120)}>`
   return `${req.method} ${JSON.stringify(req.path.slice(0, 300))} headers=${JSON.stringify(req.headers).slice(0, 300)} body(${body.length})=${body.slice(0, 300)}`
 }
 
@@ -71,12 +73,17 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
     await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: spare.id, role: 'member' } })
     const looping = bot(
-      [['g', [
-        say('echo', 'You said {{Answer}}'),
-        { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
-        { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vAnswer', bodyPath: 'data' }] } },
-        { id: 'back', type: 'Jump', options: { groupId: 'g' } },
-      ]]],
+      [
+        [
+          'g',
+          [
+            say('echo', 'You said {{Answer}}'),
+            { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
+            { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vAnswer', bodyPath: 'data' }] } },
+            { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+          ],
+        ],
+      ],
       { variables: [{ id: 'vAnswer', name: 'Answer' }] },
     )
     const main = await importAndPublish(s, owner.token, owner.workspaceId, looping)
@@ -100,7 +107,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       publicId: [main.publicId, draft.publicId],
       sessionId: [live.body.sessionId, preview.body.sessionId],
       // The result's id (what executeWebhook takes) and the client key startChat answered (what results/{id} also takes).
-      resultId: [(await s.call('GET', `/v1/bots/${main.id}/results/${live.body.resultId}`, { token: owner.token })).body.result.id, live.body.resultId],
+      resultId: [
+        (await s.call('GET', `/v1/bots/${main.id}/results/${live.body.resultId}`, { token: owner.token })).body.result.id,
+        live.body.resultId,
+      ],
       blockId: ['ask', 'hook', 'echo'],
       userId: [spare.id, guest.id],
       credentialsId: [creds.body.credentials.id],
@@ -136,7 +146,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
   const record = (req: Req, reason: string) => {
     // Requests Node's HTTP parser refuses (unknown methods) never reach a route: one kind whatever the path.
     const label = reason.includes('"Client Error"') ? `${req.method} <any path>` : req.label
-    const key = `${label} → ${reason.replace(/req-[\w-]+/g, 'req-…').replace(/"requestId":"[^"]*"/, '').slice(0, 160)}`
+    const key = `${label} → ${reason
+      .replace(/req-[\w-]+/g, 'req-…')
+      .replace(/"requestId":"[^"]*"/, '')
+      .slice(0, 160)}`
     const size = (req.body === undefined ? 0 : typeof req.body === 'string' ? req.body.length : req.body.length) + req.path.length
     const seen = violations.get(key)
     if (!seen) violations.set(key, { key, example: describeReq(req), size, count: 1 })
@@ -145,8 +158,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       if (size < seen.size) Object.assign(seen, { example: describeReq(req), size })
     }
   }
-  const report = () =>
-    [...violations.values()].map((v) => `${v.key}\n    ×${v.count}, smallest: ${v.example}`).join('\n')
+  const report = () => [...violations.values()].map((v) => `${v.key}\n    ×${v.count}, smallest: ${v.example}`).join('\n')
 
   const health = async () => {
     const started = performance.now()
@@ -159,8 +171,33 @@ describe(`fuzzing every endpoint (${backend})`, () => {
   // ---------------------------------------------------------------------------------------------------------
   // Generators (built once the fixtures exist: they draw from their ids and tokens)
   const arbitraries = () => {
-
-    const weird = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '\uffff', '💥', '\u202e', '%00', '%', '..', '../..', '/', '\\', "'", '"', ' ', '', 'null', 'undefined', '__proto__', 'constructor', '0', '-1', '1e309', 'NaN')
+    const weird = fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      '\ud800',
+      '\udfff\ud800',
+      '\uffff',
+      '💥',
+      '\u202e',
+      '%00',
+      '%',
+      '..',
+      '../..',
+      '/',
+      '\\',
+      "'",
+      '"',
+      ' ',
+      '',
+      'null',
+      'undefined',
+      '__proto__',
+      'constructor',
+      '0',
+      '-1',
+      '1e309',
+      'NaN',
+    )
     const text = fc.oneof(
       { weight: 4, arbitrary: fc.string({ maxLength: 30 }) },
       { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
@@ -170,7 +207,14 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     const idFor = (name: string, destructive: boolean) =>
       fc.oneof(
         { weight: 5, arbitrary: fc.constantFrom(...(destructive && name === 'botId' ? ids.scratchBotId : (ids[name] ?? ['x']))) },
-        { weight: 1, arbitrary: fc.constantFrom(...Object.values(ids).flat().filter((id) => !destructive || !ids.botId.includes(id) || ids.scratchBotId.includes(id))) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            ...Object.values(ids)
+              .flat()
+              .filter((id) => !destructive || !ids.botId.includes(id) || ids.scratchBotId.includes(id)),
+          ),
+        },
         { weight: 3, arbitrary: text },
       )
     const scalar = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), text)
@@ -195,22 +239,58 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     const templates: Record<string, fc.Arbitrary<unknown>> = {
       'POST /v1/workspaces': fc.record({ name: slot(value), icon: slot(value) }, { requiredKeys: [] }),
       'POST /v1/workspaces/{workspaceId}/members': fc.record(
-        { email: slot(fc.oneof(value, fc.emailAddress())), userId: slot(value), role: slot(fc.oneof(value, fc.constantFrom('admin', 'member', 'guest'))) },
+        {
+          email: slot(fc.oneof(value, fc.emailAddress())),
+          userId: slot(value),
+          role: slot(fc.oneof(value, fc.constantFrom('admin', 'member', 'guest'))),
+        },
         { requiredKeys: [] },
       ),
       'POST /v1/workspaces/{workspaceId}/credentials': fc.record(
         { type: slot(value), name: slot(value), data: slot(fc.oneof(value, fc.dictionary(text, scalar, { maxKeys: 60 }))) },
         { requiredKeys: [] },
       ),
-      'POST /v1/bots': fc.record({ workspaceId: slot(value), bot: slot(fc.oneof(value, fc.record({ name: slot(value), publicId: slot(value), groups: slot(value) }, { requiredKeys: [] }))) }, { requiredKeys: [] }),
-      'POST /v1/bots/import': fc.record(
+      'POST /v1/bots': fc.record(
         {
           workspaceId: slot(value),
-          bot: slot(fc.oneof(value, fc.record({ version: fc.constantFrom('3', '4', '5', '6', '6.1', 7, null), groups: slot(value), events: slot(value), edges: slot(value), variables: slot(value), settings: slot(value) }, { requiredKeys: [] }))),
+          bot: slot(fc.oneof(value, fc.record({ name: slot(value), publicId: slot(value), groups: slot(value) }, { requiredKeys: [] }))),
         },
         { requiredKeys: [] },
       ),
-      'PATCH /v1/bots/{botId}': fc.record({ bot: slot(fc.oneof(value, fc.record({ name: slot(value), updatedAt: slot(value), groups: slot(value), publicId: slot(value) }, { requiredKeys: [] }))), overwrite: slot(value) }, { requiredKeys: [] }),
+      'POST /v1/bots/import': fc.record(
+        {
+          workspaceId: slot(value),
+          bot: slot(
+            fc.oneof(
+              value,
+              fc.record(
+                {
+                  version: fc.constantFrom('3', '4', '5', '6', '6.1', 7, null),
+                  groups: slot(value),
+                  events: slot(value),
+                  edges: slot(value),
+                  variables: slot(value),
+                  settings: slot(value),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      'PATCH /v1/bots/{botId}': fc.record(
+        {
+          bot: slot(
+            fc.oneof(
+              value,
+              fc.record({ name: slot(value), updatedAt: slot(value), groups: slot(value), publicId: slot(value) }, { requiredKeys: [] }),
+            ),
+          ),
+          overwrite: slot(value),
+        },
+        { requiredKeys: [] },
+      ),
       'POST /v1/bots/{botId}/preview/startChat': fc.record(
         {
           message: slot(value),
@@ -233,7 +313,24 @@ describe(`fuzzing every endpoint (${backend})`, () => {
         { requiredKeys: [] },
       ),
       'POST /v1/sessions/{sessionId}/continueChat': fc.record(
-        { message: slot(fc.oneof(value, fc.record({ type: fc.constantFrom('text', 'audio', 'command', 'x'), text: slot(value), url: slot(value), command: slot(value), attachedFileUrls: slot(value) }, { requiredKeys: [] }))), textBubbleContentFormat: slot(value) },
+        {
+          message: slot(
+            fc.oneof(
+              value,
+              fc.record(
+                {
+                  type: fc.constantFrom('text', 'audio', 'command', 'x'),
+                  text: slot(value),
+                  url: slot(value),
+                  command: slot(value),
+                  attachedFileUrls: slot(value),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+          ),
+          textBubbleContentFormat: slot(value),
+        },
         { requiredKeys: [] },
       ),
       'POST /v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook': slot(value),
@@ -244,9 +341,21 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       {
         weight: 4,
         arbitrary: fc.constantFrom(
-          'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=latin1', 'application/json; charset=utf-16',
-          'text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json',
-          'application/jsonx', '*/*', 'application/', ';', 'application/json; boundary=', 'application/json, text/plain',
+          'application/json; charset=utf-8',
+          'APPLICATION/JSON',
+          'application/json;charset=latin1',
+          'application/json; charset=utf-16',
+          'text/plain',
+          'text/plain; charset=utf-8',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/vnd.api+json',
+          'application/jsonx',
+          '*/*',
+          'application/',
+          ';',
+          'application/json; boundary=',
+          'application/json, text/plain',
         ),
       },
       { weight: 1, arbitrary: fc.constant(undefined) },
@@ -257,56 +366,123 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       {
         weight: 2,
         arbitrary: fc.oneof(
-          fc.constantFrom('Bearer', 'Bearer ', 'Basic abc', 'bearer pk_nope', 'Bearer a b', `Bearer ${'t'.repeat(2000)}`, 'Bearer pk_%00', 'Bearer \t'),
-          fc.string({ unit: 'binary-ascii', maxLength: 40 }).filter((x) => /^[\x20-\x7e\t]*$/.test(x)).map((x) => `Bearer ${x}`),
+          fc.constantFrom(
+            'Bearer',
+            'Bearer ',
+            'Basic abc',
+            'bearer pk_nope',
+            'Bearer a b',
+            `Bearer ${'t'.repeat(2000)}`,
+            'Bearer pk_%00',
+            'Bearer \t',
+          ),
+          fc
+            .string({ unit: 'binary-ascii', maxLength: 40 })
+            .filter((x) => /^[\x20-\x7e\t]*$/.test(x))
+            .map((x) => `Bearer ${x}`),
           fc.constantFrom('owner', 'guest').map((who) => `bearer    ${tokens[who]}  `),
         ),
       },
     )
     const extraHeaders = fc.dictionary(
-      fc.constantFrom('origin', 'accept', 'accept-encoding', 'content-encoding', 'x-forwarded-for', 'x-request-id', 'accept-language', 'if-none-match', 'range'),
-      fc.constantFrom('gzip', 'br', '*/*', 'text/html', 'https://evil.example', 'null', '1.2.3.4', 'bytes=0-1', '100-continue', 'x'.repeat(4000), 'deflate, gzip;q=0'),
+      fc.constantFrom(
+        'origin',
+        'accept',
+        'accept-encoding',
+        'content-encoding',
+        'x-forwarded-for',
+        'x-request-id',
+        'accept-language',
+        'if-none-match',
+        'range',
+      ),
+      fc.constantFrom(
+        'gzip',
+        'br',
+        '*/*',
+        'text/html',
+        'https://evil.example',
+        'null',
+        '1.2.3.4',
+        'bytes=0-1',
+        '100-continue',
+        'x'.repeat(4000),
+        'deflate, gzip;q=0',
+      ),
       { maxKeys: 2 },
     )
     const query = fc.option(
       fc.array(
         fc.tuple(
           fc.oneof(fc.constantFrom('workspaceId', 'limit', 'cursor', 'timeFilter', 'timeZone', 'migrateToLatestVersion'), text),
-          fc.oneof(fc.constantFrom('1', '0', '-1', '500', '501', '1e3', 'true', 'maybe', 'allTime', 'today', 'Europe/Paris', 'Mars/Olympus', '9'.repeat(30)), text, fc.constantFrom(...Object.values(ids).flat())),
+          fc.oneof(
+            fc.constantFrom('1', '0', '-1', '500', '501', '1e3', 'true', 'maybe', 'allTime', 'today', 'Europe/Paris', 'Mars/Olympus', '9'.repeat(30)),
+            text,
+            fc.constantFrom(...Object.values(ids).flat()),
+          ),
         ),
         { maxLength: 4 },
       ),
       { freq: 2 },
     )
     // A path segment percent-encoded, or sent nearly raw (fetch encodes what it must).
-    const segment = (text: string) => fc.constantFrom('encoded', 'raw').map((how) => (how === 'encoded' ? encode(text) : text.replace(/[#?%\s\uD800-\uDFFF]/g, (c) => encode(c))))
+    const segment = (text: string) =>
+      fc.constantFrom('encoded', 'raw').map((how) => (how === 'encoded' ? encode(text) : text.replace(/[#?%\s\uD800-\uDFFF]/g, (c) => encode(c))))
 
-    const routeRequest = fc.constantFrom(...allRoutes, { method: 'GET', path: '/v1/openapi.json' }, { method: 'GET', path: '/docs' }).chain((route) => {
-      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
-      const template = `${route.method} ${route.path}`
-      const destructive = route.method === 'DELETE' || route.method === 'PATCH' || route.path.endsWith('/unpublish')
-      return fc.record({
-        route: fc.constant(route),
-        params: fc.tuple(...names.map((n) => idFor(n, destructive).chain(segment))),
-        method: fc.oneof({ weight: 8, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND', 'FOO') }),
-        body: fc.oneof(
-          { weight: 8, arbitrary: (templates[template] ?? value).map((doc) => ({ doc })) },
-          { weight: 2, arbitrary: value.map((doc) => ({ doc })) },
-          { weight: 1, arbitrary: fc.constant(undefined) },
-          { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":1,}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', 'nul', '\u0000', '"\\u0000"', '{"a":"\\ud800"}', '1'.repeat(400), '[' + '1,'.repeat(5000) + '1]').map((raw) => ({ raw })) },
-          { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ bytes })) },
-          { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 20 }).map((bytes) => ({ utf8Hole: bytes.map((b) => b | 0x80) })) },
-        ),
-        special,
-        query,
-        contentType,
-        authorization,
-        extraHeaders,
+    const routeRequest = fc
+      .constantFrom(...allRoutes, { method: 'GET', path: '/v1/openapi.json' }, { method: 'GET', path: '/docs' })
+      .chain((route) => {
+        const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+        const template = `${route.method} ${route.path}`
+        const destructive = route.method === 'DELETE' || route.method === 'PATCH' || route.path.endsWith('/unpublish')
+        return fc.record({
+          route: fc.constant(route),
+          params: fc.tuple(...names.map((n) => idFor(n, destructive).chain(segment))),
+          method: fc.oneof(
+            { weight: 8, arbitrary: fc.constant(route.method) },
+            { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'PROPFIND', 'FOO') },
+          ),
+          body: fc.oneof(
+            { weight: 8, arbitrary: (templates[template] ?? value).map((doc) => ({ doc })) },
+            { weight: 2, arbitrary: value.map((doc) => ({ doc })) },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+            {
+              weight: 1,
+              arbitrary: fc
+                .constantFrom(
+                  '',
+                  '{',
+                  '{"a":1,}',
+                  '{"__proto__":{"x":1}}',
+                  '{"constructor":{"prototype":{"x":1}}}',
+                  'nul',
+                  '\u0000',
+                  '"\\u0000"',
+                  '{"a":"\\ud800"}',
+                  '1'.repeat(400),
+                  '[' + '1,'.repeat(5000) + '1]',
+                )
+                .map((raw) => ({ raw })),
+            },
+            { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ bytes })) },
+            { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 20 }).map((bytes) => ({ utf8Hole: bytes.map((b) => b | 0x80) })) },
+          ),
+          special,
+          query,
+          contentType,
+          authorization,
+          extraHeaders,
+        })
       })
-    })
 
     const randomPath = fc.record({
-      segments: fc.array(fc.oneof(fc.constantFrom('v1', 'bots', 'workspaces', 'sessions', 'results', 'members', 'credentials', 'blocks', 'publish', 'docs', 'health', ''), text.chain(segment)), { maxLength: 8 }),
+      segments: fc.array(
+        fc.oneof(
+          fc.constantFrom('v1', 'bots', 'workspaces', 'sessions', 'results', 'members', 'credentials', 'blocks', 'publish', 'docs', 'health', ''),
+          text.chain(segment),
+        ),
+        { maxLength: 8 },
+      ),
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'FOO'),
       authorization,
     })
@@ -364,8 +540,16 @@ describe(`fuzzing every endpoint (${backend})`, () => {
         cases.push(['POST', `/v1/bots/${botId}/preview/startChat`, `{"prefilledVariables":{"Answer":${d}}}`])
         cases.push(['POST', `/v1/sessions/${sessionId}/continueChat`, `{"message":${d}}`])
         cases.push(['POST', `/v1/bots/${botId}/blocks/ask/results/${resultId}/executeWebhook`, d])
-        cases.push(['POST', '/v1/bots/import', `{"workspaceId":"${ids.workspaceId[0]}","bot":{"version":"6","groups":[],"events":[],"edges":[],"variables":[],"theme":{},"settings":{},"x":${d}}}`])
-        cases.push(['POST', `/v1/bots/${botId}/preview/startChat`, `{"bot":{"version":"6","groups":[],"events":[],"edges":[],"variables":[],"theme":{},"settings":{},"x":${d}}}`])
+        cases.push([
+          'POST',
+          '/v1/bots/import',
+          `{"workspaceId":"${ids.workspaceId[0]}","bot":{"version":"6","groups":[],"events":[],"edges":[],"variables":[],"theme":{},"settings":{},"x":${d}}}`,
+        ])
+        cases.push([
+          'POST',
+          `/v1/bots/${botId}/preview/startChat`,
+          `{"bot":{"version":"6","groups":[],"events":[],"edges":[],"variables":[],"theme":{},"settings":{},"x":${d}}}`,
+        ])
       }
     }
     for (const nul of ['\\u0000', 'a\\u0000b']) {
@@ -375,7 +559,14 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       cases.push(['POST', `/v1/workspaces/${ids.workspaceId[0]}/credentials`, `{"type":"${nul}","name":"${nul}","data":{"k":"${nul}"}}`])
       cases.push(['POST', `/v1/workspaces/${ids.workspaceId[0]}/members`, `{"email":"a${nul}@example.com","role":"guest"}`])
     }
-    for (const path of ['/v1/bots/%00', `/v1/bots/${botId}/results/%00`, `/v1/bots?workspaceId=%00`, `/v1/workspaces/%00/members`, '/v1/sessions/%00/continueChat', `/v1/bots/${botId}/results?timeZone=%00`]) {
+    for (const path of [
+      '/v1/bots/%00',
+      `/v1/bots/${botId}/results/%00`,
+      `/v1/bots?workspaceId=%00`,
+      `/v1/workspaces/%00/members`,
+      '/v1/sessions/%00/continueChat',
+      `/v1/bots/${botId}/results?timeZone=%00`,
+    ]) {
       cases.push([path.includes('continueChat') ? 'POST' : 'GET', path, path.includes('continueChat') ? '{}' : undefined])
     }
     const hole = Buffer.from([0xff, 0xfe, 0xc0, 0x80, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80])
@@ -388,7 +579,13 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     for (const method of ['FOO', 'PROPFIND', 'OPTIONS', 'PUT']) cases.push([method, '/v1/workspaces', undefined])
     cases.push(['GET', '/v1/bots/%ff%fe', undefined])
     for (const [method, path, body, headers] of cases) {
-      const req: Req = { method, path, headers: { ...owner, ...headers }, body, label: `${method} ${path.replace(/[a-z0-9]{25}|[\w-]{32}|imported-bot-\w+/g, '{id}').slice(0, 80)} [hand-picked]` }
+      const req: Req = {
+        method,
+        path,
+        headers: { ...owner, ...headers },
+        body,
+        label: `${method} ${path.replace(/[a-z0-9]{25}|[\w-]{32}|imported-bot-\w+/g, '{id}').slice(0, 80)} [hand-picked]`,
+      }
       await check(req)
     }
     await health()
@@ -426,7 +623,9 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     await health()
     const end = await settle()
     const seconds = (performance.now() - started) / 1000
-    t.diagnostic(`${sent} requests in ${seconds.toFixed(1)} s; heap ${(baseline!.heapUsed / 2 ** 20).toFixed(0)} → ${(end.heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(baseline!.rss / 2 ** 20).toFixed(0)} → ${(end.rss / 2 ** 20).toFixed(0)} MB`)
+    t.diagnostic(
+      `${sent} requests in ${seconds.toFixed(1)} s; heap ${(baseline!.heapUsed / 2 ** 20).toFixed(0)} → ${(end.heapUsed / 2 ** 20).toFixed(0)} MB, rss ${(baseline!.rss / 2 ** 20).toFixed(0)} → ${(end.rss / 2 ** 20).toFixed(0)} MB`,
+    )
     assert.ok(sent >= 1000, `enough requests were sent (${sent})`)
     assert.equal(violations.size, 0, `${violations.size} kind(s) of violation in ${sent} requests:\n${report()}`)
     assert.ok(end.heapUsed - baseline!.heapUsed < 64 * 2 ** 20, `heap grew by ${((end.heapUsed - baseline!.heapUsed) / 2 ** 20).toFixed(0)} MB`)
@@ -437,8 +636,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     // Anyone with write access may preview any bot definition up to the body limit; each distinct one
     // is compiled and cached. A fresh bot, since the fuzzing above may have deleted or changed the others.
     const target = await importBot(s, tokens.owner!, ids.workspaceId[0], bot([['g', [say('s', 'x')]]]))
-    const big = (i: number) =>
-      JSON.stringify({ bot: bot([['g', [say('s', `${i} ${'z'.repeat(4 * 2 ** 20)}`), { id: 'ask', type: 'text input' }]]]) })
+    const big = (i: number) => JSON.stringify({ bot: bot([['g', [say('s', `${i} ${'z'.repeat(4 * 2 ** 20)}`), { id: 'ask', type: 'text input' }]]]) })
     const PREVIEWS = 12
     const before = await settle()
     for (let i = 0; i < PREVIEWS; i++) {
@@ -454,6 +652,9 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     const end = await settle()
     const grown = (end.heapUsed + end.external - before.heapUsed - before.external) / 2 ** 20
     t.diagnostic(`heap+external grew by ${grown.toFixed(0)} MB after ${PREVIEWS} previews of 4 MB bots`)
-    assert.ok(grown < 24, `memory retained after ${PREVIEWS} previews of distinct 4 MB bots: ${grown.toFixed(0)} MB (cached compiled bots are bounded by count, not size)`)
+    assert.ok(
+      grown < 24,
+      `memory retained after ${PREVIEWS} previews of distinct 4 MB bots: ${grown.toFixed(0)} MB (cached compiled bots are bounded by count, not size)`,
+    )
   })
 })

@@ -34,15 +34,19 @@ const variables = [
  */
 const postOversized = (url: string, prefix: string, declared: number) =>
   new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', 'content-length': declared } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (d) => (text += d))
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, text })
-        req.destroy()
-      })
-    })
+    const req = httpRequest(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json', 'content-length': declared } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d) => (text += d))
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, text })
+          req.destroy()
+        })
+      },
+    )
     req.setTimeout(10_000, () => req.destroy(new Error('no answer before the upload was over')))
     req.on('error', reject)
     req.write(prefix)
@@ -79,7 +83,16 @@ describe(`hostile bots (${backend})`, () => {
     })
     call = remoteClient(server.url)
     const looping = bot(
-      [['g', [say('echo', 'You said {{Answer}}'), { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } }, { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]],
+      [
+        [
+          'g',
+          [
+            say('echo', 'You said {{Answer}}'),
+            { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
+            { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+          ],
+        ],
+      ],
       { variables },
     )
     const seeded = await seedPublishedBot(call, ADMIN_TOKEN, looping)
@@ -97,7 +110,11 @@ describe(`hostile bots (${backend})`, () => {
   /** One turn of the normal chat, checked and timed. */
   const normalTurn = async () => {
     const message = `normal-${++normal.turns}`
-    const res = await call('POST', `/v1/sessions/${normal.sessionId}/continueChat`, { token: ADMIN_TOKEN, body: { message }, signal: AbortSignal.timeout(60_000) })
+    const res = await call('POST', `/v1/sessions/${normal.sessionId}/continueChat`, {
+      token: ADMIN_TOKEN,
+      body: { message },
+      signal: AbortSignal.timeout(60_000),
+    })
     assert.equal(res.status, 200, res.text)
     assert.equal(textOf(res.body.messages[0]), `You said ${message}`)
     return res.ms
@@ -111,7 +128,9 @@ describe(`hostile bots (${backend})`, () => {
     const { publicId } = await seedPublishedBot(call, ADMIN_TOKEN, definition, workspaceId)
     await normalTurn() // warm: the normal chat answers before
     let done = false
-    const turn = call('POST', `/v1/bots/${publicId}/startChat`, { token: ADMIN_TOKEN, body: startBody, signal: AbortSignal.timeout(60_000) }).finally(() => (done = true))
+    const turn = call('POST', `/v1/bots/${publicId}/startChat`, { token: ADMIN_TOKEN, body: startBody, signal: AbortSignal.timeout(60_000) }).finally(
+      () => (done = true),
+    )
     const latencies: number[] = []
     await new Promise((r) => setTimeout(r, 20)) // let the hostile turn get going first
     while (!done) latencies.push(await normalTurn())
@@ -130,7 +149,9 @@ describe(`hostile bots (${backend})`, () => {
     const problems: string[] = []
     if (res.ms >= budgetMs) problems.push(`the hostile turn took ${Math.round(res.ms)} ms (budget ${budgetMs} ms)`)
     if (slowest >= NORMAL_TURN_MS) {
-      problems.push(`a normal chat's turn meanwhile took ${Math.round(slowest)} ms (limit ${NORMAL_TURN_MS} ms; turns: ${latencies.map(Math.round).join(', ')} ms): the hostile turn holds the event loop`)
+      problems.push(
+        `a normal chat's turn meanwhile took ${Math.round(slowest)} ms (limit ${NORMAL_TURN_MS} ms; turns: ${latencies.map(Math.round).join(', ')} ms): the hostile turn holds the event loop`,
+      )
     }
     assert.deepEqual(problems, [], `${what}: ${problems.join('; ')}`)
   }
@@ -148,7 +169,16 @@ describe(`hostile bots (${backend})`, () => {
 
   test('a Typebot link cycle (current bot, its own group) ends with a log, within the budget', async () => {
     const { res, latencies } = await hostile(
-      bot([['g', [say('hi', 'hi'), { id: 'link', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g' } }, { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]]),
+      bot([
+        [
+          'g',
+          [
+            say('hi', 'hi'),
+            { id: 'link', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g' } },
+            { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+          ],
+        ],
+      ]),
     )
     assert.equal(res.status, 200, res.text)
     assert.match(logText(res), /Typebot link skipped: bots are linked more than 16 levels deep/)
@@ -158,17 +188,30 @@ describe(`hostile bots (${backend})`, () => {
   const regexCondition = (id: string, match: string, otherwise?: string) => ({
     id,
     type: 'Condition',
-    items: [{ id: `${id}-i`, content: { comparisons: [{ id: `${id}-c`, variableId: 'vSubject', comparisonOperator: 'Matches regex', value: '(a+)+$' }] }, outgoingEdgeId: match }],
+    items: [
+      {
+        id: `${id}-i`,
+        content: { comparisons: [{ id: `${id}-c`, variableId: 'vSubject', comparisonOperator: 'Matches regex', value: '(a+)+$' }] },
+        outgoingEdgeId: match,
+      },
+    ],
     ...(otherwise && { outgoingEdgeId: otherwise }),
   })
   const bomb = `${'a'.repeat(48)}!`
 
   test('a catastrophic regex (a+)+$ on "aaaa…!" gets no verdict within its budget', async () => {
     const { res, latencies } = await hostile(
-      bot([['g', [regexCondition('cond', 'e-yes', 'e-no')]], ['yes', [say('matched', 'matched')]], ['no', [say('nomatch', 'no verdict')]]], {
-        variables,
-        edges: [edge('e-yes', { blockId: 'cond', itemId: 'cond-i' }, 'yes'), edge('e-no', { blockId: 'cond' }, 'no')],
-      }),
+      bot(
+        [
+          ['g', [regexCondition('cond', 'e-yes', 'e-no')]],
+          ['yes', [say('matched', 'matched')]],
+          ['no', [say('nomatch', 'no verdict')]],
+        ],
+        {
+          variables,
+          edges: [edge('e-yes', { blockId: 'cond', itemId: 'cond-i' }, 'yes'), edge('e-no', { blockId: 'cond' }, 'no')],
+        },
+      ),
       { prefilledVariables: { Subject: bomb } },
     )
     assert.equal(res.status, 200, res.text)
@@ -178,10 +221,16 @@ describe(`hostile bots (${backend})`, () => {
 
   test('a regex bomb in a loop is cut off by the turn timeout, with a log', async () => {
     const { res, latencies } = await hostile(
-      bot([['g', [regexCondition('cond', 'e-yes'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]], ['yes', [say('matched', 'matched')]]], {
-        variables,
-        edges: [edge('e-yes', { blockId: 'cond', itemId: 'cond-i' }, 'yes')],
-      }),
+      bot(
+        [
+          ['g', [regexCondition('cond', 'e-yes'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]],
+          ['yes', [say('matched', 'matched')]],
+        ],
+        {
+          variables,
+          edges: [edge('e-yes', { blockId: 'cond', itemId: 'cond-i' }, 'yes')],
+        },
+      ),
       { prefilledVariables: { Subject: bomb } },
     )
     assert.equal(res.status, 200, res.text)
@@ -189,11 +238,19 @@ describe(`hostile bots (${backend})`, () => {
     assertBudgets('a regex bomb loop', res, TURN_MS + SLACK_MS, latencies)
   })
 
-  const setCode = (id: string, code: string, variableId = 'vX') => ({ id, type: 'Set variable', options: { variableId, type: 'Custom', isCode: true, expressionToEvaluate: code } })
+  const setCode = (id: string, code: string, variableId = 'vX') => ({
+    id,
+    type: 'Set variable',
+    options: { variableId, type: 'Custom', isCode: true, expressionToEvaluate: code },
+  })
 
   test('Set variable code: a memory bomb and an infinite loop fail with a log and the flow goes on', async () => {
     // (Memory bombs made of native calls are the hard case: QuickJS checks the deadline between bytecodes only.)
-    for (const code of ['while (true) {} return 1', 'let s = "x"; while (true) s += s; return s', 'const a = []; while (true) a.push(new Array(1e5).fill(1)); return 1']) {
+    for (const code of [
+      'while (true) {} return 1',
+      'let s = "x"; while (true) s += s; return s',
+      'const a = []; while (true) a.push(new Array(1e5).fill(1)); return 1',
+    ]) {
       const { res, latencies } = await hostile(bot([['g', [setCode('set', code), say('after', 'after [{{X}}]')]]], { variables }))
       assert.equal(res.status, 200, `${code}: ${res.text}`)
       assert.match(logText(res), /Error evaluating Set variable code/, code)
@@ -204,7 +261,9 @@ describe(`hostile bots (${backend})`, () => {
   })
 
   test('Set variable code in a loop: cut off by the turn timeout, with a log', async () => {
-    const { res, latencies } = await hostile(bot([['g', [setCode('set', 'while (true) {} return 1'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]], { variables }))
+    const { res, latencies } = await hostile(
+      bot([['g', [setCode('set', 'while (true) {} return 1'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]], { variables }),
+    )
     assert.equal(res.status, 200, res.text)
     assert.match(logText(res), STOPPED)
     assertBudgets('a loop of infinite Set variable code', res, TURN_MS + SANDBOX_MS + SLACK_MS, latencies)
@@ -222,7 +281,9 @@ describe(`hostile bots (${backend})`, () => {
   })
 
   test('inline code in a looping bubble: cut off by the turn timeout, with a log', async () => {
-    const { res, latencies } = await hostile(bot([['g', [say('inline', '{{=(() => { while (true) {} })()=}}'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]], { variables }))
+    const { res, latencies } = await hostile(
+      bot([['g', [say('inline', '{{=(() => { while (true) {} })()=}}'), { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]], { variables }),
+    )
     assert.equal(res.status, 200, res.text)
     assert.match(logText(res), STOPPED)
     assertBudgets('a loop of inline infinite code', res, TURN_MS + SANDBOX_MS + SLACK_MS, latencies)
@@ -239,9 +300,17 @@ describe(`hostile bots (${backend})`, () => {
     assertBudgets('ten runaway codes in one bubble', codes.res, 3 * SANDBOX_MS + SLACK_MS, codes.latencies)
     assert.ok(codes.slowest < SANDBOX_MS, `normal turns waited for bot code: ${codes.latencies.map(Math.round).join(', ')} ms`)
 
-    const comparisons = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, variableId: 'vSubject', comparisonOperator: 'Matches regex', value: '(a+)+$' }))
+    const comparisons = Array.from({ length: 40 }, (_, i) => ({
+      id: `c${i}`,
+      variableId: 'vSubject',
+      comparisonOperator: 'Matches regex',
+      value: '(a+)+$',
+    }))
     const regexes = await hostile(
-      bot([['g', [{ id: 'cond', type: 'Condition', items: [{ id: 'i', content: { logicalOperator: 'OR', comparisons } }] }, say('after', 'after')]]], { variables }),
+      bot(
+        [['g', [{ id: 'cond', type: 'Condition', items: [{ id: 'i', content: { logicalOperator: 'OR', comparisons } }] }, say('after', 'after')]]],
+        { variables },
+      ),
       { prefilledVariables: { Subject: bomb } },
     )
     assert.equal(regexes.res.status, 200, regexes.res.text)
@@ -250,9 +319,16 @@ describe(`hostile bots (${backend})`, () => {
   })
 
   test('10 MB variables: over the body limit answers 413; just under it, or built by code, the value is refused with a log', async () => {
-    const definition = bot([['g', [say('show', '[{{Big}}]'), { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } }, say('bye', 'bye {{Answer}}')]]], { variables })
+    const definition = bot(
+      [['g', [say('show', '[{{Big}}]'), { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } }, say('bye', 'bye {{Answer}}')]]],
+      { variables },
+    )
     const { publicId } = await seedPublishedBot(call, ADMIN_TOKEN, definition, workspaceId)
-    const tooBig = await postOversized(`${server.url}/v1/bots/${publicId}/startChat`, `{"prefilledVariables":{"Big":"${'b'.repeat(65536)}`, 10 * 2 ** 20 + 100)
+    const tooBig = await postOversized(
+      `${server.url}/v1/bots/${publicId}/startChat`,
+      `{"prefilledVariables":{"Big":"${'b'.repeat(65536)}`,
+      10 * 2 ** 20 + 100,
+    )
     assert.equal(tooBig.status, 413, tooBig.text.slice(0, 300))
     assert.equal(JSON.parse(tooBig.text).code, 'payload_too_large')
 
@@ -267,7 +343,11 @@ describe(`hostile bots (${backend})`, () => {
     assert.equal(next.status, 200, next.text.slice(0, 300))
     assert.equal(textOf(next.body.messages[0]), 'bye still here')
 
-    const byCode = await hostile(bot([['g', [setCode('set', 'return "c".repeat(10 * 1024 * 1024)', 'vBig'), say('show', '[{{Big}}]'), { id: 'ask', type: 'text input' }]]], { variables }))
+    const byCode = await hostile(
+      bot([['g', [setCode('set', 'return "c".repeat(10 * 1024 * 1024)', 'vBig'), say('show', '[{{Big}}]'), { id: 'ask', type: 'text input' }]]], {
+        variables,
+      }),
+    )
     assert.equal(byCode.res.status, 200, byCode.res.text.slice(0, 300))
     // Either the sandbox built it and the variable refused it (nothing shown), or the sandbox ran out of memory and
     // said so (the expression's text is the value then, as in Typebot); never a crash, never 10 MB in the state.
@@ -292,12 +372,32 @@ describe(`hostile bots (${backend})`, () => {
     for (const url of targets) {
       const before = connections
       const { res, latencies } = await hostile(
-        bot([['g', [{ id: 'http', type: 'Webhook', options: { webhook: { url, method: 'GET' }, responseVariableMapping: [{ id: 'm', variableId: 'vX', bodyPath: 'data.secret' }] } }, say('after', 'after [{{X}}]')]]], { variables }),
+        bot(
+          [
+            [
+              'g',
+              [
+                {
+                  id: 'http',
+                  type: 'Webhook',
+                  options: { webhook: { url, method: 'GET' }, responseVariableMapping: [{ id: 'm', variableId: 'vX', bodyPath: 'data.secret' }] },
+                },
+                say('after', 'after [{{X}}]'),
+              ],
+            ],
+          ],
+          { variables },
+        ),
       )
       assert.equal(res.status, 200, `${url}: ${res.text}`)
       // HTTP request logs stay out of live answers: the result keeps them (read from the server's database).
       const store = await openStore(db.url, { migrate: false })
-      const stored = await store.db.selectFrom('logs').select(['description', 'details']).where('resultId', '=', res.body.resultId).execute().finally(() => store.close())
+      const stored = await store.db
+        .selectFrom('logs')
+        .select(['description', 'details'])
+        .where('resultId', '=', res.body.resultId)
+        .execute()
+        .finally(() => store.close())
       assert.equal(res.body.logs, undefined, url)
       assert.match(JSON.stringify(stored), /Security validation failed/, `${url}: ${JSON.stringify(stored)}`)
       assert.equal(textOf(res.body.messages[0]), 'after []', url)

@@ -48,11 +48,19 @@ describe(`racing replies on one session (${backend})`, () => {
 
   test(`${COUNT} identical replies at once on a looping text input: one answer and one revision, the same answer for all`, async (t) => {
     const chat = await startLive(
-      bot([['g', [
-        say('echo', 'You said {{Answer}}'),
-        { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
-        { id: 'back', type: 'Jump', options: { groupId: 'g' } },
-      ]]], { variables: [{ id: 'vAnswer', name: 'Answer' }] }),
+      bot(
+        [
+          [
+            'g',
+            [
+              say('echo', 'You said {{Answer}}'),
+              { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
+              { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+            ],
+          ],
+        ],
+        { variables: [{ id: 'vAnswer', name: 'Answer' }] },
+      ),
     )
     let expected = 0
     for (let round = 0; round < 3; round++) {
@@ -77,11 +85,24 @@ describe(`racing replies on one session (${backend})`, () => {
 
   test(`${COUNT} identical email replies at once, the next input a number: exactly one answer stored`, async () => {
     const chat = await startLive(
-      bot([['g', [
-        { id: 'email', type: 'email input', options: { variableId: 'vEmail' } },
-        { id: 'number', type: 'number input', options: { variableId: 'vNumber' } },
-        say('done', 'Thanks {{Email}}: {{Number}}'),
-      ]]], { variables: [{ id: 'vEmail', name: 'Email' }, { id: 'vNumber', name: 'Number' }] }),
+      bot(
+        [
+          [
+            'g',
+            [
+              { id: 'email', type: 'email input', options: { variableId: 'vEmail' } },
+              { id: 'number', type: 'number input', options: { variableId: 'vNumber' } },
+              say('done', 'Thanks {{Email}}: {{Number}}'),
+            ],
+          ],
+        ],
+        {
+          variables: [
+            { id: 'vEmail', name: 'Email' },
+            { id: 'vNumber', name: 'Number' },
+          ],
+        },
+      ),
     )
     assert.equal(chat.first.input.type, 'email input')
     const rev = await revision(chat.sessionId)
@@ -105,7 +126,11 @@ describe(`racing replies on one session (${backend})`, () => {
       }),
     )
     const statuses = await fire(chat.sessionId, 'last')
-    assert.deepEqual(statuses.filter((x) => x !== 200 && x !== 409 && x !== 404), [], JSON.stringify(statuses))
+    assert.deepEqual(
+      statuses.filter((x) => x !== 200 && x !== 409 && x !== 404),
+      [],
+      JSON.stringify(statuses),
+    )
     assert.ok(statuses.includes(200), `one request ends the chat: ${JSON.stringify(statuses)}`)
     assert.deepEqual(await answers(chat.botId, chat.resultId), ['last'])
     assert.equal(await revision(chat.sessionId), undefined)
@@ -113,9 +138,21 @@ describe(`racing replies on one session (${backend})`, () => {
 
   test('a reply sent again after its answer came back is a new answer (the next question), not a repeat', async () => {
     const chat = await startLive(
-      bot([['g', [say('echo', 'You said {{Answer}}'), { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } }, { id: 'back', type: 'Jump', options: { groupId: 'g' } }]]], {
-        variables: [{ id: 'vAnswer', name: 'Answer' }],
-      }),
+      bot(
+        [
+          [
+            'g',
+            [
+              say('echo', 'You said {{Answer}}'),
+              { id: 'ask', type: 'text input', options: { variableId: 'vAnswer' } },
+              { id: 'back', type: 'Jump', options: { groupId: 'g' } },
+            ],
+          ],
+        ],
+        {
+          variables: [{ id: 'vAnswer', name: 'Answer' }],
+        },
+      ),
     )
     const send = () => s.call('POST', `/v1/sessions/${chat.sessionId}/continueChat`, { token: owner.token, body: { message: 'yes' } })
     const first = await send()

@@ -16,14 +16,25 @@ const CREDENTIAL_KEY = `sk-owner-${Math.random().toString(36).slice(2, 14)}`
 
 /** Asks a name, then waits on a webhook block; the secret is a prefilled variable shown by the last bubble. */
 const ownerBot = bot(
-  [['g', [
-    say('hello', 'Hello'),
-    { id: 'ask', type: 'text input', options: { variableId: 'vName' } },
-    { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm1', variableId: 'vPayload', bodyPath: 'data.value' }] } },
-    say('done', '{{Secret}} {{Name}} {{Payload}}'),
-    { id: 'more', type: 'text input' },
-  ]]],
-  { variables: [{ id: 'vName', name: 'Name' }, { id: 'vSecret', name: 'Secret' }, { id: 'vPayload', name: 'Payload' }] },
+  [
+    [
+      'g',
+      [
+        say('hello', 'Hello'),
+        { id: 'ask', type: 'text input', options: { variableId: 'vName' } },
+        { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm1', variableId: 'vPayload', bodyPath: 'data.value' }] } },
+        say('done', '{{Secret}} {{Name}} {{Payload}}'),
+        { id: 'more', type: 'text input' },
+      ],
+    ],
+  ],
+  {
+    variables: [
+      { id: 'vName', name: 'Name' },
+      { id: 'vSecret', name: 'Secret' },
+      { id: 'vPayload', name: 'Payload' },
+    ],
+  },
 )
 
 describe(`tenancy of chat, results, webhook and credentials endpoints (${backend})`, () => {
@@ -48,7 +59,10 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     owner = await userWithWorkspace(s, 'Owner')
     stranger = await userWithWorkspace(s, 'Stranger')
     guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
+      token: owner.token,
+      body: { userId: guest.id, role: 'guest' },
+    })
     assert.equal(member.status, 200, JSON.stringify(member.body))
     const published = await importAndPublish(s, owner.token, owner.workspaceId, ownerBot)
     botId = published.id
@@ -71,7 +85,23 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     assert.equal(created.status, 200, JSON.stringify(created.body))
     credentialsId = created.body.credentials.id
     strangerBot = await importAndPublish(s, stranger.token, stranger.workspaceId, bot([['g', [say('hi', 'Hi'), { id: 'ask', type: 'text input' }]]]))
-    ownerData = [owner.workspaceId, botId, publicId, resultId, resultKey, sessionId, previewSessionId, credentialsId, SECRET, ANSWER, PAYLOAD, CREDENTIAL_NAME, CREDENTIAL_KEY, owner.id, guest.id]
+    ownerData = [
+      owner.workspaceId,
+      botId,
+      publicId,
+      resultId,
+      resultKey,
+      sessionId,
+      previewSessionId,
+      credentialsId,
+      SECRET,
+      ANSWER,
+      PAYLOAD,
+      CREDENTIAL_NAME,
+      CREDENTIAL_KEY,
+      owner.id,
+      guest.id,
+    ]
   })
   after(() => s.stop())
 
@@ -86,7 +116,10 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     const sent = path + JSON.stringify(body ?? null) + alsoSent
     for (const secret of ownerData) {
       if (sent.includes(secret)) continue
-      assert.ok(!text.includes(secret), `${method} ${path} answered the stranger something of the owner's workspace (${secret}): ${text.slice(0, 500)}`)
+      assert.ok(
+        !text.includes(secret),
+        `${method} ${path} answered the stranger something of the owner's workspace (${secret}): ${text.slice(0, 500)}`,
+      )
     }
     return { status: res.status, body: text ? JSON.parse(text) : undefined, text }
   }
@@ -137,13 +170,19 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     const linking = bot([['g', [{ id: 'link', type: 'Typebot link', options: { typebotId: botId } }, say('after', 'after the link')]]])
     const preview = await asStranger('POST', `/v1/bots/${own}/preview/startChat`, { bot: linking })
     assert.equal(preview.status, 200, preview.text)
-    assert.ok(preview.body.logs?.some((l: any) => /Failed to link typebot/.test(l.description)), preview.text)
+    assert.ok(
+      preview.body.logs?.some((l: any) => /Failed to link typebot/.test(l.description)),
+      preview.text,
+    )
     assert.ok(!preview.text.includes('Hello'), "the owner's bot did not run")
     const linker = await importAndPublish(s, stranger.token, stranger.workspaceId, linking)
     // (The stranger wrote the owner's bot id into their own bot: the log may repeat it.)
     const live = await asStranger('POST', `/v1/bots/${linker.publicId}/startChat`, {}, botId)
     assert.equal(live.status, 200, live.text)
-    assert.ok(live.body.logs?.some((l: any) => /Failed to link typebot/.test(l.description)), live.text)
+    assert.ok(
+      live.body.logs?.some((l: any) => /Failed to link typebot/.test(l.description)),
+      live.text,
+    )
   })
 
   test('a guest reads (results, credentials metadata), may not preview (404) and every write answers 403', async () => {
@@ -153,25 +192,43 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
       if (expected === 403) assert.equal(res.body.code, 'forbidden')
     }
     const result = await s.call('GET', `/v1/bots/${botId}/results/${resultId}`, { token: guest.token })
-    assert.deepEqual(result.body.result.answers.map((a: any) => a.content), [ANSWER])
+    assert.deepEqual(
+      result.body.result.answers.map((a: any) => a.content),
+      [ANSWER],
+    )
     const credentials = await s.call('GET', `/v1/workspaces/${owner.workspaceId}/credentials`, { token: guest.token })
-    assert.deepEqual(credentials.body.credentials.map((c: any) => c.id), [credentialsId])
+    assert.deepEqual(
+      credentials.body.credentials.map((c: any) => c.id),
+      [credentialsId],
+    )
     assert.ok(!JSON.stringify(credentials.body).includes(CREDENTIAL_KEY), 'the secret is never answered')
   })
 
   test("after all that, the owner's chat, webhook, results and credentials are intact", async () => {
     const creds = await s.call('GET', `/v1/workspaces/${owner.workspaceId}/credentials`, { token: owner.token })
-    assert.deepEqual(creds.body.credentials.map((c: any) => c.name), [CREDENTIAL_NAME])
-    const hook = await s.call('POST', `/v1/bots/${botId}/blocks/hook/results/${resultId}/executeWebhook`, { token: owner.token, body: { value: PAYLOAD } })
+    assert.deepEqual(
+      creds.body.credentials.map((c: any) => c.name),
+      [CREDENTIAL_NAME],
+    )
+    const hook = await s.call('POST', `/v1/bots/${botId}/blocks/hook/results/${resultId}/executeWebhook`, {
+      token: owner.token,
+      body: { value: PAYLOAD },
+    })
     assert.equal(hook.status, 200, JSON.stringify(hook.body))
     const next = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message: 'go on' } })
     assert.equal(next.status, 200, JSON.stringify(next.body))
     assert.equal(next.body.messages[0].content.richText[0].children.map((c: any) => c.text).join(''), `${SECRET} ${ANSWER} ${PAYLOAD}`)
     const result = await s.call('GET', `/v1/bots/${botId}/results/${resultId}`, { token: owner.token })
-    assert.deepEqual(result.body.result.answers.map((a: any) => a.content), [ANSWER])
+    assert.deepEqual(
+      result.body.result.answers.map((a: any) => a.content),
+      [ANSWER],
+    )
     const values = Object.fromEntries(result.body.result.variables.map((v: any) => [v.name, v.value]))
     assert.deepEqual(values, { Name: ANSWER, Secret: SECRET, Payload: PAYLOAD })
     const list = await s.call('GET', `/v1/bots/${botId}/results?timeFilter=allTime`, { token: owner.token })
-    assert.deepEqual(list.body.results.map((r: any) => r.id), [resultId])
+    assert.deepEqual(
+      list.body.results.map((r: any) => r.id),
+      [resultId],
+    )
   })
 })

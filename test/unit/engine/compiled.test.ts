@@ -11,14 +11,30 @@ import { bot, compile, edge, engineChat, say, texts } from '../../support/engine
 
 describe('conditions prepared once', () => {
   const operators: ComparisonOperator[] = ['Equal to', 'Not equal', 'Contains', 'Does not contain', 'Starts with', 'Ends with']
-  const lefts: Variable['value'][] = [null, '', ' ', 'Stop', ' stop now ', 'STOPPED', 'caf\u00e9', 'cafe\u0301', 'ÉCOLE', ['a', 'stop'], [], ['x', null]]
+  const lefts: Variable['value'][] = [
+    null,
+    '',
+    ' ',
+    'Stop',
+    ' stop now ',
+    'STOPPED',
+    'caf\u00e9',
+    'cafe\u0301',
+    'ÉCOLE',
+    ['a', 'stop'],
+    [],
+    ['x', null],
+  ]
   const rights = ['stop', ' Stop ', '', '  ', 'caf\u00e9', 'cafe\u0301', 'école', 'a', 'x']
 
   test('a constant right-hand text, prepared ahead, compares like the same text held by a variable', () => {
     for (const operator of operators) {
       for (const left of lefts) {
         for (const right of rights) {
-          const variables: Variable[] = [{ id: 'vL', name: 'L', value: left }, { id: 'vR', name: 'R', value: right }]
+          const variables: Variable[] = [
+            { id: 'vL', name: 'L', value: left },
+            { id: 'vR', name: 'R', value: right },
+          ]
           const constant = evaluateComparison({ id: 'c', variableId: 'vL', comparisonOperator: operator, value: right }, variables)
           const variable = evaluateComparison({ id: 'c', variableId: 'vL', comparisonOperator: operator, value: '{{R}}' }, variables)
           assert.equal(constant, variable, `${JSON.stringify(left)} ${operator} ${JSON.stringify(right)}`)
@@ -29,7 +45,8 @@ describe('conditions prepared once', () => {
 
   test('an empty constant never matches a text, unlike one made of spaces', () => {
     const variables: Variable[] = [{ id: 'vL', name: 'L', value: 'abc' }]
-    const check = (operator: ComparisonOperator, value: string) => evaluateComparison({ id: 'c', variableId: 'vL', comparisonOperator: operator, value }, variables)
+    const check = (operator: ComparisonOperator, value: string) =>
+      evaluateComparison({ id: 'c', variableId: 'vL', comparisonOperator: operator, value }, variables)
     assert.equal(check('Contains', ''), false)
     assert.equal(check('Contains', '   '), true)
     assert.equal(check('Does not contain', ''), true)
@@ -37,21 +54,45 @@ describe('conditions prepared once', () => {
   })
 
   test('a condition compiled on the bot variables evaluates on other lists of them, whatever their order', () => {
-    const botVariables: Variable[] = [{ id: 'v1', name: 'A' }, { id: 'v2', name: 'B' }, { id: 'v3', name: 'C' }]
+    const botVariables: Variable[] = [
+      { id: 'v1', name: 'A' },
+      { id: 'v2', name: 'B' },
+      { id: 'v3', name: 'C' },
+    ]
     const holds = compileCondition(
-      { logicalOperator: 'AND', comparisons: [{ id: 'c1', variableId: 'v3', comparisonOperator: 'Equal to', value: '{{A}}' }, { id: 'c2', variableId: 'v2', comparisonOperator: 'Is set' }] },
+      {
+        logicalOperator: 'AND',
+        comparisons: [
+          { id: 'c1', variableId: 'v3', comparisonOperator: 'Equal to', value: '{{A}}' },
+          { id: 'c2', variableId: 'v2', comparisonOperator: 'Is set' },
+        ],
+      },
       botVariables,
     )
-    const sameOrder = [{ id: 'v1', name: 'A', value: 'x' }, { id: 'v2', name: 'B', value: 'y' }, { id: 'v3', name: 'C', value: 'x' }]
+    const sameOrder = [
+      { id: 'v1', name: 'A', value: 'x' },
+      { id: 'v2', name: 'B', value: 'y' },
+      { id: 'v3', name: 'C', value: 'x' },
+    ]
     assert.equal(holds(sameOrder), true)
     assert.equal(holds([...sameOrder].reverse()), true)
     assert.equal(holds([sameOrder[0], sameOrder[2]]), false)
-    assert.equal(holds([{ id: 'v3', name: 'C', value: 'x' }, { id: 'v2', name: 'B', value: 'y' }]), false)
+    assert.equal(
+      holds([
+        { id: 'v3', name: 'C', value: 'x' },
+        { id: 'v2', name: 'B', value: 'y' },
+      ]),
+      false,
+    )
   })
 })
 
 describe('variables located by position', () => {
-  const variables: Variable[] = [{ id: 'v1', name: 'A' }, { id: 'v2', name: 'B' }, { id: 'v3', name: 'A' }]
+  const variables: Variable[] = [
+    { id: 'v1', name: 'A' },
+    { id: 'v2', name: 'B' },
+    { id: 'v3', name: 'A' },
+  ]
 
   test('the first match, found at its position or else by a scan', () => {
     assert.equal(variablePosition(variables, 'id', 'v2'), 1)
@@ -70,7 +111,13 @@ describe('the flow', () => {
   const branch = (id: string, value: string, then: string, otherwise: string) => ({
     id,
     type: 'Condition',
-    items: [{ id: `${id}-yes`, outgoingEdgeId: then, content: { comparisons: [{ id: `${id}-c`, variableId: 'vA', comparisonOperator: 'Equal to', value }] } }],
+    items: [
+      {
+        id: `${id}-yes`,
+        outgoingEdgeId: then,
+        content: { comparisons: [{ id: `${id}-c`, variableId: 'vA', comparisonOperator: 'Equal to', value }] },
+      },
+    ],
     outgoingEdgeId: otherwise,
   })
   const ask = { id: 'ask', type: 'text input', options: { variableId: 'vA' }, outgoingEdgeId: 'e-ask' }
@@ -120,16 +167,14 @@ describe('the flow', () => {
   })
 
   test('an edge to a block enters its group there; a group id used twice (unvalidated bots) names the last group', async () => {
-    const raw = (
-      bot(
-        [
-          ['g1', [say('b1', 'one', { outgoingEdgeId: 'e-mid' })]],
-          ['g2', [say('b2', 'skipped'), say('b3', 'entered here', { outgoingEdgeId: 'e-dup' })]],
-          ['dup', [say('b4', 'first of its id')]],
-          ['dup', [say('b5', 'last of its id')]],
-        ],
-        { edges: [edge('e-mid', { blockId: 'b1' }, 'g2', 'b3'), edge('e-dup', { blockId: 'b3' }, 'dup')] },
-      )
+    const raw = bot(
+      [
+        ['g1', [say('b1', 'one', { outgoingEdgeId: 'e-mid' })]],
+        ['g2', [say('b2', 'skipped'), say('b3', 'entered here', { outgoingEdgeId: 'e-dup' })]],
+        ['dup', [say('b4', 'first of its id')]],
+        ['dup', [say('b5', 'last of its id')]],
+      ],
+      { edges: [edge('e-mid', { blockId: 'b1' }, 'g2', 'b3'), edge('e-dup', { blockId: 'b3' }, 'dup')] },
     ) as any
     const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...raw }, kinds)
     assert.deepEqual(texts(await engineChat(b).start()), ['one', 'entered here', 'last of its id'])
@@ -137,7 +182,9 @@ describe('the flow', () => {
 
   test('a block its kind cannot compile runs through execute, and fails there like before', async () => {
     // Bypasses validation: an expression that is not a text makes the compiled form throw.
-    const raw = bot([['g1', [{ id: 's', type: 'Set variable', options: { variableId: 'vA', expressionToEvaluate: 42 } }, say('b1', 'went on')]]], { variables: [{ id: 'vA', name: 'A' }] })
+    const raw = bot([['g1', [{ id: 's', type: 'Set variable', options: { variableId: 'vA', expressionToEvaluate: 42 } }, say('b1', 'went on')]]], {
+      variables: [{ id: 'vA', name: 'A' }],
+    })
     const b = compileBot({ botId: 'raw', snapshotId: 'snap-raw', ...(raw as any) }, kinds)
     const outcome = await engineChat(b).start()
     assert.deepEqual(texts(outcome), ['went on'])

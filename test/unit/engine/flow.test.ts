@@ -8,10 +8,23 @@ const ask = (id: string, variableId?: string, extra: Record<string, unknown> = {
 
 describe('walking the flow', () => {
   test('bubbles until an input, then edges, fall-through and the end', async () => {
-    const b = compile(bot([
-      ['g1', [say('b1', 'Hello'), say('b2', 'What is your name?'), ask('i1', 'vName'), say('b3', 'Nice to meet you {{Name}}', { outgoingEdgeId: 'e2' })]],
-      ['g2', [say('b4', 'Bye')]],
-    ], { edges: [edge('e2', { blockId: 'b3' }, 'g2')], variables: [{ id: 'vName', name: 'Name' }] }))
+    const b = compile(
+      bot(
+        [
+          [
+            'g1',
+            [
+              say('b1', 'Hello'),
+              say('b2', 'What is your name?'),
+              ask('i1', 'vName'),
+              say('b3', 'Nice to meet you {{Name}}', { outgoingEdgeId: 'e2' }),
+            ],
+          ],
+          ['g2', [say('b4', 'Bye')]],
+        ],
+        { edges: [edge('e2', { blockId: 'b3' }, 'g2')], variables: [{ id: 'vName', name: 'Name' }] },
+      ),
+    )
     const chat = engineChat(b)
     const first = await chat.start()
     assert.deepEqual(texts(first), ['Hello', 'What is your name?'])
@@ -22,11 +35,17 @@ describe('walking the flow', () => {
     assert.deepEqual(texts(second), ['Nice to meet you Ada', 'Bye'])
     assert.equal(second.finished, true)
     assert.deepEqual(second.effects.answers, [{ resultId: 'r1', blockId: 'i1', content: 'Ada' }])
-    assert.deepEqual(second.effects.results, [{ resultId: 'r1', botId: 'bot1', hasStarted: true, isCompleted: true, variables: [{ id: 'vName', name: 'Name', value: 'Ada' }] }])
+    assert.deepEqual(second.effects.results, [
+      { resultId: 'r1', botId: 'bot1', hasStarted: true, isCompleted: true, variables: [{ id: 'vName', name: 'Name', value: 'Ada' }] },
+    ])
   })
 
   test('invalid replies: block retry text, then the bot system message, then the default', async () => {
-    const withSystem = compile(bot([['g1', [{ id: 'n', type: 'number input', options: { min: 1, max: 5 } }]]], { settings: { general: { systemMessages: { invalidMessage: 'Nope, try again' } } } }))
+    const withSystem = compile(
+      bot([['g1', [{ id: 'n', type: 'number input', options: { min: 1, max: 5 } }]]], {
+        settings: { general: { systemMessages: { invalidMessage: 'Nope, try again' } } },
+      }),
+    )
     const chat = engineChat(withSystem)
     await chat.start()
     const retry = await chat.send('9')
@@ -43,10 +62,21 @@ describe('walking the flow', () => {
   })
 
   test('start options: startFrom a group, a message answering a first input, prefilled variables, registering only', async () => {
-    const b = compile(bot([
-      ['g1', [ask('i1', 'vA', { outgoingEdgeId: 'e2' })]],
-      ['g2', [say('b2', 'A={{A}} B={{B}}')]],
-    ], { edges: [edge('e2', { blockId: 'i1' }, 'g2')], variables: [{ id: 'vA', name: 'A' }, { id: 'vB', name: 'B' }] }))
+    const b = compile(
+      bot(
+        [
+          ['g1', [ask('i1', 'vA', { outgoingEdgeId: 'e2' })]],
+          ['g2', [say('b2', 'A={{A}} B={{B}}')]],
+        ],
+        {
+          edges: [edge('e2', { blockId: 'i1' }, 'g2')],
+          variables: [
+            { id: 'vA', name: 'A' },
+            { id: 'vB', name: 'B' },
+          ],
+        },
+      ),
+    )
     const from = await engineChat(b).start({ startFrom: { type: 'group', groupId: 'g2' }, prefilledVariables: { B: 'bee', A: '' } })
     assert.deepEqual(texts(from), ['A= B=bee'])
     const withMessage = await engineChat(b).start({ message: { type: 'text', text: 'given' } })
@@ -62,10 +92,12 @@ describe('walking the flow', () => {
   })
 
   test('a loop without input is cut off with an error log and the chat ends', async () => {
-    const b = compile(bot([
-      ['g1', [say('b1', 'tick'), { id: 'j1', type: 'Jump', options: { groupId: 'g2' } }]],
-      ['g2', [{ id: 'j2', type: 'Jump', options: { groupId: 'g1' } }]],
-    ]))
+    const b = compile(
+      bot([
+        ['g1', [say('b1', 'tick'), { id: 'j1', type: 'Jump', options: { groupId: 'g2' } }]],
+        ['g2', [{ id: 'j2', type: 'Jump', options: { groupId: 'g1' } }]],
+      ]),
+    )
     const outcome = await engineChat(b, { limits: { maxSteps: 200, maxMillis: 5000 } }).start()
     assert.equal(outcome.finished, true)
     assert.ok(outcome.response.messages.length < 200)
@@ -77,24 +109,55 @@ describe('walking the flow', () => {
     const outcome = await engineChat(b).start()
     assert.deepEqual(texts(outcome), ['after'])
     assert.match(outcome.response.logs![0].description, /"quantum teleport" is not supported/)
-    assert.deepEqual(outcome.effects.logs.map((l) => l.resultId), ['r1'])
+    assert.deepEqual(
+      outcome.effects.logs.map((l) => l.resultId),
+      ['r1'],
+    )
   })
 
   test('client-side actions carry the last bubble id', async () => {
     const b = compile(bot([['g1', [say('b1', 'Go'), { id: 'r', type: 'Redirect', options: { url: 'example.com', isNewTab: true } }]]]))
     const outcome = await engineChat(b).start()
-    assert.deepEqual(outcome.response.clientSideActions, [{ type: 'redirect', redirect: { url: 'https://example.com', isNewTab: true }, lastBubbleBlockId: 'b1' }])
+    assert.deepEqual(outcome.response.clientSideActions, [
+      { type: 'redirect', redirect: { url: 'https://example.com', isNewTab: true }, lastBubbleBlockId: 'b1' },
+    ])
   })
 })
 
 describe('linked bots', () => {
-  const child = compile(bot([['c1', [say('cb1', 'In child, hi {{Name}}'), ask('ci', 'cAge')]]], { variables: [{ id: 'cName', name: 'Name' }, { id: 'cAge', name: 'Age' }] }), 'child')
+  const child = compile(
+    bot([['c1', [say('cb1', 'In child, hi {{Name}}'), ask('ci', 'cAge')]]], {
+      variables: [
+        { id: 'cName', name: 'Name' },
+        { id: 'cAge', name: 'Age' },
+      ],
+    }),
+    'child',
+  )
 
   test('the child runs with variables by name, then the parent resumes after the link block', async () => {
     for (const mergeResults of [false, true]) {
-      const parent = compile(bot([
-        ['p1', [ask('pi', 'pName'), { id: 'link', type: 'Typebot link', options: { typebotId: 'child', mergeResults } }, say('pb', 'Back, age {{Age}}')]],
-      ], { variables: [{ id: 'pName', name: 'Name' }, { id: 'pAge', name: 'Age' }] }), 'parent')
+      const parent = compile(
+        bot(
+          [
+            [
+              'p1',
+              [
+                ask('pi', 'pName'),
+                { id: 'link', type: 'Typebot link', options: { typebotId: 'child', mergeResults } },
+                say('pb', 'Back, age {{Age}}'),
+              ],
+            ],
+          ],
+          {
+            variables: [
+              { id: 'pName', name: 'Name' },
+              { id: 'pAge', name: 'Age' },
+            ],
+          },
+        ),
+        'parent',
+      )
       const chat = engineChat(parent, { others: [child] })
       await chat.start()
       const inChild = await chat.send('Ada')
@@ -111,10 +174,12 @@ describe('linked bots', () => {
   })
 
   test('a link to the current bot and a link cycle terminate', async () => {
-    const self = compile(bot([
-      ['g1', [say('a', 'start'), { id: 'l', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g2' } }, say('c', 'after link')]],
-      ['g2', [say('b', 'in g2')]],
-    ]))
+    const self = compile(
+      bot([
+        ['g1', [say('a', 'start'), { id: 'l', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g2' } }, say('c', 'after link')]],
+        ['g2', [say('b', 'in g2')]],
+      ]),
+    )
     assert.deepEqual(texts(await engineChat(self).start()), ['start', 'in g2', 'after link'])
     const cycle = compile(bot([['g1', [say('a', 'again'), { id: 'l', type: 'Typebot link', options: { typebotId: 'current', groupId: 'g1' } }]]]))
     const outcome = await engineChat(cycle).start()
@@ -130,7 +195,15 @@ describe('linked bots', () => {
     // The child ends at once; the parent jumps back to the link: every pass would create one more result.
     const empty = compile(bot([['c1', [say('cb', 'child')]]]), 'child')
     const looping = compile(
-      bot([['g1', [{ id: 'l', type: 'Typebot link', options: { typebotId: 'child' } }, { id: 'j', type: 'Jump', options: { groupId: 'g1' } }]]]),
+      bot([
+        [
+          'g1',
+          [
+            { id: 'l', type: 'Typebot link', options: { typebotId: 'child' } },
+            { id: 'j', type: 'Jump', options: { groupId: 'g1' } },
+          ],
+        ],
+      ]),
       'parent',
     )
     const outcome = await engineChat(looping, { others: [empty], limits: { maxSteps: 2000, maxMillis: 5000 } }).start()
@@ -142,11 +215,16 @@ describe('linked bots', () => {
 
 describe('events', () => {
   const withEvents = (events: any[], extraGroups: [string, any[]][] = [], edges: any[] = []) =>
-    compile(bot([['g1', [ask('i1', 'v1', { outgoingEdgeId: 'e-next' })]], ['g2', [say('done', 'Done {{V}}')]], ...extraGroups], {
-      events,
-      edges: [edge('e-next', { blockId: 'i1' }, 'g2'), ...edges],
-      variables: [{ id: 'v1', name: 'V' }, { id: 'v2', name: 'Said' }],
-    }))
+    compile(
+      bot([['g1', [ask('i1', 'v1', { outgoingEdgeId: 'e-next' })]], ['g2', [say('done', 'Done {{V}}')]], ...extraGroups], {
+        events,
+        edges: [edge('e-next', { blockId: 'i1' }, 'g2'), ...edges],
+        variables: [
+          { id: 'v1', name: 'V' },
+          { id: 'v2', name: 'Said' },
+        ],
+      }),
+    )
 
   test('a command jumps to its event group; Return comes back to the waiting input', async () => {
     const b = withEvents(
@@ -160,16 +238,36 @@ describe('events', () => {
     assert.deepEqual(texts(help), ['Here is help'])
     assert.equal(help.response.input?.id, 'i1')
     assert.deepEqual(texts(await chat.send('x')), ['Done x'])
-    await assert.rejects(engineChat(b).start().then(() => undefined).then(async () => {
-      const c = engineChat(b)
-      await c.start()
-      return c.send({ type: 'command', command: 'unknown' })
-    }), /Command event not found/)
+    await assert.rejects(
+      engineChat(b)
+        .start()
+        .then(() => undefined)
+        .then(async () => {
+          const c = engineChat(b)
+          await c.start()
+          return c.send({ type: 'command', command: 'unknown' })
+        }),
+      /Command event not found/,
+    )
   })
 
   test('a reply event runs on each reply and resumes after the input; its exit condition lets the input handle it', async () => {
     const b = withEvents(
-      [{ id: 'rep', type: 'reply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-rep', options: { variableId: 'v2', exitCondition: { isEnabled: true, condition: { comparisons: [{ id: 'c', variableId: 'v2', comparisonOperator: 'Equal to', value: 'stop' }] } } } }],
+      [
+        {
+          id: 'rep',
+          type: 'reply',
+          graphCoordinates: { x: 0, y: 0 },
+          outgoingEdgeId: 'e-rep',
+          options: {
+            variableId: 'v2',
+            exitCondition: {
+              isEnabled: true,
+              condition: { comparisons: [{ id: 'c', variableId: 'v2', comparisonOperator: 'Equal to', value: 'stop' }] },
+            },
+          },
+        },
+      ],
       [['onReply', [say('r', 'You said {{Said}}')]]],
       [edge('e-rep', { eventId: 'rep' }, 'onReply')],
     )
@@ -182,11 +280,22 @@ describe('events', () => {
   })
 
   test('an invalid-reply event replaces the retry message', async () => {
-    const b = compile(bot([['g1', [{ id: 'n', type: 'number input', options: { variableId: 'v1' } }, say('ok', 'Number {{V}}')]], ['bad', [say('b', 'Not a number: {{Said}}'), { id: 'ret', type: 'Return' }]]], {
-      events: [{ id: 'inv', type: 'invalidReply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-inv', options: { variableId: 'v2' } }],
-      edges: [edge('e-inv', { eventId: 'inv' }, 'bad')],
-      variables: [{ id: 'v1', name: 'V' }, { id: 'v2', name: 'Said' }],
-    }))
+    const b = compile(
+      bot(
+        [
+          ['g1', [{ id: 'n', type: 'number input', options: { variableId: 'v1' } }, say('ok', 'Number {{V}}')]],
+          ['bad', [say('b', 'Not a number: {{Said}}'), { id: 'ret', type: 'Return' }]],
+        ],
+        {
+          events: [{ id: 'inv', type: 'invalidReply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-inv', options: { variableId: 'v2' } }],
+          edges: [edge('e-inv', { eventId: 'inv' }, 'bad')],
+          variables: [
+            { id: 'v1', name: 'V' },
+            { id: 'v2', name: 'Said' },
+          ],
+        },
+      ),
+    )
     const chat = engineChat(b)
     await chat.start()
     const invalid = await chat.send('abc')
@@ -199,13 +308,30 @@ describe('events', () => {
 describe('size caps', () => {
   test('a value longer than a variable may hold is refused with a log; the variable keeps its value', async () => {
     const capped = compile(
-      bot([['g', [{ id: 'set', type: 'Set variable', options: { variableId: 'vA', expressionToEvaluate: `return "x".repeat(${MAX_VARIABLE_CHARS + 1})` } }, say('s', '[{{A}}]')]]], {
-        variables: [{ id: 'vA', name: 'A', value: 'before' }],
-      }),
+      bot(
+        [
+          [
+            'g',
+            [
+              {
+                id: 'set',
+                type: 'Set variable',
+                options: { variableId: 'vA', expressionToEvaluate: `return "x".repeat(${MAX_VARIABLE_CHARS + 1})` },
+              },
+              say('s', '[{{A}}]'),
+            ],
+          ],
+        ],
+        {
+          variables: [{ id: 'vA', name: 'A', value: 'before' }],
+        },
+      ),
     )
     const outcome = await engineChat(capped).start()
     assert.deepEqual(texts(outcome), ['[before]'])
-    assert.ok(outcome.response.logs!.some((l) => l.description === `Variable "A" was not set: its value is longer than ${MAX_VARIABLE_CHARS} characters.`))
+    assert.ok(
+      outcome.response.logs!.some((l) => l.description === `Variable "A" was not set: its value is longer than ${MAX_VARIABLE_CHARS} characters.`),
+    )
     const prefilled = await engineChat(capped).start({ prefilledVariables: { A: 'y'.repeat(MAX_VARIABLE_CHARS + 1) } })
     assert.ok(prefilled.response.logs!.some((l) => l.description.startsWith('Variable "A" was not set')))
   })

@@ -80,16 +80,16 @@ test('progress: Condition and AB test items branch, the block edge is one more b
 
 test('progress: loops terminate; a closed loop has no path', () => {
   // q → g2 → back to q: every block has an edge, nothing ends the flow.
-  const closed = buildProgressIndex(bot([group('g1', input('q', 'e1')), group('g2', input('x', 'e2'))], [edge('e1', 'g2'), edge('e2', 'g1')]), isInput)
+  const closed = buildProgressIndex(
+    bot([group('g1', input('q', 'e1')), group('g2', input('x', 'e2'))], [edge('e1', 'g2'), edge('e2', 'g1')]),
+    isInput,
+  )
   assert.equal(closed.longestPathFrom('q'), undefined)
   assert.equal(computeProgress({ totalAnswers: 1, longestPath: closed.longestPathFrom('q') }), 0)
   // A retry loop with an exit: each input is counted once.
   const retry: TestBlock = { id: 'c', type: 'Condition', items: [{ id: 'i', outgoingEdgeId: 'back' }], outgoingEdgeId: 'out' }
   const open = buildProgressIndex(
-    bot(
-      [group('g1', input('q'), input('r'), retry), group('g2', input('z'))],
-      [edge('back', 'g1', 'q'), edge('out', 'g2')],
-    ),
+    bot([group('g1', input('q'), input('r'), retry), group('g2', input('z'))], [edge('back', 'g1', 'q'), edge('out', 'g2')]),
     isInput,
   )
   assert.equal(open.longestPathFrom('r'), 3)
@@ -130,10 +130,10 @@ fixtureTests('progress on Typebot exports')('progress: the NPS template', () => 
 test('progress: linked bots add the parent once per flow end of the child', () => {
   // Child: q then a choice whose two buttons end in two groups (2 flow ends). Parent: resumes at r, then s.
   const child = buildProgressIndex(
-    bot([group('c1', input('q'), choice('b', 'e1', 'e2')), group('c2', bubble('end1')), group('c3', bubble('end2'))], [
-      edge('e1', 'c2'),
-      edge('e2', 'c3'),
-    ]),
+    bot(
+      [group('c1', input('q'), choice('b', 'e1', 'e2')), group('c2', bubble('end1')), group('c3', bubble('end2'))],
+      [edge('e1', 'c2'), edge('e2', 'c3')],
+    ),
     isInput,
   )
   const parent = buildProgressIndex(bot([group('p1', bubble('link'), input('r'), input('s'))]), isInput)
@@ -150,10 +150,10 @@ test('progress: linked bots add the parent once per flow end of the child', () =
 test('progress: three levels multiply, a missing grandparent resume stops the count', () => {
   const child = buildProgressIndex(bot([group('c1', input('q'))]), isInput)
   const parent = buildProgressIndex(
-    bot([group('p1', input('r'), choice('b', 'e1', 'e2')), group('p2', bubble('end1')), group('p3', bubble('end2'))], [
-      edge('e1', 'p2'),
-      edge('e2', 'p3'),
-    ]),
+    bot(
+      [group('p1', input('r'), choice('b', 'e1', 'e2')), group('p2', bubble('end1')), group('p3', bubble('end2'))],
+      [edge('e1', 'p2'), edge('e2', 'p3')],
+    ),
     isInput,
   )
   const grandparent = buildProgressIndex(bot([group('g1', input('s'), input('t'))]), isInput)
@@ -223,14 +223,16 @@ const randomBot = (prefix: string, groupIds: string[]) =>
       const built = groups.map((blocks, g) =>
         group(
           groupIds[g],
-          ...blocks.map(({ kind, edge: e, items }, b): TestBlock => ({
-            id: `${prefix}${g}.${b}`,
-            type: kind,
-            outgoingEdgeId: e === undefined ? undefined : `${prefix}e${e}`,
-            ...(kind === 'choice input' || kind === 'Condition'
-              ? { items: items.map((i, n) => ({ id: `${prefix}${g}.${b}.${n}`, outgoingEdgeId: i === undefined ? undefined : `${prefix}e${i}` })) }
-              : {}),
-          })),
+          ...blocks.map(
+            ({ kind, edge: e, items }, b): TestBlock => ({
+              id: `${prefix}${g}.${b}`,
+              type: kind,
+              outgoingEdgeId: e === undefined ? undefined : `${prefix}e${e}`,
+              ...(kind === 'choice input' || kind === 'Condition'
+                ? { items: items.map((i, n) => ({ id: `${prefix}${g}.${b}.${n}`, outgoingEdgeId: i === undefined ? undefined : `${prefix}e${i}` })) }
+                : {}),
+            }),
+          ),
         ),
       )
       const edges = targets.flatMap(({ group: g, block }, n) => {
@@ -253,7 +255,8 @@ test('progress: precomputed values equal a literal walk on random graphs, loops 
         const childIndex = buildProgressIndex(child, isInput)
         const parentIndex = buildProgressIndex(parent, isInput)
         const resumeTarget = resume && parent.groups[resume.group]
-        const resumeEdge = resumeTarget && edge('resume', resumeTarget.id, resume.block === undefined ? undefined : resumeTarget.blocks[resume.block]?.id)
+        const resumeEdge =
+          resumeTarget && edge('resume', resumeTarget.id, resume.block === undefined ? undefined : resumeTarget.blocks[resume.block]?.id)
         const parentWithResume = bot(parent.groups, resumeEdge ? [...parent.edges, resumeEdge] : parent.edges)
         // The same bot linked to itself resumes inside its own groups.
         const selfTarget = resume && child.groups[resume.group]

@@ -45,9 +45,27 @@ test('Markdown: blocks', () => {
     { type: 'h1', children: [{ text: 'T' }] },
     { type: 'blockquote', children: [p({ text: 'q' })] },
     p({ text: '' }),
-    { type: 'ol', children: [{ type: 'li', children: [{ type: 'lic', children: [{ text: 'a' }] }, { type: 'ul', children: [li({ text: 'b' })] }] }] },
+    {
+      type: 'ol',
+      children: [
+        {
+          type: 'li',
+          children: [
+            { type: 'lic', children: [{ text: 'a' }] },
+            { type: 'ul', children: [li({ text: 'b' })] },
+          ],
+        },
+      ],
+    },
     p({ text: '' }),
-    { type: 'code_block', lang: 'js', children: [{ type: 'code_line', children: [{ text: 'x' }] }, { type: 'code_line', children: [{ text: 'y' }] }] },
+    {
+      type: 'code_block',
+      lang: 'js',
+      children: [
+        { type: 'code_line', children: [{ text: 'x' }] },
+        { type: 'code_line', children: [{ text: 'y' }] },
+      ],
+    },
     { type: 'hr', children: [{ text: '' }] },
   ])
 })
@@ -55,13 +73,18 @@ test('Markdown: blocks', () => {
 test('serializes marks like Typebot: **bold**, _italic_, underline dropped', () => {
   assert.equal(richTextToMarkdown([p({ text: '1) ' }, { bold: true, text: 'Hello world <3' })]), '1) **Hello world <3**')
   assert.equal(
-    richTextToMarkdown([p({ text: 'a', bold: true, italic: true }, { text: ' u', underline: true }, { text: ' s', strikethrough: true }, { text: ' c', code: true })]),
+    richTextToMarkdown([
+      p({ text: 'a', bold: true, italic: true }, { text: ' u', underline: true }, { text: ' s', strikethrough: true }, { text: ' c', code: true }),
+    ]),
     '_**a**_ u ~~s~~ `c`',
   )
 })
 
 test('marks spanning several leaves are opened once, spaces stay outside', () => {
-  assert.equal(richTextToMarkdown([p({ text: 'Hi ', bold: true }, { text: 'you ', bold: true, italic: true }, { text: 'there', bold: true })]), '**Hi _you_ there**')
+  assert.equal(
+    richTextToMarkdown([p({ text: 'Hi ', bold: true }, { text: 'you ', bold: true, italic: true }, { text: 'there', bold: true })]),
+    '**Hi _you_ there**',
+  )
   assert.equal(richTextToMarkdown([p({ text: ' ', bold: true }, { text: 'x' })]), ' x')
 })
 
@@ -83,7 +106,18 @@ test('lists, headings and the paragraph/block separators of Typebot', () => {
   assert.equal(richTextToMarkdown(tree), '**bold**\n\n1. One\n2. Two\n\n* One\n_italic_\nunderlined')
   const nested: RichTextNode[] = [
     { type: 'h2', children: [{ text: 'Menu' }] },
-    { type: 'ul', children: [{ type: 'li', children: [{ type: 'lic', children: [{ text: 'a' }] }, { type: 'ol', children: [li({ text: 'b' })] }] }] },
+    {
+      type: 'ul',
+      children: [
+        {
+          type: 'li',
+          children: [
+            { type: 'lic', children: [{ text: 'a' }] },
+            { type: 'ol', children: [li({ text: 'b' })] },
+          ],
+        },
+      ],
+    },
     { type: 'blockquote', children: [p({ text: 'q1' }), p({ text: 'q2' })] },
     { type: 'code_block', lang: 'js', children: [{ type: 'code_line', children: [{ text: 'x()' }] }] },
     { type: 'hr', children: [{ text: '' }] },
@@ -93,7 +127,9 @@ test('lists, headings and the paragraph/block separators of Typebot', () => {
 
 test('links, bare URLs and legacy variable wrappers', () => {
   assert.equal(
-    richTextToMarkdown([p({ text: 'Go ' }, { type: 'a', url: 'https://a.io', children: [{ text: 'here', bold: true }] }, { text: ' or https://b.io' })]),
+    richTextToMarkdown([
+      p({ text: 'Go ' }, { type: 'a', url: 'https://a.io', children: [{ text: 'here', bold: true }] }, { text: ' or https://b.io' }),
+    ]),
     'Go [**here**](https://a.io) or https://b.io',
   )
   assert.equal(richTextToMarkdown([p({ type: 'a', url: 'https://a.io', children: [{ text: 'https://a.io' }] })]), 'https://a.io')

@@ -25,9 +25,7 @@ test('an inline variable splits the leaf into before, value and after', () => {
 })
 
 test('unknown and empty variables render as nothing', () => {
-  assert.deepEqual(templateRichText([p({ text: 'Hi {{Nope}}{{Empty}}.' })], vars({ Empty: null })), [
-    p({ text: 'Hi ' }, { text: '.' }),
-  ])
+  assert.deepEqual(templateRichText([p({ text: 'Hi {{Nope}}{{Empty}}.' })], vars({ Empty: null })), [p({ text: 'Hi ' }, { text: '.' })])
 })
 
 test('a paragraph holding only an unknown variable disappears', () => {
@@ -35,9 +33,7 @@ test('a paragraph holding only an unknown variable disappears', () => {
 })
 
 test('list variables render as JSON (v6)', () => {
-  assert.deepEqual(templateRichText([p({ text: 'Items: {{List}}' })], vars({ List: ['a', 'b'] })), [
-    p({ text: 'Items: ' }, { text: '["a","b"]' }),
-  ])
+  assert.deepEqual(templateRichText([p({ text: 'Items: {{List}}' })], vars({ List: ['a', 'b'] })), [p({ text: 'Items: ' }, { text: '["a","b"]' })])
 })
 
 test('an inline value keeps its Markdown: marks, links and line breaks', () => {
@@ -128,10 +124,7 @@ test('templated trees serialize like Typebot (inline and lone variables, variabl
     p({ text: '' }, { type: 'a', url: '{{URL}}', children: [{ text: 'Yo' }] }, { text: '' }),
   ]
   const url = 'https://example.com?test=test&val=val'
-  assert.equal(
-    richTextToMarkdown(templateRichText(tree, vars({ URL: url }))),
-    `Welcome to **AA** (Awesome Agency)\n\n${url}\n\n[Yo](${url})`,
-  )
+  assert.equal(richTextToMarkdown(templateRichText(tree, vars({ URL: url }))), `Welcome to **AA** (Awesome Agency)\n\n${url}\n\n[Yo](${url})`)
   const multiline = templateRichText([p({ text: 'Hello {{Name}}!' })], vars({ Name: 'Multiline\n\nvariable\n**value**' }))
   assert.equal(richTextToMarkdown(multiline), 'Hello Multiline\n\nvariable\n**value**!')
 })

@@ -317,7 +317,12 @@ return JSON.stringify([proto.seen, Object.getPrototypeOf(proto).seen, ({}).seen,
   })
 
   test('the pool tells a broken WebAssembly module (its worker is replaced) from bot code that failed', async () => {
-    for (const error of ['RuntimeError: table index is out of bounds', 'RuntimeError: memory access out of bounds', 'RuntimeError: unreachable', 'null']) {
+    for (const error of [
+      'RuntimeError: table index is out of bounds',
+      'RuntimeError: memory access out of bounds',
+      'RuntimeError: unreachable',
+      'null',
+    ]) {
       assert.equal(isBrokenSandbox(error), true, error)
     }
     for (const error of ['TypeError: not a function', 'InternalError: interrupted', 'RuntimeError', 'Error: null', undefined]) {

@@ -5,7 +5,7 @@ import { createSandbox, type Sandbox } from '../../../src/runtime/sandbox/pool.j
 
 /** After runaway code the standby worker takes over while a new one starts: wait until calls are served again. */
 const settled = async (sandbox: Sandbox) => {
-  for (let i = 0; i < 250 && !((await sandbox.evaluate('return 1', {}))).ok; i++) await new Promise((r) => setTimeout(r, 20))
+  for (let i = 0; i < 250 && !(await sandbox.evaluate('return 1', {})).ok; i++) await new Promise((r) => setTimeout(r, 20))
 }
 
 describe('sandbox', () => {
@@ -23,7 +23,14 @@ describe('sandbox', () => {
   })
 
   test('no host access: process, require, fetch, file system, Node globals', async () => {
-    for (const code of ['return typeof process', 'return typeof require', 'return typeof fetch', 'return typeof Buffer', 'return typeof globalThis.process', 'return typeof setTimeout']) {
+    for (const code of [
+      'return typeof process',
+      'return typeof require',
+      'return typeof fetch',
+      'return typeof Buffer',
+      'return typeof globalThis.process',
+      'return typeof setTimeout',
+    ]) {
       assert.deepEqual(await sandbox.evaluate(code, {}), { ok: true, value: 'undefined' }, code)
     }
     const escape = await sandbox.evaluate('return this.constructor.constructor("return typeof process")()', {})
@@ -37,7 +44,10 @@ describe('sandbox', () => {
     await sandbox.evaluate('new Function("globalThis.viaFunction = 1")(); JSON.parse = () => 666; return 1', {})
     await sandbox.evaluate('})); let escaped = 1; JSON.stringify((function(){', {})
     await sandbox.evaluate('Symbol.for("shared").description; return typeof eval', {})
-    const probe = await sandbox.evaluate('return [typeof leak, ({}).polluted, typeof [].push, typeof viaFunction, JSON.parse("1"), typeof escaped, Symbol.for("k") === Symbol.for("k")].join()', {})
+    const probe = await sandbox.evaluate(
+      'return [typeof leak, ({}).polluted, typeof [].push, typeof viaFunction, JSON.parse("1"), typeof escaped, Symbol.for("k") === Symbol.for("k")].join()',
+      {},
+    )
     assert.deepEqual(probe, { ok: true, value: 'undefined,,function,undefined,1,undefined,false' })
     assert.deepEqual(await sandbox.evaluate('return typeof eval', {}), { ok: true, value: 'undefined' })
   })

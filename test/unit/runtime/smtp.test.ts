@@ -30,15 +30,30 @@ describe('SMTP mailer', () => {
   })
 
   test('a listed SMTP host name resolving to loopback, and metadata names, are still refused', async () => {
-    const byName = await createMailer(unconfigured, parseAllowlist('localhost'))(message, { host: 'localhost', port: 1, secure: false, from: 'bot@example.com' })
+    const byName = await createMailer(unconfigured, parseAllowlist('localhost'))(message, {
+      host: 'localhost',
+      port: 1,
+      secure: false,
+      from: 'bot@example.com',
+    })
     assert.match(byName.error!, /^Security validation failed: localhost: Access to loopback addresses/)
-    const metadata = await createMailer(unconfigured, parseAllowlist('metadata.google.internal'))(message, { host: 'metadata.google.internal', port: 25, secure: false, from: 'bot@example.com' })
+    const metadata = await createMailer(unconfigured, parseAllowlist('metadata.google.internal'))(message, {
+      host: 'metadata.google.internal',
+      port: 25,
+      secure: false,
+      from: 'bot@example.com',
+    })
     assert.match(metadata.error!, /^Security validation failed: Access to cloud metadata services/)
   })
 
   test('a line break or NUL in a recipient, the subject or the reply-to: refused before any connection', async () => {
     const send = createMailer({ ...unconfigured, host: '127.0.0.1', port: 1, from: 'bot@example.com' }, parseAllowlist(''))
-    for (const bad of [{ to: ['a@example.com\r\nBcc: x@example.com'] }, { to: ['a@example.com'], subject: 'Hi\nBcc: x@example.com' }, { to: ['a@example.com'], replyTo: 'a@example.com\0' }, { to: ['a@example.com'], bcc: ['b@example.com\r'] }]) {
+    for (const bad of [
+      { to: ['a@example.com\r\nBcc: x@example.com'] },
+      { to: ['a@example.com'], subject: 'Hi\nBcc: x@example.com' },
+      { to: ['a@example.com'], replyTo: 'a@example.com\0' },
+      { to: ['a@example.com'], bcc: ['b@example.com\r'] },
+    ]) {
       const outcome = await send({ ...message, ...bad }, 'default')
       assert.match(outcome.error!, /line break or NUL/, JSON.stringify(bad))
     }

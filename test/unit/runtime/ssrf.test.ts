@@ -9,7 +9,23 @@ const none = parseAllowlist('')
 
 describe('address rules', () => {
   test('internal addresses are refused, public ones pass', () => {
-    for (const a of ['127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', '::', 'fc00::1', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.1.1.1', '100.64.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd00:ec2::254',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.1.1.1',
+      '100.64.0.1',
+    ]) {
       assert.ok(refuseAddress(a, none), a)
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '172.32.0.1']) assert.equal(refuseAddress(a, none), undefined, a)
@@ -25,9 +41,16 @@ describe('address rules', () => {
 
   test('IPv6 forms that carry an IPv4 address are judged as that address', () => {
     const carried: [string, string][] = [
-      ['::ffff:169.254.169.254', '169.254.169.254'], ['::ffff:a9fe:a9fe', '169.254.169.254'], ['::FFFF:7F00:1', '127.0.0.1'],
-      ['::ffff:0:a00:1', '10.0.0.1'], ['64:ff9b::a9fe:a9fe', '169.254.169.254'], ['64:ff9b::127.0.0.1', '127.0.0.1'],
-      ['2002:a9fe:a9fe::1', '169.254.169.254'], ['2002:7f00:1::', '127.0.0.1'], ['::7f00:1', '127.0.0.1'], ['::10.0.0.1', '10.0.0.1'],
+      ['::ffff:169.254.169.254', '169.254.169.254'],
+      ['::ffff:a9fe:a9fe', '169.254.169.254'],
+      ['::FFFF:7F00:1', '127.0.0.1'],
+      ['::ffff:0:a00:1', '10.0.0.1'],
+      ['64:ff9b::a9fe:a9fe', '169.254.169.254'],
+      ['64:ff9b::127.0.0.1', '127.0.0.1'],
+      ['2002:a9fe:a9fe::1', '169.254.169.254'],
+      ['2002:7f00:1::', '127.0.0.1'],
+      ['::7f00:1', '127.0.0.1'],
+      ['::10.0.0.1', '10.0.0.1'],
       ['[::ffff:c0a8:101]', '192.168.1.1'],
     ]
     for (const [v6, v4] of carried) {
@@ -37,7 +60,8 @@ describe('address rules', () => {
     // …so the public addresses they carry pass, like the IPv4 address itself.
     for (const a of ['64:ff9b::8.8.8.8', '2002:808:808::1', '::ffff:1.1.1.1']) assert.equal(refuseAddress(a, none), undefined, a)
     // Site-local, local-use NAT64 (the IPv4 address may sit anywhere in it), Teredo: refused.
-    for (const a of ['fec0::1', 'feff::1', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:a9fe:a900:fe00::', '2001:0:4136:e378:8000:63bf:3fff:fdd2']) assert.ok(refuseAddress(a, none), a)
+    for (const a of ['fec0::1', 'feff::1', '64:ff9b:1::a9fe:a9fe', '64:ff9b:1:a9fe:a900:fe00::', '2001:0:4136:e378:8000:63bf:3fff:fdd2'])
+      assert.ok(refuseAddress(a, none), a)
     assert.match(refuseAddress('64:ff9b::a9fe:a9fe', none)!, /cloud metadata/)
     assert.match(refuseAddress('::1', none)!, /loopback/)
     // A listed IPv4 address opens its mapped form (the same socket), not its NAT64 or 6to4 forms (routed elsewhere).
@@ -55,7 +79,18 @@ describe('address rules', () => {
       assert.ok(refuseAddress(a, allow), `${a} as a literal is not the listed name`)
     }
     // The listed name resolving (or rebound) to loopback or the metadata service.
-    for (const a of ['127.0.0.1', '::1', '169.254.169.254', 'fd00:ec2::254', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '169.254.1.1', 'fe80::1', '0.0.0.0', '::']) {
+    for (const a of [
+      '127.0.0.1',
+      '::1',
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::7f00:1',
+      '169.254.1.1',
+      'fe80::1',
+      '0.0.0.0',
+      '::',
+    ]) {
       assert.ok(refuseAddress(a, allow, 'api.internal'), a)
     }
   })
@@ -64,7 +99,8 @@ describe('address rules', () => {
     const everything = parseAllowlist('0.0.0.0/0,::/0')
     assert.equal(refuseAddress('10.0.0.1', everything), undefined)
     assert.equal(refuseAddress('fd12::1', everything), undefined)
-    for (const a of ['127.0.0.1', '::1', '169.254.169.254', '169.254.1.1', 'fd00:ec2::254', '::ffff:7f00:1']) assert.ok(refuseAddress(a, everything), a)
+    for (const a of ['127.0.0.1', '::1', '169.254.169.254', '169.254.1.1', 'fd00:ec2::254', '::ffff:7f00:1'])
+      assert.ok(refuseAddress(a, everything), a)
 
     const loopback = parseAllowlist('127.0.0.0/8,::1')
     for (const a of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1']) assert.equal(refuseAddress(a, loopback), undefined, a)
@@ -72,12 +108,14 @@ describe('address rules', () => {
     assert.ok(refuseAddress('10.0.0.1', loopback))
 
     const metadata = parseAllowlist('169.254.169.254,169.254.0.0/16,fd00:ec2::254,fd00::/8')
-    for (const a of ['169.254.169.254', 'fd00:ec2::254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe']) assert.match(refuseAddress(a, metadata)!, /cloud metadata/, a)
+    for (const a of ['169.254.169.254', 'fd00:ec2::254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe'])
+      assert.match(refuseAddress(a, metadata)!, /cloud metadata/, a)
     assert.equal(refuseAddress('169.254.1.1', metadata), undefined, 'the rest of link-local, listed literally')
   })
 
   test('metadata host names are refused whatever they resolve to', () => {
-    for (const h of ['metadata.google.internal', 'METADATA.GOOG', 'metadata', 'metadata.google.internal.']) assert.match(refuseHostname(h)!, /cloud metadata/, h)
+    for (const h of ['metadata.google.internal', 'METADATA.GOOG', 'metadata', 'metadata.google.internal.'])
+      assert.match(refuseHostname(h)!, /cloud metadata/, h)
     assert.equal(refuseHostname('example.com'), undefined)
   })
 })
@@ -106,7 +144,14 @@ describe('guarded client', () => {
 
   test('loopback, 10/8, metadata, [::1] and a name resolving to 127.0.0.1 are refused by default', async () => {
     const client = createHttpClient(none)
-    for (const url of [`http://127.0.0.1:${port}/`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data', `http://[::1]:${port}/`, `http://localhost:${port}/`, 'http://0.0.0.0/']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data',
+      `http://[::1]:${port}/`,
+      `http://localhost:${port}/`,
+      'http://0.0.0.0/',
+    ]) {
       const res = await get(client, url)
       assert.equal(res.ok, false, url)
       assert.equal(!res.ok && res.reason, 'blocked', url)
@@ -140,7 +185,17 @@ describe('guarded client', () => {
 
   test('URLs with IPv6 forms of internal IPv4 addresses are refused, even with loopback listed', async () => {
     const client = createHttpClient(parseAllowlist('127.0.0.1'))
-    const forms = ['[::ffff:169.254.169.254]', '[::ffff:a9fe:a9fe]', '[64:ff9b::a9fe:a9fe]', '[2002:a9fe:a9fe::]', '[::a9fe:a9fe]', '[fec0::1]', '[64:ff9b::7f00:1]', 'metadata.google.internal', 'metadata']
+    const forms = [
+      '[::ffff:169.254.169.254]',
+      '[::ffff:a9fe:a9fe]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:a9fe:a9fe::]',
+      '[::a9fe:a9fe]',
+      '[fec0::1]',
+      '[64:ff9b::7f00:1]',
+      'metadata.google.internal',
+      'metadata',
+    ]
     for (const host of forms) {
       const res = await get(client, `http://${host}/latest/meta-data`)
       assert.equal(!res.ok && res.reason, 'blocked', host)

@@ -69,14 +69,15 @@ describeWithFixtures('Typebot exports through the schema', () => {
       assert.deepEqual(startEdge?.from, { eventId: startGroup.id })
 
       const blocks = prepared.groups.flatMap((group) => group.blocks)
-      assert.ok(blocks.every((block) => block.type !== 'start'), 'no start block left')
+      assert.ok(
+        blocks.every((block) => block.type !== 'start'),
+        'no start block left',
+      )
       assert.ok(
         blocks.every((block: any) => (block.items ?? []).every((item: any) => !('blockId' in item))),
         'items lose blockId',
       )
-      const expectedGroupIds = bot.groups
-        .filter((g: any) => g.blocks.some((b: any) => b.type !== 'start'))
-        .map((g: any) => g.id)
+      const expectedGroupIds = bot.groups.filter((g: any) => g.blocks.some((b: any) => b.type !== 'start')).map((g: any) => g.id)
       assert.deepEqual(
         prepared.groups.map((group) => group.id),
         expectedGroupIds,

@@ -27,7 +27,10 @@ test('the start block becomes the start event', () => {
   assert.equal(bot.version, '6')
   assert.deepEqual(bot.events, [{ id: 'g0', type: 'start', graphCoordinates: { x: 1, y: 2 }, outgoingEdgeId: 'e0' }])
   assert.deepEqual(bot.edges, [{ id: 'e0', from: { eventId: 'g0' }, to: { groupId: 'g1' } }])
-  assert.deepEqual(bot.groups.map((g: any) => g.id), ['g1'])
+  assert.deepEqual(
+    bot.groups.map((g: any) => g.id),
+    ['g1'],
+  )
 })
 
 test('a start group holding other blocks is kept without its start block', () => {
@@ -109,7 +112,10 @@ test('Google Sheets referenceCell becomes a filter for get and update actions', 
     ]),
   )
   const [get, upd, ins, kept] = bot.groups[0].blocks.map((b: any) => b.options)
-  for (const [options, column, value] of [[get, 'Email', '{{Email}}'], [upd, 'Id', '1']] as const) {
+  for (const [options, column, value] of [
+    [get, 'Email', '{{Email}}'],
+    [upd, 'Id', '1'],
+  ] as const) {
     assert.ok(!('referenceCell' in options))
     assert.equal(options.filter.comparisons.length, 1)
     const [comparison] = options.filter.comparisons
@@ -142,7 +148,10 @@ test('legacy preprocessing: missing version, groups without blocks, half-written
   assert.ok(result.ok)
   assert.equal(result.originalVersion, '3')
   assert.deepEqual(result.bot.groups[1], { id: 'g2', title: 'Empty', graphCoordinates: { x: 0, y: 0 }, blocks: [] })
-  assert.deepEqual(result.bot.edges.map((e) => e.id), ['e0'])
+  assert.deepEqual(
+    result.bot.edges.map((e) => e.id),
+    ['e0'],
+  )
   assert.equal(prepareBot({ ...input, version: null }).ok, true)
 })
 
@@ -166,5 +175,8 @@ test('malformed legacy bots are reported, not crashed on', () => {
   assert.equal(prepareBot({ version: '3', groups: 'nope' }).ok, false)
   const result = prepareBot({ ...legacyBot('5', []), groups: [null, ...legacyBot('5', []).groups] })
   assert.ok(!result.ok)
-  assert.ok(result.issues.some((issue) => issue.path === 'groups.0'), JSON.stringify(result.issues))
+  assert.ok(
+    result.issues.some((issue) => issue.path === 'groups.0'),
+    JSON.stringify(result.issues),
+  )
 })

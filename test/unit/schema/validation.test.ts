@@ -1,14 +1,7 @@
 // prepareBot on hand-made v6 bots: rejections carry useful paths, leniency keeps everything it does not know.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import {
-  isBlockOfType,
-  isBubbleBlock,
-  isInputBlock,
-  isIntegrationBlock,
-  isLogicBlock,
-  prepareBot,
-} from '../../../src/blocks/schemas.js'
+import { isBlockOfType, isBubbleBlock, isInputBlock, isIntegrationBlock, isLogicBlock, prepareBot } from '../../../src/blocks/schemas.js'
 import { defaultSystemMessages } from '../../../src/contract/bot/common.js'
 import { checkBotReferences } from '../../../src/contract/bot/references.js'
 
@@ -161,10 +154,7 @@ test('known option fields tolerate null and legacy leftovers', () => {
 
 test('duplicate group or block ids are rejected; dangling edges are only reported', () => {
   assertRejectedAt(bot({ groups: [group('g1', []), group('g1', [])] }), 'groups.1.id')
-  assertRejectedAt(
-    bot({ groups: [group('g1', [{ id: 'b', type: 'text' }]), group('g2', [{ id: 'b', type: 'text' }])] }),
-    'groups.1.blocks.0.id',
-  )
+  assertRejectedAt(bot({ groups: [group('g1', [{ id: 'b', type: 'text' }]), group('g2', [{ id: 'b', type: 'text' }])] }), 'groups.1.blocks.0.id')
   const dangling = bot({
     edges: [
       { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } },

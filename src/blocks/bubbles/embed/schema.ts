@@ -11,9 +11,7 @@ export const embedBubbleBlockSchema = blockOf(BubbleBlockType.EMBED, {
       url: opt(z.string()),
       height: opt(numberOrVariable),
       // When enabled, the flow pauses after the embed until the client posts the awaited event's payload.
-      waitForEvent: opt(
-        z.looseObject({ isEnabled: opt(z.boolean()), name: opt(z.string()), saveDataInVariableId: opt(z.string()) }),
-      ),
+      waitForEvent: opt(z.looseObject({ isEnabled: opt(z.boolean()), name: opt(z.string()), saveDataInVariableId: opt(z.string()) })),
     }),
   ),
 })

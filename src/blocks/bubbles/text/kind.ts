@@ -13,8 +13,7 @@ export const textBubble: BubbleKind<TextBubbleBlock> = {
     const tree = block.content.richText ?? []
     return withInlineCode(tree, ctx.variables, ctx.runtime.evaluate, (evaluate) => {
       const richText = templateRichText(tree, ctx.variables, evaluate)
-      const content =
-        ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
+      const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
       return { id: block.id, type: block.type, content }
     })
   },

@@ -6,8 +6,6 @@ import { blockOf, richTextNodeSchema } from '../../../contract/bot/blocks/shared
 
 export const textBubbleBlockSchema = blockOf(BubbleBlockType.TEXT, {
   // Only `richText` drives the engine; `html` and `plainText` are derived copies written by older builders.
-  content: opt(
-    z.looseObject({ richText: opt(z.array(richTextNodeSchema)), html: opt(z.string()), plainText: opt(z.string()) }),
-  ),
+  content: opt(z.looseObject({ richText: opt(z.array(richTextNodeSchema)), html: opt(z.string()), plainText: opt(z.string()) })),
 })
 export type TextBubbleBlock = z.infer<typeof textBubbleBlockSchema>

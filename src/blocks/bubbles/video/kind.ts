@@ -42,7 +42,11 @@ export const parseVideoUrl = (url: string): VideoSource => {
     const queryParamsStr = youtubeQuery(url)
     return { type: 'youtube', url, id: youtube[1] ?? youtube[2], ...(queryParamsStr && { queryParamsStr }) }
   }
-  for (const [type, pattern] of [['vimeo', VIMEO], ['tiktok', TIKTOK], ['gumlet', GUMLET]] as const) {
+  for (const [type, pattern] of [
+    ['vimeo', VIMEO],
+    ['tiktok', TIKTOK],
+    ['gumlet', GUMLET],
+  ] as const) {
     const match = pattern.exec(url)
     if (match) return { type, url, id: match[1] }
   }

@@ -3,8 +3,7 @@
 // Parley does not call, so they answer with an error log and the flow goes on.
 import { forgedLlmKind } from '../../shared/llm/forged.js'
 
-const notRun = (action: string, why: string) =>
-  `OpenAI "${action}" is not available: ${why}. The flow went on past the block.`
+const notRun = (action: string, why: string) => `OpenAI "${action}" is not available: ${why}. The flow went on past the block.`
 
 export const forgedOpenai = forgedLlmKind({
   type: 'openai',
@@ -13,7 +12,10 @@ export const forgedOpenai = forgedLlmKind({
   defaultModel: 'gpt-4o-mini',
   hasEndpointOptions: true,
   unsupported: {
-    'Ask Assistant': notRun('Ask Assistant', "it needs OpenAI's Assistants API (threads and runs), which Parley does not call; use \"Create chat completion\" instead"),
+    'Ask Assistant': notRun(
+      'Ask Assistant',
+      'it needs OpenAI\'s Assistants API (threads and runs), which Parley does not call; use "Create chat completion" instead',
+    ),
     'Create speech': notRun('Create speech', 'the generated audio must be stored as a file, and Parley has no file storage'),
     'Create transcription': notRun('Create transcription', 'it uploads the audio file to /audio/transcriptions, which Parley does not do'),
   },

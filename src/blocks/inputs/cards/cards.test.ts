@@ -90,7 +90,11 @@ test('cards: unknown replies fail', async () => {
 })
 
 test('cards: a card without title answers with its image URL', async () => {
-  const untitled: CardsBlock = { ...block, items: [{ id: 'c', imageUrl: 'https://img/x.png', paths: [{ id: 'p', outgoingEdgeId: 'e' }] }], options: {} }
+  const untitled: CardsBlock = {
+    ...block,
+    items: [{ id: 'c', imageUrl: 'https://img/x.png', paths: [{ id: 'p', outgoingEdgeId: 'e' }] }],
+    options: {},
+  }
   assert.deepEqual(await parse(cardsInput, untitled, text('p')), { status: 'success', content: 'https://img/x.png', outgoingEdgeId: 'e' })
 })
 
@@ -111,8 +115,11 @@ test('cards: display conditions hide cards', async () => {
       },
     ],
   }
-  const input = await cardsInput.prepare(conditional, ctx) as any
-  assert.deepEqual(input.items.map((c: any) => c.id), ['c1'])
+  const input = (await cardsInput.prepare(conditional, ctx)) as any
+  assert.deepEqual(
+    input.items.map((c: any) => c.id),
+    ['c1'],
+  )
   assert.deepEqual(await cardsInput.parseReply(text('p3'), input, ctx), { status: 'fail' })
 })
 
@@ -125,9 +132,11 @@ test('cards: a lone card bound to list variables repeats per entry', async () =>
   const dynamic: CardsBlock = {
     id: 'b1',
     type: 'cards',
-    items: [{ id: 'c', title: '{{Titles}}', imageUrl: '{{Images}}', description: '{{Desc}}', paths: [{ id: 'p', text: 'Pick', outgoingEdgeId: 'e' }] }],
+    items: [
+      { id: 'c', title: '{{Titles}}', imageUrl: '{{Images}}', description: '{{Desc}}', paths: [{ id: 'p', text: 'Pick', outgoingEdgeId: 'e' }] },
+    ],
   }
-  const input = await cardsInput.prepare(dynamic, ctx) as any
+  const input = (await cardsInput.prepare(dynamic, ctx)) as any
   assert.deepEqual(
     input.items.map((c: any) => [c.title, c.imageUrl, c.description]),
     [
@@ -145,6 +154,6 @@ test('cards: a lone card bound to list variables repeats per entry', async () =>
 
 test('cards: fields are templated', async () => {
   const ctx = context([{ id: 'n', name: 'Name', value: 'Ada' }])
-  const input = await cardsInput.prepare({ ...block, items: [{ id: 'c', title: 'Hi {{Name}}', paths: [] }] }, ctx) as any
+  const input = (await cardsInput.prepare({ ...block, items: [{ id: 'c', title: 'Hi {{Name}}', paths: [] }] }, ctx)) as any
   assert.equal(input.items[0].title, 'Hi Ada')
 })

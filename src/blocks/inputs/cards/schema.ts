@@ -13,21 +13,15 @@ export const cardsBlockSchema = blockOf(InputBlockType.CARDS, {
         imageUrl: opt(z.string()),
         title: opt(z.string()),
         description: opt(z.string()),
-        options: opt(
-          z.looseObject({ displayCondition: opt(displayConditionSchema), internalValue: opt(z.string()) }),
-        ),
-        paths: opt(
-          z.array(z.looseObject({ id: z.string(), text: opt(z.string()), outgoingEdgeId: opt(z.string()) })),
-        ),
+        options: opt(z.looseObject({ displayCondition: opt(displayConditionSchema), internalValue: opt(z.string()) })),
+        paths: opt(z.array(z.looseObject({ id: z.string(), text: opt(z.string()), outgoingEdgeId: opt(z.string()) }))),
       }),
     ),
   ),
   options: opt(
     z.looseObject({
       variableId: opt(z.string()),
-      saveResponseMapping: opt(
-        z.array(z.looseObject({ field: opt(z.enum(cardsSaveResponseFields)), variableId: opt(z.string()) })),
-      ),
+      saveResponseMapping: opt(z.array(z.looseObject({ field: opt(z.enum(cardsSaveResponseFields)), variableId: opt(z.string()) }))),
     }),
   ),
 })

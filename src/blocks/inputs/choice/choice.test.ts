@@ -41,7 +41,7 @@ test('choice single: case, positions and unknown labels do not match (as in Type
 test('choice single: labels are templated before matching', async () => {
   const ctx = context([{ id: 'v2', name: 'City', value: 'Paris' }])
   const block: ChoiceInputBlock = { ...single, items: [{ id: 'a', content: 'Go to {{City}}', outgoingEdgeId: 'e1' }] }
-  const input = await choiceInput.prepare(block, ctx) as any
+  const input = (await choiceInput.prepare(block, ctx)) as any
   assert.equal(input.items[0].content, 'Go to Paris')
   assert.deepEqual(await choiceInput.parseReply(text('Go to Paris'), input, ctx), { status: 'success', content: 'Go to Paris', outgoingEdgeId: 'e1' })
 })
@@ -83,7 +83,7 @@ test('choice multiple: labels with punctuation, accents or regex characters', as
 test('choice: dynamic items from a list variable', async () => {
   const ctx = context([{ id: 'list', name: 'Colors', value: ['Red', null, 'Blue'] }])
   const block: ChoiceInputBlock = { ...single, options: { dynamicVariableId: 'list' } }
-  const input = await choiceInput.prepare(block, ctx) as any
+  const input = (await choiceInput.prepare(block, ctx)) as any
   assert.deepEqual(input.items, [
     { id: 'choice0', blockId: 'b1', content: 'Red' },
     { id: 'choice1', blockId: 'b1', content: 'Blue' },
@@ -94,9 +94,9 @@ test('choice: dynamic items from a list variable', async () => {
 
 test('choice: a single string variable gives one dynamic item; no value keeps the static items', async () => {
   const block: ChoiceInputBlock = { ...single, options: { dynamicVariableId: 'list' } }
-  const one = await choiceInput.prepare(block, context([{ id: 'list', name: 'Colors', value: 'Green' }])) as any
+  const one = (await choiceInput.prepare(block, context([{ id: 'list', name: 'Colors', value: 'Green' }]))) as any
   assert.deepEqual(one.items, [{ id: 'choice0', blockId: 'b1', content: 'Green' }])
-  const none = await choiceInput.prepare(block, context([{ id: 'list', name: 'Colors' }])) as any
+  const none = (await choiceInput.prepare(block, context([{ id: 'list', name: 'Colors' }]))) as any
   assert.equal(none.items.length, items.length)
 })
 
@@ -117,11 +117,17 @@ test('choice: items hidden by their display condition can neither be shown nor c
       { id: 'c', content: 'Bar', displayCondition: { isEnabled: false, condition: { comparisons: [] } } },
     ],
   }
-  const input = await choiceInput.prepare(block, ctx) as any
-  assert.deepEqual(input.items.map((i: any) => i.id), ['a', 'c'])
+  const input = (await choiceInput.prepare(block, ctx)) as any
+  assert.deepEqual(
+    input.items.map((i: any) => i.id),
+    ['a', 'c'],
+  )
   assert.deepEqual(await choiceInput.parseReply(text('Lounge'), input, ctx), { status: 'fail' })
   const vip = context([{ id: 'vip', name: 'Vip', value: 'yes' }])
-  assert.deepEqual((await choiceInput.prepare(block, vip) as any).items.map((i: any) => i.id), ['a', 'b', 'c'])
+  assert.deepEqual(
+    ((await choiceInput.prepare(block, vip)) as any).items.map((i: any) => i.id),
+    ['a', 'b', 'c'],
+  )
 })
 
 test('choice: never prefilled', async () => {

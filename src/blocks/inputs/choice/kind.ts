@@ -41,9 +41,7 @@ export const choiceInput: InputKind<ChoiceInputBlock> = {
     const byLength = [...items].sort((a, b) => (b.content?.length ?? 0) - (a.content?.length ?? 0))
     const item =
       (replyId ? items.find((i) => i.id === replyId) : undefined) ??
-      byLength.find(
-        (i) => i.id === text || (!!i.value && sameText(i.value, text)) || (!!i.content && sameText(i.content, text)),
-      )
+      byLength.find((i) => i.id === text || (!!i.value && sameText(i.value, text)) || (!!i.content && sameText(i.content, text)))
     if (!item) return { status: 'fail' }
     return { status: 'success', content: savedValue(item), ...(item.outgoingEdgeId && { outgoingEdgeId: item.outgoingEdgeId }) }
   },

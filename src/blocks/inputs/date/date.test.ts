@@ -73,13 +73,13 @@ test('date: limits from variables are resolved in the input (date only without t
     { id: 'v2', name: 'Start', value: '2025-06-04T08:15:00.000Z' },
     { id: 'v1', name: 'Day', value: '01/01/2025' },
   ])
-  const input = await dateInput.prepare(block({ min: '{{Start}}', max: '{{Missing}}' }), ctx) as any
+  const input = (await dateInput.prepare(block({ min: '{{Start}}', max: '{{Missing}}' }), ctx)) as any
   assert.equal(input.options.min, '2025-06-04')
   assert.equal(input.options.max, undefined)
   assert.equal(input.prefilledValue, '01/01/2025')
   assert.deepEqual(await dateInput.parseReply(text('yesterday'), input, ctx), { status: 'fail' })
   assert.deepEqual(await dateInput.parseReply(text('today'), input, ctx), ok('04/06/2025'))
-  const withTime = await dateInput.prepare(block({ hasTime: true, min: '{{Start}}' }), ctx) as any
+  const withTime = (await dateInput.prepare(block({ hasTime: true, min: '{{Start}}' }), ctx)) as any
   assert.equal(withTime.options.min, '2025-06-04T08:15')
   assert.deepEqual(await dateInput.parseReply(text('04/06/2025 08:00'), withTime, ctx), { status: 'fail' })
   assert.deepEqual(await dateInput.parseReply(text('04/06/2025 08:15'), withTime, ctx), ok('04/06/2025 08:15'))

@@ -66,7 +66,7 @@ test('file: labels templated, never prefilled', async () => {
     { id: 'v1', name: 'Doc', value: 'https://s3.example.com/old.pdf' },
     { id: 'v2', name: 'Name', value: 'Ada' },
   ])
-  const input = await fileInput.prepare(block({ labels: { button: 'Upload, {{Name}}' } }), ctx) as any
+  const input = (await fileInput.prepare(block({ labels: { button: 'Upload, {{Name}}' } }), ctx)) as any
   assert.equal(input.options.labels.button, 'Upload, Ada')
   assert.equal('prefilledValue' in input, false)
 })

@@ -49,7 +49,7 @@ test('number: templated limits are converted to numbers for the client and the c
     { id: 'v4', name: 'Step', value: 'abc' },
   ])
   const b = block({ min: '{{Low}}', max: '{{High}}', step: '{{Step}}' })
-  const input = await numberInput.prepare(b, ctx) as any
+  const input = (await numberInput.prepare(b, ctx)) as any
   assert.deepEqual([input.options.min, input.options.max, input.options.step], [5, 8, undefined])
   assert.deepEqual(await numberInput.parseReply(text('4'), input, ctx), { status: 'fail' })
   assert.deepEqual(await numberInput.parseReply(text('9'), input, ctx), { status: 'fail' })
@@ -58,7 +58,7 @@ test('number: templated limits are converted to numbers for the client and the c
 
 test('number: empty limits are undefined and the value is prefilled', async () => {
   const ctx = context([{ id: 'v1', name: 'Age', value: '30' }])
-  const input = await numberInput.prepare(block({ min: '', max: '{{Missing}}', step: 1 }), ctx) as any
+  const input = (await numberInput.prepare(block({ min: '', max: '{{Missing}}', step: 1 }), ctx)) as any
   assert.deepEqual([input.options.min, input.options.max, input.options.step], [undefined, undefined, 1])
   assert.equal(input.prefilledValue, '30')
 })

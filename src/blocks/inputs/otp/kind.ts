@@ -2,4 +2,8 @@
 // reference behaviour to follow. Its blocks are recognised and answer with an error log; the flow goes on.
 import { unsupportedKind } from '../../../engine/kinds.js'
 
-export const otpInput = unsupportedKind('otp input', 'integration', 'one-time-password inputs come from a Typebot fork and have no upstream behaviour to follow.')
+export const otpInput = unsupportedKind(
+  'otp input',
+  'integration',
+  'one-time-password inputs come from a Typebot fork and have no upstream behaviour to follow.',
+)

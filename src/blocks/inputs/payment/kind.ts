@@ -18,7 +18,8 @@ export const paymentInput: InputKind<PaymentInputBlock> = {
   retryMessage: (input) => ownRetryMessage(input) ?? defaultPaymentInputOptions.retryMessageContent,
   notice: (input) => ({
     status: 'error',
-    description: 'Payment is not available: this server cannot create a Stripe payment intent (no Stripe credentials configured), so no payment form can be shown.',
+    description:
+      'Payment is not available: this server cannot create a Stripe payment intent (no Stripe credentials configured), so no payment form can be shown.',
     details: JSON.stringify({ blockId: input.id, provider: input.options?.provider ?? 'Stripe' }),
   }),
 }

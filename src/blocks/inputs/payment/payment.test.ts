@@ -17,7 +17,7 @@ test('payment: options templated, never prefilled', async () => {
     { id: 'v1', name: 'Paid', value: 'yes' },
     { id: 'v2', name: 'Price', value: '30' },
   ])
-  const input = await paymentInput.prepare(block, ctx) as any
+  const input = (await paymentInput.prepare(block, ctx)) as any
   assert.equal(input.options.amount, '30')
   assert.equal('prefilledValue' in input, false)
 })

@@ -37,13 +37,16 @@ test('picture: dynamic items from parallel list variables', async () => {
     ...single,
     options: { dynamicItems: { isEnabled: true, pictureSrcsVariableId: 'srcs', titlesVariableId: 'titles', descriptionsVariableId: 'descs' } },
   }
-  const input = await pictureChoiceInput.prepare(block, ctx) as any
+  const input = (await pictureChoiceInput.prepare(block, ctx)) as any
   assert.deepEqual(input.items, [
     { id: '0', blockId: 'b1', pictureSrc: 'https://a.png', title: 'A', description: 'only one' },
     { id: '1', blockId: 'b1', pictureSrc: 'https://b.png', title: 'B', description: '' },
   ])
   assert.deepEqual(await pictureChoiceInput.parseReply(text('b'), input, ctx), { status: 'success', content: 'B' })
-  const disabled = await pictureChoiceInput.prepare({ ...block, options: { dynamicItems: { isEnabled: false, pictureSrcsVariableId: 'srcs' } } }, ctx) as any
+  const disabled = (await pictureChoiceInput.prepare(
+    { ...block, options: { dynamicItems: { isEnabled: false, pictureSrcsVariableId: 'srcs' } } },
+    ctx,
+  )) as any
   assert.equal(disabled.items.length, items.length)
 })
 
@@ -66,7 +69,7 @@ test('picture: display conditions filter, fields are templated', async () => {
       },
     ],
   }
-  const input = await pictureChoiceInput.prepare(block, ctx) as any
+  const input = (await pictureChoiceInput.prepare(block, ctx)) as any
   assert.deepEqual(input.items, [{ id: 'a', title: 'A 200', pictureSrc: 'https://img/200.png' }])
   assert.deepEqual(await pictureChoiceInput.parseReply(text('B'), input, ctx), { status: 'fail' })
 })

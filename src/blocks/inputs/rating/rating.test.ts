@@ -30,11 +30,11 @@ test('rating: startsAt from a variable is sent as a number; prefilled value', as
     { id: 'v1', name: 'Score', value: '4' },
     { id: 'v2', name: 'Start', value: '2' },
   ])
-  const input = await ratingInput.prepare(block({ variableId: 'v1', startsAt: '{{Start}}', length: 5 }), ctx) as any
+  const input = (await ratingInput.prepare(block({ variableId: 'v1', startsAt: '{{Start}}', length: 5 }), ctx)) as any
   assert.equal(input.options.startsAt, 2)
   assert.equal(input.prefilledValue, '4')
   assert.deepEqual(await ratingInput.parseReply(text('1'), input, ctx), { status: 'fail' })
   assert.deepEqual(await ratingInput.parseReply(text('2'), input, ctx), { status: 'success', content: '2' })
-  const empty = await ratingInput.prepare(block({ startsAt: '{{Nope}}' }), ctx) as any
+  const empty = (await ratingInput.prepare(block({ startsAt: '{{Nope}}' }), ctx)) as any
   assert.equal(empty.options.startsAt, undefined)
 })

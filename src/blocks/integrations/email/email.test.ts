@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { MAX_EMAILS_PER_TURN, MAX_RECIPIENTS_PER_EMAIL, MAX_RECIPIENTS_PER_TURN, invalidMailbox, sendEmail, smtpFromCredentials, splitAddresses, summaryBody, summaryFields } from './kind.js'
+import {
+  MAX_EMAILS_PER_TURN,
+  MAX_RECIPIENTS_PER_EMAIL,
+  MAX_RECIPIENTS_PER_TURN,
+  invalidMailbox,
+  sendEmail,
+  smtpFromCredentials,
+  splitAddresses,
+  summaryBody,
+  summaryFields,
+} from './kind.js'
 import { blockContext } from '../../../../test/support/blocks.js'
 
 const block = (options: Record<string, unknown>) => ({ id: 'b1', type: 'Email' as const, options })
@@ -9,7 +19,14 @@ describe('Email block', () => {
   test('templated recipients, subject and reply-to; the reply-to name becomes the sender name', async () => {
     const { ctx, sent } = blockContext({ variables: { Email: 'ada@example.com', Name: 'Ada' } })
     const result = await sendEmail.execute(
-      block({ recipients: ['{{Email}}', ' ', 'team@example.com'], cc: ['boss@example.com'], subject: 'Hello {{Name}}', replyTo: '{{Name}} <{{Email}}>', isCustomBody: true, body: 'Hi {{Name}}' }),
+      block({
+        recipients: ['{{Email}}', ' ', 'team@example.com'],
+        cc: ['boss@example.com'],
+        subject: 'Hello {{Name}}',
+        replyTo: '{{Name}} <{{Email}}>',
+        isCustomBody: true,
+        body: 'Hi {{Name}}',
+      }),
       ctx,
     )
     assert.equal(sent.length, 1)
@@ -22,7 +39,10 @@ describe('Email block', () => {
     assert.equal(message.fromName, 'Ada')
     assert.equal(message.text, 'Hi Ada')
     assert.equal(message.html, undefined)
-    assert.deepEqual(result.logs?.map((l) => [l.status, l.description]), [['success', 'Email successfully sent']])
+    assert.deepEqual(
+      result.logs?.map((l) => [l.status, l.description]),
+      [['success', 'Email successfully sent']],
+    )
   })
 
   test('custom bodies: code is HTML as written, text is text; a body that is one variable keeps its lines', async () => {
@@ -36,7 +56,10 @@ describe('Email block', () => {
   })
 
   test('without a custom body: the answers summary, in HTML and text', async () => {
-    const answers = [{ key: 'Name', value: 'Ada <Lovelace>' }, { key: 'Email', value: 'ada@example.com' }]
+    const answers = [
+      { key: 'Name', value: 'Ada <Lovelace>' },
+      { key: 'Email', value: 'ada@example.com' },
+    ]
     const { ctx, sent } = blockContext({ variables: { Email: 'ada@example.com', Tags: ['a', null, 'b'], Empty: null }, answers })
     await sendEmail.execute(block({ recipients: ['team@example.com'], isCustomBody: false, body: 'ignored' }), ctx)
     const { html, text } = sent[0].message
@@ -46,9 +69,22 @@ describe('Email block', () => {
   })
 
   test('summary fields: answers by key, then variables with a value by name', async () => {
-    const { ctx } = blockContext({ variables: { City: 'Paris', Unset: null }, answers: [{ key: 'City', value: 'Lyon' }, { key: '', value: 'x' }, { key: 'Age', value: '36' }] })
-    assert.deepEqual(summaryFields(ctx), [['City', 'Paris'], ['Age', '36']])
-    assert.deepEqual(summaryBody([['Note', 'a\nb']]), { html: '<table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" valign="top">Note</th><td>a<br>b</td></tr></table>', text: 'Note: a\nb' })
+    const { ctx } = blockContext({
+      variables: { City: 'Paris', Unset: null },
+      answers: [
+        { key: 'City', value: 'Lyon' },
+        { key: '', value: 'x' },
+        { key: 'Age', value: '36' },
+      ],
+    })
+    assert.deepEqual(summaryFields(ctx), [
+      ['City', 'Paris'],
+      ['Age', '36'],
+    ])
+    assert.deepEqual(summaryBody([['Note', 'a\nb']]), {
+      html: '<table cellpadding="6" style="border-collapse:collapse"><tr><th align="left" valign="top">Note</th><td>a<br>b</td></tr></table>',
+      text: 'Note: a\nb',
+    })
   })
 
   test('preview sends nothing and says so', async () => {
@@ -73,10 +109,22 @@ describe('Email block', () => {
   })
 
   test('workspace SMTP credentials, in the Typebot shape or the plain one', async () => {
-    const typebotShape = { id: 'c1', type: 'smtp', name: 'Mail', data: { host: 'smtp.example.com', port: 465, username: 'u', password: 'p', from: { email: 'bot@example.com', name: 'Bot' } } }
+    const typebotShape = {
+      id: 'c1',
+      type: 'smtp',
+      name: 'Mail',
+      data: { host: 'smtp.example.com', port: 465, username: 'u', password: 'p', from: { email: 'bot@example.com', name: 'Bot' } },
+    }
     const { ctx, sent } = blockContext({ credentials: [typebotShape] })
     await sendEmail.execute(block({ credentialsId: 'c1', recipients: ['a@example.com'] }), ctx)
-    assert.deepEqual(sent[0].smtp, { host: 'smtp.example.com', port: 465, secure: true, username: 'u', password: 'p', from: '"Bot" <bot@example.com>' })
+    assert.deepEqual(sent[0].smtp, {
+      host: 'smtp.example.com',
+      port: 465,
+      secure: true,
+      username: 'u',
+      password: 'p',
+      from: '"Bot" <bot@example.com>',
+    })
     const plain = smtpFromCredentials({ id: 'c2', type: 'smtp', name: 'x', data: { host: 'h', port: '587', secure: false, from: 'a@b.c' } }, 'c2')
     assert.deepEqual(plain, { host: 'h', port: 587, secure: false, username: undefined, password: undefined, from: 'a@b.c' })
     assert.match(String(smtpFromCredentials({ id: 'c3', type: 'openai', name: 'x', data: {} }, 'c3')), /No SMTP credentials/)
@@ -91,7 +139,10 @@ describe('Email block', () => {
     const { ctx, sent } = blockContext({ variables: { Files: 'https://x.example/a.pdf, https://x.example/b.pdf' } })
     const result = await sendEmail.execute(block({ recipients: ['a@example.com'], attachmentsVariableId: 'v0' }), ctx)
     assert.equal(sent.length, 1)
-    assert.deepEqual(result.logs?.map((l) => l.status), ['error', 'success'])
+    assert.deepEqual(
+      result.logs?.map((l) => l.status),
+      ['error', 'success'],
+    )
     assert.deepEqual(JSON.parse(result.logs![0].details!).urls, ['https://x.example/a.pdf', 'https://x.example/b.pdf'])
   })
 
@@ -104,7 +155,11 @@ describe('Email block', () => {
   })
 
   test('templated lists are split into single mailboxes, on commas and semicolons outside quotes', async () => {
-    assert.deepEqual(splitAddresses(' a@example.com, Ada <ada@example.com>;"Lovelace, Ada" <l@example.com> ,, '), ['a@example.com', 'Ada <ada@example.com>', '"Lovelace, Ada" <l@example.com>'])
+    assert.deepEqual(splitAddresses(' a@example.com, Ada <ada@example.com>;"Lovelace, Ada" <l@example.com> ,, '), [
+      'a@example.com',
+      'Ada <ada@example.com>',
+      '"Lovelace, Ada" <l@example.com>',
+    ])
     assert.deepEqual(splitAddresses('"a\\"b, c" <a@example.com>, d@example.com'), ['"a\\"b, c" <a@example.com>', 'd@example.com'])
     const { ctx, sent } = blockContext({ variables: { Team: 'a@example.com; b@example.com', Copy: ['c@example.com', 'd@example.com'] } })
     await sendEmail.execute(block({ recipients: ['{{Team}}'], cc: ['{{Copy}}'] }), ctx)
@@ -113,18 +168,48 @@ describe('Email block', () => {
   })
 
   test('each recipient is exactly one mailbox', () => {
-    for (const ok of ['a@example.com', 'Ada <ada@example.com>', '"Lovelace, Ada" <ada@example.com>', 'élodie@exemple.fr', 'a.b+tag@sub.example.co.uk']) assert.equal(invalidMailbox(ok), undefined, ok)
-    for (const bad of ['x: a@example.com', 'a@example.com\r\nBcc: b@example.com', 'a@example.com\nb@example.com', 'a@example.com\0', 'a b@example.com', 'a@example.com b@example.com', 'Ada <a@example.com> b@example.com', 'not an address', 'a@localhost', `${'a'.repeat(300)}@example.com`]) {
+    for (const ok of [
+      'a@example.com',
+      'Ada <ada@example.com>',
+      '"Lovelace, Ada" <ada@example.com>',
+      'élodie@exemple.fr',
+      'a.b+tag@sub.example.co.uk',
+    ])
+      assert.equal(invalidMailbox(ok), undefined, ok)
+    for (const bad of [
+      'x: a@example.com',
+      'a@example.com\r\nBcc: b@example.com',
+      'a@example.com\nb@example.com',
+      'a@example.com\0',
+      'a b@example.com',
+      'a@example.com b@example.com',
+      'Ada <a@example.com> b@example.com',
+      'not an address',
+      'a@localhost',
+      `${'a'.repeat(300)}@example.com`,
+    ]) {
       assert.ok(invalidMailbox(bad), bad)
     }
   })
 
   test('a CRLF, a group or any invalid recipient, reply-to or subject: the email is refused with the reason', async () => {
     const cases: [Record<string, string>, Record<string, unknown>, RegExp][] = [
-      [{ Email: 'ada@example.com\r\nBcc: evil@example.com' }, { recipients: ['{{Email}}'] }, /recipient "ada@example.com\\r\\nBcc: evil@example.com" contains a line break/],
-      [{ Email: 'friends: evil1@example.com, evil2@example.com;' }, { recipients: ['{{Email}}'] }, /recipient "friends: evil1@example.com" is not a single email address/],
+      [
+        { Email: 'ada@example.com\r\nBcc: evil@example.com' },
+        { recipients: ['{{Email}}'] },
+        /recipient "ada@example.com\\r\\nBcc: evil@example.com" contains a line break/,
+      ],
+      [
+        { Email: 'friends: evil1@example.com, evil2@example.com;' },
+        { recipients: ['{{Email}}'] },
+        /recipient "friends: evil1@example.com" is not a single email address/,
+      ],
       [{ Email: 'ada@example.com' }, { recipients: ['team@example.com'], bcc: ['{{Email}} x'] }, /bcc "ada@example.com x" is not a single/],
-      [{ Email: 'ada@example.com\nBcc: evil@example.com' }, { recipients: ['team@example.com'], replyTo: '{{Email}}' }, /reply-to .* contains a line break/],
+      [
+        { Email: 'ada@example.com\nBcc: evil@example.com' },
+        { recipients: ['team@example.com'], replyTo: '{{Email}}' },
+        /reply-to .* contains a line break/,
+      ],
       [{ Name: 'Ada\r\nBcc: evil@example.com' }, { recipients: ['team@example.com'], subject: 'Lead {{Name}}' }, /the subject contains a line break/],
     ]
     for (const [variables, options, reason] of cases) {

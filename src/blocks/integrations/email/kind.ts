@@ -35,7 +35,8 @@ export const summaryFields = (ctx: Pick<BlockContext, 'entry' | 'variables'>): [
 
 /** The automatic body: a two-column HTML table (emails as mailto links), and the same as `key: value` lines. */
 export const summaryBody = (fields: [string, string][]): { html: string; text: string } => {
-  const cell = (value: string) => (EMAIL.test(value) ? `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value).replace(/\n/g, '<br>'))
+  const cell = (value: string) =>
+    EMAIL.test(value) ? `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value).replace(/\n/g, '<br>')
   const rows = fields.map(([key, value]) => `<tr><th align="left" valign="top">${escapeHtml(key)}</th><td>${cell(value)}</td></tr>`)
   return {
     html: `<table cellpadding="6" style="border-collapse:collapse">${rows.join('')}</table>`,
@@ -142,7 +143,11 @@ const invalidEnvelope = (envelope: { to: string[]; cc: string[]; bcc: string[]; 
 /** `Name <address>` → Name (the reply-to person's name becomes the sender's display name). */
 const displayName = (recipient: string | undefined) => /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(recipient ?? '')?.[1]
 
-const notSent = (error: string, email: Record<string, unknown>): ChatLog => ({ status: 'error', description: 'Email not sent', details: JSON.stringify({ error, email }) })
+const notSent = (error: string, email: Record<string, unknown>): ChatLog => ({
+  status: 'error',
+  description: 'Email not sent',
+  details: JSON.stringify({ error, email }),
+})
 
 export const sendEmail: ActionKind<SendEmailBlock> = {
   type: 'Email',
@@ -154,7 +159,13 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
       const text = (value: string | null | undefined) => template(value).trim() || undefined
       const to = list(options.recipients, template, ctx)
       return {
-        envelope: { to, cc: list(options.cc, template, ctx), bcc: list(options.bcc, template, ctx), replyTo: text(options.replyTo), subject: text(options.subject) },
+        envelope: {
+          to,
+          cc: list(options.cc, template, ctx),
+          bcc: list(options.bcc, template, ctx),
+          replyTo: text(options.replyTo),
+          subject: text(options.subject),
+        },
         body: composeBody(options, ctx, template),
       }
     })
@@ -163,7 +174,8 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
     const invalid = invalidEnvelope(envelope)
     if (invalid) return { logs: [notSent(`Invalid email: ${invalid}`, envelope)] }
     const recipients = envelope.to.length + envelope.cc.length + envelope.bcc.length
-    if (recipients > MAX_RECIPIENTS_PER_EMAIL) return { logs: [notSent(`${recipients} recipients (to, cc and bcc): at most ${MAX_RECIPIENTS_PER_EMAIL} per email.`, envelope)] }
+    if (recipients > MAX_RECIPIENTS_PER_EMAIL)
+      return { logs: [notSent(`${recipients} recipients (to, cc and bcc): at most ${MAX_RECIPIENTS_PER_EMAIL} per email.`, envelope)] }
     if (ctx.budget.emailsSent >= MAX_EMAILS_PER_TURN) return { logs: [notSent(`More than ${MAX_EMAILS_PER_TURN} emails in one turn.`, envelope)] }
     const turnRecipients = ctx.budget.emailRecipients + recipients
     if (turnRecipients > MAX_RECIPIENTS_PER_TURN) return { logs: [notSent(`More than ${MAX_RECIPIENTS_PER_TURN} recipients in one turn.`, envelope)] }
@@ -181,10 +193,19 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
     // Attachments would have to be downloaded by the server on a bot's behalf, and this server keeps no uploads
     // of its own: the email goes without them and the log says so.
     const urls = attachmentUrls(options, ctx)
-    if (urls.length) logs.push({ status: 'error', description: 'Attachments not sent: this server does not attach files to emails', details: JSON.stringify({ urls }) })
+    if (urls.length)
+      logs.push({
+        status: 'error',
+        description: 'Attachments not sent: this server does not attach files to emails',
+        details: JSON.stringify({ urls }),
+      })
     const message: EmailMessage = { ...envelope, fromName: displayName(replyTo), ...body }
     const outcome = await ctx.runtime.sendEmail(message, smtp)
-    logs.push(outcome.ok ? { status: 'success', description: 'Email successfully sent', details: JSON.stringify({ email: envelope }) } : notSent(outcome.error ?? 'Unknown error', envelope))
+    logs.push(
+      outcome.ok
+        ? { status: 'success', description: 'Email successfully sent', details: JSON.stringify({ email: envelope }) }
+        : notSent(outcome.error ?? 'Unknown error', envelope),
+    )
     return { logs }
   },
 }

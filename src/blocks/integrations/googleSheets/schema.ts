@@ -23,9 +23,7 @@ export const googleSheetsBlockSchema = blockOf(IntegrationBlockType.GOOGLE_SHEET
           logicalOperator: opt(logicalOperatorSchema),
         }),
       ),
-      cellsToExtract: opt(
-        z.array(z.looseObject({ id: opt(z.string()), column: opt(z.string()), variableId: opt(z.string()) })),
-      ),
+      cellsToExtract: opt(z.array(z.looseObject({ id: opt(z.string()), column: opt(z.string()), variableId: opt(z.string()) }))),
       totalRowsToExtract: opt(z.enum(totalRowsToExtractOptions)),
       cellsToInsert: opt(z.array(sheetCellSchema)),
       cellsToUpsert: opt(z.array(sheetCellSchema)),

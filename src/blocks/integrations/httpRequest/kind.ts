@@ -55,7 +55,11 @@ const buildBody = (options: Options, ctx: BlockContext): { body?: string; jsonBo
     return { body: JSON.stringify(jsonBody), jsonBody }
   }
   const single = singleVariable(custom, ctx.variables)
-  const text = single ? (typeof single.value === 'string' ? single.value : JSON.stringify(single.value ?? null)) : parseVariables(custom, ctx.variables, { isInsideJson: true })
+  const text = single
+    ? typeof single.value === 'string'
+      ? single.value
+      : JSON.stringify(single.value ?? null)
+    : parseVariables(custom, ctx.variables, { isInsideJson: true })
   try {
     return { body: text, jsonBody: JSON.parse(text) }
   } catch {
@@ -71,7 +75,9 @@ export const buildHttpRequest = (options: Options, ctx: BlockContext): Built => 
   const contentTypeKey = Object.keys(headers).find((k) => k.toLowerCase() === 'content-type')
   const contentType = contentTypeKey ? headers[contentTypeKey] : undefined
   if (contentType?.includes('x-www-form-urlencoded') && jsonBody && typeof jsonBody === 'object') {
-    const form = new URLSearchParams(Object.entries(jsonBody as Record<string, unknown>).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+    const form = new URLSearchParams(
+      Object.entries(jsonBody as Record<string, unknown>).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    )
     return { url: buildUrl(options, ctx), method, headers, body: form.toString(), jsonBody }
   }
   if (!contentType && jsonBody !== undefined) headers['content-type'] = 'application/json'
@@ -124,13 +130,25 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
       const { jsonBody, body, ...request } = built
       return {
         clientSideActions: [
-          { type: 'httpRequestToExecute', httpRequestToExecute: { ...request, body: jsonBody ?? body, withCredentials: blockOptions.withCredentials ?? false }, expectsDedicatedReply: true },
+          {
+            type: 'httpRequestToExecute',
+            httpRequestToExecute: { ...request, body: jsonBody ?? body, withCredentials: blockOptions.withCredentials ?? false },
+            expectsDedicatedReply: true,
+          },
         ],
         waitsForReply: true,
       }
     }
-    const seconds = options.boundedTimeout ? Math.min(Math.max(blockOptions.timeout ?? defaultHttpRequestTimeout, 1), maxHttpRequestTimeout) : maxHttpRequestTimeout
-    const outcome = await ctx.runtime.httpRequest({ url: built.url, method: built.method, headers: built.headers, body: built.body, timeoutMs: seconds * 1000 })
+    const seconds = options.boundedTimeout
+      ? Math.min(Math.max(blockOptions.timeout ?? defaultHttpRequestTimeout, 1), maxHttpRequestTimeout)
+      : maxHttpRequestTimeout
+    const outcome = await ctx.runtime.httpRequest({
+      url: built.url,
+      method: built.method,
+      headers: built.headers,
+      body: built.body,
+      timeoutMs: seconds * 1000,
+    })
     const request = requestForLogs(built)
     if (!outcome.ok) {
       const statusCode = outcome.reason === 'timeout' ? 408 : outcome.reason === 'blocked' ? 400 : 500
@@ -140,7 +158,11 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
       const response = { statusCode, data: { message } }
       // A refused request (bad URL, internal host, metadata header) is a security log as in Typebot, not an error of the peer.
       if (outcome.reason === 'blocked') return applyResponse(blockOptions, response, ctx, { status: 'error', description: message })
-      return applyResponse(blockOptions, response, ctx, { status: 'error', description: outcome.reason === 'timeout' ? message : 'Webhook returned an error.', details: JSON.stringify({ statusCode, response: response.data, request }) })
+      return applyResponse(blockOptions, response, ctx, {
+        status: 'error',
+        description: outcome.reason === 'timeout' ? message : 'Webhook returned an error.',
+        details: JSON.stringify({ statusCode, response: response.data, request }),
+      })
     }
     const response = { statusCode: outcome.status, data: parseData(outcome.text) }
     const isError = outcome.status >= 400

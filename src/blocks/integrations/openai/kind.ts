@@ -28,11 +28,13 @@ export const openAI: ActionKind<OpenAIBlock> = {
     if (!options.task) return {}
     if (options.task !== 'Create chat completion') {
       return {
-        logs: [{
-          status: 'error',
-          description: `OpenAI "${options.task}" is not available: Parley has no file storage for the generated media. The flow went on past the block.`,
-          visibility: 'everyone',
-        }],
+        logs: [
+          {
+            status: 'error',
+            description: `OpenAI "${options.task}" is not available: Parley has no file storage for the generated media. The flow went on past the block.`,
+            visibility: 'everyone',
+          },
+        ],
       }
     }
     const { messages, variableUpdates } = await buildMessages(options.messages as MessageOption[] | undefined, ctx)
@@ -49,7 +51,11 @@ export const openAI: ActionKind<OpenAIBlock> = {
         temperature: optionNumber(options.advancedSettings?.temperature, ctx),
         mapping: mappingOf(options),
         appendToLists: true,
-        streamAction: (streamed) => ({ type: 'streamOpenAiChatCompletion', streamOpenAiChatCompletion: { messages: streamed }, expectsDedicatedReply: true }),
+        streamAction: (streamed) => ({
+          type: 'streamOpenAiChatCompletion',
+          streamOpenAiChatCompletion: { messages: streamed },
+          expectsDedicatedReply: true,
+        }),
         variableUpdates,
       },
       block.id,

@@ -13,7 +13,10 @@ export const jump: ActionKind<JumpBlock> = {
     const group = ctx.bot.groupById.get(ref) ?? ctx.bot.groups.find((g) => g.title === ref)
     const blockId = block.options?.blockId
     if (!group || (blockId && !group.blocks.some((b) => b.id === blockId))) {
-      return { outgoingEdgeId: null, logs: [{ status: 'error', description: 'Jump target not found; the flow stops here.', details: JSON.stringify({ groupId: ref, blockId }) }] }
+      return {
+        outgoingEdgeId: null,
+        logs: [{ status: 'error', description: 'Jump target not found; the flow stops here.', details: JSON.stringify({ groupId: ref, blockId }) }],
+      }
     }
     // Where a Return comes back to: the block after the Jump, else where the Jump's own edge leads.
     const here = ctx.bot.blockAt.get(block.id)

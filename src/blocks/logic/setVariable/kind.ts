@@ -21,8 +21,7 @@ import { clientScript } from '../script/kind.js'
 
 const DAY_MS = 86_400_000
 
-const MOMENT_OF_THE_DAY_CODE =
-  "const hour = new Date().getHours(); return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening'"
+const MOMENT_OF_THE_DAY_CODE = "const hour = new Date().getHours(); return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening'"
 
 type Options = NonNullable<SetVariableBlock['options']>
 
@@ -181,7 +180,13 @@ const compileBlock = (block: SetVariableBlock, variables: Variable[]): BlockExec
   const code = options.isExecutedOnClient || options.type === 'Moment of the day' ? clientCode(options) : undefined
   if (code) {
     return (ctx) => ({
-      clientSideActions: [{ type: 'setVariable', setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } }, expectsDedicatedReply: true }],
+      clientSideActions: [
+        {
+          type: 'setVariable',
+          setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } },
+          expectsDedicatedReply: true,
+        },
+      ],
       waitsForReply: true,
     })
   }

@@ -7,8 +7,6 @@ import { blockOf } from '../../../contract/bot/blocks/shared.js'
 export const defaultTypebotLinkOptions = { mergeResults: false } as const
 
 export const typebotLinkBlockSchema = blockOf(LogicBlockType.TYPEBOT_LINK, {
-  options: opt(
-    z.looseObject({ typebotId: opt(z.string()), groupId: opt(z.string()), mergeResults: opt(z.boolean()) }),
-  ),
+  options: opt(z.looseObject({ typebotId: opt(z.string()), groupId: opt(z.string()), mergeResults: opt(z.boolean()) })),
 })
 export type TypebotLinkBlock = z.infer<typeof typebotLinkBlockSchema>

@@ -113,8 +113,12 @@ export const sseReader = (onData: (data: string) => void) => {
 }
 
 /** A streamed completion: `onText` gets each piece of text as it arrives; the outcome has the whole text. */
-export const streamChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, onText: (text: string) => void): Promise<ChatOutcome> =>
-  withoutKey(endpoint, await callStream(runtime, endpoint, request, onText))
+export const streamChatCompletion = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  request: ChatRequest,
+  onText: (text: string) => void,
+): Promise<ChatOutcome> => withoutKey(endpoint, await callStream(runtime, endpoint, request, onText))
 
 const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, onText: (text: string) => void): Promise<ChatOutcome> => {
   let content = ''

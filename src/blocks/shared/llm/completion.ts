@@ -66,7 +66,10 @@ export const optionNumber = (value: unknown, ctx: BlockContext): number | undefi
  * The endpoint of a block's calls (with a notice when the block's own base URL was set aside), or the log explaining
  * why there is none (the flow goes on either way).
  */
-export const connect = async (connection: Connection, ctx: BlockContext): Promise<{ endpoint: LlmEndpoint; notices: BlockLog[] } | { log: BlockLog }> => {
+export const connect = async (
+  connection: Connection,
+  ctx: BlockContext,
+): Promise<{ endpoint: LlmEndpoint; notices: BlockLog[] } | { log: BlockLog }> => {
   const credentials = connection.credentialsId ? await ctx.credentials(connection.credentialsId) : undefined
   // About the bot's configuration only, so live chats show it too (fixtures and builders rely on it).
   if (!credentials) return { log: { ...errorLog(connection.noCredentials), visibility: 'everyone' } }
@@ -110,7 +113,13 @@ export const nextBubbleShowsVariable = (bot: CompiledBot, blockId: string, varia
 }
 
 /** The mapped variables' new values after a completion. */
-export const mapCompletion = (mapping: ResponseMapping, content: string, usage: ChatUsage, ctx: BlockContext, appendToLists: boolean): VariableUpdate[] =>
+export const mapCompletion = (
+  mapping: ResponseMapping,
+  content: string,
+  usage: ChatUsage,
+  ctx: BlockContext,
+  appendToLists: boolean,
+): VariableUpdate[] =>
   mapping.flatMap(({ item, variableId }): VariableUpdate[] => {
     if (item !== 'Message content') {
       const tokens = item === 'Total tokens' ? usage.totalTokens : item === 'Prompt tokens' ? usage.promptTokens : usage.completionTokens
@@ -141,7 +150,13 @@ export const runCompletion = async (plan: CompletionPlan, blockId: string, ctx: 
       ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
       request,
     }
-    return { clientSideActions: [plan.streamAction(plan.messages)], waitsForReply: true, waitingData: pending, variableUpdates, ...(notices.length && { logs: notices }) }
+    return {
+      clientSideActions: [plan.streamAction(plan.messages)],
+      waitsForReply: true,
+      waitingData: pending,
+      variableUpdates,
+      ...(notices.length && { logs: notices }),
+    }
   }
   const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, request)
   if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates }

@@ -3,15 +3,7 @@
 // with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
-import {
-  type Connection,
-  optionNumber,
-  optionText,
-  type ResponseItem,
-  type ResponseMapping,
-  resumeCompletion,
-  runCompletion,
-} from './completion.js'
+import { type Connection, optionNumber, optionText, type ResponseItem, type ResponseMapping, resumeCompletion, runCompletion } from './completion.js'
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
 import { pendingCompletionStream } from './stream.js'

@@ -15,7 +15,9 @@ const typeLabel = (field: Field) =>
 
 /** The prompt sent to the model: the block's prompt, then the keys expected in the JSON answer. */
 export const extractionPrompt = (prompt: string, fields: Field[]): string => {
-  const keys = fields.map((f) => `- ${JSON.stringify(f.name)} (${typeLabel(f)}${f.isRequired ? '' : ', or null'})${f.description ? `: ${f.description}` : ''}`)
+  const keys = fields.map(
+    (f) => `- ${JSON.stringify(f.name)} (${typeLabel(f)}${f.isRequired ? '' : ', or null'})${f.description ? `: ${f.description}` : ''}`,
+  )
   const optional = fields.some((f) => !f.isRequired) ? '\nUse null for a value that is not in the text or that you are unsure of.' : ''
   return `${prompt}\n\nAnswer with a JSON object only, with these keys:\n${keys.join('\n')}${optional}`
 }
@@ -60,14 +62,16 @@ export const extractionFields = (entries: VariableToExtract[] | undefined, ctx: 
     const variable = entry.variableId ? ctx.bot.variableById.get(entry.variableId) : undefined
     if (!variable || (entry.type === 'enum' && !entry.values?.length)) return []
     const description = entry.description ? parseVariables(entry.description, ctx.variables).trim() : ''
-    return [{
-      variableId: variable.id,
-      name: variable.name,
-      type: entry.type ?? 'string',
-      ...(description && { description }),
-      isRequired: entry.isRequired !== false,
-      values: entry.values ?? [],
-    }]
+    return [
+      {
+        variableId: variable.id,
+        name: variable.name,
+        type: entry.type ?? 'string',
+        ...(description && { description }),
+        isRequired: entry.isRequired !== false,
+        values: entry.values ?? [],
+      },
+    ]
   })
 
 export const runGenerateVariables = async (
@@ -77,7 +81,9 @@ export const runGenerateVariables = async (
   const connection = await connect(plan, ctx)
   if ('log' in connection) return { logs: [connection.log] }
   const { notices } = connection
-  const error = (description: string, details?: string): ActionResult => ({ logs: [...notices, { status: 'error', description, ...(details !== undefined && { details }) }] })
+  const error = (description: string, details?: string): ActionResult => ({
+    logs: [...notices, { status: 'error', description, ...(details !== undefined && { details }) }],
+  })
   if (!plan.model) return error(`The ${plan.label} block has no model; skipped.`)
   if (!plan.prompt) return error(`The ${plan.label} "Generate variables" action has no prompt; skipped.`)
   if (plan.fields.length === 0) return error(`The ${plan.label} "Generate variables" action has no variable to extract; skipped.`)

@@ -123,7 +123,15 @@ test('streaming needs the next block (in the group, else across the edge) to be 
   const sameGroup = compile(bot([['g', [ai, say('show', '{{Answer}}')]]], { variables }))
   assert.equal(nextBubbleShowsVariable(sameGroup, 'ai', 'vA'), true)
   assert.equal(nextBubbleShowsVariable(sameGroup, 'ai', 'unknown'), false)
-  const acrossEdge = compile(bot([['g1', [{ ...ai, outgoingEdgeId: 'e1' }]], ['g2', [say('show', '{{Answer}}')]]], { variables, edges: [edge('e1', { blockId: 'ai' }, 'g2')] }))
+  const acrossEdge = compile(
+    bot(
+      [
+        ['g1', [{ ...ai, outgoingEdgeId: 'e1' }]],
+        ['g2', [say('show', '{{Answer}}')]],
+      ],
+      { variables, edges: [edge('e1', { blockId: 'ai' }, 'g2')] },
+    ),
+  )
   assert.equal(nextBubbleShowsVariable(acrossEdge, 'ai', 'vA'), true)
   const otherText = compile(bot([['g', [ai, say('show', 'Answer: {{Answer}}')]]], { variables }))
   assert.equal(nextBubbleShowsVariable(otherText, 'ai', 'vA'), false)

@@ -42,17 +42,22 @@ export const sequenceMessages = (user: (string | null)[], assistant: (string | n
   const userFirst = user.length > assistant.length
   const [leading, trailing] = userFirst ? [user, assistant] : [assistant, user]
   const [leadRole, trailRole]: LlmRole[] = userFirst ? ['user', 'assistant'] : ['assistant', 'user']
-  return leading.flatMap((item, i) => [
-    { role: leadRole, content: item ?? '' },
-    { role: trailRole, content: trailing[i] ?? '' },
-  ]).filter((m) => m.content)
+  return leading
+    .flatMap((item, i) => [
+      { role: leadRole, content: item ?? '' },
+      { role: trailRole, content: trailing[i] ?? '' },
+    ])
+    .filter((m) => m.content)
 }
 
 /**
  * The messages to send, plus the variable updates the legacy sequence implies: its two variables become lists so
  * that later answers accumulate in them instead of replacing the single text.
  */
-export const buildMessages = (options: MessageOption[] | undefined, ctx: BlockContext): MaybePromise<{ messages: LlmMessage[]; variableUpdates: VariableUpdate[] }> =>
+export const buildMessages = (
+  options: MessageOption[] | undefined,
+  ctx: BlockContext,
+): MaybePromise<{ messages: LlmMessage[]; variableUpdates: VariableUpdate[] }> =>
   withTemplating(options, ctx, (template) => messagesOf(options, ctx, template))
 
 const messagesOf = (options: MessageOption[] | undefined, ctx: BlockContext, template: (text: string) => string) => {

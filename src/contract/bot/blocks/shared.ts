@@ -86,9 +86,7 @@ export const httpRequestOptionsShape = {
   withCredentials: opt(z.boolean()),
   responseVariableMapping: opt(z.array(responseVariableMappingSchema)),
   // Sample values used by the editor's "test request" button only.
-  variablesForTest: opt(
-    z.array(z.looseObject({ id: opt(z.string()), variableId: opt(z.string()), value: opt(z.string()) })),
-  ),
+  variablesForTest: opt(z.array(z.looseObject({ id: opt(z.string()), variableId: opt(z.string()), value: opt(z.string()) }))),
   timeout: opt(z.number()),
   proxyCredentialsId: opt(z.string()),
   isAdvancedConfig: opt(z.boolean()),

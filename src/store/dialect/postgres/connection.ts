@@ -39,5 +39,8 @@ export const openPostgres = (url: string, poolSize = 10, onQuery?: OnQuery): Kys
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {})
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...(onQuery && { log: (e) => onQuery(e.query.sql, e.query.parameters) }) })
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    ...(onQuery && { log: (e) => onQuery(e.query.sql, e.query.parameters) }),
+  })
 }
