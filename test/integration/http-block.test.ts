@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { bot, edge, say } from '../support/engine.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 /** A loopback port nothing listens on. */
@@ -98,11 +98,11 @@ describe('HTTP request blocks over HTTP', () => {
     return { ...res, resultId: start.body.resultId as string, botId: published.id as string }
   }
   /** The logs stored on a result (what the bot's owners read), oldest first, details parsed. */
-  const storedLogs = async (server: TestServer, resultId: string) => {
+  const storedLogs = async (server: TestServer, resultKey: string) => {
     const rows = await server.store.db
       .selectFrom('logs')
       .select(['status', 'description', 'details'])
-      .where('resultId', '=', resultId)
+      .where('resultId', '=', await resultIdOfKey(server.store.db, resultKey))
       .orderBy('id')
       .execute()
     return rows.map((r) => ({ ...r, details: r.details ? JSON.parse(r.details) : undefined }))

@@ -1,6 +1,9 @@
 // Common set-ups of integration tests: a user with a workspace, an imported (and published) fixture.
 import assert from 'node:assert/strict'
 import type { TestServer } from './server.js'
+import type { Kysely } from 'kysely'
+import { hashToken } from '../../src/lib/ids.js'
+import type { Database } from '../../src/store/tables.js'
 
 export const userWithWorkspace = async (s: TestServer, name = 'Owner') => {
   const user = await s.user(name, `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@example.com`)
@@ -20,4 +23,11 @@ export const importAndPublish = async (s: TestServer, token: string, workspaceId
   const res = await s.call('POST', `/v1/bots/${imported.id}/publish`, { token })
   assert.equal(res.status, 200, JSON.stringify(res.body))
   return imported
+}
+
+/** The result's own id from the key a chat client holds (startChat's `resultId`, of which only a hash is stored). */
+export const resultIdOfKey = async (db: Kysely<Database>, key: string): Promise<string> => {
+  const row = await db.selectFrom('results').select('id').where('clientKeyHash', '=', hashToken(key)).executeTakeFirst()
+  if (!row) throw new Error(`no result holds the key ${key}`)
+  return row.id
 }

@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { backend, createTestDatabase, type TestDatabase } from '../../support/database.js'
 import { bot, edge, say } from '../../support/engine.js'
+import { resultIdOfKey } from '../../support/seed.js'
 import { spawnServer } from '../../support/process.js'
 import { remoteClient, seedPublishedBot, type RemoteCall, type RemoteReply } from '../../support/remote.js'
 import { openStore } from '../../../src/store/index.js'
@@ -392,11 +393,8 @@ describe(`hostile bots (${backend})`, () => {
       assert.equal(res.status, 200, `${url}: ${res.text}`)
       // HTTP request logs stay out of live answers: the result keeps them (read from the server's database).
       const store = await openStore(db.url, { migrate: false })
-      const stored = await store.db
-        .selectFrom('logs')
-        .select(['description', 'details'])
-        .where('resultId', '=', res.body.resultId)
-        .execute()
+      const stored = await resultIdOfKey(store.db, res.body.resultId)
+        .then((resultId) => store.db.selectFrom('logs').select(['description', 'details']).where('resultId', '=', resultId).execute())
         .finally(() => store.close())
       assert.equal(res.body.logs, undefined, url)
       assert.match(JSON.stringify(stored), /Security validation failed/, `${url}: ${JSON.stringify(stored)}`)
