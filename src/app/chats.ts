@@ -83,13 +83,14 @@ const recentTurnsOf = () => {
       const turn: RememberedTurn = { fingerprint, outcome }
       turns.delete(sessionId)
       turns.set(sessionId, turn)
-      outcome.then(
-        () => (turn.finishedAt = performance.now()),
-        () => {},
-      )
       if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
-      // A failed turn is not remembered: retrying it must run it again.
-      outcome.catch(() => turns.get(sessionId)?.outcome === outcome && turns.delete(sessionId))
+      // Once the grace has passed the turn can no longer be repeated: it is forgotten, so memory holds recent turns
+      // only. A failed turn is not remembered: retrying it must run it again.
+      const forget = () => turns.get(sessionId) === turn && turns.delete(sessionId)
+      outcome.then(() => {
+        turn.finishedAt = performance.now()
+        setTimeout(forget, REPEAT_GRACE_MS).unref()
+      }, forget)
       return outcome.then(({ response }) => response)
     },
   }

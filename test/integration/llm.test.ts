@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const textOf = (message: any): string =>
@@ -47,8 +47,13 @@ describe('LLM blocks', () => {
     return res.body
   }
   /** The logs stored on a result (what the bot's owners read), oldest first. */
-  const storedLogs = (resultId: string) =>
-    s.store.db.selectFrom('logs').select(['status', 'description', 'details']).where('resultId', '=', resultId).orderBy('id').execute()
+  const storedLogs = async (resultKey: string) =>
+    s.store.db
+      .selectFrom('logs')
+      .select(['status', 'description', 'details'])
+      .where('resultId', '=', await resultIdOfKey(s.store.db, resultKey))
+      .orderBy('id')
+      .execute()
   const streamMessage = (sessionId: string, token: string | null = owner.token) =>
     fetch(`${s.url}/v1/sessions/${sessionId}/streamMessage`, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} })
 
