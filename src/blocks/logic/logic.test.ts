@@ -98,7 +98,7 @@ describe('Set variable', () => {
 })
 
 describe('other logic blocks', () => {
-  test('Condition: first matching item, else path, fall-through', async () => {
+  test('Condition: first matching item, else path; a matching item without an edge ends the path', async () => {
     const b = () =>
       compile(
         bot(
@@ -119,7 +119,7 @@ describe('other logic blocks', () => {
                     { id: 'set', content: { logicalOperator: 'AND', comparisons: [{ id: 'y', variableId: 'vA', comparisonOperator: 'Is set' }] } },
                   ],
                 },
-                say('fall', 'fell through'),
+                say('fall', 'This should never be displayed'),
               ],
             ],
             ['big', [say('b', 'big')]],
@@ -129,7 +129,8 @@ describe('other logic blocks', () => {
         ),
       )
     assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '42' } })), ['big'])
-    assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '3' } })), ['fell through'])
+    // Typebot stops the flow there: the rest of the group does not run.
+    assert.deepEqual(texts(await engineChat(b()).start({ prefilledVariables: { A: '3' } })), [])
     assert.deepEqual(texts(await engineChat(b()).start()), ['else'])
   })
 

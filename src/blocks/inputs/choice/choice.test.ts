@@ -53,6 +53,18 @@ test('choice multiple: labels, values, ids and positions, saved in display order
   assert.deepEqual(await parse(choiceInput, multiple, text('nothing here')), { status: 'fail' })
 })
 
+test('choice multiple: labels are saved trimmed, internal values as they are (as Typebot)', async () => {
+  const block: ChoiceInputBlock = {
+    ...multiple,
+    items: [
+      { id: 'a', content: 'item\n' },
+      { id: 'b', content: '  second item ' },
+      { id: 'c', content: 'third', value: ' kept as is ' },
+    ],
+  }
+  assert.deepEqual(await parse(choiceInput, block, text('a, b, c')), { status: 'success', content: 'item, second item,  kept as is ' })
+})
+
 test('choice multiple: overlapping labels and isolated words', async () => {
   const block: ChoiceInputBlock = {
     ...multiple,

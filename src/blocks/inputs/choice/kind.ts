@@ -19,6 +19,8 @@ const displayedItems = async (block: ChoiceInputBlock, ctx: BlockContext): Promi
 
 // The saved answer is the internal value when there is one, else the label.
 const savedValue = (item: Item) => firstFilled(item, ['value', 'content'])
+/** In a multiple choice, as in Typebot: the internal value as it is, else the label trimmed. */
+const pickedValue = (item: Item) => item.value ?? item.content?.trim() ?? ''
 
 export const choiceInput: InputKind<ChoiceInputBlock> = {
   type: InputBlockType.CHOICE,
@@ -34,7 +36,7 @@ export const choiceInput: InputKind<ChoiceInputBlock> = {
     if (input.options?.isMultipleChoice) {
       const picked = matchMultiple(text, items, ['id', 'value', 'content'], false)
       if (picked.length === 0) return { status: 'fail' }
-      return { status: 'success', content: picked.map(savedValue).join(', ') }
+      return { status: 'success', content: picked.map(pickedValue).join(', ') }
     }
     // A client may name the clicked button in the metadata; otherwise the text is an id, a value or a label.
     const replyId = reply?.type === 'text' ? reply.metadata?.replyId : undefined

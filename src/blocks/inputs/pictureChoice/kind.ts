@@ -32,6 +32,8 @@ const displayedItems = async (block: PictureChoiceBlock, ctx: BlockContext): Pro
 
 // Saved: the internal value, else the title, else the picture URL.
 const savedValue = (item: Item) => firstFilled(item, ['value', 'title', 'pictureSrc'])
+/** In a multiple choice, as in Typebot: the internal value as it is, else the title (or picture URL) trimmed. */
+const pickedValue = (item: Item) => item.value ?? (item.title || item.pictureSrc)?.trim() ?? ''
 
 export const pictureChoiceInput: InputKind<PictureChoiceBlock> = {
   type: InputBlockType.PICTURE_CHOICE,
@@ -47,7 +49,7 @@ export const pictureChoiceInput: InputKind<PictureChoiceBlock> = {
     if (input.options?.isMultipleChoice) {
       const picked = matchMultiple(text, items, ['value', 'title'], true)
       if (picked.length === 0) return { status: 'fail' }
-      return { status: 'success', content: picked.map(savedValue).join(', ') }
+      return { status: 'success', content: picked.map(pickedValue).join(', ') }
     }
     const replyId = reply?.type === 'text' ? reply.metadata?.replyId : undefined
     const byLength = [...items].sort((a, b) => (b.title?.length ?? 0) - (a.title?.length ?? 0))

@@ -5,11 +5,12 @@ import { compileCondition } from '../../../engine/conditions.js'
 import type { ActionKind, ActionResult, BlockContext, BlockExecutor, MaybePromise } from '../../../engine/kinds.js'
 
 const compileBlock = (block: ConditionBlock, variables: Variable[]): BlockExecutor => {
-  // A matching item without an edge falls through to the next block, like Typebot. The results never change, so
-  // they are built once (frozen: the engine only reads them).
+  // As in Typebot, a matching item without an edge ends this path (the rest of the group does not run); when no item
+  // matches, the block's own edge is followed, or the next block runs. The results never change, so they are built
+  // once (frozen: the engine only reads them).
   const items = (block.items ?? []).map((item) => ({
     holds: compileCondition(item.content, variables),
-    result: Object.freeze<ActionResult>({ outgoingEdgeId: item.outgoingEdgeId ?? undefined }),
+    result: Object.freeze<ActionResult>({ outgoingEdgeId: item.outgoingEdgeId ?? null }),
   }))
   const otherwise = Object.freeze<ActionResult>({ outgoingEdgeId: block.outgoingEdgeId ?? undefined })
   // Items are tried in order; one that needs the sandbox or a regex answers a promise and the rest wait for it.
