@@ -9,6 +9,7 @@ import { hostileBots, loopBot, regexBombSubject } from './lib/bots.js'
 import { ADMIN_TOKEN, freshDir, httpCaller, log, round, runHelper, setupBots, spawnParley } from './lib/common.js'
 import { type Figure, figure } from './lib/figures.js'
 import type { LoadOptions, LoadResult } from './loadgen.js'
+import { describe, loadDetails } from './lib/load-report.js'
 
 export type NoisyOptions = { connections: number; seconds: number; warmupSeconds: number; hostileClients: number }
 
@@ -18,20 +19,6 @@ const TURN_TIMEOUT_MS = 3000
 
 type Kind = 'codes' | 'regexes' | 'setCode'
 type HostileStats = Record<Kind, { turns: number; ms: number[]; statuses: Record<string, number> }>
-
-const latencyDetails = (r: LoadResult) => ({
-  perSecond: round(r.perSecond, 1),
-  requests: r.requests,
-  latencyMs: Object.fromEntries(Object.entries(r.latencyMs).map(([k, v]) => [k, round(v, 2)])),
-  non2xx: r.non2xx,
-  ...(r.non2xx && { statuses: r.statuses, sampleError: r.sampleError }),
-  errors: r.errors,
-  timeouts: r.timeouts,
-  mismatches: r.mismatches,
-})
-
-const describe = (r: LoadResult) =>
-  `${round(r.perSecond, 0)} turns/s, p50 ${round(r.latencyMs.p50)} ms, p99 ${round(r.latencyMs.p99)} ms, max ${round(r.latencyMs.max)} ms, non-2xx ${r.non2xx}, errors ${r.errors}, mismatches ${r.mismatches}`
 
 /** utime + stime of a /proc stat line, in seconds (clock ticks of 1/100 s on Linux). */
 const statCpu = (path: string) => {
@@ -188,9 +175,9 @@ export const benchNoisy = async (o: NoisyOptions): Promise<{ figures: Figure[] }
           'ratio',
           { op: '<=', value: 2 },
           {
-            quietBefore: latencyDetails(quietBefore),
-            noisy: latencyDetails(noisy),
-            quietAfter: latencyDetails(quietAfter),
+            quietBefore: loadDetails(quietBefore),
+            noisy: loadDetails(noisy),
+            quietAfter: loadDetails(quietAfter),
             quietP99Mean: round(quietP99, 2),
             hostile: {
               clients: o.hostileClients,

@@ -23,6 +23,7 @@ import {
 import { type Figure, figure } from './lib/figures.js'
 import { formatSummary, type ProfileSummary, summarizeProfileFile } from './lib/profile.js'
 import type { LoadOptions, LoadResult } from './loadgen.js'
+import { describe, loadDetails } from './lib/load-report.js'
 
 export type ThroughputOptions = { connections: number; seconds: number; warmupSeconds: number; profile: boolean; postgres: boolean }
 
@@ -36,21 +37,6 @@ const load = (url: string, mode: LoadOptions['mode'], o: ThroughputOptions, publ
     token: ADMIN_TOKEN,
     publicId,
   } satisfies LoadOptions)
-
-const describe = (r: LoadResult) =>
-  `${round(r.perSecond, 0)}/s, p50 ${round(r.latencyMs.p50)} ms, p99 ${round(r.latencyMs.p99)} ms, non-2xx ${r.non2xx}${r.non2xx ? ` ${JSON.stringify(r.statuses)} e.g. ${r.sampleError}` : ''}, errors ${r.errors}, mismatches ${r.mismatches}`
-
-const loadDetails = (r: LoadResult) => ({
-  perSecond: round(r.perSecond, 1),
-  requests: r.requests,
-  latencyMs: Object.fromEntries(Object.entries(r.latencyMs).map(([k, v]) => [k, round(v, 2)])),
-  non2xx: r.non2xx,
-  ...(r.non2xx && { statuses: r.statuses, sampleError: r.sampleError }),
-  errors: r.errors,
-  timeouts: r.timeouts,
-  mismatches: r.mismatches,
-  responseBytes: r.bodyBytes,
-})
 
 /** Milliseconds of one durable commit on the scratch disk (WAL, synchronous=FULL, as the server opens SQLite). */
 const durableCommitMs = (dir: string, commits = 200): number => {
