@@ -1,5 +1,5 @@
 // The session state: one versioned JSON document per chat, read and written once per turn.
-import type { VariableValue } from './types.js'
+import type { UserReply, VariableValue } from './types.js'
 
 /** Where the walk goes next: a group, optionally entered at one of its blocks. */
 export type Target = { groupId: string; blockId?: string }
@@ -36,8 +36,12 @@ export type SessionState = {
   notStarted?: boolean
   /** Present only when the bot shows a progress bar. */
   progress?: { totalAnswers: number }
-  /** Set by Jump (and commands, invalid-reply events): where a later Return block comes back to. */
-  returnMark?: { blockId: string }
+  /**
+   * Set by Jump (and commands, reply and invalid-reply events): where a later Return block comes back to. A reply
+   * event keeps the reply it interrupted (`autoResumeMessage`): once a Return has come back (`called`), the input
+   * handles that reply in the same turn.
+   */
+  returnMark?: { blockId: string; status?: 'called'; autoResumeMessage?: UserReply }
   isStreamEnabled?: boolean
   /** The conversation so far, kept only for bots whose kinds need it (a Set variable "Transcript"). */
   transcript?: { role: 'assistant' | 'user'; text: string }[]

@@ -3,9 +3,9 @@
 // returned as effects for the caller to persist in one transaction.
 import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
+import { replyEventInputType } from '../contract/bot/blockTypes.js'
 import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
-import { evaluateCondition } from './conditions.js'
 import type { Flow, FlowGroup, FlowTarget } from './flow.js'
 import type { ActionResult, BlockContext, BlockExecutor, BlockLog, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
 import { computeProgress } from './progress.js'
@@ -295,7 +295,7 @@ export class Turn {
   }
 
   /** Consumes the user's message on the block that waits for it, then walks on. */
-  async reply(message: UserReply | undefined) {
+  async reply(message: UserReply | undefined, skipReplyEvent = false) {
     if (this.state.notStarted) return this.start(undefined, message)
     if (message?.type === 'command') return this.runCommand(message.command)
     const waiting = this.state.waiting
@@ -305,13 +305,13 @@ export class Turn {
     let edgeId: string | null | undefined = block.outgoingEdgeId
     const kind = this.bot.kinds.get(block.type)
     if (kind?.category === 'input') {
-      if (message?.type === 'text' && (await this.runReplyEvent(block, message.text))) return this.guard(() => this.walk(undefined))
       const prepared = await kind.prepare(block, this.context())
       const parsed = await kind.parseReply(message, prepared, this.context())
-      if (parsed.status === 'fail') {
-        if (this.runInvalidReplyEvent(block, message)) return this.guard(() => this.walk(undefined))
-        return this.retry(block, prepared, kind.retryMessage?.(prepared, this.context()))
+      if (!skipReplyEvent && this.runReplyEvents(block, group, message, parsed)) {
+        await this.guard(() => this.walk(undefined))
+        return this.resumeInterruptedReply()
       }
+      if (parsed.status === 'fail') return this.retry(block, prepared, kind.retryMessage?.(prepared, this.context()))
       if (parsed.status === 'success') {
         this.saveAnswer(block, parsed, message)
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
@@ -336,68 +336,71 @@ export class Turn {
   }
 
   /**
-   * A `{ type: "command" }` message runs the matching command event's group. A Return block there comes back
-   * to the block that was waiting; with `resumeAfter` the bot also goes back to it when the group ends.
+   * A `{ type: "command" }` message runs the matching command event's group. With `resumeAfter` the bot goes back to
+   * the block that was waiting when that path ends; without, a Return block on the path comes back to it.
    */
   private async runCommand(command: string) {
     const event = this.bot.events.find((e) => e.type === 'command' && (e as { options?: { command?: string } }).options?.command === command)
     if (!event) throw new EngineError('command_not_found', 'Command event not found')
     const waiting = this.state.waiting ? this.bot.blockAt.get(this.state.waiting.blockId) : undefined
     if (waiting) {
-      this.state.returnMark = { blockId: waiting.block.id }
+      // As in Typebot: `resumeAfter` queues the waiting block for when the path ends; otherwise a Return comes back.
       if ((event as { options?: { resumeAfter?: boolean } }).options?.resumeAfter)
         this.entry.resume.unshift({ groupId: waiting.group.id, blockId: waiting.block.id })
+      else this.state.returnMark = { blockId: waiting.block.id }
     }
     delete this.state.waiting
     await this.guard(() => this.walk(this.locate(edgeTarget(this.bot, event.outgoingEdgeId) ?? this.entry.resume.shift())))
   }
 
   /**
-   * A "reply" event runs on every text reply to an input: the reply goes into the event's variable (and the
-   * input's), the event's group runs, then the flow resumes after the input. When the event's exit condition
-   * holds, the reply is handled by the input as usual. Returns whether the event ran.
+   * Reply and invalid-reply events, as Typebot runs them. A reply that fails validation runs the first invalid-reply
+   * event (when it has an edge; without one the retry message is shown); any other reply runs the first reply event
+   * that has an edge, so a bot without an invalid-reply event sees invalid replies there too. Either way the input
+   * does not handle the reply (no answer saved) and the event's path runs, with the reply, the input's type and its
+   * group's title in the event's variables. A Return block on that path comes back to the input: after an
+   * invalid-reply event the input is asked again; after a reply event the input handles the interrupted reply
+   * (see `resumeInterruptedReply`). Without a Return the chat goes on wherever the path leads. Returns whether an
+   * event ran.
    */
-  private async runReplyEvent(block: Block, text: string): Promise<boolean> {
-    const event = this.bot.events.find((e) => e.type === 'reply') as
-      | { outgoingEdgeId?: string; options?: { variableId?: string; exitCondition?: { isEnabled?: boolean; condition?: any } } }
-      | undefined
-    const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
-    if (!event || !target) return false
-    const exit = event.options?.exitCondition
-    if (exit?.isEnabled && (await evaluateCondition(exit.condition, this.variables, this.runtime))) return false
-    if (event.options?.variableId) this.setVariable(event.options.variableId, text)
-    const inputVariable = (block as { options?: { variableId?: string } }).options?.variableId
-    if (inputVariable) this.setVariable(inputVariable, text)
-    this.resumeAfter(block)
-    this.entry.resume.unshift(target)
+  private runReplyEvents(block: Block, group: GroupV6, message: UserReply | undefined, parsed: ParsedReply): boolean {
+    const failed = parsed.status === 'fail'
+    const invalidEvent = failed ? this.bot.events.find((e) => e.type === 'invalidReply') : undefined
+    const invalidTarget = invalidEvent && edgeTarget(this.bot, invalidEvent.outgoingEdgeId)
+    const replyEvent = invalidTarget ? undefined : this.bot.events.find((e) => e.type === 'reply' && e.outgoingEdgeId)
+    const replyTarget = replyEvent && edgeTarget(this.bot, replyEvent.outgoingEdgeId)
+    const event = invalidTarget ? invalidEvent : replyTarget ? replyEvent : undefined
+    if (!event || !message) return false
+    // Updates a valid reply carries besides the answer (card fields…) apply even though the event takes the reply.
+    if (parsed.status === 'success') this.applyUpdates(parsed.variableUpdates)
+    const options = (event.options ?? {}) as { contentVariableId?: string; inputTypeVariableId?: string; inputNameVariableId?: string }
+    const content = message.type === 'audio' ? message.url : message.type === 'text' ? message.text : undefined
+    if (options.contentVariableId && content !== undefined) this.setVariable(options.contentVariableId, content)
+    const inputType = replyEventInputType[block.type]
+    if (options.inputTypeVariableId && inputType) this.setVariable(options.inputTypeVariableId, inputType)
+    if (options.inputNameVariableId) this.setVariable(options.inputNameVariableId, group.title)
     delete this.state.waiting
+    if (invalidTarget) {
+      this.state.returnMark = { blockId: block.id }
+      this.entry.resume.unshift(invalidTarget)
+    } else {
+      this.state.returnMark = { blockId: block.id, autoResumeMessage: message }
+      // The reply event's path starts at the top of its group, whichever block the edge points to.
+      this.entry.resume.unshift({ groupId: replyTarget!.groupId })
+    }
     return true
   }
 
   /**
-   * An "invalidReply" event replaces the retry message: the reply is saved in the event's variable and its group
-   * runs; a Return block there comes back to the input. Returns whether the event ran.
+   * After a reply event's path: when a Return came back to the input (the mark is `called`) and the walk stopped on
+   * it, the input handles the reply the event interrupted, in the same turn.
    */
-  private runInvalidReplyEvent(block: Block, message: UserReply | undefined): boolean {
-    const event = this.bot.events.find((e) => e.type === 'invalidReply') as { outgoingEdgeId?: string; options?: { variableId?: string } } | undefined
-    const target = event && edgeTarget(this.bot, event.outgoingEdgeId)
-    if (!event || !target) return false
-    if (event.options?.variableId && message?.type === 'text') this.setVariable(event.options.variableId, message.text)
-    this.state.returnMark = { blockId: block.id }
-    this.entry.resume.unshift(target)
-    delete this.state.waiting
-    return true
-  }
-
-  /** Queues what follows a block (its edge, else the next block of its group) as the place to resume. */
-  private resumeAfter(block: Block) {
-    const location = this.bot.blockAt.get(block.id)
-    const next =
-      edgeTarget(this.bot, block.outgoingEdgeId) ??
-      (location && location.group.blocks[location.index + 1]
-        ? { groupId: location.group.id, blockId: location.group.blocks[location.index + 1].id }
-        : undefined)
-    if (next) this.entry.resume.unshift(next)
+  private async resumeInterruptedReply() {
+    const mark = this.state.returnMark
+    if (mark?.status !== 'called' || this.state.waiting?.blockId !== mark.blockId) return
+    delete this.state.returnMark
+    this.input = undefined
+    await this.reply(mark.autoResumeMessage, true)
   }
 
   /** Runs a walk; a runaway flow is cut off with an error log instead of hanging the server. */
@@ -594,11 +597,18 @@ export class Turn {
       if (result.returnMark === null) delete this.state.returnMark
       else this.state.returnMark = { blockId: result.returnMark }
     }
-    if (result.returnToMark) {
+    if (result.returnToMark && this.state.returnMark) {
       const mark = this.state.returnMark
-      delete this.state.returnMark
-      const location = mark && this.bot.blockAt.get(mark.blockId)
-      if (location) return { stop: false, next: this.locate({ groupId: location.group.id, blockId: mark.blockId }) }
+      const location = this.bot.blockAt.get(mark.blockId)
+      if (!location) {
+        delete this.state.returnMark
+        this.log({ status: 'error', description: 'Could not find block to return to', context: 'Error while executing Return block' })
+        return { stop: false }
+      }
+      // A reply event's mark stays (as `called`) until the input has handled the interrupted reply.
+      if (mark.autoResumeMessage) mark.status = 'called'
+      else delete this.state.returnMark
+      return { stop: false, next: this.locate({ groupId: location.group.id, blockId: mark.blockId }) }
     }
     if (result.jumpTo) return { stop: false, next: this.locate(result.jumpTo) }
     if (result.outgoingEdgeId === null) return { stop: false }

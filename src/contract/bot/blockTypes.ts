@@ -27,6 +27,23 @@ export const InputBlockType = {
 } as const
 export type InputBlockType = (typeof InputBlockType)[keyof typeof InputBlockType]
 
+/** What reply and invalid-reply events save as the input's type (`inputTypeVariableId`), as Typebot names them. */
+export const replyEventInputType: Readonly<Record<string, string>> = {
+  [InputBlockType.TEXT]: 'text',
+  [InputBlockType.NUMBER]: 'number',
+  [InputBlockType.EMAIL]: 'email',
+  [InputBlockType.URL]: 'url',
+  [InputBlockType.DATE]: 'date',
+  [InputBlockType.TIME]: 'time',
+  [InputBlockType.PHONE]: 'phone',
+  [InputBlockType.CHOICE]: 'buttons',
+  [InputBlockType.PICTURE_CHOICE]: 'picture choice',
+  [InputBlockType.PAYMENT]: 'payment',
+  [InputBlockType.RATING]: 'rating',
+  [InputBlockType.FILE]: 'file',
+  [InputBlockType.CARDS]: 'cards',
+}
+
 export const LogicBlockType = {
   SET_VARIABLE: 'Set variable',
   CONDITION: 'Condition',

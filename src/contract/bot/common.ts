@@ -113,10 +113,12 @@ const eventBaseSchema = z.looseObject({
   graphCoordinates: graphCoordinatesSchema,
   options: opt(z.looseObject({})),
 })
-// Reply and invalid-reply events save the user's text in a variable and may stop listening on a condition.
+// Reply and invalid-reply events save the reply (text, or an audio clip's URL), the input's type and the title of
+// the input's group in variables.
 const replyEventOptionsSchema = z.looseObject({
-  variableId: opt(z.string()),
-  exitCondition: opt(z.looseObject({ isEnabled: opt(z.boolean()), condition: opt(conditionSchema) })),
+  contentVariableId: opt(z.string()),
+  inputTypeVariableId: opt(z.string()),
+  inputNameVariableId: opt(z.string()),
 })
 
 export const startEventSchema = eventBaseSchema.extend({ type: z.literal(EventType.START) })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { MAX_NEW_RESULTS_PER_TURN, MAX_VARIABLE_CHARS } from '../../../src/engine/turn.js'
 import { describe, test } from 'node:test'
 import { bot, compile, edge, engineChat, say, texts } from '../../support/engine.js'
+import { fixtureTests, loadFixture } from '../../support/fixtures.js'
 
 const ask = (id: string, variableId?: string, extra: Record<string, unknown> = {}) => ({ id, type: 'text input', options: { variableId }, ...extra })
 
@@ -251,44 +252,95 @@ describe('events', () => {
     )
   })
 
-  test('a reply event runs on each reply and resumes after the input; its exit condition lets the input handle it', async () => {
-    const b = withEvents(
-      [
+  const replyEvent = (type: 'reply' | 'invalidReply', edgeId = `e-${type}`) => ({
+    id: type,
+    type,
+    graphCoordinates: { x: 0, y: 0 },
+    outgoingEdgeId: edgeId,
+    options: { contentVariableId: 'v2', inputTypeVariableId: 'vType', inputNameVariableId: 'vName' },
+  })
+  const eventBot = (events: any[], handler: any[], edges: any[]) =>
+    compile(
+      bot(
+        [
+          ['Ask', [{ id: 'n', type: 'number input', options: { variableId: 'v1' }, outgoingEdgeId: 'e-next' }]],
+          ['g2', [say('ok', 'Number {{V}}')]],
+          ['handler', handler],
+        ],
         {
-          id: 'rep',
-          type: 'reply',
-          graphCoordinates: { x: 0, y: 0 },
-          outgoingEdgeId: 'e-rep',
-          options: {
-            variableId: 'v2',
-            exitCondition: {
-              isEnabled: true,
-              condition: { comparisons: [{ id: 'c', variableId: 'v2', comparisonOperator: 'Equal to', value: 'stop' }] },
-            },
-          },
+          events,
+          edges: [edge('e-next', { blockId: 'n' }, 'g2'), ...edges],
+          variables: [
+            { id: 'v1', name: 'V' },
+            { id: 'v2', name: 'Said' },
+            { id: 'vType', name: 'Type' },
+            { id: 'vName', name: 'Group' },
+          ],
         },
-      ],
-      [['onReply', [say('r', 'You said {{Said}}')]]],
-      [edge('e-rep', { eventId: 'rep' }, 'onReply')],
+      ),
+    )
+
+  test('a reply event takes every reply: its variables are set, the input saves nothing, and without a Return the path ends there', async () => {
+    const b = eventBot(
+      [replyEvent('reply')],
+      [say('s', '{{Said}} / {{Type}} / {{Group}} / [{{V}}]')],
+      [edge('e-reply', { eventId: 'reply' }, 'handler')],
     )
     const chat = engineChat(b)
     await chat.start()
-    assert.deepEqual(texts(await chat.send('hi')), ['You said hi', 'Done hi'])
-    const exiting = engineChat(b)
-    await exiting.start({ prefilledVariables: { Said: 'stop' } })
-    assert.deepEqual(texts(await exiting.send('bye')), ['Done bye'], 'the exit condition holds: the input takes the reply')
+    const out = await chat.send('12')
+    assert.deepEqual(texts(out), ['12 / number / Ask / []'])
+    assert.equal(out.response.input, undefined, 'no Return: the chat ends where the event path ends')
+    assert.deepEqual(out.effects.answers, [])
+    assert.equal(out.finished, true)
   })
 
-  test('an invalid-reply event replaces the retry message', async () => {
+  test('a Return on the reply event path comes back and the input handles the interrupted reply in the same turn', async () => {
+    const b = eventBot(
+      [replyEvent('reply')],
+      [say('s', 'Heard {{Said}}'), { id: 'ret', type: 'Return' }],
+      // The edge points at the Return block: a reply event starts at the top of the group anyway.
+      [edge('e-reply', { eventId: 'reply' }, 'handler', 'ret')],
+    )
+    const chat = engineChat(b)
+    await chat.start()
+    assert.deepEqual(texts(await chat.send('7')), ['Heard 7', 'Number 7'])
+    const again = engineChat(b)
+    await again.start()
+    const invalid = await again.send('abc')
+    assert.deepEqual(
+      texts(invalid),
+      ['Heard abc', 'Invalid message. Please, try again.'],
+      'an invalid reply without an invalid-reply event goes through the reply event',
+    )
+    assert.equal(invalid.response.input?.id, 'n')
+    assert.deepEqual(texts(await again.send('8')), ['Heard 8', 'Number 8'])
+  })
+
+  test('an invalid-reply event replaces the retry message; its Return asks the input again without a retry text', async () => {
+    const b = eventBot(
+      [replyEvent('invalidReply'), replyEvent('reply')],
+      [say('b', 'Not a number: {{Said}} ({{Type}} in {{Group}})'), { id: 'ret', type: 'Return' }],
+      [edge('e-invalidReply', { eventId: 'invalidReply' }, 'handler')],
+    )
+    const chat = engineChat(b)
+    await chat.start()
+    const invalid = await chat.send('abc')
+    assert.deepEqual(texts(invalid), ['Not a number: abc (number in Ask)'])
+    assert.equal(invalid.response.input?.id, 'n')
+    assert.deepEqual(texts(await chat.send('4')), ['Number 4'], 'the reply event has no edge: valid replies reach the input')
+  })
+
+  test('an audio reply is saved by its URL', async () => {
     const b = compile(
       bot(
         [
-          ['g1', [{ id: 'n', type: 'number input', options: { variableId: 'v1' } }, say('ok', 'Number {{V}}')]],
-          ['bad', [say('b', 'Not a number: {{Said}}'), { id: 'ret', type: 'Return' }]],
+          ['Voice', [{ id: 't', type: 'text input', options: { variableId: 'v1', audioClip: { isEnabled: true } } }]],
+          ['handler', [say('s', 'Got {{Said}}')]],
         ],
         {
-          events: [{ id: 'inv', type: 'invalidReply', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-inv', options: { variableId: 'v2' } }],
-          edges: [edge('e-inv', { eventId: 'inv' }, 'bad')],
+          events: [replyEvent('reply')],
+          edges: [edge('e-reply', { eventId: 'reply' }, 'handler')],
           variables: [
             { id: 'v1', name: 'V' },
             { id: 'v2', name: 'Said' },
@@ -298,10 +350,20 @@ describe('events', () => {
     )
     const chat = engineChat(b)
     await chat.start()
-    const invalid = await chat.send('abc')
-    assert.deepEqual(texts(invalid), ['Not a number: abc'])
-    assert.equal(invalid.response.input?.id, 'n')
-    assert.deepEqual(texts(await chat.send('4')), ['Number 4'])
+    assert.deepEqual(texts(await chat.send({ type: 'audio', url: 'https://files.example/clip.webm' })), ['Got https://files.example/clip.webm'])
+  })
+
+  test('a command with resumeAfter comes back to the waiting input when its path ends', async () => {
+    const b = withEvents(
+      [{ id: 'cmd', type: 'command', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e-cmd', options: { command: 'help', resumeAfter: true } }],
+      [['help', [say('h', 'Here is help')]]],
+      [edge('e-cmd', { eventId: 'cmd' }, 'help')],
+    )
+    const chat = engineChat(b)
+    await chat.start()
+    const help = await chat.send({ type: 'command', command: 'help' })
+    assert.deepEqual(texts(help), ['Here is help'])
+    assert.equal(help.response.input?.id, 'i1')
   })
 })
 
@@ -336,3 +398,27 @@ describe('size caps', () => {
     assert.ok(prefilled.response.logs!.some((l) => l.description.startsWith('Variable "A" was not set')))
   })
 })
+
+fixtureTests('reply events on a Typebot export')(
+  'the reply-event test bot runs as in Typebot: echo, email returns to its input, "leave" ends the chat',
+  async () => {
+    const b = compile(loadFixture('viewer-test-assets/replyEvent.json'))
+    const chat = engineChat(b)
+    await chat.start()
+    const hi = await chat.send('Hi!')
+    assert.deepEqual(texts(hi).slice(0, 3), ['Hi!', 'buttons', 'Welcome'], 'the event path shows the reply, the input type and the group title')
+    const name = await chat.send('Baptiste')
+    assert.ok(texts(name).includes('Baptiste'))
+    assert.equal(name.response.input?.type, 'email input')
+    const email = await chat.send('baptiste@typebot.io')
+    assert.ok(!texts(email).includes('baptiste@typebot.io'), 'an email reply is not echoed: the condition returns to the input at once')
+    assert.deepEqual(texts(email), ['What services are you interested in?'], 'the email input handled the reply and the flow went on')
+
+    const leaving = engineChat(b)
+    await leaving.start()
+    await leaving.send('Hi!')
+    const left = await leaving.send('leave')
+    assert.equal(left.response.input, undefined, '"leave" matches a condition item without an edge: the chat ends')
+    assert.equal(left.finished, true)
+  },
+)
