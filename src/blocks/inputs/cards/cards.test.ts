@@ -62,7 +62,7 @@ test('cards: a path id chooses the card and the path edge, and saves the mapped 
   })
 })
 
-test('cards: the path may come as metadata; missing fields clear their variable', async () => {
+test('cards: the path may come as metadata; fields the card lacks are not saved', async () => {
   const parsed = await parse(cardsInput, block, text('Buy', { metadata: { replyId: 'p3' } }), context(variables()))
   assert.deepEqual(parsed, {
     status: 'success',
@@ -71,9 +71,7 @@ test('cards: the path may come as metadata; missing fields clear their variable'
     variableUpdates: [
       { variableId: 'vImg', value: 'https://img/pro.png' },
       { variableId: 'vTitle', value: 'Pro' },
-      { variableId: 'vDesc', value: null },
       { variableId: 'vBtn', value: 'Buy' },
-      { variableId: 'vInt', value: null },
     ],
   })
 })
@@ -123,33 +121,77 @@ test('cards: display conditions hide cards', async () => {
   assert.deepEqual(await cardsInput.parseReply(text('p3'), input, ctx), { status: 'fail' })
 })
 
-test('cards: a lone card bound to list variables repeats per entry', async () => {
+test('cards: a lone card bound to list variables repeats per entry, each with its own button ids', async () => {
   const ctx = context([
     { id: 't', name: 'Titles', value: ['Red', 'Blue'] },
     { id: 'i', name: 'Images', value: ['https://img/r.png', 'https://img/b.png'] },
     { id: 'd', name: 'Desc', value: 'Shared' },
+    { id: 'v', name: 'Codes', value: ['red-1', 'blue-2'] },
+    { id: 'vTitle', name: 'Chosen' },
+    { id: 'vInt', name: 'Code' },
   ])
   const dynamic: CardsBlock = {
     id: 'b1',
     type: 'cards',
     items: [
-      { id: 'c', title: '{{Titles}}', imageUrl: '{{Images}}', description: '{{Desc}}', paths: [{ id: 'p', text: 'Pick', outgoingEdgeId: 'e' }] },
+      {
+        id: 'c',
+        title: '{{Titles}}',
+        imageUrl: '{{Images}}',
+        description: '{{Desc}}',
+        options: { internalValue: '{{Codes}}' },
+        paths: [
+          { id: 'p', text: 'Pick', outgoingEdgeId: 'e' },
+          { id: 'q', text: 'More', outgoingEdgeId: 'e2' },
+        ],
+      },
     ],
+    options: {
+      saveResponseMapping: [
+        { field: 'Title', variableId: 'vTitle' },
+        { field: 'Internal Value', variableId: 'vInt' },
+      ],
+    },
   }
   const input = (await cardsInput.prepare(dynamic, ctx)) as any
   assert.deepEqual(
-    input.items.map((c: any) => [c.title, c.imageUrl, c.description]),
+    input.items.map((c: any) => [c.title, c.imageUrl, c.description, c.options.internalValue, c.paths.map((p: any) => p.id)]),
     [
-      ['Red', 'https://img/r.png', 'Shared'],
-      ['Blue', 'https://img/b.png', 'Shared'],
+      ['Red', 'https://img/r.png', 'Shared', 'red-1', ['dynamic-card-0-path-0', 'dynamic-card-0-path-1']],
+      ['Blue', 'https://img/b.png', 'Shared', 'blue-2', ['dynamic-card-1-path-0', 'dynamic-card-1-path-1']],
     ],
   )
-  // Repeated cards share the path id: the title tells them apart.
-  assert.deepEqual(await cardsInput.parseReply(text('Blue', { metadata: { replyId: 'p' } }), input, ctx), {
+  // The second card's first button: its own card's fields are saved.
+  assert.deepEqual(await cardsInput.parseReply(text('Pick', { metadata: { replyId: 'dynamic-card-1-path-0' } }), input, ctx), {
     status: 'success',
     content: 'Blue',
     outgoingEdgeId: 'e',
+    variableUpdates: [
+      { variableId: 'vTitle', value: 'Blue' },
+      { variableId: 'vInt', value: 'blue-2' },
+    ],
   })
+  assert.equal((await cardsInput.parseReply(text('dynamic-card-0-path-1'), input, ctx)).status, 'success')
+})
+
+test('cards: a mapped field the card lacks leaves its variable as it is', async () => {
+  const ctx = context([
+    { id: 'vDesc', name: 'Desc', value: 'before' },
+    { id: 'vInt', name: 'Int', value: 'kept' },
+  ])
+  const bare: CardsBlock = {
+    id: 'b1',
+    type: 'cards',
+    items: [{ id: 'c', title: 'Plain', paths: [{ id: 'p', text: 'Go' }] }],
+    options: {
+      saveResponseMapping: [
+        { field: 'Description', variableId: 'vDesc' },
+        { field: 'Internal Value', variableId: 'vInt' },
+      ],
+    },
+  }
+  const input = (await cardsInput.prepare(bare, ctx)) as any
+  assert.deepEqual(await cardsInput.parseReply(text('p'), input, ctx), { status: 'success', content: 'Plain' })
 })
 
 test('cards: fields are templated', async () => {

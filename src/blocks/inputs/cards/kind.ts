@@ -12,8 +12,10 @@ type Card = NonNullable<CardsBlock['items']>[number]
 type Path = NonNullable<Card['paths']>[number]
 
 /**
- * A lone card whose image, title or description is exactly one list variable is repeated once per entry
- * (the first list among titles, images, descriptions sets the count; a non-list field is shared by all).
+ * A lone card whose image, title, description or internal value is exactly one list variable is repeated once per
+ * entry (the first list among titles, images, descriptions, internal values sets the count; a non-list variable is
+ * shared by all; literal text stays). As in Typebot, each generated card's buttons get their own ids,
+ * `dynamic-card-{card}-path-{button}`, so a reply names one card's button.
  */
 const dynamicCards = (block: CardsBlock, ctx: BlockContext): Card[] | undefined => {
   if (block.items?.length !== 1) return undefined
@@ -22,18 +24,22 @@ const dynamicCards = (block: CardsBlock, ctx: BlockContext): Card[] | undefined 
     title: singleVariable(card.title, ctx.variables)?.value,
     imageUrl: singleVariable(card.imageUrl, ctx.variables)?.value,
     description: singleVariable(card.description, ctx.variables)?.value,
+    internalValue: singleVariable(card.options?.internalValue, ctx.variables)?.value,
   }
-  const driver = (['title', 'imageUrl', 'description'] as const).find((field) => Array.isArray(values[field]))
+  const driver = (['title', 'imageUrl', 'description', 'internalValue'] as const).find((field) => Array.isArray(values[field]))
   if (!driver) return undefined
-  const at = (field: keyof typeof values, idx: number) => {
+  const at = (field: keyof typeof values, idx: number, literal: string | null | undefined) => {
     const value = values[field]
-    return Array.isArray(value) ? value[idx] : value
+    if (Array.isArray(value)) return value[idx]
+    return value === undefined ? literal : (value as string | null)
   }
   return (values[driver] as (string | null)[]).map((_, idx) => ({
     ...card,
-    title: at('title', idx),
-    imageUrl: at('imageUrl', idx),
-    description: at('description', idx),
+    title: at('title', idx, card.title),
+    imageUrl: at('imageUrl', idx, card.imageUrl),
+    description: at('description', idx, card.description),
+    options: { ...card.options, internalValue: at('internalValue', idx, card.options?.internalValue) },
+    paths: card.paths?.map((path, j) => ({ ...path, id: `dynamic-card-${idx}-path-${j}` })),
   }))
 }
 
@@ -58,13 +64,17 @@ const fieldValue = (field: string, card: Card, path: Path | undefined): string |
 
 type Mapping = { field?: string | null; variableId?: string | null }
 
-/** Updates for the "save response" mappings that name an existing variable. */
+/**
+ * Updates for the "save response" mappings that name an existing variable. As in Typebot, a field the card does
+ * not have leaves its variable as it is (an empty internal value too).
+ */
 const savedFields = (mappings: Mapping[], card: Card, path: Path | undefined, ctx: BlockContext): VariableUpdate[] =>
-  mappings.flatMap(({ field, variableId }) =>
-    field && variableId && ctx.variables.some((v) => v.id === variableId)
-      ? [{ variableId, value: toVariableValue(fieldValue(field, card, path)) }]
-      : [],
-  )
+  mappings.flatMap(({ field, variableId }) => {
+    if (!field || !variableId || !ctx.variables.some((v) => v.id === variableId)) return []
+    const value = fieldValue(field, card, path)
+    if (value === undefined || (field === 'Internal Value' && !value)) return []
+    return [{ variableId, value: toVariableValue(value) }]
+  })
 
 export const cardsInput: InputKind<CardsBlock> = {
   type: InputBlockType.CARDS,
@@ -80,11 +90,8 @@ export const cardsInput: InputKind<CardsBlock> = {
     const cards: Card[] = input.items ?? []
     const pathOf = (card: Card) => card.paths?.find((p) => p.id === text || (!!replyId && p.id === replyId))
     const titled = (card: Card) => !!card.title && sameText(card.title, text, true)
-    // Repeated (dynamic) cards share path ids, so a card both titled and holding the path wins.
-    const card =
-      cards.find((c) => pathOf(c) && titled(c)) ??
-      cards.find((c) => pathOf(c)) ??
-      [...cards].sort((a, b) => (b.title?.length ?? 0) - (a.title?.length ?? 0)).find(titled)
+    // Longest title first, so that a title containing another's is not taken for it.
+    const card = [...cards].sort((a, b) => (b.title?.length ?? 0) - (a.title?.length ?? 0)).find((c) => pathOf(c) || titled(c))
     if (!card) return { status: 'fail' }
     // A card named by its title goes through its first button.
     const path = pathOf(card) ?? card.paths?.[0]
