@@ -257,7 +257,12 @@ export const createChats = ({
     async startPreview(
       user: User,
       botId: string,
-      options: CommonStart & { bot?: Record<string, unknown>; sessionId?: string; startFrom?: StartOptions['startFrom'] },
+      options: CommonStart & {
+        bot?: Record<string, unknown>
+        sessionId?: string
+        startFrom?: StartOptions['startFrom']
+        isProgressBarEnabled?: boolean
+      },
     ) {
       const { bot, role } = await access.bot(user, botId, 'read')
       if (role === 'guest') throw notFound('Bot not found.')

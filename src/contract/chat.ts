@@ -46,6 +46,8 @@ export const previewStartBody = z
     ...startFields,
     bot: z.looseObject({}).optional(),
     sessionId: idSchema.optional(),
+    /** Shows (or hides) the progress whatever the bot's theme says. */
+    isProgressBarEnabled: z.boolean().optional(),
     startFrom: z
       .discriminatedUnion('type', [
         z.object({ type: z.literal('group'), groupId: z.string().min(1) }),

@@ -3,7 +3,7 @@
 import type { Block } from '../contract/bot/blocks/index.js'
 import { buildFlow } from './flow.js'
 import type { BlockLocation, CompiledBot, KindRegistry, RunnableBot } from './kinds.js'
-import { buildProgressIndex } from './progress.js'
+import { lazyProgressIndex } from './progress.js'
 import { buildStartProps } from './startProps.js'
 import type { Target } from './state.js'
 
@@ -29,7 +29,7 @@ export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot =
     blockAt,
     edgeById: new Map(bot.edges.map((e) => [e.id, e])),
     variableById: new Map(bot.variables.map((v) => [v.id, v])),
-    progress: bot.theme?.general?.progressBar?.isEnabled === true ? buildProgressIndex(bot, isInput) : undefined,
+    progress: lazyProgressIndex(bot, isInput),
     sessionVariableIds,
     needsTranscript,
     startProps: buildStartProps(

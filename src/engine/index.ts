@@ -18,6 +18,8 @@ export type StartOptions = {
   message?: UserReply
   isOnlyRegistering?: boolean
   isStreamEnabled?: boolean
+  /** Previews only: shows (or hides) the progress whatever the bot's theme says. */
+  isProgressBarEnabled?: boolean
   textFormat: TextFormat
 }
 
@@ -44,6 +46,9 @@ const initialValues = (bot: CompiledBot, options: StartOptions): { values: Recor
   return { values, refused }
 }
 
+const showsProgress = (bot: CompiledBot, options: StartOptions): boolean =>
+  options.isPreview && options.isProgressBarEnabled !== undefined ? options.isProgressBarEnabled : bot.theme?.general?.progressBar?.isEnabled === true
+
 export const startChat = async (bot: CompiledBot, options: StartOptions, deps: EngineDeps): Promise<TurnOutcome> => {
   const { values, refused } = initialValues(bot, options)
   const state: SessionState = {
@@ -51,7 +56,7 @@ export const startChat = async (bot: CompiledBot, options: StartOptions, deps: E
     workspaceId: options.workspaceId,
     isPreview: options.isPreview,
     stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values, answers: [], resume: [] }],
-    ...(bot.theme?.general?.progressBar?.isEnabled === true && { progress: { totalAnswers: 0 } }),
+    ...(showsProgress(bot, options) && { progress: { totalAnswers: 0 } }),
     ...(options.isStreamEnabled && { isStreamEnabled: true }),
     ...(!options.isPreview && bot.settings?.security?.allowedOrigins?.length && { allowedOrigins: bot.settings.security.allowedOrigins }),
   }

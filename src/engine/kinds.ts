@@ -202,7 +202,7 @@ export type CompiledBot = RunnableBot & {
   blockAt: Map<string, BlockLocation>
   edgeById: Map<string, Edge>
   variableById: Map<string, Variable>
-  progress?: ProgressIndex
+  progress: ProgressIndex
   /** Variables that live in the session only (e.g. set to the transcript): never stored in results. */
   sessionVariableIds: Set<string>
   /** Whether the engine keeps the conversation's transcript for this bot's blocks. */

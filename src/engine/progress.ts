@@ -59,6 +59,17 @@ const resumedLength = (levels: ProgressLevel[], level: number): number => {
  * counted on first use by one walk of the graph (linear too) and remembered, so a turn costs at most one walk per
  * block it asks about, whatever the bot's size, and a bot that is never asked costs nothing more.
  */
+/** The index, built on first use: every bot has one (a preview may ask for progress), few bots use it. */
+export const lazyProgressIndex = (bot: { groups: GroupV6[]; edges: Edge[] }, isInput: (block: Block) => boolean): ProgressIndex => {
+  let index: ProgressIndex | undefined
+  const built = () => (index ??= buildProgressIndex(bot, isInput))
+  return {
+    longestPathFrom: (inputBlockId) => built().longestPathFrom(inputBlockId),
+    reachFrom: (blockId) => built().reachFrom(blockId),
+    firstBlockOf: (groupId) => built().firstBlockOf(groupId),
+  }
+}
+
 export const buildProgressIndex = (bot: { groups: GroupV6[]; edges: Edge[] }, isInput: (block: Block) => boolean): ProgressIndex => {
   const graph = buildGraph(bot, isInput)
   const reachOf = reachCounter(graph)

@@ -768,12 +768,11 @@ export class Turn {
   }
 
   private progress(finished: boolean): number | undefined {
-    const index = this.bot.progress
-    if (!this.state.progress || !index) return undefined
+    if (!this.state.progress) return undefined
     if (finished) return 100
     const inputId = this.input?.id
     if (typeof inputId !== 'string') return undefined
-    return computeProgress({ totalAnswers: this.state.progress.totalAnswers, longestPath: index.longestPathFrom(inputId) })
+    return computeProgress({ totalAnswers: this.state.progress.totalAnswers, longestPath: this.bot.progress.longestPathFrom(inputId) })
   }
 }
 

@@ -161,4 +161,18 @@ describe('results listing', () => {
     const noBar = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })
     assert.equal(noBar.body.progress, undefined)
   })
+
+  test('a preview asks for the progress bar (or hides it) whatever the theme says', async () => {
+    const preview = (botId: string, isProgressBarEnabled?: boolean) =>
+      s.call('POST', `/v1/bots/${botId}/preview/startChat`, { token: owner.token, body: { isProgressBarEnabled } })
+    const shown = await preview(bot.id, true)
+    assert.equal(shown.status, 200)
+    assert.equal(typeof shown.body.progress, 'number')
+    const next = await s.call('POST', `/v1/sessions/${shown.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'hi' } })
+    assert.ok(next.body.progress > shown.body.progress)
+    assert.equal((await preview(bot.id)).body.progress, undefined)
+    const withBar = await importAndPublish(s, owner.token, owner.workspaceId, oneQuestion(true))
+    assert.equal((await preview(withBar.id, false)).body.progress, undefined)
+    assert.equal(typeof (await preview(withBar.id)).body.progress, 'number')
+  })
 })
