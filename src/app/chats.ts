@@ -1,6 +1,8 @@
 // Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
 // only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
 // (EngineError) become AppErrors.
+import type { z } from 'zod'
+import type { clientLogSchema } from '../contract/chat.js'
 import { BOT_LIMITS, importedBotDoc } from '../domain/bots.js'
 import { docOrThrow } from './bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
@@ -30,6 +32,11 @@ const CACHE_BYTES = 16 * 1024 * 1024
 export const MAX_STATE_CHARS = 4_000_000
 
 /** A stored session state; one written by a newer Parley (unknown version) cannot go on here. */
+/** Client logs a result takes, its own logs included: a client cannot fill the database through one chat. */
+export const MAX_LOGS_PER_RESULT = 500
+
+type ClientLog = z.infer<typeof clientLogSchema>
+
 const parseState = (json: string): SessionState => {
   try {
     return parseStoredState(json)
@@ -328,6 +335,33 @@ export const createChats = ({
         // The revision this turn left the session at (null: the chat ended and the session is gone).
         return { response: outcome.response, revision: outcome.finished ? null : session.revision + 1 }
       })
+    },
+
+    /**
+     * Logs the chat client reports, stored on the chat's result. Accepted after the chat's last turn too (its session
+     * is gone then: the result is found by the session id it recorded). Previews store nothing. A result takes at
+     * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored.
+     */
+    async clientLogs(sessionId: string, logs: ClientLog[], options: { origin?: string }): Promise<{ stored: number }> {
+      const session = await store.chats.session(sessionId)
+      let resultId: string | undefined
+      if (session) {
+        const state = parseState(session.state)
+        checkOrigin(state.allowedOrigins, options.origin)
+        if (state.isPreview) return { stored: 0 }
+        resultId = state.stack[0]?.resultId
+      } else resultId = await store.chats.resultOfSession(sessionId)
+      if (!resultId) throw notFound('Session not found: it never existed.')
+      const room = Math.max(0, MAX_LOGS_PER_RESULT - (await store.chats.countLogs(resultId)))
+      const rows = logs.slice(0, room).map((log) => ({
+        resultId,
+        status: log.status,
+        description: log.description,
+        ...(log.details !== undefined && { details: (typeof log.details === 'string' ? log.details : JSON.stringify(log.details)).slice(0, 5000) }),
+        ...(log.context !== undefined && { context: log.context }),
+      }))
+      await store.chats.addLogs(rows)
+      return { stored: rows.length }
     },
 
     /**

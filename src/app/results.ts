@@ -26,6 +26,14 @@ export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; 
     if (!result) throw notFound('Result not found.')
     return resultView(result)
   },
+
+  /** The logs stored on a result (blocks' logs and those its chat client reported), oldest first. */
+  async logs(user: User, botId: string, resultId: string) {
+    const { bot } = await access.bot(user, botId, 'read')
+    const result = (await store.chats.result(bot.id, resultId)) ?? (await store.chats.resultByKey(bot.id, hashToken(resultId)))
+    if (!result) throw notFound('Result not found.')
+    return store.chats.resultLogs(result.id)
+  },
 })
 
 /**

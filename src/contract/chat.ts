@@ -77,6 +77,25 @@ export const chatLogSchema = z.object({
 })
 export type ChatLog = z.infer<typeof chatLogSchema>
 
+/** A log the chat client reports (a failed client-side action, a script error…), stored on the chat's result. */
+export const clientLogSchema = z.object({
+  status: z.string().max(50),
+  description: z.string().max(2000),
+  // Typebot's client sends whatever it caught: kept as JSON text when it is not text.
+  details: z.unknown().optional(),
+  context: z.string().max(500).optional(),
+})
+export const clientLogsBody = z.object({ clientLogs: z.array(clientLogSchema).max(20) })
+
+/** A log stored on a result, as the logs operation answers it. */
+export const storedLogSchema = z.object({
+  status: z.string(),
+  description: z.string(),
+  details: z.string().optional(),
+  context: z.string().optional(),
+  createdAt: z.string(),
+})
+
 /** Something the client does itself (redirect, run a script, wait, stream a completion…), by `type`. */
 export const clientSideActionSchema = z.looseObject({ type: z.string() })
 export type ClientSideAction = z.infer<typeof clientSideActionSchema>

@@ -15,9 +15,11 @@ import {
   SELECT_SESSION,
   updateResult,
 } from './turnSql.js'
-import type { TurnWrite } from './types.js'
+import type { LogRow, TurnWrite } from './types.js'
 
 export type { AnswerRow, LogRow, ResultUpdate, SessionWrite, TurnWrite } from './types.js'
+
+export type StoredLog = { status: string; description: string; details?: string; context?: string; createdAt: string }
 
 export type Result = {
   id: string
@@ -147,6 +149,37 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
       if (!row) return undefined
       const answers = await db.selectFrom('answers').selectAll().where('resultId', '=', resultId).orderBy('id').execute()
       return toResult(row, answers)
+    },
+
+    /** The logs stored on a result, oldest first. */
+    async resultLogs(resultId: string): Promise<StoredLog[]> {
+      const rows = await db
+        .selectFrom('logs')
+        .select(['status', 'description', 'details', 'context', 'createdAt'])
+        .where('resultId', '=', resultId)
+        .orderBy('id')
+        .execute()
+      return rows.map(({ details, context, ...log }) => ({ ...log, ...(details !== null && { details }), ...(context !== null && { context }) }))
+    },
+
+    /** The result a chat session wrote last, found even after the session has ended. */
+    async resultOfSession(sessionId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('results').select('id').where('lastChatSessionId', '=', sessionId).orderBy('seq', 'desc').executeTakeFirst()
+      return row?.id
+    },
+
+    async addLogs(logs: LogRow[]): Promise<void> {
+      if (logs.length) await db.executeQuery(adapter.raw(...insertLogs(logs, new Date().toISOString())))
+    },
+
+    /** How many logs a result has (client logs are capped per result). */
+    async countLogs(resultId: string): Promise<number> {
+      const row = await db
+        .selectFrom('logs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('resultId', '=', resultId)
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
     },
 
     /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */

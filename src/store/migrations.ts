@@ -152,6 +152,13 @@ export const migrations: Migration[] = [
       await sql`create unique index "results_client_key" on "results" ("clientKeyHash") where "clientKeyHash" is not null`.execute(db)
     },
   },
+  {
+    // Client logs may arrive after a chat's last turn, when its session is gone: the result is found by session id.
+    name: '005_results_by_session',
+    async up(db) {
+      await db.schema.createIndex('results_last_session').on('results').column('lastChatSessionId').execute()
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

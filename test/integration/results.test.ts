@@ -176,3 +176,72 @@ describe('results listing', () => {
     assert.equal(typeof (await preview(withBar.id)).body.progress, 'number')
   })
 })
+
+describe('result logs', () => {
+  let s: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let bot: Record<string, any>
+  // One question, then an HTTP request that cannot be sent (its log is stored on the result) and the end.
+  const withFailingRequest = {
+    ...oneQuestion(),
+    groups: [
+      {
+        id: 'g1',
+        title: 'Q',
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          { id: 'q1', type: 'text input', options: { variableId: 'v1' } },
+          { id: 'h1', type: 'Webhook', options: { webhook: { url: 'not a url', method: 'GET' } } },
+        ],
+      },
+    ],
+  }
+  before(async () => {
+    s = await startTestServer({ PUBLIC_CHAT: 'true' })
+    owner = await userWithWorkspace(s)
+    bot = await importAndPublish(s, owner.token, owner.workspaceId, withFailingRequest)
+  })
+  after(() => s.stop())
+
+  const report = (sessionId: string, clientLogs: unknown[]) => s.call('POST', `/v1/sessions/${sessionId}/clientLogs`, { body: { clientLogs } })
+
+  test("client logs are stored on the chat's result, also after its last turn, and read back with the blocks' logs", async () => {
+    const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
+    const { sessionId, resultId } = start.body
+    const during = await report(sessionId, [{ status: 'error', description: 'Script failed', details: { line: 3 }, context: 'While executing script' }])
+    assert.deepEqual(during.body, { stored: 1 })
+    const end = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { body: { message: 'hello' } })
+    assert.equal(end.body.input, undefined, 'the chat has ended')
+    assert.deepEqual((await report(sessionId, [{ status: 'info', description: 'Redirected' }])).body, { stored: 1 })
+
+    const logs = await s.call('GET', `/v1/bots/${bot.id}/results/${resultId}/logs`, { token: owner.token })
+    assert.equal(logs.status, 200)
+    const descriptions = logs.body.logs.map((l: any) => l.description)
+    assert.equal(descriptions[0], 'Script failed')
+    assert.ok(descriptions.some((d: string) => d.startsWith('Security validation failed')), descriptions.join(' | '))
+    assert.equal(descriptions.at(-1), 'Redirected')
+    assert.deepEqual(logs.body.logs[0], {
+      status: 'error',
+      description: 'Script failed',
+      details: '{"line":3}',
+      context: 'While executing script',
+      createdAt: logs.body.logs[0].createdAt,
+    })
+    // By the result's id too.
+    const id = (await s.call('GET', `/v1/bots/${bot.id}/results/${resultId}`, { token: owner.token })).body.result.id
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/${id}/logs`, { token: owner.token })).body.logs.length, descriptions.length)
+  })
+
+  test('bad reports are 400, unknown sessions 404, previews store nothing; strangers cannot read logs', async () => {
+    const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
+    assert.equal((await report(start.body.sessionId, [{ status: 'error' }])).status, 400)
+    assert.equal((await report(start.body.sessionId, Array.from({ length: 21 }, () => ({ status: 'info', description: 'x' })))).status, 400)
+    assert.equal((await s.call('POST', `/v1/sessions/${start.body.sessionId}/clientLogs`, { body: { clientLogs: 'no' } })).status, 400)
+    assert.equal((await report('unknown-session', [{ status: 'info', description: 'x' }])).status, 404)
+    const preview = await s.call('POST', `/v1/bots/${bot.id}/preview/startChat`, { token: owner.token, body: {} })
+    assert.deepEqual((await report(preview.body.sessionId, [{ status: 'info', description: 'x' }])).body, { stored: 0 })
+    const stranger = await s.user('Log stranger')
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/${start.body.resultId}/logs`, { token: stranger.token })).status, 404)
+    assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/unknown/logs`, { token: owner.token })).status, 404)
+  })
+})

@@ -1,7 +1,7 @@
 // The chat runtime: operations 6 (preview start), 7 (start) and 8 (continue), and webhook delivery. Anonymous
 // callers reach the `optional` routes only when PUBLIC_CHAT is on (the chat plugin's auth hook).
 import { z } from 'zod'
-import { continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
+import { clientLogsBody, continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
 import { botParams, errorSchema, idSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
@@ -75,6 +75,19 @@ export const chatRoutes = [
         origin: origin(req),
         arrivedAt: req.arrivedAt,
       })
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/sessions/{sessionId}/clientLogs',
+    auth: 'optional',
+    tags,
+    summary: "Report logs of the chat client (failed client-side actions…); stored on the chat's result, also right after its last turn",
+    params: z.object({ sessionId: idSchema }),
+    body: clientLogsBody,
+    responses: { 200: { description: 'How many logs were stored', schema: z.object({ stored: z.number() }) }, ...errors },
+    async handler({ app, req, params, body }) {
+      return app.chats.clientLogs(params.sessionId, body.clientLogs, { origin: origin(req) })
     },
   }),
 ]

@@ -1,6 +1,6 @@
 // Results of a bot (operations 9 and 10). Guests may read them.
 import { z } from 'zod'
-import { listResultsQuery, resultSchema } from '../../contract/chat.js'
+import { listResultsQuery, resultSchema, storedLogSchema } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
 import { errorSchema, idSchema } from '../../contract/api.js'
 
@@ -38,6 +38,18 @@ export const resultRoutes = [
     responses: { 200: { description: 'The result', schema: z.object({ result: resultSchema }) }, ...errors },
     async handler({ app, user, params }) {
       return { result: await app.results.get(user, params.botId, params.resultId) }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/bots/{botId}/results/{resultId}/logs',
+    auth: 'required',
+    tags,
+    summary: "Get a result's logs (its blocks' and those its chat client reported), oldest first",
+    params: z.object({ botId: idSchema, resultId: idSchema }),
+    responses: { 200: { description: 'The logs', schema: z.object({ logs: z.array(storedLogSchema) }) }, ...errors },
+    async handler({ app, user, params }) {
+      return { logs: await app.results.logs(user, params.botId, params.resultId) }
     },
   }),
 ]
