@@ -14,7 +14,6 @@ import { dateInput } from './inputs/date/kind.js'
 import { emailInput } from './inputs/email/kind.js'
 import { fileInput } from './inputs/file/kind.js'
 import { numberInput } from './inputs/number/kind.js'
-import { otpInput } from './inputs/otp/kind.js'
 import { paymentInput } from './inputs/payment/kind.js'
 import { phoneInput } from './inputs/phone/kind.js'
 import { pictureChoiceInput } from './inputs/pictureChoice/kind.js'
@@ -35,7 +34,6 @@ import { zapier } from './integrations/zapier/kind.js'
 import { abTest } from './logic/abTest/kind.js'
 import { condition } from './logic/condition/kind.js'
 import { jump } from './logic/jump/kind.js'
-import { loop } from './logic/loop/kind.js'
 import { redirect } from './logic/redirect/kind.js'
 import { returnBlock } from './logic/return/kind.js'
 import { script } from './logic/script/kind.js'
@@ -63,7 +61,6 @@ export const allKinds: BlockKind[] = [
   fileInput,
   paymentInput,
   cardsInput,
-  otpInput,
   setVariable,
   condition,
   redirect,
@@ -74,7 +71,6 @@ export const allKinds: BlockKind[] = [
   webhookListener,
   jump,
   returnBlock,
-  loop,
   httpRequest,
   zapier,
   makeCom,

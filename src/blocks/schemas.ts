@@ -18,7 +18,6 @@ import { dateInputBlockSchema } from './inputs/date/schema.js'
 import { emailInputBlockSchema } from './inputs/email/schema.js'
 import { fileInputBlockSchema } from './inputs/file/schema.js'
 import { numberInputBlockSchema } from './inputs/number/schema.js'
-import { otpInputBlockSchema } from './inputs/otp/schema.js'
 import { paymentInputBlockSchema } from './inputs/payment/schema.js'
 import { phoneNumberInputBlockSchema } from './inputs/phone/schema.js'
 import { pictureChoiceBlockSchema } from './inputs/pictureChoice/schema.js'
@@ -39,7 +38,6 @@ import { zapierBlockSchema } from './integrations/zapier/schema.js'
 import { abTestBlockSchema } from './logic/abTest/schema.js'
 import { conditionBlockSchema } from './logic/condition/schema.js'
 import { jumpBlockSchema } from './logic/jump/schema.js'
-import { loopBlockSchema } from './logic/loop/schema.js'
 import { redirectBlockSchema } from './logic/redirect/schema.js'
 import { returnBlockSchema } from './logic/return/schema.js'
 import { scriptBlockSchema } from './logic/script/schema.js'
@@ -61,7 +59,6 @@ const kindSchemas = [
   emailInputBlockSchema,
   fileInputBlockSchema,
   numberInputBlockSchema,
-  otpInputBlockSchema,
   paymentInputBlockSchema,
   phoneNumberInputBlockSchema,
   pictureChoiceBlockSchema,
@@ -72,7 +69,6 @@ const kindSchemas = [
   abTestBlockSchema,
   conditionBlockSchema,
   jumpBlockSchema,
-  loopBlockSchema,
   redirectBlockSchema,
   returnBlockSchema,
   scriptBlockSchema,

@@ -158,23 +158,6 @@ export const kindRegistry = (kinds: BlockKind[]): KindRegistry => {
   return registry
 }
 
-/** A kind this server knows but cannot run: every block of it answers with an error log, and the flow goes on. */
-export const unsupportedKind = (type: string, category: 'logic' | 'integration', reason: string): ActionKind<Block> => ({
-  type,
-  category,
-  // Says nothing about the bot's secrets or outside services: visible in live chats too.
-  execute: (block) => ({
-    logs: [
-      {
-        status: 'error',
-        description: `Block "${type}" is not supported by Parley: ${reason}`,
-        details: JSON.stringify({ blockId: block.id }),
-        visibility: 'everyone',
-      },
-    ],
-  }),
-})
-
 /** Where the block sits: its group and position. */
 export type BlockLocation = { group: GroupV6; index: number; block: Block }
 

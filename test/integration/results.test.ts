@@ -208,7 +208,9 @@ describe('result logs', () => {
   test("client logs are stored on the chat's result, also after its last turn, and read back with the blocks' logs", async () => {
     const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
     const { sessionId, resultId } = start.body
-    const during = await report(sessionId, [{ status: 'error', description: 'Script failed', details: { line: 3 }, context: 'While executing script' }])
+    const during = await report(sessionId, [
+      { status: 'error', description: 'Script failed', details: { line: 3 }, context: 'While executing script' },
+    ])
     assert.deepEqual(during.body, { stored: 1 })
     const end = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { body: { message: 'hello' } })
     assert.equal(end.body.input, undefined, 'the chat has ended')
@@ -218,7 +220,10 @@ describe('result logs', () => {
     assert.equal(logs.status, 200)
     const descriptions = logs.body.logs.map((l: any) => l.description)
     assert.equal(descriptions[0], 'Script failed')
-    assert.ok(descriptions.some((d: string) => d.startsWith('Security validation failed')), descriptions.join(' | '))
+    assert.ok(
+      descriptions.some((d: string) => d.startsWith('Security validation failed')),
+      descriptions.join(' | '),
+    )
     assert.equal(descriptions.at(-1), 'Redirected')
     assert.deepEqual(logs.body.logs[0], {
       status: 'error',
@@ -235,7 +240,15 @@ describe('result logs', () => {
   test('bad reports are 400, unknown sessions 404, previews store nothing; strangers cannot read logs', async () => {
     const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
     assert.equal((await report(start.body.sessionId, [{ status: 'error' }])).status, 400)
-    assert.equal((await report(start.body.sessionId, Array.from({ length: 21 }, () => ({ status: 'info', description: 'x' })))).status, 400)
+    assert.equal(
+      (
+        await report(
+          start.body.sessionId,
+          Array.from({ length: 21 }, () => ({ status: 'info', description: 'x' })),
+        )
+      ).status,
+      400,
+    )
     assert.equal((await s.call('POST', `/v1/sessions/${start.body.sessionId}/clientLogs`, { body: { clientLogs: 'no' } })).status, 400)
     assert.equal((await report('unknown-session', [{ status: 'info', description: 'x' }])).status, 404)
     const preview = await s.call('POST', `/v1/bots/${bot.id}/preview/startChat`, { token: owner.token, body: {} })

@@ -23,7 +23,6 @@ export const InputBlockType = {
   RATING: 'rating input',
   FILE: 'file input',
   CARDS: 'cards',
-  OTP: 'otp input',
 } as const
 export type InputBlockType = (typeof InputBlockType)[keyof typeof InputBlockType]
 
@@ -55,7 +54,6 @@ export const LogicBlockType = {
   WEBHOOK: 'webhook',
   JUMP: 'Jump',
   RETURN: 'Return',
-  LOOP: 'Loop',
 } as const
 export type LogicBlockType = (typeof LogicBlockType)[keyof typeof LogicBlockType]
 

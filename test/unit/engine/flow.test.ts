@@ -110,6 +110,17 @@ describe('walking the flow', () => {
     const outcome = await engineChat(b).start()
     assert.deepEqual(texts(outcome), ['after'])
     assert.match(outcome.response.logs![0].description, /"quantum teleport" is not supported/)
+    // Types of a Typebot fork (not upstream Typebot 3.18) are unknown types too.
+    const fork = compile(bot([['g1', [{ id: 'o', type: 'otp input', options: {} }, { id: 'l', type: 'Loop', options: {} }, say('b', 'after')]]]))
+    const forked = await engineChat(fork).start()
+    assert.deepEqual(texts(forked), ['after'])
+    assert.deepEqual(
+      forked.response.logs!.map((l) => l.description),
+      [
+        'Block "otp input" is not supported by this server yet; the flow went on past it.',
+        'Block "Loop" is not supported by this server yet; the flow went on past it.',
+      ],
+    )
     assert.deepEqual(
       outcome.effects.logs.map((l) => l.resultId),
       ['r1'],

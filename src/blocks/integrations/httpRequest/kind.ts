@@ -118,7 +118,10 @@ const withoutUserinfoIn = (text: string): string => text.replace(/([a-z][a-z0-9+
  * URL). Typebot sends directly when they are missing; here the request is not sent, so that a proxy an operator
  * configured is never silently bypassed.
  */
-const proxyOf = async (credentialsId: string | null | undefined, ctx: BlockContext): Promise<{ ok: true; url: string } | { ok: false; message: string } | undefined> => {
+const proxyOf = async (
+  credentialsId: string | null | undefined,
+  ctx: BlockContext,
+): Promise<{ ok: true; url: string } | { ok: false; message: string } | undefined> => {
   if (!credentialsId) return undefined
   const credentials = await ctx.credentials(credentialsId)
   const url = credentials?.type === 'http proxy' ? credentials.data.url : undefined

@@ -1,4 +1,4 @@
-// HTTP request ("Webhook"). Zapier, Make.com, Pabbly and the OTP input share its option shape (contract/).
+// HTTP request ("Webhook"). Zapier, Make.com and Pabbly share its option shape (contract/).
 import type { z } from 'zod'
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'

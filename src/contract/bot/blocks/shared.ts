@@ -68,7 +68,7 @@ export const defaultChoiceInputOptions = {
   searchInputPlaceholder: 'Filter the options...',
 } as const
 
-// HTTP requests: the option shape of the HTTP request block, shared by Zapier, Make.com, Pabbly and the OTP input.
+// HTTP requests: the option shape of the HTTP request block, shared by Zapier, Make.com and Pabbly.
 export const httpMethods = ['POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'CONNECT', 'OPTIONS', 'TRACE'] as const
 
 export const httpRequestOptionsShape = {
