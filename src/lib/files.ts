@@ -29,11 +29,12 @@ export const safeFileName = (name: string): string => {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
+  const extension = /\.[A-Za-z0-9]{1,15}$/.exec(ascii)?.[0] ?? ''
+  const base = ascii
+    .slice(0, ascii.length - extension.length)
     .replace(/^[._]+/, '')
-  const dot = ascii.lastIndexOf('.')
-  const extension = dot > 0 && ascii.length - dot <= 16 ? ascii.slice(dot) : ''
-  const base = (extension ? ascii.slice(0, dot) : ascii).slice(0, 120 - extension.length)
-  return base ? base + extension : `file${extension}`
+    .slice(0, 120 - extension.length)
+  return (base || 'file') + extension
 }
 
 export type FileOwnerIds = { workspaceId: string; botId: string; resultId?: string }
