@@ -55,6 +55,8 @@ const setup = async () => {
     getBot: async (id) => (id === bot.snapshotId ? bot : undefined),
     linkedBot: async () => undefined,
     credentials: async () => undefined,
+    // The benchmarked bot stores and reads no files.
+    files: { store: async () => ({ ok: false, message: 'No file storage in this benchmark.' }), read: async () => undefined },
     limits: { maxSteps: 10_000_000, maxMillis: 60_000 },
   }
   return { sandbox, bot, deps, engine, variables }

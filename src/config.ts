@@ -57,7 +57,39 @@ const envSchema = z
     SMTP_FROM: z.string().optional(),
     /** Key material for workspace credentials at rest; without it credentials cannot be created. */
     ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
+    /** The address clients reach this server at (file URLs are built on it); default: the address it listens on. */
+    PARLEY_PUBLIC_URL: z.url().optional(),
+    /** Directory of stored files (uploads, files made by blocks) when no S3 bucket is configured. */
+    FILES_DIR: z.string().min(1).default('./data/files'),
+    /** The largest file accepted, whatever a block allows (bytes). Uploads are buffered: keep it moderate. */
+    FILES_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    /** Key of signed upload URLs; default: derived from ENCRYPTION_SECRET, else random per process (URLs then die with it). */
+    FILES_SIGNING_SECRET: z.string().min(16, 'FILES_SIGNING_SECRET must be at least 16 characters').optional(),
+    /** An S3-compatible bucket for stored files instead of FILES_DIR: all of endpoint, bucket and keys must be set. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY: z.string().min(1).optional(),
+    S3_SECRET_KEY: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Bucket in the path (`endpoint/bucket/key`, MinIO and most self-hosted servers) rather than in the host name. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
   })
+  .refine(
+    (e) =>
+      [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY, e.S3_SECRET_KEY].every((v) => v === undefined) ||
+      (e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY),
+    {
+      path: ['S3_ENDPOINT'],
+      message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
+    },
+  )
   .refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
     path: ['PARLEY_HEADERS_TIMEOUT_MS'],
     message: 'PARLEY_HEADERS_TIMEOUT_MS must not exceed PARLEY_REQUEST_TIMEOUT_MS',
@@ -85,6 +117,13 @@ export type Config = {
   httpAllowlist: string
   smtp: { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
   encryptionSecret?: string
+  files: {
+    publicUrl?: string
+    directory: string
+    maxBytes: number
+    signingSecret?: string
+    s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string; forcePathStyle: boolean }
+  }
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -122,5 +161,22 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
     encryptionSecret: e.ENCRYPTION_SECRET,
+    files: {
+      publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
+      directory: e.FILES_DIR,
+      maxBytes: e.FILES_MAX_BYTES,
+      signingSecret: e.FILES_SIGNING_SECRET,
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              accessKey: e.S3_ACCESS_KEY,
+              secretKey: e.S3_SECRET_KEY,
+              region: e.S3_REGION,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+    },
   }
 }

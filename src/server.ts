@@ -1,9 +1,11 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
+import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
 import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
+import { createFileStorage } from './runtime/files/index.js'
 import { createRuntime } from './runtime/index.js'
 import { createHttpClient } from './runtime/http.js'
 import { createRegexTester } from './runtime/regex.js'
@@ -20,10 +22,26 @@ export const buildServer = async (config: Config, store: Store) => {
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
   const runtime = createRuntime(sandbox, regex, createHttpClient(allowlist), createMailer(config.smtp, allowlist))
-  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds }), config)
+  // File URLs are absolute: on the configured public address, else on the address the server listens on.
+  let publicUrl = config.files.publicUrl ?? `http://${hostOf(config.host)}:${config.port}`
+  const files = createFiles({
+    storage: createFileStorage(config.files),
+    settings: {
+      publicUrl: () => publicUrl,
+      maxBytes: config.files.maxBytes,
+      signingSecret: config.files.signingSecret ?? config.encryptionSecret,
+    },
+  })
+  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds, files }), config)
+  app.addHook('onListen', async () => {
+    const address = app.server.address()
+    if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
+  })
   app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close()]).then(() => undefined))
   return app
 }
+
+const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 export const startServer = async (config: Config): Promise<RunningServer> => {
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
@@ -37,7 +55,7 @@ export const startServer = async (config: Config): Promise<RunningServer> => {
   }
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const host = hostOf(config.host)
   return {
     app,
     store,

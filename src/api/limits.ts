@@ -45,12 +45,17 @@ export const limitAnonymousBody = (limit: number) => async (req: FastifyRequest,
     reply.header('connection', 'close')
     throw tooLarge(limit)
   }
+  return capBody(payload, limit, () => tooLarge(limit))
+}
+
+/** The body stream, failing with `error()` as soon as more than `limit` bytes came (for bodies that announce no length). */
+export const capBody = (payload: RequestPayload, limit: number, error: () => Error): RequestPayload => {
   let received = 0
   return payload.pipe(
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length
-        done(received > limit ? tooLarge(limit) : null, received > limit ? undefined : chunk)
+        done(received > limit ? error() : null, received > limit ? undefined : chunk)
       },
     }),
   )

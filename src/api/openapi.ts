@@ -1,17 +1,17 @@
 // The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves.
-import type { z } from 'zod'
+import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { errorSchema, ID_MAX_LENGTH } from '../contract/api.js'
 import type { RouteDef } from './route.js'
 
-const methodKey = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const
+const methodKey = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const
 
 /** Answers Fastify gives before a handler runs, documented on every operation they can happen to. */
 const frameworkResponses = (route: RouteDef) => {
   const responses: RouteDef['responses'] = {}
-  if (route.body) {
+  if (route.body || route.rawBody) {
     responses[413] = { description: 'Body over the size limit', schema: errorSchema }
-    responses[415] = { description: 'Body is not JSON', schema: errorSchema }
+    responses[415] = { description: route.rawBody ? 'Content type not accepted' : 'Body is not JSON', schema: errorSchema }
   }
   if (route.path.includes('{')) responses[414] = { description: `A path parameter longer than ${ID_MAX_LENGTH} characters`, schema: errorSchema }
   return responses
@@ -29,6 +29,13 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
         ...(route.query && { query: route.query as z.ZodObject }),
       },
       ...(route.body && { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }),
+      ...(route.rawBody && {
+        requestBody: {
+          required: true,
+          description: route.rawBody.description,
+          content: { '*/*': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+      }),
       responses: Object.fromEntries(
         Object.entries({ ...frameworkResponses(route), ...route.responses }).map(([status, r]) => [
           status,

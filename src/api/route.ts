@@ -13,7 +13,7 @@ import { checkInput } from './inputGuard.js'
 
 export type Services = { app: App; config: Config }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type Context<P, Q, B, U> = Services & {
   req: FastifyRequest
@@ -35,6 +35,8 @@ export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>
+  /** A body taken as raw bytes (a Buffer in `body`, unchecked: the plugin that serves the route parses it), documented as this. */
+  rawBody?: { description: string }
   /** Documented responses: status → description and schema (no schema: not JSON, e.g. an event stream). */
   responses: Record<number, { description: string; schema?: z.ZodType }>
   handler: (ctx: Context<P, Q, B, A extends 'required' ? User : User | undefined>) => Promise<unknown>
@@ -66,7 +68,7 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
           user: req.user ?? undefined,
           params: parse(route.params, req.params, 'params'),
           query: parse(route.query, req.query, 'query'),
-          body: parse(route.body, req.body, 'body'),
+          body: route.rawBody ? (req.body ?? Buffer.alloc(0)) : parse(route.body, req.body, 'body'),
         }
         const out = await route.handler(ctx)
         if (out === undefined) return reply.code(204).send()

@@ -5,6 +5,7 @@ import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bo
 import type { Store } from '../store/index.js'
 import { type Access, userMode } from './access.js'
 import { badRequest, conflict, notFound, payloadTooLarge } from './errors.js'
+import type { FilesApp } from './files.js'
 import { botSummaryView, botView, publishedBotView } from './views.js'
 
 /** Fields a client sends for a bot; the service-owned ones are taken out, the rest is the document. */
@@ -28,7 +29,7 @@ const withPublicIdConflict = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 }
 
-export const createBots = ({ store, access }: { store: Pick<Store, 'bots'>; access: Access }) => {
+export const createBots = ({ store, access, files }: { store: Pick<Store, 'bots'>; access: Access; files: Pick<FilesApp, 'deleteOwned'> }) => {
   const freePublicId = async (name: string): Promise<string> => {
     for (;;) {
       const candidate = generatePublicId(name)
@@ -82,10 +83,11 @@ export const createBots = ({ store, access }: { store: Pick<Store, 'bots'>; acce
       return botView(updated)
     },
 
-    /** Deletes the bot with its published versions and results. */
+    /** Deletes the bot with its published versions, results and their files. */
     async delete(user: User, botId: string) {
       const { bot } = await access.bot(user, botId, 'write')
       await store.bots.delete(bot.id)
+      await files.deleteOwned(bot.workspaceId, bot.id)
       return { id: bot.id }
     },
 

@@ -18,6 +18,7 @@ import { SessionConflictError, type SessionWrite, type TurnWrite } from '../stor
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
+import type { FilesApp, UploadRequest } from './files.js'
 
 export type ChatLimits = EngineDeps['limits']
 
@@ -109,12 +110,14 @@ export const createChats = ({
   limits,
   access,
   kinds,
+  files,
 }: {
   store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>
   runtime: Runtime
   limits: ChatLimits
   access: Access
   kinds: KindRegistry
+  files: Pick<FilesApp, 'chatFiles' | 'grantUpload'>
 }) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
@@ -171,7 +174,7 @@ export const createChats = ({
   }
   /** Decrypted credentials, looked up in the chat's own workspace only. */
   const credentials = (credentialsId: string, state: SessionState) => store.credentials.get(state.workspaceId, credentialsId)
-  const deps: EngineDeps = { runtime, getBot, linkedBot, credentials, limits }
+  const deps: EngineDeps = { runtime, getBot, linkedBot, credentials, files: files.chatFiles, limits }
 
   const run = async (work: () => Promise<TurnOutcome>): Promise<TurnOutcome> => {
     try {
@@ -362,6 +365,24 @@ export const createChats = ({
       }))
       await store.chats.addLogs(rows)
       return { stored: rows.length }
+    },
+
+    /**
+     * An upload URL for a file the chat sends to the input it waits on (file input, text input attachments or voice
+     * clip), within that block's limits. The file belongs to the chat's result.
+     */
+    async requestUpload(sessionId: string, request: UploadRequest, options: { origin?: string }) {
+      const session = await store.chats.session(sessionId)
+      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
+      const state = parseState(session.state)
+      checkOrigin(state.allowedOrigins, options.origin)
+      if (state.waiting?.blockId !== request.blockId) throw badRequest('This chat is not waiting on that block.')
+      const entry = state.stack[0]
+      const block = (await getBot(entry.snapshotId))?.blockAt.get(request.blockId)?.block
+      const kind = block && kinds.get(block.type)
+      const rules = kind && 'uploads' in kind && kind.uploads ? kind.uploads(block) : undefined
+      if (!rules) throw badRequest('The block this chat waits on takes no file uploads.')
+      return files.grantUpload({ workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }, rules, request, sessionId)
     },
 
     /**

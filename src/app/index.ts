@@ -9,18 +9,32 @@ import { createAccounts } from './accounts.js'
 import { createBots } from './bots.js'
 import { type ChatLimits, createChats } from './chats.js'
 import { createCredentials } from './credentials.js'
+import type { FilesApp } from './files.js'
 import { createResults } from './results.js'
 import { createWorkspaces } from './workspaces.js'
 
-export const createApp = ({ store, runtime, limits, kinds }: { store: Store; runtime: Runtime; limits: ChatLimits; kinds: KindRegistry }) => {
+export const createApp = ({
+  store,
+  runtime,
+  limits,
+  kinds,
+  files,
+}: {
+  store: Store
+  runtime: Runtime
+  limits: ChatLimits
+  kinds: KindRegistry
+  files: FilesApp
+}) => {
   const access = createAccess(store)
   return {
     accounts: createAccounts({ store }),
     workspaces: createWorkspaces({ store, access }),
     credentials: createCredentials({ store, access }),
-    bots: createBots({ store, access }),
-    results: createResults({ store, access }),
-    chats: createChats({ store, runtime, limits, access, kinds }),
+    bots: createBots({ store, access, files }),
+    results: createResults({ store, access, files }),
+    chats: createChats({ store, runtime, limits, access, kinds, files }),
+    files,
     /** Whether the database answers (for /health). */
     databaseUp: () => store.ping(),
   }

@@ -6,9 +6,10 @@ import { hashToken } from '../lib/ids.js'
 import type { Result } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
+import type { FilesApp } from './files.js'
 import { badRequest, notFound } from './errors.js'
 
-export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; access: Access }) => ({
+export const createResults = ({ store, access, files }: { store: Pick<Store, 'chats'>; access: Access; files: FilesApp }) => ({
   /** Results with at least one answer, newest first, in keyset pages; the time filter is read in `timeZone`. */
   async list(user: User, botId: string, query: { limit: number; cursor?: number; timeFilter: TimeFilter; timeZone: string }) {
     const { bot } = await access.bot(user, botId, 'read')
@@ -33,6 +34,15 @@ export const createResults = ({ store, access }: { store: Pick<Store, 'chats'>; 
     const result = (await store.chats.result(bot.id, resultId)) ?? (await store.chats.resultByKey(bot.id, hashToken(resultId)))
     if (!result) throw notFound('Result not found.')
     return store.chats.resultLogs(result.id)
+  },
+
+  /** Deletes a result (by id or client key, as `get`) with its answers, logs and files. */
+  async delete(user: User, botId: string, resultId: string) {
+    const { bot } = await access.bot(user, botId, 'write')
+    const result = (await store.chats.result(bot.id, resultId)) ?? (await store.chats.resultByKey(bot.id, hashToken(resultId)))
+    if (!result || !(await store.chats.deleteResult(bot.id, result.id))) throw notFound('Result not found.')
+    await files.deleteOwned(bot.workspaceId, bot.id, result.id)
+    return { id: result.id }
   },
 })
 

@@ -8,7 +8,18 @@ import type { Edge, Event, Variable } from '../contract/bot/common.js'
 import type { ProgressIndex } from './progress.js'
 import type { StartProps, StartPropsPart } from './startProps.js'
 import type { StackEntry, Target } from './state.js'
-import type { ChatLog, ChatMessage, ClientSideAction, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate } from './types.js'
+import type {
+  ChatLog,
+  ChatMessage,
+  ClientSideAction,
+  ParsedReply,
+  Runtime,
+  StoredFile,
+  StoreFileOutcome,
+  TextFormat,
+  UserReply,
+  VariableUpdate,
+} from './types.js'
 
 export type MaybePromise<T> = T | Promise<T>
 
@@ -46,6 +57,18 @@ export interface BlockContext {
   linkedBot(botId: string): Promise<CompiledBot | undefined>
   /** Decrypted credentials of the chat's workspace (never another workspace's), or undefined. */
   credentials(credentialsId: string): Promise<StoredCredentials | undefined>
+  /** Stores a file a block made (speech, images…) as a file of the running chat's result; answers its public URL. */
+  storeFile(file: StoredFile): Promise<StoreFileOutcome>
+  /** A file this server stored for the chat's workspace, by its URL; undefined for anything else (other workspaces too). */
+  readStoredFile(url: string): Promise<StoredFile | undefined>
+}
+
+/** What an input accepts as uploads while it waits (see `InputKind.uploads`). */
+export type UploadRules = {
+  /** The block's own size limit in bytes (the server's maximum applies anyway). */
+  maxBytes?: number
+  /** Why a file of this name and content type is refused, or undefined when it is accepted. */
+  refuses(file: { fileName: string; contentType: string }): string | undefined
 }
 
 /**
@@ -120,6 +143,8 @@ export interface InputKind<B = any> extends KindBase<B> {
   parseReply(reply: UserReply | undefined, input: any, ctx: BlockContext): MaybePromise<ParsedReply>
   /** The block's own retry text on an invalid reply; undefined lets the engine use the system message. */
   retryMessage?(input: any, ctx: BlockContext): string | undefined
+  /** Files the client may upload to this block while it waits (file inputs, attachments, voice clips); undefined: none. */
+  uploads?(block: B): UploadRules | undefined
   /** A log entry to show when the input is presented (e.g. a feature this server cannot provide). */
   notice?(input: any, ctx: BlockContext): ChatLog | undefined
 }

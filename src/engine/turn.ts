@@ -11,7 +11,18 @@ import type { ActionResult, BlockContext, BlockExecutor, BlockLog, ClientSideAct
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
-import type { ChatLog, ChatMessage, ChatResponse, ParsedReply, Runtime, TextFormat, UserReply, VariableUpdate, VariableValue } from './types.js'
+import type {
+  ChatFiles,
+  ChatLog,
+  ChatMessage,
+  ChatResponse,
+  ParsedReply,
+  Runtime,
+  TextFormat,
+  UserReply,
+  VariableUpdate,
+  VariableValue,
+} from './types.js'
 import { parseVariables, toVariableValue } from './variables.js'
 
 export type EngineLimits = {
@@ -29,6 +40,7 @@ export type EngineDeps = {
   linkedBot(botId: string, state: SessionState): Promise<CompiledBot | undefined>
   /** Decrypted credentials of the session's workspace. */
   credentials(credentialsId: string, state: SessionState): Promise<StoredCredentials | undefined>
+  files: ChatFiles
   limits: EngineLimits
 }
 
@@ -207,6 +219,8 @@ export class Turn {
       budget: this.budget,
       linkedBot: (id) => this.deps.linkedBot(id, state),
       credentials: (id) => this.deps.credentials(id, state),
+      storeFile: (file) => this.deps.files.store(file, { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }),
+      readStoredFile: (url) => this.deps.files.read(url, state.workspaceId),
     }
     const { flow } = bot
     this.scopeCache = { bot, flow, variables, index: flow.variableIndex, context }

@@ -55,6 +55,8 @@ export type EmailMessage = {
   fromName?: string
   text?: string
   html?: string
+  /** Files attached to the email (blocks attach only files this server stored for the chat's workspace). */
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[]
 }
 /** SMTP settings of workspace credentials; `from` is `address` or `Name <address>`. */
 export type SmtpSettings = { host: string; port: number; secure: boolean; username?: string; password?: string; from: string }
@@ -83,6 +85,19 @@ export interface Runtime {
   httpRequest(req: HttpRequest): Promise<HttpOutcome>
   /** Sends an email through the given SMTP server, or through the server's own (`'default'`, from its configuration). */
   sendEmail(message: EmailMessage, smtp: SmtpSettings | 'default'): Promise<EmailOutcome>
+}
+
+/** A file's bytes with the name and content type it is served with. */
+export type StoredFile = { name: string; contentType: string; bytes: Uint8Array }
+export type StoreFileOutcome = { ok: true; url: string } | { ok: false; message: string }
+/** Whose a stored file is: files belong to their result (none in preview) and are kept per workspace. */
+export type FileOwner = { workspaceId: string; botId: string; resultId?: string }
+/** The file storage as the engine needs it; the turn binds it to the running chat (see `BlockContext.storeFile`). */
+export interface ChatFiles {
+  /** Stores a file made by a block; `url` is the absolute URL it is served at. */
+  store(file: StoredFile, owner: FileOwner): Promise<StoreFileOutcome>
+  /** A file this server stored for `workspaceId`, by its URL; undefined for anything else. */
+  read(url: string, workspaceId: string): Promise<StoredFile | undefined>
 }
 
 export type VariableUpdate = { variableId: string; value: VariableValue }

@@ -58,6 +58,7 @@ export const createMailer =
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
           // Bodies come from bots: nodemailer must not read local files or fetch URLs on their behalf.
           disableFileAccess: true,
           disableUrlAccess: true,

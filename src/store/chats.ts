@@ -182,6 +182,12 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
       return Number(row?.n ?? 0)
     },
 
+    /** Deletes a result of a bot with its answers and logs (a chat still on it fails its next turn); false: no such result. */
+    async deleteResult(botId: string, resultId: string): Promise<boolean> {
+      const res = await db.deleteFrom('results').where('id', '=', resultId).where('botId', '=', botId).executeTakeFirst()
+      return Number(res.numDeletedRows) > 0
+    },
+
     /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */
     async resultByKey(botId: string, clientKeyHash: string): Promise<Result | undefined> {
       const row = await db.selectFrom('results').selectAll().where('clientKeyHash', '=', clientKeyHash).where('botId', '=', botId).executeTakeFirst()

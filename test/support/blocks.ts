@@ -1,11 +1,12 @@
 // Block contexts for kind tests: a fixed clock (Wednesday 4 June 2025, 10:00 UTC), variables by name or as given,
-// answers, a recording email port and fixed credentials. Inline code runs unsandboxed here (tests only).
+// answers, a recording email port, fixed credentials and in-memory files (workspace `w1`). Inline code runs unsandboxed here (tests only).
 import type { CompiledBot } from '../../src/engine/compile.js'
 import type { BlockContext, InputKind, StoredCredentials } from '../../src/engine/kinds.js'
 import type { StackEntry } from '../../src/engine/state.js'
-import type { EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
+import type { ChatFiles, EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
 import type { Variable } from '../../src/contract/bot/common.js'
 import { testRuntime } from './engine.js'
+import { memoryFiles } from './files.js'
 
 export type SentEmail = { message: EmailMessage; smtp: SmtpSettings | 'default' }
 
@@ -19,10 +20,13 @@ export type ContextOptions = {
   emailOutcome?: EmailOutcome
   runtime?: Partial<Runtime>
   transcript?: BlockContext['transcript']
+  /** The file storage (default: a new in-memory one); the chat runs in workspace `w1`. */
+  files?: ChatFiles
 }
 
 export const blockContext = (options: ContextOptions = {}) => {
   const sent: SentEmail[] = []
+  const files = options.files ?? memoryFiles()
   const variables = Array.isArray(options.variables)
     ? options.variables
     : Object.entries(options.variables ?? {}).map(([name, value], i) => ({ id: `v${i}`, name, value }))
@@ -55,6 +59,8 @@ export const blockContext = (options: ContextOptions = {}) => {
     budget: { emailsSent: 0, emailRecipients: 0 },
     linkedBot: async () => undefined,
     credentials: async (id) => options.credentials?.find((c) => c.id === id),
+    storeFile: (file) => files.store(file, { workspaceId: 'w1', botId: entry.botId, resultId: entry.resultId }),
+    readStoredFile: (url) => files.read(url, 'w1'),
   }
   return { ctx, sent }
 }

@@ -5,6 +5,7 @@ import { continueChat, startChat, type StartOptions, type TurnOutcome } from '..
 import type { EngineDeps } from '../../src/engine/turn.js'
 import type { Runtime, UserReply } from '../../src/engine/types.js'
 import { prepareBot } from '../../src/blocks/schemas.js'
+import { memoryFiles } from './files.js'
 
 /** Unsandboxed evaluation: tests only. */
 const evaluate: Runtime['evaluate'] = async (code, globals) => {
@@ -78,6 +79,7 @@ export const engineChat = (bot: CompiledBot, options: { runtime?: Runtime; other
     getBot: async (id) => bots.get(id),
     linkedBot: async (id) => [...bots.values()].find((b) => b.botId === id),
     credentials: async () => undefined,
+    files: memoryFiles(),
     limits: options.limits ?? { maxSteps: 1000, maxMillis: 5000 },
   }
   let last: TurnOutcome | undefined

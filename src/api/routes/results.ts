@@ -1,4 +1,4 @@
-// Results of a bot (operations 9 and 10). Guests may read them.
+// Results of a bot (operations 9 and 10) and their deletion. Guests may read them.
 import { z } from 'zod'
 import { listResultsQuery, resultSchema, storedLogSchema } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
@@ -50,6 +50,22 @@ export const resultRoutes = [
     responses: { 200: { description: 'The logs', schema: z.object({ logs: z.array(storedLogSchema) }) }, ...errors },
     async handler({ app, user, params }) {
       return { logs: await app.results.logs(user, params.botId, params.resultId) }
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/v1/bots/{botId}/results/{resultId}',
+    auth: 'required',
+    tags,
+    summary: 'Delete a result with its answers, logs and files (a chat still on it cannot go on)',
+    params: z.object({ botId: idSchema, resultId: idSchema }),
+    responses: {
+      200: { description: 'Deleted', schema: z.object({ id: z.string() }) },
+      403: { description: 'Guests may not delete results', schema: errorSchema },
+      ...errors,
+    },
+    async handler({ app, user, params }) {
+      return app.results.delete(user, params.botId, params.resultId)
     },
   }),
 ]

@@ -28,10 +28,25 @@ const isFileUrl = (url: string) => {
   return validator.isURL(url, { require_tld: !isLocal })
 }
 
+const DEFAULT_SIZE_LIMIT_MB = 10
+
 export const fileInput: InputKind<FileInputBlock> = {
   type: InputBlockType.FILE,
   category: 'input',
   prepare: templateOptions,
+  uploads: (block) => {
+    const options = block.options ?? {}
+    // v5's `sizeLimit` (MB) survives in blocks that kept it; Typebot's default is 10 MB.
+    const megabytes = Number((options as { sizeLimit?: unknown }).sizeLimit)
+    const maxBytes = (megabytes > 0 ? megabytes : DEFAULT_SIZE_LIMIT_MB) * 1024 * 1024
+    const types = options.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined
+    const allowed = types?.length ? allowedExtensions(types) : undefined
+    return {
+      maxBytes,
+      refuses: ({ fileName }) =>
+        !allowed || allowed.has(urlExtension(fileName) ?? '') ? undefined : `This block accepts only these file types: ${types!.join(', ')}.`,
+    }
+  },
   parseReply: (reply, input) => {
     const options = input.options ?? {}
     const urls = reply ? replyUrls(reply) : []

@@ -26,6 +26,14 @@ export const textInput: InputKind<TextInputBlock> = {
   type: InputBlockType.TEXT,
   category: 'input',
   prepare: prepareWithPrefill,
+  // Attachments may be any file; voice clips only audio. The server's maximum size applies.
+  uploads: (block) => {
+    const { attachments, audioClip } = block.options ?? {}
+    if (attachments?.isEnabled) return { refuses: () => undefined }
+    if (audioClip?.isEnabled)
+      return { refuses: ({ contentType }) => (contentType.startsWith('audio/') ? undefined : 'This block takes voice clips only (audio/*).') }
+    return undefined
+  },
   parseReply: (reply, input, ctx) => {
     if (reply?.type !== 'text' && reply?.type !== 'audio') return { status: 'fail' }
     const variableUpdates = mediaUpdates(input, reply, ctx)

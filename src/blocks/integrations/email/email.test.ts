@@ -12,6 +12,7 @@ import {
   summaryFields,
 } from './kind.js'
 import { blockContext } from '../../../../test/support/blocks.js'
+import { memoryFiles } from '../../../../test/support/files.js'
 
 const block = (options: Record<string, unknown>) => ({ id: 'b1', type: 'Email' as const, options })
 
@@ -135,15 +136,41 @@ describe('Email block', () => {
     assert.match(result.logs![0].details!, /No SMTP credentials with id \\"nope\\"/)
   })
 
-  test('attachments are not sent, and the log says so; the email still goes', async () => {
-    const { ctx, sent } = blockContext({ variables: { Files: 'https://x.example/a.pdf, https://x.example/b.pdf' } })
+  test('files stored for the workspace are attached; a list variable gives several', async () => {
+    const files = memoryFiles()
+    const owner = { workspaceId: 'w1', botId: 'bot1', resultId: 'r1' }
+    const a = await files.store({ name: 'reçu.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1') }, owner)
+    const b = await files.store({ name: 'photo.png', contentType: 'image/png', bytes: Uint8Array.of(137, 80) }, { ...owner, resultId: 'r2' })
+    assert.ok(a.ok && b.ok)
+    const { ctx, sent } = blockContext({ files, variables: { Files: [a.url, null, ` ${b.url} `] } })
     const result = await sendEmail.execute(block({ recipients: ['a@example.com'], attachmentsVariableId: 'v0' }), ctx)
-    assert.equal(sent.length, 1)
     assert.deepEqual(
       result.logs?.map((l) => l.status),
-      ['error', 'success'],
+      ['success'],
     )
-    assert.deepEqual(JSON.parse(result.logs![0].details!).urls, ['https://x.example/a.pdf', 'https://x.example/b.pdf'])
+    assert.deepEqual(
+      sent[0].message.attachments?.map((f) => [f.filename, f.contentType, new TextDecoder().decode(f.content)]),
+      [
+        ['reçu.pdf', 'application/pdf', '%PDF-1'],
+        ['photo.png', 'image/png', new TextDecoder().decode(Uint8Array.of(137, 80))],
+      ],
+    )
+  })
+
+  test('an attachment that is not a file stored for this workspace stops the email, and the log names it', async () => {
+    const files = memoryFiles()
+    const stored = await files.store({ name: 'a.txt', contentType: 'text/plain', bytes: Uint8Array.of(65) }, { workspaceId: 'w1', botId: 'bot1' })
+    const foreign = await files.store({ name: 'b.txt', contentType: 'text/plain', bytes: Uint8Array.of(66) }, { workspaceId: 'w2', botId: 'bot9' })
+    assert.ok(stored.ok && foreign.ok)
+    for (const bad of ['https://x.example/a.pdf', '/etc/passwd', foreign.url, stored.url.replace(/\/[^/]+$/, '/..%2F..%2Fb.txt')]) {
+      const { ctx, sent } = blockContext({ files, variables: { Files: `${stored.url}, ${bad}` } })
+      const result = await sendEmail.execute(block({ recipients: ['a@example.com'], attachmentsVariableId: 'v0' }), ctx)
+      assert.equal(sent.length, 0, bad)
+      assert.equal(result.logs?.length, 1)
+      assert.equal(result.logs![0].status, 'error')
+      assert.equal(result.logs![0].description, 'Email not sent')
+      assert.ok(JSON.parse(result.logs![0].details!).error.startsWith(`Invalid email attachment URL "${bad.slice(0, 80)}`), bad)
+    }
   })
 
   test(`at most ${MAX_EMAILS_PER_TURN} emails in one turn`, async () => {

@@ -1,6 +1,6 @@
 // Send email ("Email"): templated recipients, subject and body (or an automatic summary of the answers), sent
 // through the runtime's SMTP port with the server's own settings (`credentialsId: 'default'`) or the workspace's
-// SMTP credentials. Never sent in preview. Failures are logged and the flow goes on.
+// SMTP credentials, with files this server stored attached. Never sent in preview. Failures are logged and the flow goes on.
 // Recipients come from end users' answers: each templated entry is split on commas and semicolons and every part
 // must be exactly one mailbox (no group syntax, no line breaks), and recipients are capped per email and per turn,
 // so an answer can neither add hidden recipients nor turn the block into a bulk mailer.
@@ -189,23 +189,27 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
       if (typeof settings === 'string') return { logs: [notSent(settings, envelope)] }
       smtp = settings
     }
-    const logs: ChatLog[] = []
-    // Attachments would have to be downloaded by the server on a bot's behalf, and this server keeps no uploads
-    // of its own: the email goes without them and the log says so.
-    const urls = attachmentUrls(options, ctx)
-    if (urls.length)
-      logs.push({
-        status: 'error',
-        description: 'Attachments not sent: this server does not attach files to emails',
-        details: JSON.stringify({ urls }),
-      })
-    const message: EmailMessage = { ...envelope, fromName: displayName(replyTo), ...body }
+    // Only files this server stored for the workspace are attached: anything else (a local path, an outside URL) would
+    // have the server read or fetch something on a bot's behalf. As in Typebot, one such attachment stops the email.
+    const attachments: NonNullable<EmailMessage['attachments']> = []
+    for (const url of attachmentUrls(options, ctx)) {
+      const file = await ctx.readStoredFile(url)
+      if (!file)
+        return { logs: [notSent(`Invalid email attachment URL ${quote(url)}: not a file stored by this server for this workspace.`, envelope)] }
+      attachments.push({ filename: file.name, contentType: file.contentType, content: file.bytes })
+    }
+    const message: EmailMessage = { ...envelope, fromName: displayName(replyTo), ...body, ...(attachments.length && { attachments }) }
     const outcome = await ctx.runtime.sendEmail(message, smtp)
-    logs.push(
-      outcome.ok
-        ? { status: 'success', description: 'Email successfully sent', details: JSON.stringify({ email: envelope }) }
-        : notSent(outcome.error ?? 'Unknown error', envelope),
-    )
-    return { logs }
+    return {
+      logs: [
+        outcome.ok
+          ? {
+              status: 'success',
+              description: 'Email successfully sent',
+              details: JSON.stringify({ email: envelope, attachments: attachments.map((a) => a.filename) }),
+            }
+          : notSent(outcome.error ?? 'Unknown error', envelope),
+      ],
+    }
   },
 }

@@ -1,0 +1,139 @@
+// Stored files: files blocks make and files chat clients upload, kept per workspace under their result (see
+// lib/files.ts for the keys) and served back at `<public URL>/v1/files/<key>`. Uploads go through signed,
+// short-lived URLs that the chat API hands out for the block a chat waits on (see chats.requestUpload).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { UploadRules } from '../engine/kinds.js'
+import type { ChatFiles, FileOwner, StoredFile } from '../engine/types.js'
+import { cleanContentType, type FileStorage, keyWorkspace, newFileKey, ownerPrefix } from '../lib/files.js'
+import { hashToken } from '../lib/ids.js'
+import { AppError, forbidden, notFound, payloadTooLarge } from './errors.js'
+
+/** How long an upload URL stays valid. */
+export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000
+
+export type FilesSettings = {
+  /** The server's public address (no trailing slash), known once it listens when not configured. */
+  publicUrl: () => string
+  maxBytes: number
+  /** Secret the upload URLs are signed with; absent, a random one per process. */
+  signingSecret?: string
+}
+
+export type UploadRequest = { blockId: string; fileName: string; contentType?: string; size: number }
+/** The query of an upload URL: what was granted, and its signature. */
+export type UploadGrant = { expires: number; size: number; type: string; name: string; session: string; block: string; signature: string }
+
+const FILES_PATH = '/v1/files/'
+const unsupportedType = (message: string) => new AppError('unsupported_media_type', message)
+
+export const createFiles = ({ storage, settings, now = Date.now }: { storage: FileStorage; settings: FilesSettings; now?: () => number }) => {
+  // Derived, so the encryption secret itself never signs anything.
+  const signingKey = createHmac('sha256', settings.signingSecret ?? randomBytes(32).toString('hex'))
+    .update('parley file uploads')
+    .digest()
+  const sign = (key: string, grant: Omit<UploadGrant, 'signature'>) =>
+    createHmac('sha256', signingKey)
+      .update(JSON.stringify([key, grant.expires, grant.size, grant.type, grant.name, grant.session, grant.block]))
+      .digest('base64url')
+  const urlOf = (key: string) => `${settings.publicUrl()}${FILES_PATH}${key}`
+
+  /** The key of one of this server's file URLs, or undefined. */
+  const keyOfUrl = (url: string): string | undefined => {
+    const prefix = `${settings.publicUrl()}${FILES_PATH}`
+    if (!url.startsWith(prefix)) return undefined
+    const key = url.slice(prefix.length)
+    return keyWorkspace(key) ? key : undefined
+  }
+
+  const store: ChatFiles['store'] = async (file, owner) => {
+    if (file.bytes.byteLength > settings.maxBytes) return { ok: false, message: `The file is larger than ${settings.maxBytes} bytes.` }
+    try {
+      const key = newFileKey(owner, file.name)
+      await storage.put(key, file.bytes, { name: file.name, contentType: cleanContentType(file.contentType) })
+      return { ok: true, url: urlOf(key) }
+    } catch (err) {
+      return { ok: false, message: `The file could not be stored: ${err instanceof Error ? err.message : String(err)}` }
+    }
+  }
+
+  const read: ChatFiles['read'] = async (url, workspaceId): Promise<StoredFile | undefined> => {
+    const key = keyOfUrl(url.trim())
+    if (!key || keyWorkspace(key) !== workspaceId) return undefined
+    const found = await storage.get(key)
+    if (!found) return undefined
+    const chunks: Uint8Array[] = []
+    for await (const chunk of found.body) chunks.push(chunk)
+    return { name: found.meta.name, contentType: found.meta.contentType, bytes: Buffer.concat(chunks) }
+  }
+
+  /** The grant of an upload URL, when its signature holds and it has not expired. */
+  const checkGrant = (key: string, query: Record<string, unknown>): UploadGrant => {
+    const grant = {
+      expires: Number(query.expires),
+      size: Number(query.size),
+      type: String(query.type ?? ''),
+      name: String(query.name ?? ''),
+      session: String(query.session ?? ''),
+      block: String(query.block ?? ''),
+      signature: String(query.signature ?? ''),
+    }
+    const expected = Buffer.from(sign(key, grant))
+    const given = Buffer.from(grant.signature)
+    if (!keyWorkspace(key) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw forbidden('This upload URL is not valid (its signature does not match).')
+    }
+    if (!(grant.expires > now())) throw forbidden('This upload URL has expired: ask for a new one.')
+    return grant
+  }
+
+  return {
+    /** The engine's view (EngineDeps.files). */
+    chatFiles: { store, read } satisfies ChatFiles,
+
+    /** An upload URL for a file the block `rules` come from accepts, for the chat `sessionId` waiting on `blockId`. */
+    grantUpload(owner: FileOwner, rules: UploadRules, request: UploadRequest, sessionId: string) {
+      const contentType = cleanContentType(request.contentType)
+      const limit = Math.min(rules.maxBytes ?? settings.maxBytes, settings.maxBytes)
+      if (request.size > limit) throw payloadTooLarge(`The file is larger than this block accepts (${limit} bytes).`)
+      const refused = rules.refuses({ fileName: request.fileName, contentType })
+      if (refused) throw unsupportedType(refused)
+      const key = newFileKey(owner, request.fileName)
+      const grant = {
+        expires: now() + UPLOAD_URL_TTL_MS,
+        size: request.size,
+        type: contentType,
+        name: request.fileName,
+        session: hashToken(sessionId).slice(0, 32),
+        block: request.blockId,
+      }
+      const query = new URLSearchParams({ ...grant, expires: String(grant.expires), size: String(grant.size), signature: sign(key, grant) })
+      return { uploadUrl: `${urlOf(key)}?${query}`, fileUrl: urlOf(key), expiresAt: new Date(grant.expires).toISOString() }
+    },
+
+    /** The size an upload URL allows (checked before its body is read). */
+    uploadLimit: (key: string, query: Record<string, unknown>) => checkGrant(key, query).size,
+
+    /** Stores the body of a PUT to an upload URL; its content type, when given, must be the one granted. */
+    async upload(key: string, query: Record<string, unknown>, contentType: string | undefined, bytes: Uint8Array) {
+      const grant = checkGrant(key, query)
+      if (bytes.byteLength > grant.size) throw payloadTooLarge(`The body is larger than the ${grant.size} bytes this upload URL allows.`)
+      if (contentType !== undefined && cleanContentType(contentType) !== grant.type) {
+        throw unsupportedType(`This upload URL takes ${grant.type}, not ${cleanContentType(contentType)}.`)
+      }
+      await storage.put(key, bytes, { name: grant.name, contentType: grant.type })
+      return { fileUrl: urlOf(key) }
+    },
+
+    /** A stored file to serve, by key. */
+    async serve(key: string) {
+      const found = keyWorkspace(key) ? await storage.get(key) : undefined
+      if (!found) throw notFound('File not found.')
+      return found
+    },
+
+    /** Deletes the files of a result, or of every result of a bot. */
+    deleteOwned: (workspaceId: string, botId: string, resultId?: string) => storage.deletePrefix(ownerPrefix(workspaceId, botId, resultId)),
+  }
+}
+
+export type FilesApp = ReturnType<typeof createFiles>

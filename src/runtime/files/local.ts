@@ -1,0 +1,47 @@
+// File storage in a local directory: each file at `<root>/<key>`, its metadata beside it in `<root>/<key dir>/.meta.json`
+// (stored names never start with a dot, so it cannot collide with a file). Keys are checked before they become
+// paths, and every path is checked to stay inside the root, whatever the key.
+import { createReadStream } from 'node:fs'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import { type FileMeta, type FileStorage, keyWorkspace } from '../../lib/files.js'
+
+const META = '.meta.json'
+
+export const localFileStorage = (directory: string): FileStorage => {
+  const root = resolve(directory)
+  /** The path of a key or a key prefix, or undefined when it would leave the root. */
+  const pathOf = (key: string): string | undefined => {
+    if (key.includes('\0') || key.split('/').some((s) => s === '' || s === '.' || s === '..' || s.includes('\\'))) return undefined
+    const path = resolve(root, key)
+    return path.startsWith(root + sep) ? path : undefined
+  }
+  const fileOf = (key: string) => (keyWorkspace(key) ? pathOf(key) : undefined)
+
+  return {
+    async put(key, bytes, meta) {
+      const path = fileOf(key)
+      if (!path) throw new Error(`Not a file key: ${key}`)
+      await mkdir(dirname(path), { recursive: true })
+      await writeFile(join(dirname(path), META), JSON.stringify(meta))
+      await writeFile(path, bytes)
+    },
+    async get(key) {
+      const path = fileOf(key)
+      if (!path) return undefined
+      try {
+        const meta = JSON.parse(await readFile(join(dirname(path), META), 'utf8')) as FileMeta
+        const { size } = await stat(path)
+        return { meta, size, body: createReadStream(path) }
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+        throw err
+      }
+    },
+    async deletePrefix(prefix) {
+      const path = prefix.endsWith('/') ? pathOf(prefix.slice(0, -1)) : undefined
+      if (!path) throw new Error(`Not a key prefix: ${prefix}`)
+      await rm(path, { recursive: true, force: true })
+    },
+  }
+}
