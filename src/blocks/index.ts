@@ -7,6 +7,7 @@ import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
+import { forgedNocodb } from './forge/nocodb/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
 import { forgedPosthog } from './forge/posthog/kind.js'
 import { forgedSegment } from './forge/segment/kind.js'
@@ -91,6 +92,7 @@ export const allKinds: BlockKind[] = [
   forgedMistral,
   forgedPosthog,
   forgedSegment,
+  forgedNocodb,
 ]
 
 /** The kinds by block type, as the engine takes them. */
