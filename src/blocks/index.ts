@@ -6,6 +6,7 @@ import { embedBubble } from './bubbles/embed/kind.js'
 import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
+import { forgedBlink } from './forge/blink/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedNocodb } from './forge/nocodb/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
@@ -93,6 +94,7 @@ export const allKinds: BlockKind[] = [
   forgedPosthog,
   forgedSegment,
   forgedNocodb,
+  forgedBlink,
 ]
 
 /** The kinds by block type, as the engine takes them. */
