@@ -7,6 +7,7 @@ import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
 import { forgedBlink } from './forge/blink/kind.js'
+import { forgedGmail } from './forge/gmail/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedNocodb } from './forge/nocodb/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
@@ -95,6 +96,7 @@ export const allKinds: BlockKind[] = [
   forgedSegment,
   forgedNocodb,
   forgedBlink,
+  forgedGmail,
 ]
 
 /** The kinds by block type, as the engine takes them. */
