@@ -65,6 +65,15 @@ const parseJson = (text: string): unknown => {
   }
 }
 
+/** A reply saved the way Typebot saves what a client sends back: its JSON value when it parses, else the text. */
+export const parsedOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** Every secret replaced by `***`: a service (or whatever answers at a stored URL) may quote it back. */
 export const redact = (text: string, secrets: (string | undefined)[]): string =>
   secrets.reduce<string>((out, secret) => (secret && secret.length >= 4 ? out.split(secret).join('***') : out), text)
