@@ -62,6 +62,6 @@ test('the widget script logs the user in then opens the messenger; anonymous vis
 })
 
 test('credentials are required, and their keys to log a user in', async () => {
-  assert.match((await run({}, undefined as any).then(() => run({ credentialsId: 'none' }))).logs![0].description, /Credentials not provided/)
+  assert.match((await run({ credentialsId: 'none' })).logs![0].description, /Credentials not provided/)
   assert.match((await run({ userId: 'u' }, { conversationsKeyId: 'k' })).logs![0].description, /need conversationsKeyId and conversationsSecretKey/)
 })
