@@ -51,7 +51,9 @@ const sender = async (api: Api, from: string | undefined): Promise<{ from?: stri
   }
   const profile = await gmail(api, 'GET', '/profile')
   if (!profile.ok) return { log: failureLog('While sending email with Gmail (reading the account address)', profile) }
-  return { from: `"${from.replace(/["\\\r\n]/g, '')}" <${profile.data?.emailAddress}>` }
+  const address = profile.data?.emailAddress
+  if (typeof address !== 'string' || !address) return { log: notSent('the Gmail profile has no email address') }
+  return { from: `"${from.replace(/["\\\r\n]/g, '')}" <${address}>` }
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
