@@ -6,8 +6,15 @@ import { embedBubble } from './bubbles/embed/kind.js'
 import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
+import { forgedBlink } from './forge/blink/kind.js'
+import { forgedCalCom } from './forge/cal-com/kind.js'
+import { forgedGmail } from './forge/gmail/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
+import { forgedNocodb } from './forge/nocodb/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
+import { forgedPosthog } from './forge/posthog/kind.js'
+import { forgedSegment } from './forge/segment/kind.js'
+import { forgedZendesk } from './forge/zendesk/kind.js'
 import { cardsInput } from './inputs/cards/kind.js'
 import { choiceInput } from './inputs/choice/kind.js'
 import { dateInput } from './inputs/date/kind.js'
@@ -83,6 +90,13 @@ export const allKinds: BlockKind[] = [
   openAI,
   forgedOpenai,
   forgedMistral,
+  forgedPosthog,
+  forgedSegment,
+  forgedNocodb,
+  forgedBlink,
+  forgedGmail,
+  forgedCalCom,
+  forgedZendesk,
 ]
 
 /** The kinds by block type, as the engine takes them. */

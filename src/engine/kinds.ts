@@ -95,6 +95,8 @@ export type ActionResult = {
   variableUpdates?: VariableUpdate[]
   logs?: BlockLog[]
   clientSideActions?: ClientSideAction[]
+  /** Bubbles the action shows (a plugin block's `custom-embed`), sent like a bubble block's message. */
+  messages?: ChatMessage[]
   /** Run another bot (or another part of this one) and come back after this block when it ends. */
   linkTo?: { bot: CompiledBot; groupId?: string; mergeResults: boolean }
   /** Pause on this block until the client sends the dedicated reply its client-side action asks for. */

@@ -753,6 +753,10 @@ export class Turn {
   private applyActionResult(result: ActionResult, fromIntegration: boolean) {
     if (result.variableUpdates) this.applyUpdates(result.variableUpdates)
     if (result.logs) for (const log of result.logs) this.log(log, fromIntegration)
+    for (const message of result.messages ?? []) {
+      this.messages.push(message)
+      this.lastBubbleBlockId = message.id
+    }
     if (result.clientSideActions)
       for (const action of result.clientSideActions) {
         this.actions.push(this.lastBubbleBlockId ? { ...action, lastBubbleBlockId: this.lastBubbleBlockId } : action)

@@ -5,15 +5,8 @@ import { toVariableValue } from '../../../engine/variables.js'
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
 import { defaultEmbedBubbleContent, type EmbedBubbleBlock } from './schema.js'
 import { template } from '../../shared/inputs.js'
+import { parsedOrText } from '../../shared/service.js'
 import { parseSize } from '../../shared/size.js'
-
-const parsedOrText = (text: string): unknown => {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
 
 export const embedBubble: BubbleKind<EmbedBubbleBlock> = {
   type: BubbleBlockType.EMBED,
