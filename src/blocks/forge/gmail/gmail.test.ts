@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { forgedGmail } from './kind.js'
 import { blockContext } from '../../../../test/support/blocks.js'
+import { memoryFiles } from '../../../../test/support/files.js'
 import { type GmailPeer, startGmailPeer } from '../../../../test/support/peers/gmail.js'
 import { peerHttp } from '../../../../test/support/servicePeer.js'
 
@@ -90,18 +91,50 @@ test('recipients follow the Email block rules: nothing is sent for an injected o
   assert.equal(peer.sent.length, before)
 })
 
-test('a revoked refresh token or a refused label are error logs without secrets; attachments are reported not sent', async () => {
+test('a revoked refresh token or a refused label are error logs without secrets', async () => {
   const revoked = await run({ to: 'a@example.org' }, credentials({ refreshToken: '1//revoked-token' }))
   assert.match(revoked.logs![0].description, /could not get an access token.*400: Token has been expired or revoked/)
   assert.ok(!JSON.stringify(revoked).includes('revoked-token') && !JSON.stringify(revoked).includes(client.secret))
-  const labelled = await run({ to: 'a@example.org', label: 'Important', attachments: 'vFiles' })
+  const labelled = await run({ to: 'a@example.org', label: 'Important' })
   assert.deepEqual(
     labelled.logs!.map((l) => l.status),
-    ['error', 'success', 'error'],
+    ['success', 'error'],
   )
-  assert.match(labelled.logs![0].description, /Attachments not sent/)
-  assert.match(labelled.logs![2].description, /Failed to apply label.*Invalid label: Important/)
+  assert.match(labelled.logs![1].description, /Failed to apply label.*Invalid label: Important/)
   assert.ok(!JSON.stringify(labelled).includes('ya29.'))
+})
+
+test('files stored for the workspace are attached; any other attachment stops the email', async () => {
+  const files = memoryFiles()
+  const stored = await files.store(
+    { name: 'report.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4 report') },
+    { workspaceId: 'w1', botId: 'b' },
+  )
+  assert.ok(stored.ok)
+  const creds = credentials()
+  const send = (value: unknown) => {
+    const { ctx } = blockContext({
+      variables: [{ id: 'vFiles', name: 'Files', value: value as any }],
+      credentials: [creds],
+      runtime: peerHttp(),
+      files,
+    })
+    return forgedGmail.execute(
+      { id: 'b1', type: 'gmail', options: { credentialsId: creds.id, action: 'Send email', to: 'a@example.org', attachments: 'vFiles' } },
+      ctx,
+    )
+  }
+  const ok = await send([stored.url])
+  assert.equal(ok.logs![0].status, 'success', JSON.stringify(ok.logs))
+  const raw = peer.sent.at(-1)!.raw
+  assert.match(raw, /Content-Type: application\/pdf; name=report\.pdf/)
+  assert.ok(raw.includes(Buffer.from('%PDF-1.4 report').toString('base64')))
+  const before = peer.sent.length
+  for (const foreign of ['https://example.org/a.pdf', '/etc/passwd', `${stored.url}/../x`]) {
+    const refused = await send(`${stored.url}, ${foreign}`)
+    assert.match(refused.logs![0].description, /email not sent: Invalid email attachment URL/, foreign)
+  }
+  assert.equal(peer.sent.length, before, 'nothing was sent')
 })
 
 test('missing credentials fields are a configuration error', async () => {

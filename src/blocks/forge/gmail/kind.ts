@@ -2,7 +2,7 @@
 // messages/send` with the RFC 822 message base64url-encoded in `raw`, into `threadId` when given), then the label
 // (`…/messages/{id}/modify`), and the message or thread id mapped into variables. The access token comes from the
 // credentials' refresh token (./oauth.ts). Recipients follow the Email block's rules (each exactly one mailbox,
-// capped per email and per turn); attachments are not sent, like the Email block's.
+// capped per email and per turn); attachments are files this server stored, like the Email block's.
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext, BlockLog, StoredCredentials } from '../../../engine/kinds.js'
@@ -16,6 +16,7 @@ import {
 } from '../../integrations/email/kind.js'
 import { blockCredentials, callService, configError, credentialText, failureLog, templatedOptions, text, trimBase } from '../../shared/service.js'
 import { accessToken, oauthSecrets } from './oauth.js'
+import { type Attachment, attachmentUrls, invalidAttachment, storedAttachments } from '../../shared/attachments.js'
 
 export const DEFAULT_GMAIL_BASE_URL = 'https://gmail.googleapis.com'
 
@@ -58,8 +59,15 @@ const sender = async (api: Api, from: string | undefined): Promise<{ from?: stri
 
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 
-const compose = (mail: { from?: string; to: string[]; subject?: string; text?: string }): Promise<Buffer> =>
-  new MailComposer({ ...mail, disableFileAccess: true, disableUrlAccess: true }).compile().build()
+const compose = (mail: { from?: string; to: string[]; subject?: string; text?: string; attachments: Attachment[] }): Promise<Buffer> =>
+  new MailComposer({
+    ...mail,
+    attachments: mail.attachments.map((a) => ({ ...a, content: Buffer.from(a.content) })),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+    .compile()
+    .build()
 
 const sendEmail = async (
   options: Options,
@@ -90,20 +98,16 @@ const sendEmail = async (
   }
   const from = await sender(api, text(options.from))
   if ('log' in from) return { logs: [from.log] }
+  const stored = await storedAttachments(
+    attachmentUrls(options.attachments ? ctx.variables.find((v) => v.id === options.attachments)?.value : undefined),
+    ctx,
+  )
+  if (!stored.ok) return { logs: [notSent(invalidAttachment(stored.url))] }
   const logs: BlockLog[] = []
-  const attached = options.attachments ? ctx.variables.find((v) => v.id === options.attachments)?.value : undefined
-  const urls = (Array.isArray(attached) ? attached : [attached]).filter((url): url is string => typeof url === 'string' && url !== '')
-  // Attachments would be downloaded by the server on the bot's behalf, which Parley does not do for emails.
-  if (urls.length)
-    logs.push({
-      status: 'error',
-      description: 'Attachments not sent: this server does not attach files to emails',
-      details: JSON.stringify({ urls }),
-    })
 
   ctx.budget.emailsSent++
   ctx.budget.emailRecipients += to.length
-  const raw = base64url(await compose({ ...from, to, subject, text: options.body ?? '' }))
+  const raw = base64url(await compose({ ...from, to, subject, text: options.body ?? '', attachments: stored.attachments }))
   const threadId = text(options.threadId)
   const sent = await gmail(api, 'POST', '/messages/send', { raw, ...(threadId && { threadId }) })
   if (!sent.ok) return { logs: [...logs, failureLog('While sending email with Gmail', sent)] }

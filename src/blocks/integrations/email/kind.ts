@@ -8,6 +8,7 @@ import type { ChatLog, EmailMessage, SmtpSettings } from '../../../engine/types.
 import { singleVariable } from '../../../engine/variables.js'
 import { withTemplating } from '../../shared/inputs.js'
 import { defaultSendEmailOptions, type SendEmailBlock } from './schema.js'
+import { attachmentUrls, invalidAttachment, storedAttachments } from '../../shared/attachments.js'
 import type { ActionKind, BlockContext, StoredCredentials } from '../../../engine/kinds.js'
 
 type Options = NonNullable<SendEmailBlock['options']>
@@ -75,12 +76,6 @@ export const smtpFromCredentials = (credentials: StoredCredentials | undefined, 
     password: typeof password === 'string' ? password : undefined,
     from: sender,
   }
-}
-
-const attachmentUrls = (options: Options, ctx: BlockContext): string[] => {
-  const value = ctx.variables.find((v) => v.id === options.attachmentsVariableId)?.value
-  const urls = Array.isArray(value) ? value : typeof value === 'string' ? value.split(', ') : []
-  return urls.map((url) => url?.trim() ?? '').filter(Boolean)
 }
 
 /** Parts of a templated entry split on `,` and `;` outside double quotes (`"Lovelace, Ada" <ada@x.org>` is one). */
@@ -189,15 +184,9 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
       if (typeof settings === 'string') return { logs: [notSent(settings, envelope)] }
       smtp = settings
     }
-    // Only files this server stored for the workspace are attached: anything else (a local path, an outside URL) would
-    // have the server read or fetch something on a bot's behalf. As in Typebot, one such attachment stops the email.
-    const attachments: NonNullable<EmailMessage['attachments']> = []
-    for (const url of attachmentUrls(options, ctx)) {
-      const file = await ctx.readStoredFile(url)
-      if (!file)
-        return { logs: [notSent(`Invalid email attachment URL ${quote(url)}: not a file stored by this server for this workspace.`, envelope)] }
-      attachments.push({ filename: file.name, contentType: file.contentType, content: file.bytes })
-    }
+    const stored = await storedAttachments(attachmentUrls(ctx.variables.find((v) => v.id === options.attachmentsVariableId)?.value), ctx)
+    if (!stored.ok) return { logs: [notSent(invalidAttachment(stored.url), envelope)] }
+    const { attachments } = stored
     const message: EmailMessage = { ...envelope, fromName: displayName(replyTo), ...body, ...(attachments.length && { attachments }) }
     const outcome = await ctx.runtime.sendEmail(message, smtp)
     return {
