@@ -7,7 +7,17 @@ import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import { evaluateCondition } from './conditions.js'
 import type { Flow, FlowGroup, FlowTarget } from './flow.js'
-import type { ActionResult, BlockContext, BlockExecutor, BlockLog, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
+import type {
+  ActionResult,
+  BlockContext,
+  BlockExecutor,
+  BlockLog,
+  ClientSideAction,
+  MaybePromise,
+  PresentedInput,
+  StoredCredentials,
+  TurnBudget,
+} from './kinds.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
@@ -307,10 +317,12 @@ export class Turn {
     if (kind?.category === 'input') {
       if (message?.type === 'text' && (await this.runReplyEvent(block, message.text))) return this.guard(() => this.walk(undefined))
       const prepared = await kind.prepare(block, this.context())
-      const parsed = await kind.parseReply(message, prepared, this.context())
+      const parsed = await kind.parseReply(message, prepared, this.context(), { data: waiting.data })
       if (parsed.status === 'fail') {
         if (this.runInvalidReplyEvent(block, message)) return this.guard(() => this.walk(undefined))
-        return this.retry(block, prepared, kind.retryMessage?.(prepared, this.context()))
+        const shown = kind.present ? await kind.present(block, this.context()) : { input: prepared }
+        this.showInput(block, shown)
+        return this.retry(kind.retryMessage?.(prepared, this.context()), block)
       }
       if (parsed.status === 'success') {
         this.saveAnswer(block, parsed, message)
@@ -416,11 +428,18 @@ export class Turn {
     }
   }
 
-  private retry(block: Block, prepared: Record<string, unknown>, blockRetry: string | undefined) {
+  /** Asks again: the retry text goes before the input shown again (see `showInput`). */
+  private retry(blockRetry: string | undefined, block: Block) {
     const systemMessage = this.bot.settings?.general?.systemMessages?.invalidMessage
     const text = blockRetry || (systemMessage ? parseVariables(systemMessage, this.variables) : '') || defaultSystemMessages.invalidMessage
     this.messages.push({ id: block.id, type: 'text', content: textContent(text, this.textFormat) })
-    this.input = prepared
+  }
+
+  /** Sends the input, logs what showing it logged, and waits on its block with what it keeps. */
+  private showInput(block: Block, { input, logs, waitingData }: PresentedInput): GroupRun {
+    this.input = input
+    for (const log of logs ?? []) this.log(log)
+    return this.waitOn(block, waitingData)
   }
 
   private saveAnswer(block: Block, parsed: Extract<ParsedReply, { status: 'success' }>, message: UserReply | undefined) {
@@ -559,14 +578,9 @@ export class Turn {
       return message instanceof Promise ? message.then(shown) : shown(message)
     }
     if (kind?.category === 'input') {
-      const presented = (input: Record<string, unknown>) => {
-        this.input = input
-        const notice = kind.notice?.(input, this.context())
-        if (notice) this.log(notice)
-        return this.waitOn(block)
-      }
+      if (kind.present) return kind.present(block, this.context()).then((shown) => this.showInput(block, shown))
       const input = kind.prepare(block, this.context())
-      return input instanceof Promise ? input.then(presented) : presented(input)
+      return input instanceof Promise ? input.then((ready) => this.showInput(block, { input: ready })) : this.showInput(block, { input })
     }
     if (!execute) {
       this.log({
