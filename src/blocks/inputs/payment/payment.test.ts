@@ -58,7 +58,7 @@ test('payment: showing the input creates a PaymentIntent with the live keys and 
   assert.equal(request.headers['content-type'], 'application/x-www-form-urlencoded')
   assert.deepEqual(request.form, {
     amount: '3050',
-    currency: 'USD',
+    currency: 'usd',
     receipt_email: 'jo@example.com',
     description: 'Order #12',
     'automatic_payment_methods[enabled]': 'true',
@@ -71,11 +71,11 @@ test('payment: showing the input creates a PaymentIntent with the live keys and 
 })
 
 test('payment: preview uses the test keys; zero-decimal currencies and euro labels as Stripe and Typebot', async () => {
-  const jpy = { ...block, options: { ...block.options, currency: 'JPY', amount: '1500', additionalInformation: { email: '' } } }
+  const jpy = { ...block, options: { ...block.options, currency: 'jpy', amount: '1500', additionalInformation: { email: '' } } }
   const before = stripe.requests.length
   const shown = await paymentInput.present!(jpy, stripeContext({ isPreview: true }))
   assert.equal(stripe.requests[before].headers.authorization, 'Bearer sk_test_secret2')
-  assert.deepEqual(stripe.requests[before].form, { amount: '1500', currency: 'JPY', 'automatic_payment_methods[enabled]': 'true' })
+  assert.deepEqual(stripe.requests[before].form, { amount: '1500', currency: 'jpy', 'automatic_payment_methods[enabled]': 'true' })
   assert.equal((shown.input as any).runtimeOptions.publicKey, 'pk_test_2')
   assert.equal((shown.input as any).runtimeOptions.amountLabel, '¥1,500')
 

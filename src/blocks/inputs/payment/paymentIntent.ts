@@ -61,7 +61,8 @@ export const paymentIntentOf = async (
   try {
     const intent = await stripeClient(ctx.runtime, credentials, keys.secretKey).paymentIntents.create({
       amount: amount.minorUnits,
-      currency: amount.currency,
+      // Stripe's API documents lower-case ISO codes.
+      currency: amount.currency.toLowerCase(),
       ...(receiptEmail && { receipt_email: receiptEmail }),
       ...(description && { description }),
       automatic_payment_methods: { enabled: true },
