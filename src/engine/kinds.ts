@@ -141,15 +141,24 @@ export interface InputKind<B = any> extends KindBase<B> {
    * (filtered or generated items, numeric limits, `prefilledValue`).
    */
   prepare(block: B, ctx: BlockContext): MaybePromise<Record<string, unknown>>
-  /** Reads a reply against the prepared input, so buttons match what was displayed. */
-  parseReply(reply: UserReply | undefined, input: any, ctx: BlockContext): MaybePromise<ParsedReply>
+  /**
+   * Reads a reply against the prepared input, so buttons match what was displayed; `waiting.data` is what `present`
+   * kept when the input was shown.
+   */
+  parseReply(reply: UserReply | undefined, input: any, ctx: BlockContext, waiting?: Waiting): MaybePromise<ParsedReply>
   /** The block's own retry text on an invalid reply; undefined lets the engine use the system message. */
   retryMessage?(input: any, ctx: BlockContext): string | undefined
   /** Files the client may upload to this block while it waits (file inputs, attachments, voice clips); undefined: none. */
   uploads?(block: B): UploadRules | undefined
-  /** A log entry to show when the input is presented (e.g. a feature this server cannot provide). */
-  notice?(input: any, ctx: BlockContext): ChatLog | undefined
+  /**
+   * Shows the input (first time and on retry) instead of `prepare`, for kinds that call outside services to show it
+   * (payment creates a payment intent): `prepare` stays free of effects, since a reply is read against it again.
+   */
+  present?(block: B, ctx: BlockContext): Promise<PresentedInput>
 }
+
+/** An input as `present` shows it: the `input` object, logs, and what the session keeps while it waits (JSON). */
+export type PresentedInput = { input: Record<string, unknown>; logs?: BlockLog[]; waitingData?: unknown }
 
 export interface ActionKind<B = any> extends KindBase<B> {
   category: 'logic' | 'integration'

@@ -7,7 +7,17 @@ import { replyEventInputType } from '../contract/bot/blockTypes.js'
 import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
 import { type CompiledBot, edgeTarget } from './compile.js'
 import type { Flow, FlowGroup, FlowTarget } from './flow.js'
-import type { ActionResult, BlockContext, BlockExecutor, BlockLog, ClientSideAction, MaybePromise, StoredCredentials, TurnBudget } from './kinds.js'
+import type {
+  ActionResult,
+  BlockContext,
+  BlockExecutor,
+  BlockLog,
+  ClientSideAction,
+  MaybePromise,
+  PresentedInput,
+  StoredCredentials,
+  TurnBudget,
+} from './kinds.js'
 import { computeProgress } from './progress.js'
 import { richTextToPlainText } from './richText.js'
 import type { SessionState, StackEntry, Target } from './state.js'
@@ -320,12 +330,16 @@ export class Turn {
     const kind = this.bot.kinds.get(block.type)
     if (kind?.category === 'input') {
       const prepared = await kind.prepare(block, this.context())
-      const parsed = await kind.parseReply(message, prepared, this.context())
+      const parsed = await kind.parseReply(message, prepared, this.context(), { data: waiting.data })
       if (!skipReplyEvent && this.runReplyEvents(block, group, message, parsed)) {
         await this.guard(() => this.walk(undefined))
         return this.resumeInterruptedReply()
       }
-      if (parsed.status === 'fail') return this.retry(block, prepared, kind.retryMessage?.(prepared, this.context()))
+      if (parsed.status === 'fail') {
+        const shown = kind.present ? await kind.present(block, this.context()) : { input: prepared }
+        this.showInput(block, shown)
+        return this.retry(kind.retryMessage?.(prepared, this.context()), block)
+      }
       if (parsed.status === 'success') {
         this.saveAnswer(block, parsed, message)
         edgeId = parsed.outgoingEdgeId ?? block.outgoingEdgeId
@@ -433,11 +447,18 @@ export class Turn {
     }
   }
 
-  private retry(block: Block, prepared: Record<string, unknown>, blockRetry: string | undefined) {
+  /** Asks again: the retry text goes before the input shown again (see `showInput`). */
+  private retry(blockRetry: string | undefined, block: Block) {
     const systemMessage = this.bot.settings?.general?.systemMessages?.invalidMessage
     const text = blockRetry || (systemMessage ? parseVariables(systemMessage, this.variables) : '') || defaultSystemMessages.invalidMessage
     this.messages.push({ id: block.id, type: 'text', content: textContent(text, this.textFormat) })
-    this.input = prepared
+  }
+
+  /** Sends the input, logs what showing it logged, and waits on its block with what it keeps. */
+  private showInput(block: Block, { input, logs, waitingData }: PresentedInput): GroupRun {
+    this.input = input
+    for (const log of logs ?? []) this.log(log)
+    return this.waitOn(block, waitingData)
   }
 
   private saveAnswer(block: Block, parsed: Extract<ParsedReply, { status: 'success' }>, message: UserReply | undefined) {
@@ -576,14 +597,9 @@ export class Turn {
       return message instanceof Promise ? message.then(shown) : shown(message)
     }
     if (kind?.category === 'input') {
-      const presented = (input: Record<string, unknown>) => {
-        this.input = input
-        const notice = kind.notice?.(input, this.context())
-        if (notice) this.log(notice)
-        return this.waitOn(block)
-      }
+      if (kind.present) return kind.present(block, this.context()).then((shown) => this.showInput(block, shown))
       const input = kind.prepare(block, this.context())
-      return input instanceof Promise ? input.then(presented) : presented(input)
+      return input instanceof Promise ? input.then((ready) => this.showInput(block, { input: ready })) : this.showInput(block, { input })
     }
     if (!execute) {
       this.log({

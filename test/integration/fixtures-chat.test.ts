@@ -6,6 +6,7 @@ import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
+import { type StripeServer, startStripeServer } from '../support/stripeServer.js'
 
 const MAX_TURNS = 80
 /** Bots with no end: every path leads back to a menu (the scripted user stops after a while). */
@@ -15,6 +16,8 @@ const ENDLESS_TURNS = 30
 describeWithFixtures('every fixture bot runs to its end over the API', () => {
   let s: TestServer
   let llm: OpenAiServer
+  let stripe: StripeServer
+  let stripeCredentialsId: string
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   const fixtures = listFixtures()
   /** LLM blocks (legacy OpenAI, openai, mistral) get workspace credentials pointing at a local compatible API. */
@@ -35,6 +38,17 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body))
       llmCredentials.set(type, res.body.credentials.id)
     }
+    // Payment inputs get credentials pointing at a local Stripe API.
+    stripe = await startStripeServer(['sk_live_fixture'])
+    const stripeCredentials = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: {
+        type: 'stripe',
+        name: 'local stripe',
+        data: { liveSecretKey: 'sk_live_fixture', livePublicKey: 'pk_live_fixture', baseUrl: stripe.baseUrl },
+      },
+    })
+    stripeCredentialsId = stripeCredentials.body.credentials.id
     for (const { name, bot } of fixtures) {
       const res = await s.call('POST', '/v1/bots/import', { token: owner.token, body: { workspaceId: owner.workspaceId, bot } })
       assert.equal(res.status, 200, `${name}: ${JSON.stringify(res.body)}`)
@@ -51,6 +65,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
       for (const block of groups.flatMap((g: any) => g.blocks)) {
         const provider = block.type === 'OpenAI' ? 'openai' : block.type
         if (llmCredentials.has(provider) && block.options) block.options.credentialsId = llmCredentials.get(provider)
+        if (block.type === 'payment input') block.options = { ...block.options, credentialsId: stripeCredentialsId }
       }
       await s.call('PATCH', `/v1/bots/${id}`, { token: owner.token, body: { bot: { groups } } })
       assert.equal((await s.call('POST', `/v1/bots/${id}/publish`, { token: owner.token })).status, 200)
@@ -59,6 +74,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
   after(async () => {
     await s.stop()
     await llm.close()
+    await stripe.close()
   })
 
   for (const { name } of fixtures) {
@@ -83,6 +99,9 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
         if (inputId && attempt === 0) visits.set(inputId, (visits.get(inputId) ?? -1) + 1)
         lastInputId = inputId
         assert.ok(attempt < 4, `${name}: every reply to ${inputId} was refused: ${JSON.stringify(res.body.messages)}`)
+        // The scripted user pays what a payment input asks for, as Stripe's form would before the client reports it.
+        const secret = res.body.input?.runtimeOptions?.paymentIntentSecret
+        if (typeof secret === 'string') stripe.setStatus(secret.split('_secret_')[0], 'succeeded')
         const message = await paced(previous, autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0))
         previous = message
         res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message } })
@@ -98,5 +117,13 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
 
   test('LLM blocks reached the local model', () => {
     assert.ok(llm.requests.length > 0)
+  })
+
+  test('payment inputs were paid through the local Stripe API', () => {
+    assert.ok([...stripe.intents.values()].some((intent) => intent.status === 'succeeded'))
+    assert.ok(
+      stripe.requests.some((r) => r.method === 'GET'),
+      'reported payments were checked',
+    )
   })
 })

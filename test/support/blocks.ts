@@ -6,6 +6,8 @@ import type { StackEntry } from '../../src/engine/state.js'
 import type { ChatFiles, EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
 import type { Variable } from '../../src/contract/bot/common.js'
 import { testRuntime } from './engine.js'
+import { createHttpClient } from '../../src/runtime/http.js'
+import { parseAllowlist } from '../../src/runtime/ssrf.js'
 import { memoryFiles } from './files.js'
 
 export type SentEmail = { message: EmailMessage; smtp: SmtpSettings | 'default' }
@@ -19,6 +21,8 @@ export type ContextOptions = {
   credentials?: StoredCredentials[]
   emailOutcome?: EmailOutcome
   runtime?: Partial<Runtime>
+  /** Outgoing HTTP through the server's guarded client with this allowlist (`HTTP_REQUEST_ALLOWLIST`), for local peers. */
+  httpAllowlist?: string
   transcript?: BlockContext['transcript']
   /** The file storage (default: a new in-memory one); the chat runs in workspace `w1`. */
   files?: ChatFiles
@@ -44,6 +48,7 @@ export const blockContext = (options: ContextOptions = {}) => {
       sent.push({ message, smtp })
       return options.emailOutcome ?? { ok: true }
     },
+    ...(options.httpAllowlist !== undefined && { httpRequest: createHttpClient(parseAllowlist(options.httpAllowlist)) }),
     ...options.runtime,
   })
   const ctx: BlockContext = {

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { chatwoot } from './chatwoot/kind.js'
 import { googleAnalytics } from './googleAnalytics/kind.js'
-import { googleSheets } from './googleSheets/kind.js'
 import { pixel } from './pixel/kind.js'
 import { blockContext } from '../../../test/support/blocks.js'
 
@@ -95,15 +94,5 @@ describe('Chatwoot block', () => {
     assert.match((close.chatwoot as any).scriptToExecute.content, /toggle\("close"\)[\s\S]*toggleBubbleVisibility\("hide"\)/)
     const shown = await chatwoot.execute({ id: 'b', type: 'Chatwoot', options: { websiteToken: 't' } }, preview)
     assert.deepEqual(shown, { logs: [{ status: 'info', description: 'Chatwoot block is not supported in preview' }] })
-  })
-})
-
-describe('Google Sheets block', () => {
-  test('an error log, never a silent skip', async () => {
-    const { ctx } = blockContext()
-    const result = await googleSheets.execute({ id: 'b', type: 'Google Sheets', options: { action: 'Insert a row', spreadsheetId: 's1' } }, ctx)
-    assert.equal(result.logs?.[0].status, 'error')
-    assert.match(result.logs![0].description, /Google Sheets needs Google credentials/)
-    assert.equal(result.outgoingEdgeId, undefined, 'the flow goes on')
   })
 })

@@ -1,25 +1,45 @@
-// Payment: the client reports the outcome; "fail" is a failed payment, anything else a success marker.
-// Parley does not create Stripe payment intents (that needs Stripe credentials and Stripe's API), so the input
-// goes out without `runtimeOptions` and with an error log saying so, never with a made-up intent.
+// Payment (Stripe): showing the input creates a PaymentIntent with the workspace's Stripe credentials and sends
+// `runtimeOptions` (client secret, public key, amount label) for the client's payment form. The client reports the
+// outcome: "fail" is a failed payment; anything else is checked against the PaymentIntent's status at Stripe.
+import { type PaymentIntentKept, paymentAmount, paymentIntentOf, paymentIntentSucceeded } from './paymentIntent.js'
 import { defaultPaymentInputOptions, type PaymentInputBlock } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { ownRetryMessage, replyText, templateOptions } from '../../shared/inputs.js'
-import type { InputKind } from '../../../engine/kinds.js'
+import type { BlockLog, InputKind } from '../../../engine/kinds.js'
+
+/** What the chat's visitor may read when no payment form can be shown (the reason goes to an owners-only log). */
+const unavailable = (blockId: string): BlockLog => ({
+  status: 'error',
+  description: 'Payment is not available: the payment form could not be prepared.',
+  details: JSON.stringify({ blockId }),
+  visibility: 'everyone',
+})
 
 export const paymentInput: InputKind<PaymentInputBlock> = {
   type: InputBlockType.PAYMENT,
   category: 'input',
   prepare: templateOptions,
-  parseReply: (reply) => {
+  async present(block, ctx) {
+    const input = await templateOptions(block, ctx)
+    const amount = paymentAmount(input.options ?? {})
+    const created = 'error' in amount ? amount : await paymentIntentOf(input.options ?? {}, amount, ctx)
+    if ('error' in created) {
+      const log: BlockLog = {
+        status: 'error',
+        description: created.error,
+        details: JSON.stringify({ blockId: block.id, ...created.details }),
+        visibility: 'owners',
+      }
+      return { input, logs: [log, unavailable(block.id)] }
+    }
+    const kept: PaymentIntentKept = { paymentIntentId: created.paymentIntentId }
+    return { input: { ...input, runtimeOptions: created.runtimeOptions }, waitingData: kept }
+  },
+  parseReply: async (reply, input: PaymentInputBlock, ctx, waiting) => {
     const text = replyText(reply)
     if (text === undefined || text === 'fail') return { status: 'fail' }
-    return { status: 'success', content: text }
+    const paid = await paymentIntentSucceeded(waiting?.data, input.options ?? {}, ctx)
+    return paid ? { status: 'success', content: text } : { status: 'fail' }
   },
   retryMessage: (input) => ownRetryMessage(input) ?? defaultPaymentInputOptions.retryMessageContent,
-  notice: (input) => ({
-    status: 'error',
-    description:
-      'Payment is not available: this server cannot create a Stripe payment intent (no Stripe credentials configured), so no payment form can be shown.',
-    details: JSON.stringify({ blockId: input.id, provider: input.options?.provider ?? 'Stripe' }),
-  }),
 }
