@@ -36,6 +36,7 @@ describe('operations', () => {
         '002_sessions_results',
         '003_credentials',
         '004_result_client_keys',
+        '005_results_by_session',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

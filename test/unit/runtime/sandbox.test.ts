@@ -86,6 +86,10 @@ describe('sandbox', () => {
   })
 
   test('a tenant runs one call at a time: its runaway code holds one worker, other tenants are served meanwhile', async () => {
+    // Two calls that overlap leave two workers ready and past their first (slower) evaluation: the previous test's
+    // runaways had theirs replaced in the background.
+    const busy = 'const end = Date.now() + 100; while (Date.now() < end) {} return 1'
+    await Promise.all([sandbox.evaluate(busy, {}, { tenant: 'warm-a' }), sandbox.evaluate(busy, {}, { tenant: 'warm-b' })])
     const settled = <T>(p: Promise<T>) => p.then((r) => ({ r, at: performance.now() }))
     const runaway = settled(sandbox.evaluate('while (true) {}', {}, { tenant: 'hostile' }))
     const second = settled(sandbox.evaluate('return "second"', {}, { tenant: 'hostile' }))
