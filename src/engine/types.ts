@@ -31,6 +31,11 @@ export type HttpRequest = {
   timeoutMs: number
   /** Receives the final response's body as it arrives (streamed APIs); the outcome still has the whole text. */
   onChunk?: (chunk: Uint8Array) => void
+  /**
+   * An HTTP proxy (`http(s)://user:pass@host:port`, from workspace credentials) every hop goes through, tunnelled
+   * with CONNECT to the target's checked address. The proxy's own address is checked like any other.
+   */
+  proxyUrl?: string
 }
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string }

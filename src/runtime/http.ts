@@ -4,7 +4,8 @@
 // another origin.
 import { lookup as dnsLookup } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
-import { Agent, request } from 'undici'
+import { promisify } from 'node:util'
+import { Agent, type Dispatcher, ProxyAgent, request } from 'undici'
 import type { HttpOutcome, HttpRequest } from '../engine/types.js'
 import { type Allowlist, refuseAddress, refuseHostname } from './ssrf.js'
 
@@ -40,6 +41,41 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
     })
   }
   const agent = new Agent({ connect: { lookup: guardedLookup } })
+  const resolveChecked = promisify(
+    guardedLookup as (hostname: string, options: object, callback: (err: Error | null, address: string) => void) => void,
+  )
+
+  /** The proxy URL, checked like a target (its address again when the connection resolves its name). */
+  const checkedProxy = (proxyUrl: string): URL => {
+    let proxy: URL
+    try {
+      proxy = new URL(proxyUrl)
+    } catch {
+      throw new BlockedError('Invalid proxy URL format')
+    }
+    if (proxy.protocol !== 'http:' && proxy.protocol !== 'https:') throw new BlockedError(`Proxy protocol "${proxy.protocol}" is not allowed.`)
+    const host = proxy.hostname.replace(/^\[|\]$/g, '')
+    const refusal = isIP(host) ? refuseAddress(host, allow) : refuseHostname(host)
+    if (refusal) throw new BlockedError(`Proxy: ${refusal}`)
+    return proxy
+  }
+
+  /**
+   * One hop through the proxy: the target's name is resolved and checked here, and the proxy is asked to CONNECT to
+   * that address (never to a name it would resolve itself), with the original Host and TLS server name.
+   */
+  const throughProxy = async (proxy: URL, url: URL, headers: Record<string, string>) => {
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    const address = isIP(host) ? host : await resolveChecked(host, {})
+    const pinned = new URL(url)
+    pinned.hostname = isIP(address) === 6 ? `[${address}]` : address
+    const dispatcher = new ProxyAgent({
+      uri: proxy.href,
+      proxyTls: { lookup: guardedLookup },
+      ...(!isIP(host) && { requestTls: { servername: host } }),
+    })
+    return { url: pinned, headers: isIP(host) ? headers : { ...headers, host: url.host }, dispatcher }
+  }
 
   return async (req) => {
     let url: URL
@@ -47,6 +83,7 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
     let body = req.body
     let headers = req.headers
     const deadline = AbortSignal.timeout(req.timeoutMs)
+    const proxies: Dispatcher[] = []
     try {
       try {
         url = new URL(req.url)
@@ -54,17 +91,20 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
         throw new BlockedError('Invalid URL format')
       }
       refuseHeaders(headers)
+      const proxy = req.proxyUrl === undefined ? undefined : checkedProxy(req.proxyUrl)
       for (let hop = 0; ; hop++) {
         if (url.protocol !== 'http:' && url.protocol !== 'https:')
           throw new BlockedError(`Protocol "${url.protocol}" is not allowed. Only HTTP and HTTPS are permitted.`)
         const host = url.hostname.replace(/^\[|\]$/g, '')
         const refusal = isIP(host) ? refuseAddress(host, allow) : refuseHostname(host)
         if (refusal) throw new BlockedError(refusal)
-        const res = await request(url, {
+        const via = proxy ? await throughProxy(proxy, url, headers) : { url, headers, dispatcher: agent }
+        if (proxy) proxies.push(via.dispatcher)
+        const res = await request(via.url, {
           method: method as any,
-          headers,
+          headers: via.headers,
           body: method === 'GET' || method === 'HEAD' ? undefined : body,
-          dispatcher: agent,
+          dispatcher: via.dispatcher,
           signal: deadline,
         })
         const location = res.headers.location
@@ -95,6 +135,8 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
       }
       if (deadline.aborted) return { ok: false, reason: 'timeout', message: `Request timed out. (${Math.round(req.timeoutMs / 1000)}s)` }
       return { ok: false, reason: 'network', message: (err as Error).message }
+    } finally {
+      for (const dispatcher of proxies) void dispatcher.close().catch(() => {})
     }
   }
 }

@@ -113,6 +113,24 @@ const withoutUserinfo = (url: string): string => {
 /** Text with whatever looks like `scheme://userinfo@` cut to `scheme://` (messages that quote a URL). */
 const withoutUserinfoIn = (text: string): string => text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1')
 
+/**
+ * The egress proxy the block names (workspace credentials of type "http proxy", `{ url }` with any login in the
+ * URL). Typebot sends directly when they are missing; here the request is not sent, so that a proxy an operator
+ * configured is never silently bypassed.
+ */
+const proxyOf = async (credentialsId: string | null | undefined, ctx: BlockContext): Promise<{ ok: true; url: string } | { ok: false; message: string } | undefined> => {
+  if (!credentialsId) return undefined
+  const credentials = await ctx.credentials(credentialsId)
+  const url = credentials?.type === 'http proxy' ? credentials.data.url : undefined
+  if (typeof url === 'string' && url.trim()) return { ok: true, url: url.trim() }
+  return {
+    ok: false,
+    message: credentials
+      ? 'HTTP request not sent: its proxy credentials are not of type "http proxy" with a `url`.'
+      : 'HTTP request not sent: its proxy credentials were not found in this workspace.',
+  }
+}
+
 const applyResponse = async (options: Options, response: HttpResponse, ctx: BlockContext, log: ChatLog): Promise<ActionResult> => ({
   variableUpdates: await mapResponse(options.responseVariableMapping, response, ctx),
   logs: [log],
@@ -139,6 +157,8 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
         waitsForReply: true,
       }
     }
+    const proxy = await proxyOf(blockOptions.proxyCredentialsId, ctx)
+    if (proxy && !proxy.ok) return { logs: [{ status: 'error', description: proxy.message }] }
     const seconds = options.boundedTimeout
       ? Math.min(Math.max(blockOptions.timeout ?? defaultHttpRequestTimeout, 1), maxHttpRequestTimeout)
       : maxHttpRequestTimeout
@@ -148,6 +168,7 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
       headers: built.headers,
       body: built.body,
       timeoutMs: seconds * 1000,
+      ...(proxy && { proxyUrl: proxy.url }),
     })
     const request = requestForLogs(built)
     if (!outcome.ok) {
