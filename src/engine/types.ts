@@ -27,7 +27,8 @@ export type HttpRequest = {
   url: string
   method: string
   headers: Record<string, string>
-  body?: string
+  /** Text, or bytes (multipart uploads, audio). */
+  body?: string | Uint8Array
   timeoutMs: number
   /** Receives the final response's body as it arrives (streamed APIs); the outcome still has the whole text. */
   onChunk?: (chunk: Uint8Array) => void
@@ -36,9 +37,11 @@ export type HttpRequest = {
    * with CONNECT to the target's checked address. The proxy's own address is checked like any other.
    */
   proxyUrl?: string
+  /** The outcome also carries the body's bytes (audio, images). */
+  binaryResponse?: boolean
 }
 export type HttpOutcome =
-  | { ok: true; status: number; headers: Record<string, string>; text: string }
+  | { ok: true; status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }
   | { ok: false; reason: 'timeout' | 'blocked' | 'network'; message: string }
 
 /** An email as blocks compose it; the sender's address comes from the SMTP settings. */

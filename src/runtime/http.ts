@@ -120,9 +120,9 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
           }
           continue
         }
-        const text = await readLimited(res.body, req.onChunk)
+        const bytes = await readLimited(res.body, req.onChunk)
         const received = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
-        return { ok: true, status: res.statusCode, headers: received, text }
+        return { ok: true, status: res.statusCode, headers: received, text: bytes.toString('utf8'), ...(req.binaryResponse && { bytes }) }
       }
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause
@@ -141,7 +141,7 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
   }
 }
 
-const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (chunk: Uint8Array) => void): Promise<string> => {
+const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (chunk: Uint8Array) => void): Promise<Buffer> => {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
@@ -150,5 +150,5 @@ const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (
     chunks.push(Buffer.from(chunk))
     onChunk?.(chunk)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
 }

@@ -132,6 +132,11 @@ describe('guarded client', () => {
       if (req.url === '/redirect-metadata') return res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data' }).end()
       if (req.url === '/redirect-local') return res.writeHead(302, { location: `http://localhost:${port}/ok` }).end()
       if (req.url === '/slow') return void setTimeout(() => res.end('late'), 1500)
+      if (req.url === '/echo-bytes') {
+        const chunks: Buffer[] = []
+        req.on('data', (c) => chunks.push(c))
+        return void req.on('end', () => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.concat(chunks).reverse()))
+      }
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ ok: true, method: req.method }))
     })
@@ -159,6 +164,16 @@ describe('guarded client', () => {
     }
     const ftp = await get(client, 'ftp://example.com/file')
     assert.equal(!ftp.ok && ftp.reason, 'blocked')
+  })
+
+  test('bytes go out as they are and come back as bytes when asked', async () => {
+    const client = createHttpClient(parseAllowlist('127.0.0.1'))
+    const body = new Uint8Array([0, 255, 1, 128, 10])
+    const res = await client({ url: `http://127.0.0.1:${port}/echo-bytes`, method: 'POST', headers: {}, body, timeoutMs: 2000, binaryResponse: true })
+    assert.ok(res.ok)
+    assert.deepEqual([...(res.ok ? res.bytes! : [])], [10, 128, 1, 255, 0])
+    const textOnly = await client({ url: `http://127.0.0.1:${port}/echo-bytes`, method: 'POST', headers: {}, body: 'ab', timeoutMs: 2000 })
+    assert.ok(textOnly.ok && textOnly.text === 'ba' && textOnly.bytes === undefined)
   })
 
   test('an allowed host works, but its redirects to private or metadata addresses are refused', async () => {
