@@ -8,6 +8,7 @@ import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
+import { qrCode } from './forge/qrCode/kind.js'
 import { cardsInput } from './inputs/cards/kind.js'
 import { choiceInput } from './inputs/choice/kind.js'
 import { dateInput } from './inputs/date/kind.js'
@@ -87,6 +88,7 @@ export const allKinds: BlockKind[] = [
   openAI,
   forgedOpenai,
   forgedMistral,
+  qrCode,
 ]
 
 /** The kinds by block type, as the engine takes them. */
