@@ -6,6 +6,7 @@ import { embedBubble } from './bubbles/embed/kind.js'
 import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
+import { elevenlabs } from './forge/elevenlabs/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
 import { qrCode } from './forge/qrCode/kind.js'
@@ -88,6 +89,7 @@ export const allKinds: BlockKind[] = [
   openAI,
   forgedOpenai,
   forgedMistral,
+  elevenlabs,
   qrCode,
 ]
 

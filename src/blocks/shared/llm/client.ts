@@ -47,10 +47,13 @@ const parseJson = (text: string): any => {
   }
 }
 
-/** The readable part of a provider's error body: OpenAI's `{ error: { message } }`, Mistral's `{ message }` or `{ detail }`. */
+/**
+ * The readable part of a provider's error body: OpenAI's `{ error: { message } }`, Mistral's `{ message }` or `{ detail }`,
+ * ElevenLabs' `{ detail: { status, message } }`.
+ */
 export const errorMessage = (text: string): string => {
   const body = parseJson(text)
-  const candidate = body?.error?.message ?? body?.message ?? body?.detail ?? body?.error
+  const candidate = body?.error?.message ?? body?.message ?? body?.detail?.message ?? body?.detail ?? body?.error
   if (typeof candidate === 'string' && candidate) return candidate
   if (candidate !== undefined && candidate !== null) return JSON.stringify(candidate).slice(0, 500)
   return text.trim().slice(0, 500) || 'no error message'
