@@ -209,6 +209,84 @@ describe('Email block over SMTP', () => {
     assert.match(log.details ?? '', /no SMTP settings of its own \(SMTP_HOST and SMTP_FROM are not set\)/)
     assert.ok(last.body.messages.length > 0)
   })
+
+  /** A bot that asks for a file and emails it as an attachment. */
+  const attachmentBot = bot(
+    [
+      [
+        'Files',
+        [
+          { id: 'askFile', type: 'file input', options: { variableId: 'vFile' } },
+          { id: 'mail', type: 'Email', options: { recipients: ['files@example.com'], subject: 'Your file', attachmentsVariableId: 'vFile' } },
+          say('bye', 'Done'),
+        ],
+      ],
+    ],
+    { variables: [{ id: 'vFile', name: 'File' }] },
+  )
+
+  /** A live chat on the attachment bot in a new workspace; `upload` stores a file for it, `reply` answers the input. */
+  const fileChat = async () => {
+    const owner = await userWithWorkspace(s)
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, attachmentBot)
+    const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: owner.token, body: {} })
+    assert.equal(start.status, 200, JSON.stringify(start.body))
+    const { sessionId } = start.body
+    return {
+      async upload(fileName: string, contentType: string, bytes: Buffer): Promise<string> {
+        const granted = await s.call('POST', `/v1/sessions/${sessionId}/files`, {
+          token: owner.token,
+          body: { blockId: 'askFile', fileName, contentType, size: bytes.length },
+        })
+        assert.equal(granted.status, 200, JSON.stringify(granted.body))
+        const res = await fetch(granted.body.uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } })
+        assert.equal(res.status, 200)
+        return granted.body.fileUrl
+      },
+      async reply(text: string) {
+        const res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message: text } })
+        assert.equal(res.status, 200, JSON.stringify(res.body))
+        return s.store.db
+          .selectFrom('logs')
+          .select(['status', 'description', 'details'])
+          .where('resultId', '=', await resultIdOfKey(s.store.db, start.body.resultId))
+          .execute()
+      },
+    }
+  }
+
+  test('a file stored for the workspace is attached for real', async () => {
+    received.length = 0
+    const chat = await fileChat()
+    const bytes = Buffer.from('%PDF-1.7 attached for real')
+    const url = await chat.upload('Facture été.pdf', 'application/pdf', bytes)
+    const logs = await chat.reply(url)
+    assert.deepEqual(
+      logs.map((l) => l.description),
+      ['Email successfully sent'],
+    )
+    assert.equal(received.length, 1)
+    const mail = received[0].raw
+    assert.match(mail, /Content-Type: multipart\/mixed/)
+    assert.match(mail, /Content-Type: application\/pdf;\r?\n name=/)
+    assert.match(mail, /Content-Disposition: attachment;\r?\n filename\*0\*=utf-8''Facture%20%C3%A9t%C3%A9\.pdf/)
+    // Without its padding: the test's quoted-printable decoding takes a final '=' for a soft line break.
+    assert.ok(mail.replace(/\r?\n/g, '').includes(bytes.toString('base64').replace(/=+$/, '')), 'the bytes are in the message')
+  })
+
+  test("another workspace's file, or a URL this server did not store, stops the email", async () => {
+    received.length = 0
+    const other = await fileChat()
+    const foreign = await other.upload('theirs.pdf', 'application/pdf', Buffer.from('%PDF-1.7 not yours'))
+    for (const url of [foreign, 'https://example.com/file.pdf']) {
+      const logs = await (await fileChat()).reply(url)
+      assert.equal(logs.length, 1, url)
+      assert.equal(logs[0].status, 'error')
+      assert.equal(logs[0].description, 'Email not sent')
+      assert.match(JSON.parse(logs[0].details!).error, /^Invalid email attachment URL .*not a file stored by this server for this workspace/)
+    }
+    assert.equal(received.length, 0)
+  })
 })
 
 describe('startPropsToInject over HTTP', () => {

@@ -1,5 +1,8 @@
 // Starts a real Parley server on a loopback port with a fresh database, and talks to it over HTTP. Every 2xx JSON
 // answer is checked against the response schema its operation documents (the one in the OpenAPI document).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { z } from 'zod'
 import { allRoutes } from '../../src/api/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -46,7 +49,9 @@ export const checkDocumentedAnswer = (method: string, path: string, status: numb
 export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
   // A server may share another one's database (several processes on one database).
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await createTestDatabase()
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env })
+  // Stored files go to a directory of this server's own, removed when it stops.
+  const filesDir = env.FILES_DIR ? undefined : await mkdtemp(join(tmpdir(), 'parley-test-files-'))
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', FILES_DIR: filesDir, ...env })
   const server = await startServer(config)
 
   const call: TestServer['call'] = async (method, path, options = {}) => {
@@ -81,6 +86,7 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     async stop() {
       await server.close()
       await database.drop()
+      if (filesDir) await rm(filesDir, { recursive: true, force: true })
     },
   }
 }

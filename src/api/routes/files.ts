@@ -64,7 +64,8 @@ export const storedFileRoutes = [
     tags,
     summary: 'Upload the bytes of a file to the URL POST /v1/sessions/{sessionId}/files answered (its query string is the signed grant)',
     params: fileParams,
-    query: z.record(z.string(), z.string()),
+    // The grant, signed: checked by the handler (a missing or altered field answers 403, like a wrong signature).
+    query: z.object(Object.fromEntries(['expires', 'size', 'type', 'name', 'session', 'block', 'signature'].map((k) => [k, z.string().optional()]))),
     rawBody: { description: 'The raw bytes of the file, with the content type given when the URL was asked for (or none)' },
     responses: {
       200: { description: 'Stored', schema: z.object({ fileUrl: z.string() }) },
