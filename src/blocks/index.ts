@@ -9,12 +9,14 @@ import { videoBubble } from './bubbles/video/kind.js'
 import { forgedBlink } from './forge/blink/kind.js'
 import { forgedCalCom } from './forge/cal-com/kind.js'
 import { forgedGmail } from './forge/gmail/kind.js'
+import { elevenlabs } from './forge/elevenlabs/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedNocodb } from './forge/nocodb/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
 import { forgedPosthog } from './forge/posthog/kind.js'
 import { forgedSegment } from './forge/segment/kind.js'
 import { forgedZendesk } from './forge/zendesk/kind.js'
+import { qrCode } from './forge/qrCode/kind.js'
 import { cardsInput } from './inputs/cards/kind.js'
 import { choiceInput } from './inputs/choice/kind.js'
 import { dateInput } from './inputs/date/kind.js'
@@ -97,6 +99,8 @@ export const allKinds: BlockKind[] = [
   forgedGmail,
   forgedCalCom,
   forgedZendesk,
+  elevenlabs,
+  qrCode,
 ]
 
 /** The kinds by block type, as the engine takes them. */

@@ -14,8 +14,9 @@ export type HttpClient = (req: HttpRequest) => Promise<HttpOutcome>
 const MAX_REDIRECTS = 10
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024
 
-// What browsers (and Typebot) drop when a redirect leaves the origin.
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'host'])
+// What browsers (and Typebot) drop when a redirect leaves the origin, and the key headers Parley's own provider
+// calls send (Azure OpenAI's `api-key`, ElevenLabs' `xi-api-key`): a key only goes to its credentials' endpoint.
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization', 'host', 'api-key', 'xi-api-key'])
 
 class BlockedError extends Error {}
 

@@ -232,12 +232,20 @@ describe('guarded client', () => {
 
   test('credentials go on to the same origin only', async () => {
     const client = createHttpClient(parseAllowlist('127.0.0.1'))
-    const headers = { authorization: 'Bearer secret', Cookie: 'sid=1', 'Proxy-Authorization': 'Basic x', 'x-other': 'kept' }
+    const headers = {
+      authorization: 'Bearer secret',
+      Cookie: 'sid=1',
+      'Proxy-Authorization': 'Basic x',
+      'api-key': 'azure-key',
+      'xi-api-key': 'elevenlabs-key',
+      'x-other': 'kept',
+    }
     seen.length = 0
     await client({ url: `http://127.0.0.1:${port}/redirect-same`, method: 'GET', headers, timeoutMs: 2000 })
     assert.equal(seen[1].url, '/ok')
     assert.equal(seen[1].headers.authorization, 'Bearer secret')
     assert.equal(seen[1].headers.cookie, 'sid=1')
+    assert.equal(seen[1].headers['xi-api-key'], 'elevenlabs-key')
     seen.length = 0
     // 127.0.0.1 → localhost: another origin
     const res = await client({ url: `http://127.0.0.1:${port}/redirect-local`, method: 'GET', headers, timeoutMs: 2000 })
@@ -247,6 +255,8 @@ describe('guarded client', () => {
     assert.equal(seen[1].headers.authorization, undefined)
     assert.equal(seen[1].headers.cookie, undefined)
     assert.equal(seen[1].headers['proxy-authorization'], undefined)
+    assert.equal(seen[1].headers['api-key'], undefined)
+    assert.equal(seen[1].headers['xi-api-key'], undefined)
     assert.equal(seen[1].headers['x-other'], 'kept')
   })
 

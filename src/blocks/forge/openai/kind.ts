@@ -1,7 +1,10 @@
 // OpenAI forged block (`openai`). Chat completions and "Generate variables" run against the OpenAI-compatible
-// API of the credentials (their base URL, else OpenAI's; never the block's). The other actions need endpoints
-// Parley does not call, so they answer with an error log and the flow goes on.
+// API of the credentials (their base URL, else OpenAI's; never the block's), and so do speech and transcription
+// (each in its own module). The other actions need endpoints Parley does not call, so they answer with an error
+// log and the flow goes on.
 import { forgedLlmKind } from '../../shared/llm/forged.js'
+import { createSpeech } from './createSpeech.js'
+import { createTranscription } from './createTranscription.js'
 
 const notRun = (action: string, why: string) => `OpenAI "${action}" is not available: ${why}. The flow went on past the block.`
 
@@ -16,7 +19,9 @@ export const forgedOpenai = forgedLlmKind({
       'Ask Assistant',
       'it needs OpenAI\'s Assistants API (threads and runs), which Parley does not call; use "Create chat completion" instead',
     ),
-    'Create speech': notRun('Create speech', 'the generated audio must be stored as a file, and Parley has no file storage'),
-    'Create transcription': notRun('Create transcription', 'it uploads the audio file to /audio/transcriptions, which Parley does not do'),
+  },
+  actions: {
+    'Create speech': createSpeech,
+    'Create transcription': createTranscription,
   },
 })

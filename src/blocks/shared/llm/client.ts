@@ -2,6 +2,7 @@
 // with a bearer key, answered as one JSON document or, with `stream: true`, as server-sent events. Calls go through
 // the runtime's guarded HTTP client, so the SSRF rules apply to a credential's base URL too.
 import type { Runtime } from '../../../engine/types.js'
+import { masked } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 
 export type LlmEndpoint = { baseUrl: string; apiKey: string; apiVersion?: string }
@@ -13,18 +14,21 @@ export type ChatOutcome = { ok: true; content: string; usage: ChatUsage } | Chat
 /** Models can take long to answer, streamed ones longest; this bounds a single call. */
 export const LLM_TIMEOUT_MS = 120_000
 
-const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
+/** `path` under the endpoint's base URL (with Azure's API version). */
+export const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
   const url = `${endpoint.baseUrl.trim().replace(/\/+$/, '')}${path}`
   // Azure OpenAI selects its API version with a query parameter.
   return endpoint.apiVersion ? `${url}?api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
 }
 
-const headers = (endpoint: LlmEndpoint): Record<string, string> => ({
+/** The key as OpenAI-compatible APIs read it. */
+export const authHeaders = (endpoint: LlmEndpoint): Record<string, string> => ({
   authorization: `Bearer ${endpoint.apiKey}`,
-  'content-type': 'application/json',
   // Azure OpenAI reads the key from `api-key` instead of the bearer token.
   ...(endpoint.apiVersion && { 'api-key': endpoint.apiKey }),
 })
+
+const headers = (endpoint: LlmEndpoint): Record<string, string> => ({ ...authHeaders(endpoint), 'content-type': 'application/json' })
 
 const requestBody = (request: ChatRequest, stream: boolean) =>
   JSON.stringify({
@@ -43,10 +47,13 @@ const parseJson = (text: string): any => {
   }
 }
 
-/** The readable part of a provider's error body: OpenAI's `{ error: { message } }`, Mistral's `{ message }` or `{ detail }`. */
+/**
+ * The readable part of a provider's error body: OpenAI's `{ error: { message } }`, Mistral's `{ message }` or `{ detail }`,
+ * ElevenLabs' `{ detail: { status, message } }`.
+ */
 export const errorMessage = (text: string): string => {
   const body = parseJson(text)
-  const candidate = body?.error?.message ?? body?.message ?? body?.detail ?? body?.error
+  const candidate = body?.error?.message ?? body?.message ?? body?.detail?.message ?? body?.detail ?? body?.error
   if (typeof candidate === 'string' && candidate) return candidate
   if (candidate !== undefined && candidate !== null) return JSON.stringify(candidate).slice(0, 500)
   return text.trim().slice(0, 500) || 'no error message'
@@ -72,7 +79,7 @@ const completionOf = (text: string): ChatOutcome => {
  * failure messages reach logs and streamed answers.
  */
 const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome =>
-  outcome.ok || !endpoint.apiKey ? outcome : { ...outcome, message: outcome.message.split(endpoint.apiKey).join('***') }
+  outcome.ok ? outcome : { ...outcome, message: masked(outcome.message, endpoint.apiKey) }
 
 /** One completion, answered whole. */
 export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> =>

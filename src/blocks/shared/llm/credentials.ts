@@ -13,3 +13,6 @@ export const credentialText = (credentials: StoredCredentials, key: string): str
  */
 export const credentialsBaseUrl = (credentials: StoredCredentials, defaultBaseUrl: string): string =>
   credentialText(credentials, 'baseUrl') ?? defaultBaseUrl
+
+/** `text` with every occurrence of `secret` replaced by `***` (providers may quote a key back in their errors). */
+export const masked = (text: string, secret: string): string => (secret ? text.split(secret).join('***') : text)

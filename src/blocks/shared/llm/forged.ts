@@ -2,7 +2,8 @@
 // "Generate variables" call the provider's OpenAI-compatible API; actions needing another kind of API answer
 // with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
-import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
+import type { ActionKind, ActionResult, BlockContext } from '../../../engine/kinds.js'
+import { actionNamed, type ForgedOptions, unknownActionLog } from '../forgedActions.js'
 import { type Connection, optionNumber, optionText, type ResponseItem, type ResponseMapping, resumeCompletion, runCompletion } from './completion.js'
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
@@ -18,7 +19,11 @@ export type ForgedLlmProvider = {
   hasEndpointOptions: boolean
   /** Actions Parley does not run, with the reason the log gives. */
   unsupported: Record<string, string>
+  /** The provider's other actions, by name (with the block's connection: credentials and endpoint). */
+  actions?: Record<string, ForgedLlmAction>
 }
+
+export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection) => Promise<ActionResult>
 
 type Options = {
   action?: string
@@ -81,11 +86,9 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
         const fields = extractionFields(options.variablesToExtract, ctx)
         return runGenerateVariables({ ...connection(options, ctx), model, prompt: optionText(options.prompt, ctx), fields }, ctx)
       }
-      const description = !options.action
-        ? `The ${label} block has no action selected; skipped.`
-        : (provider.unsupported[options.action] ?? `${label} "${options.action}" is not supported by Parley; the flow went on past the block.`)
-      // About the bot's configuration only: shown in live chats too.
-      return { logs: [{ status: 'error', description, visibility: 'everyone' }] }
+      const action = actionNamed(provider.actions, options.action)
+      if (action) return action(options, ctx, connection(options, ctx))
+      return { logs: [unknownActionLog(label, options.action, actionNamed(provider.unsupported, options.action))] }
     },
     resume: (block, reply, ctx) => resumeCompletion(mappingOf((block.options ?? {}) as Options), reply, ctx, false),
     stream: pendingCompletionStream,
