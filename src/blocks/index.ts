@@ -6,8 +6,16 @@ import { embedBubble } from './bubbles/embed/kind.js'
 import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
+import { forgedAnthropic } from './forge/anthropic/kind.js'
+import { forgedChatNode } from './forge/chat-node/kind.js'
+import { forgedDeepseek } from './forge/deepseek/kind.js'
+import { forgedDifyAi } from './forge/dify-ai/kind.js'
+import { forgedGroq } from './forge/groq/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
+import { forgedOpenRouter } from './forge/open-router/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
+import { forgedPerplexity } from './forge/perplexity/kind.js'
+import { forgedTogetherAi } from './forge/together-ai/kind.js'
 import { cardsInput } from './inputs/cards/kind.js'
 import { choiceInput } from './inputs/choice/kind.js'
 import { dateInput } from './inputs/date/kind.js'
@@ -87,6 +95,14 @@ export const allKinds: BlockKind[] = [
   openAI,
   forgedOpenai,
   forgedMistral,
+  forgedAnthropic,
+  forgedGroq,
+  forgedDeepseek,
+  forgedPerplexity,
+  forgedTogetherAi,
+  forgedOpenRouter,
+  forgedDifyAi,
+  forgedChatNode,
 ]
 
 /** The kinds by block type, as the engine takes them. */

@@ -10,6 +10,7 @@ export const forgedOpenai = forgedLlmKind({
   label: 'OpenAI',
   defaultBaseUrl: 'https://api.openai.com/v1',
   defaultModel: 'gpt-4o-mini',
+  generatesVariables: true,
   hasEndpointOptions: true,
   unsupported: {
     'Ask Assistant': notRun(

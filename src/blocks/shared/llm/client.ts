@@ -5,18 +5,29 @@ import type { Runtime } from '../../../engine/types.js'
 import type { LlmMessage } from './messages.js'
 
 export type LlmEndpoint = { baseUrl: string; apiKey: string; apiVersion?: string }
-export type ChatRequest = { model: string; messages: LlmMessage[]; temperature?: number; jsonObject?: boolean }
+export type ChatRequest = {
+  model: string
+  messages: LlmMessage[]
+  temperature?: number
+  jsonObject?: boolean
+  /** Anthropic's required `max_tokens`; OpenAI-style APIs leave it to the model. */
+  maxTokens?: number
+}
 export type ChatUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number }
 export type ChatFailure = { ok: false; status?: number; message: string }
-export type ChatOutcome = { ok: true; content: string; usage: ChatUsage } | ChatFailure
+/** `conversationId`: the provider's conversation the answer belongs to (Dify). */
+export type ChatOutcome = { ok: true; content: string; usage: ChatUsage; conversationId?: string } | ChatFailure
+/** What an answer gives the mapped variables: its text, token counts and conversation (those known). */
+export type Answer = { content?: string; usage: ChatUsage; conversationId?: string }
 
 /** Models can take long to answer, streamed ones longest; this bounds a single call. */
 export const LLM_TIMEOUT_MS = 120_000
 
-const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
+/** `path` (which may carry a query) under the endpoint's base URL. */
+export const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
   const url = `${endpoint.baseUrl.trim().replace(/\/+$/, '')}${path}`
   // Azure OpenAI selects its API version with a query parameter.
-  return endpoint.apiVersion ? `${url}?api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
+  return endpoint.apiVersion ? `${url}${url.includes('?') ? '&' : '?'}api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
 }
 
 const headers = (endpoint: LlmEndpoint): Record<string, string> => ({
@@ -35,7 +46,7 @@ const requestBody = (request: ChatRequest, stream: boolean) =>
     ...(stream && { stream: true }),
   })
 
-const parseJson = (text: string): any => {
+export const parseJson = (text: string): any => {
   try {
     return JSON.parse(text)
   } catch {
@@ -52,13 +63,13 @@ export const errorMessage = (text: string): string => {
   return text.trim().slice(0, 500) || 'no error message'
 }
 
-const usageOf = (body: any): ChatUsage => ({
+export const usageOf = (body: any): ChatUsage => ({
   totalTokens: numberOrUndefined(body?.usage?.total_tokens),
   promptTokens: numberOrUndefined(body?.usage?.prompt_tokens),
   completionTokens: numberOrUndefined(body?.usage?.completion_tokens),
 })
 
-const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
+export const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
 const completionOf = (text: string): ChatOutcome => {
   const body = parseJson(text)
@@ -71,24 +82,32 @@ const completionOf = (text: string): ChatOutcome => {
  * A failure's message without the key: providers (or whatever answers at the base URL) may quote it back, and
  * failure messages reach logs and streamed answers.
  */
-const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome =>
-  outcome.ok || !endpoint.apiKey ? outcome : { ...outcome, message: outcome.message.split(endpoint.apiKey).join('***') }
+export const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome => (outcome.ok ? outcome : maskKey(endpoint, outcome))
+
+export const maskKey = (endpoint: LlmEndpoint, failure: ChatFailure): ChatFailure =>
+  endpoint.apiKey ? { ...failure, message: failure.message.split(endpoint.apiKey).join('***') } : failure
 
 /** One completion, answered whole. */
 export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> =>
   withoutKey(endpoint, await callCompletion(runtime, endpoint, request))
 
 const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
-  const outcome = await runtime.httpRequest({
+  const outcome = await callProvider(runtime, {
     url: endpointUrl(endpoint, '/chat/completions'),
-    method: 'POST',
     headers: headers(endpoint),
     body: requestBody(request, false),
-    timeoutMs: LLM_TIMEOUT_MS,
   })
+  return outcome.ok ? completionOf(outcome.text) : outcome
+}
+
+export type ProviderCall = { method?: string; url: string; headers: Record<string, string>; body?: string; onChunk?: (chunk: Uint8Array) => void }
+
+/** One call to a provider: its body, or why it failed (no answer, or the provider's status and readable message). */
+export const callProvider = async (runtime: Runtime, call: ProviderCall): Promise<{ ok: true; text: string } | ChatFailure> => {
+  const outcome = await runtime.httpRequest({ method: 'POST', ...call, timeoutMs: LLM_TIMEOUT_MS })
   if (!outcome.ok) return { ok: false, message: outcome.message }
   if (outcome.status >= 400) return { ok: false, status: outcome.status, message: errorMessage(outcome.text) }
-  return completionOf(outcome.text)
+  return { ok: true, text: outcome.text }
 }
 
 /**
@@ -135,17 +154,14 @@ const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: Chat
     }
     if (event?.usage) usage = usageOf(event)
   })
-  const outcome = await runtime.httpRequest({
+  const outcome = await callProvider(runtime, {
     url: endpointUrl(endpoint, '/chat/completions'),
-    method: 'POST',
     headers: headers(endpoint),
     body: requestBody(request, true),
-    timeoutMs: LLM_TIMEOUT_MS,
     onChunk: reader.push,
   })
-  if (!outcome.ok) return { ok: false, message: outcome.message }
+  if (!outcome.ok) return outcome
   reader.end()
-  if (outcome.status >= 400) return { ok: false, status: outcome.status, message: errorMessage(outcome.text) }
   if (sawEvents) return { ok: true, content, usage }
   // A server that ignored `stream: true` answered with one JSON document: relay its text in one piece.
   const whole = completionOf(outcome.text)

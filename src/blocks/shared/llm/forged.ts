@@ -3,7 +3,7 @@
 // with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
-import { type Connection, optionNumber, optionText, type ResponseItem, type ResponseMapping, resumeCompletion, runCompletion } from './completion.js'
+import { type Connection, optionNumber, optionText, responseMapping, resumeCompletion, runCompletion } from './completion.js'
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
 import { pendingCompletionStream } from './stream.js'
@@ -16,6 +16,12 @@ export type ForgedLlmProvider = {
   defaultModel?: string
   /** Whether the block has `baseUrl` and `apiVersion` options (OpenAI's has; its base URL never redirects the key). */
   hasEndpointOptions: boolean
+  /** Whether the block offers "Generate variables" (OpenAI, Mistral); the others only chat completions. */
+  generatesVariables: boolean
+  /** The name of its chat action (`Create chat completion`; Anthropic's is `Create Chat Message`). */
+  chatAction?: string
+  /** The API of its chat action and "Generate variables" (OpenAI-compatible unless told). */
+  api?: 'openai' | 'anthropic'
   /** Actions Parley does not run, with the reason the log gives. */
   unsupported: Record<string, string>
 }
@@ -28,19 +34,14 @@ type Options = {
   model?: string
   messages?: MessageOption[]
   temperature?: number | string
+  /** Anthropic: the system prompt, sent before the messages. */
+  systemMessage?: string
+  /** Anthropic: the answer's length limit. */
+  maxTokens?: number | string
   responseMapping?: { item?: string; variableId?: string }[]
   prompt?: string
   variablesToExtract?: VariableToExtract[]
 }
-
-const RESPONSE_ITEMS: readonly string[] = ['Message content', 'Total tokens', 'Prompt tokens', 'Completion tokens'] satisfies ResponseItem[]
-
-/** Response mapping entries without an item save the message content. */
-const mappingOf = (options: Options): ResponseMapping =>
-  (options.responseMapping ?? []).flatMap((m) => {
-    const item = m.item ?? 'Message content'
-    return m.variableId && RESPONSE_ITEMS.includes(item) ? [{ item: item as ResponseItem, variableId: m.variableId }] : []
-  })
 
 export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBlock> => {
   const { label } = provider
@@ -60,26 +61,29 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
     async execute(block, ctx) {
       const options = (block.options ?? {}) as Options
       const model = optionText(options.model, ctx) ?? provider.defaultModel ?? ''
-      if (options.action === 'Create chat completion') {
-        const { messages, variableUpdates } = await buildMessages(options.messages, ctx)
+      if (options.action === (provider.chatAction ?? 'Create chat completion')) {
+        const system: MessageOption[] = options.systemMessage ? [{ role: 'system', content: options.systemMessage }] : []
+        const { messages, variableUpdates } = await buildMessages([...system, ...(options.messages ?? [])], ctx)
         return runCompletion(
           {
             ...connection(options, ctx),
             model,
             messages,
+            api: provider.api,
             temperature: optionNumber(options.temperature, ctx),
-            mapping: mappingOf(options),
+            maxTokens: optionNumber(options.maxTokens, ctx),
+            mapping: responseMapping(options.responseMapping),
             appendToLists: false,
-            streamAction: () => ({ type: 'stream', stream: true, expectsDedicatedReply: true }),
+            streamAction: { type: 'stream', stream: true, expectsDedicatedReply: true },
             variableUpdates,
           },
           block.id,
           ctx,
         )
       }
-      if (options.action === 'Generate variables') {
+      if (options.action === 'Generate variables' && provider.generatesVariables) {
         const fields = extractionFields(options.variablesToExtract, ctx)
-        return runGenerateVariables({ ...connection(options, ctx), model, prompt: optionText(options.prompt, ctx), fields }, ctx)
+        return runGenerateVariables({ ...connection(options, ctx), api: provider.api, model, prompt: optionText(options.prompt, ctx), fields }, ctx)
       }
       const description = !options.action
         ? `The ${label} block has no action selected; skipped.`
@@ -87,7 +91,8 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
       // About the bot's configuration only: shown in live chats too.
       return { logs: [{ status: 'error', description, visibility: 'everyone' }] }
     },
-    resume: (block, reply, ctx) => resumeCompletion(mappingOf((block.options ?? {}) as Options), reply, ctx, false),
+    resume: (block, reply, ctx, waiting) =>
+      resumeCompletion(responseMapping(((block.options ?? {}) as Options).responseMapping), reply, ctx, false, waiting.delivered),
     stream: pendingCompletionStream,
   }
 }
