@@ -489,7 +489,7 @@ describe('LLM blocks', () => {
         [
           'g',
           [
-            { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Assistant', message: 'Hi' } },
+            { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Create speech', input: 'Hi' } },
             say('after', 'After'),
           ],
         ],
@@ -497,6 +497,6 @@ describe('LLM blocks', () => {
     )
     const first = await start(publicId)
     assert.deepEqual(first.messages.map(textOf), ['After'])
-    assert.match(first.logs[0].description, /OpenAI "Ask Assistant" is not available: it needs OpenAI's Assistants API/)
+    assert.match(first.logs[0].description, /OpenAI "Create speech" is not available: the generated audio must be stored as a file/)
   })
 })

@@ -1,7 +1,8 @@
-// OpenAI forged block (`openai`). Chat completions and "Generate variables" run against the OpenAI-compatible
-// API of the credentials (their base URL, else OpenAI's; never the block's). The other actions need endpoints
-// Parley does not call, so they answer with an error log and the flow goes on.
+// OpenAI forged block (`openai`). Chat completions, "Generate variables" and "Ask Assistant" (assistant.ts) run
+// against the OpenAI-compatible API of the credentials (their base URL, else OpenAI's; never the block's). The
+// other actions need endpoints Parley does not call, so they answer with an error log and the flow goes on.
 import { forgedLlmKind } from '../../shared/llm/forged.js'
+import { askAssistant } from './assistant.js'
 
 const notRun = (action: string, why: string) => `OpenAI "${action}" is not available: ${why}. The flow went on past the block.`
 
@@ -12,11 +13,8 @@ export const forgedOpenai = forgedLlmKind({
   defaultModel: 'gpt-4o-mini',
   generatesVariables: true,
   hasEndpointOptions: true,
+  otherActions: { 'Ask Assistant': (options, connection, ctx) => askAssistant(options, connection, ctx) },
   unsupported: {
-    'Ask Assistant': notRun(
-      'Ask Assistant',
-      'it needs OpenAI\'s Assistants API (threads and runs), which Parley does not call; use "Create chat completion" instead',
-    ),
     'Create speech': notRun('Create speech', 'the generated audio must be stored as a file, and Parley has no file storage'),
     'Create transcription': notRun('Create transcription', 'it uploads the audio file to /audio/transcriptions, which Parley does not do'),
   },

@@ -30,7 +30,7 @@ export const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
   return endpoint.apiVersion ? `${url}${url.includes('?') ? '&' : '?'}api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
 }
 
-const headers = (endpoint: LlmEndpoint): Record<string, string> => ({
+export const openAiHeaders = (endpoint: LlmEndpoint): Record<string, string> => ({
   authorization: `Bearer ${endpoint.apiKey}`,
   'content-type': 'application/json',
   // Azure OpenAI reads the key from `api-key` instead of the bearer token.
@@ -94,7 +94,7 @@ export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoi
 const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
   const outcome = await callProvider(runtime, {
     url: endpointUrl(endpoint, '/chat/completions'),
-    headers: headers(endpoint),
+    headers: openAiHeaders(endpoint),
     body: requestBody(request, false),
   })
   return outcome.ok ? completionOf(outcome.text) : outcome
@@ -156,7 +156,7 @@ const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: Chat
   })
   const outcome = await callProvider(runtime, {
     url: endpointUrl(endpoint, '/chat/completions'),
-    headers: headers(endpoint),
+    headers: openAiHeaders(endpoint),
     body: requestBody(request, true),
     onChunk: reader.push,
   })

@@ -2,7 +2,7 @@
 // "Generate variables" call the provider's OpenAI-compatible API; actions needing another kind of API answer
 // with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
-import type { ActionKind, BlockContext } from '../../../engine/kinds.js'
+import type { ActionKind, ActionResult, BlockContext, MaybePromise } from '../../../engine/kinds.js'
 import { type Connection, optionNumber, optionText, responseMapping, resumeCompletion, runCompletion } from './completion.js'
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
@@ -22,6 +22,8 @@ export type ForgedLlmProvider = {
   chatAction?: string
   /** The API of its chat action and "Generate variables" (OpenAI-compatible unless told). */
   api?: 'openai' | 'anthropic'
+  /** Actions of the provider's own API, by name: their options and the connection the block's credentials give. */
+  otherActions?: Record<string, (options: Record<string, unknown>, connection: Connection, ctx: BlockContext) => MaybePromise<ActionResult>>
   /** Actions Parley does not run, with the reason the log gives. */
   unsupported: Record<string, string>
 }
@@ -85,6 +87,8 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
         const fields = extractionFields(options.variablesToExtract, ctx)
         return runGenerateVariables({ ...connection(options, ctx), api: provider.api, model, prompt: optionText(options.prompt, ctx), fields }, ctx)
       }
+      const other = options.action ? provider.otherActions?.[options.action] : undefined
+      if (other) return other(options, connection(options, ctx), ctx)
       const description = !options.action
         ? `The ${label} block has no action selected; skipped.`
         : (provider.unsupported[options.action] ?? `${label} "${options.action}" is not supported by Parley; the flow went on past the block.`)
