@@ -488,10 +488,7 @@ describe('LLM blocks', () => {
       bot([
         [
           'g',
-          [
-            { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Create speech', input: 'Hi' } },
-            say('after', 'After'),
-          ],
+          [{ id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Create speech', input: 'Hi' } }, say('after', 'After')],
         ],
       ]),
     )
