@@ -8,6 +8,8 @@ import { json, type Peer, pause, startPeer, startSse } from './peer.js'
 export type AnthropicReply =
   | { content: string; inputTokens?: number; outputTokens?: number }
   | { json: Record<string, unknown> }
+  /** A call of the named tool; a later reply's `{toolResult}` is replaced by the last tool result sent back. */
+  | { toolUse: { name: string; input: Record<string, unknown> } }
   | { status: number; error: string }
   | { streamError: string }
 
@@ -39,7 +41,16 @@ export const startAnthropicServer = async (defaultReply: AnthropicReply = { cont
         usage: { input_tokens: 20, output_tokens: 8 },
       })
     }
-    const text = 'content' in reply ? reply.content : ''
+    if ('toolUse' in reply) {
+      if (!body.tools?.some((t: any) => t.name === reply.toolUse.name))
+        return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'unknown tool' } })
+      const content = [{ type: 'tool_use', id: 'toolu_9', ...reply.toolUse }]
+      return json(res, 200, { ...message, stop_reason: 'tool_use', content, usage: { input_tokens: 15, output_tokens: 6 } })
+    }
+    const results = (body.messages ?? []).flatMap((m: any) =>
+      Array.isArray(m.content) ? m.content.filter((c: any) => c.type === 'tool_result') : [],
+    )
+    const text = 'content' in reply ? reply.content.replace('{toolResult}', results.at(-1)?.content ?? '') : ''
     const usage = {
       input_tokens: 'content' in reply ? (reply.inputTokens ?? 12) : 12,
       output_tokens: 'content' in reply ? (reply.outputTokens ?? 7) : 0,

@@ -164,3 +164,25 @@ test('Generate variables: a forced `json` tool whose schema lists the variables;
   })
   assert.match(body.messages[0].content, /^Extract from: Ada works at Acme\n\n/)
 })
+
+test('tools: a tool_use answered by the block code, its result sent back as tool_result; never streamed', async () => {
+  claude.reply({ toolUse: { name: 'lookup', input: { key: 'plan' } } }, { content: 'Your plan: {toolResult}', inputTokens: 20, outputTokens: 5 })
+  const block = chatBlock({
+    messages: [{ role: 'user', content: 'My plan?' }],
+    tools: [{ name: 'lookup', parameters: [{ type: 'string', name: 'key' }], code: "return key === 'plan' ? 'Pro' : 'none'" }],
+  })
+  const ctx = kindContext({ blocks: [block, say('show', '{{Answer}}')], variables, credentials: credentials(), isStreamEnabled: true })
+  const result = await forgedAnthropic.execute(block, ctx)
+  assert.deepEqual(result.variableUpdates, [
+    { variableId: 'vAnswer', value: 'Your plan: Pro' },
+    { variableId: 'vTokens', value: '46' },
+  ])
+  const [first, second] = claude.requests.slice(-2)
+  assert.deepEqual(first.body.tools, [
+    { name: 'lookup', input_schema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] } },
+  ])
+  assert.deepEqual(second.body.messages.slice(1), [
+    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'lookup', input: { key: 'plan' } }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Pro' }] },
+  ])
+})

@@ -5,7 +5,7 @@
 // once the run is over.
 import type { ActionResult, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
-import { codeGlobals, parseVariables, toVariableValue } from '../../../engine/variables.js'
+import { toVariableValue } from '../../../engine/variables.js'
 import {
   type ChatFailure,
   callProvider,
@@ -17,6 +17,7 @@ import {
   parseJson,
 } from '../../shared/llm/client.js'
 import { type Connection, connect, optionText } from '../../shared/llm/completion.js'
+import { parseArguments, type ToolRunner, toolRunner } from '../../shared/llm/tools.js'
 
 export type AssistantOptions = {
   assistantId?: string
@@ -55,30 +56,11 @@ const assistantsApi = (ctx: BlockContext, endpoint: LlmEndpoint) => async (metho
 
 type Api = ReturnType<typeof assistantsApi>
 
-/** Runs the block's function for each call; its setVariable calls become variable updates. */
-const toolOutputs = async (calls: any[], options: AssistantOptions, ctx: BlockContext, updates: VariableUpdate[]) => {
+/** The outputs of the calls the run asks for, by the block's functions. */
+const toolOutputs = async (calls: any[], tools: ToolRunner) => {
   const outputs: { tool_call_id: string; output: string }[] = []
-  for (const call of calls) {
-    const name = call?.function?.name
-    const fn = (options.functions ?? []).find((f) => f.name && f.name === name && f.code)
-    let args: Record<string, unknown> = {}
-    try {
-      args = JSON.parse(call?.function?.arguments || '{}')
-    } catch {}
-    if (!fn) {
-      outputs.push({ tool_call_id: call?.id, output: JSON.stringify({ error: `Function "${name}" not found` }) })
-      continue
-    }
-    // Like a server-side Script block, with the call's arguments as globals too.
-    const body = parseVariables(fn.code!, ctx.variables, { fieldToParse: 'id' })
-    const result = await ctx.runtime.runScript(body, { ...codeGlobals(ctx.variables), ...(args && typeof args === 'object' ? args : {}) })
-    for (const set of result.setVariables) {
-      const variable = ctx.variables.find((v) => v.name === set.name)
-      if (variable) updates.push({ variableId: variable.id, value: toVariableValue(set.value) })
-    }
-    const output = result.ok ? result.value : { error: result.error }
-    outputs.push({ tool_call_id: call?.id, output: typeof output === 'string' ? output : (JSON.stringify(output) ?? '') })
-  }
+  for (const call of calls)
+    outputs.push({ tool_call_id: call?.id, output: await tools.run(call?.function?.name, parseArguments(call?.function?.arguments)) })
   return outputs
 }
 
@@ -86,22 +68,14 @@ const toolOutputs = async (calls: any[], options: AssistantOptions, ctx: BlockCo
 const runProblem = (why: string, run?: any) => ({ ok: false as const, runProblem: why, run })
 
 /** Polls the run until it ends (answering its function calls), within the limits. */
-const awaitRun = async (
-  api: Api,
-  threadId: string,
-  run: any,
-  options: AssistantOptions,
-  ctx: BlockContext,
-  limits: RunLimits,
-  updates: VariableUpdate[],
-) => {
+const awaitRun = async (api: Api, threadId: string, run: any, tools: ToolRunner, limits: RunLimits) => {
   let waited = 0
   let delay = limits.firstPollMs
   let rounds = 0
   while (!FINAL.has(run.status)) {
     if (run.status === 'requires_action' && run.required_action?.type === 'submit_tool_outputs') {
       if (++rounds > limits.maxToolRounds) return runProblem(`it asked for functions more than ${limits.maxToolRounds} times and was cancelled`, run)
-      const outputs = await toolOutputs(run.required_action.submit_tool_outputs?.tool_calls ?? [], options, ctx, updates)
+      const outputs = await toolOutputs(run.required_action.submit_tool_outputs?.tool_calls ?? [], tools)
       const submitted = await api('POST', `/threads/${threadId}/runs/${run.id}/submit_tool_outputs`, { tool_outputs: outputs })
       if (!submitted.ok) return submitted
       run = submitted.value
@@ -179,7 +153,9 @@ export const askAssistant = async (
     ...(instructions && { additional_instructions: instructions }),
   })
   if (!created.ok) return fail(created, updates)
-  const ended = await awaitRun(api, threadId, created.value, options, ctx, limits, updates)
+  const tools = toolRunner(options.functions ?? [], ctx)
+  const ended = await awaitRun(api, threadId, created.value, tools, limits)
+  updates.push(...tools.updates)
   if (!ended.ok) {
     // A run left going would keep the thread locked: the next message could not be added.
     if ('run' in ended && ended.run?.id && !FINAL.has(ended.run.status)) await api('POST', `/threads/${threadId}/runs/${ended.run.id}/cancel`)

@@ -7,6 +7,7 @@ import {
   type ChatOutcome,
   type ChatRequest,
   type ChatUsage,
+  addUsage,
   callProvider,
   endpointUrl,
   type LlmEndpoint,
@@ -16,6 +17,7 @@ import {
   withoutKey,
 } from './client.js'
 import type { LlmMessage } from './messages.js'
+import { MAX_TOOL_STEPS, type ToolRunner } from './tools.js'
 
 export const ANTHROPIC_VERSION = '2023-06-01'
 
@@ -52,7 +54,8 @@ const alternating = (messages: LlmMessage[]) =>
 /** A JSON schema the model must fill by calling the tool `json` (structured output, as the AI SDK asks it). */
 export type JsonTool = { inputSchema: Record<string, unknown> }
 
-const requestBody = (request: ChatRequest, options: { stream?: boolean; jsonTool?: JsonTool }) => {
+/** `messages`: the request's, or those of a conversation with tool calls and their results. */
+const requestBody = (request: ChatRequest, options: { stream?: boolean; jsonTool?: JsonTool; messages?: unknown[] }) => {
   const system = request.messages
     .filter((m) => m.role === 'system')
     .map((m) => m.content)
@@ -63,8 +66,9 @@ const requestBody = (request: ChatRequest, options: { stream?: boolean; jsonTool
     model: request.model,
     max_tokens: request.maxTokens ?? defaultMaxTokens(request.model),
     ...(system && { system }),
-    messages: alternating(request.messages),
+    messages: options.messages ?? alternating(request.messages),
     ...(temperature !== undefined && { temperature }),
+    ...(request.tools?.length && { tools: request.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters })) }),
     ...(options.jsonTool && {
       tools: [{ name: 'json', description: 'Respond with a JSON object.', input_schema: options.jsonTool.inputSchema }],
       tool_choice: { type: 'tool', name: 'json' },
@@ -97,15 +101,31 @@ const messageOf = (text: string, jsonTool: boolean): ChatOutcome => {
   return { ok: true, content, usage: usageOf(body.usage) }
 }
 
-/** One message, answered whole; with `jsonTool`, the content is the JSON the model gave the tool. */
+/**
+ * One message, answered whole. With `jsonTool`, the content is the JSON the model gave the tool; with `tools`, the
+ * model's tool calls are answered until it gives its text.
+ */
 export const createAnthropicMessage = async (
   runtime: Runtime,
   endpoint: LlmEndpoint,
   request: ChatRequest,
-  jsonTool?: JsonTool,
+  options: { jsonTool?: JsonTool; tools?: ToolRunner } = {},
 ): Promise<ChatOutcome> => {
-  const outcome = await call(runtime, endpoint, requestBody(request, { jsonTool }))
-  return withoutKey(endpoint, outcome.ok ? messageOf(outcome.text, jsonTool !== undefined) : outcome)
+  const messages: unknown[] = alternating(request.messages)
+  let usage: ChatUsage = {}
+  for (let step = 1; ; step++) {
+    const outcome = await call(runtime, endpoint, requestBody(request, { jsonTool: options.jsonTool, messages }))
+    if (!outcome.ok) return withoutKey(endpoint, outcome)
+    const answer = messageOf(outcome.text, options.jsonTool !== undefined)
+    if (!answer.ok) return withoutKey(endpoint, answer)
+    usage = addUsage(usage, answer.usage)
+    const content: any[] = parseJson(outcome.text).content ?? []
+    const calls = content.filter((b) => b?.type === 'tool_use' && b.name !== 'json')
+    if (!options.tools || calls.length === 0 || step >= MAX_TOOL_STEPS) return { ...answer, usage }
+    const results = []
+    for (const use of calls) results.push({ type: 'tool_result', tool_use_id: use.id, content: await options.tools.run(use.name, use.input) })
+    messages.push({ role: 'assistant', content }, { role: 'user', content: results })
+  }
 }
 
 /** A streamed message: `onText` gets each text delta as it arrives; an `error` event fails the whole answer. */

@@ -3,6 +3,7 @@
 // the runtime's guarded HTTP client, so the SSRF rules apply to a credential's base URL too.
 import type { Runtime } from '../../../engine/types.js'
 import type { LlmMessage } from './messages.js'
+import { MAX_TOOL_STEPS, parseArguments, type ToolRunner, type ToolSpec } from './tools.js'
 
 export type LlmEndpoint = { baseUrl: string; apiKey: string; apiVersion?: string }
 export type ChatRequest = {
@@ -12,6 +13,8 @@ export type ChatRequest = {
   jsonObject?: boolean
   /** Anthropic's required `max_tokens`; OpenAI-style APIs leave it to the model. */
   maxTokens?: number
+  /** Functions the model may call (answered by a `ToolRunner`; never streamed). */
+  tools?: ToolSpec[]
 }
 export type ChatUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number }
 export type ChatFailure = { ok: false; status?: number; message: string }
@@ -37,12 +40,16 @@ export const openAiHeaders = (endpoint: LlmEndpoint): Record<string, string> => 
   ...(endpoint.apiVersion && { 'api-key': endpoint.apiKey }),
 })
 
-const requestBody = (request: ChatRequest, stream: boolean) =>
+/** `messages`: the request's, or those of a conversation with tool calls and their results. */
+const requestBody = (request: ChatRequest, stream: boolean, messages: unknown[] = request.messages) =>
   JSON.stringify({
     model: request.model,
-    messages: request.messages,
+    messages,
     ...(request.temperature !== undefined && { temperature: request.temperature }),
     ...(request.jsonObject && { response_format: { type: 'json_object' } }),
+    ...(request.tools?.length && {
+      tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+    }),
     ...(stream && { stream: true }),
   })
 
@@ -69,11 +76,23 @@ export const usageOf = (body: any): ChatUsage => ({
   completionTokens: numberOrUndefined(body?.usage?.completion_tokens),
 })
 
+/** Token counts of several calls (the steps of one answer with tool calls), added up. */
+export const addUsage = (a: ChatUsage, b: ChatUsage): ChatUsage => {
+  const add = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : x + y)
+  return {
+    totalTokens: add(a.totalTokens, b.totalTokens),
+    promptTokens: add(a.promptTokens, b.promptTokens),
+    completionTokens: add(a.completionTokens, b.completionTokens),
+  }
+}
+
 export const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
 const completionOf = (text: string): ChatOutcome => {
   const body = parseJson(text)
-  const content = body?.choices?.[0]?.message?.content
+  const message = body?.choices?.[0]?.message
+  // A last step that still calls tools has no text.
+  const content = message?.content ?? (Array.isArray(message?.tool_calls) ? '' : undefined)
   if (typeof content !== 'string') return { ok: false, message: `The response has no message content: ${text.slice(0, 200)}` }
   return { ok: true, content, usage: usageOf(body) }
 }
@@ -87,17 +106,35 @@ export const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOut
 export const maskKey = (endpoint: LlmEndpoint, failure: ChatFailure): ChatFailure =>
   endpoint.apiKey ? { ...failure, message: failure.message.split(endpoint.apiKey).join('***') } : failure
 
-/** One completion, answered whole. */
-export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> =>
-  withoutKey(endpoint, await callCompletion(runtime, endpoint, request))
+/** One completion, answered whole; with `tools`, the model's calls are answered until it gives its text. */
+export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, tools?: ToolRunner): Promise<ChatOutcome> =>
+  withoutKey(endpoint, await callCompletion(runtime, endpoint, request, tools))
 
-const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
-  const outcome = await callProvider(runtime, {
-    url: endpointUrl(endpoint, '/chat/completions'),
-    headers: openAiHeaders(endpoint),
-    body: requestBody(request, false),
-  })
-  return outcome.ok ? completionOf(outcome.text) : outcome
+const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, tools?: ToolRunner): Promise<ChatOutcome> => {
+  const messages: unknown[] = [...request.messages]
+  let usage: ChatUsage = {}
+  for (let step = 1; ; step++) {
+    const outcome = await callProvider(runtime, {
+      url: endpointUrl(endpoint, '/chat/completions'),
+      headers: openAiHeaders(endpoint),
+      body: requestBody(request, false, messages),
+    })
+    if (!outcome.ok) return outcome
+    const answer = completionOf(outcome.text)
+    if (!answer.ok) return answer
+    usage = addUsage(usage, answer.usage)
+    const message = parseJson(outcome.text).choices[0].message
+    const calls: any[] = Array.isArray(message.tool_calls) ? message.tool_calls : []
+    if (!tools || calls.length === 0 || step >= MAX_TOOL_STEPS) return { ...answer, usage }
+    messages.push(message)
+    for (const call of calls) {
+      messages.push({
+        role: 'tool',
+        tool_call_id: call?.id,
+        content: await tools.run(call?.function?.name, parseArguments(call?.function?.arguments)),
+      })
+    }
+  }
 }
 
 export type ProviderCall = { method?: string; url: string; headers: Record<string, string>; body?: string; onChunk?: (chunk: Uint8Array) => void }

@@ -9,6 +9,7 @@ import { type Answer, failureLog, type LlmEndpoint } from './client.js'
 import { credentialsBaseUrl, credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 import type { PendingCompletion } from './stream.js'
+import { type ToolOption, toolRunner, toolSpecs } from './tools.js'
 
 export { credentialText } from './credentials.js'
 
@@ -62,6 +63,8 @@ export type ChatPlan<N extends ChatApiName> = Connection & {
   mapping: ResponseMapping
   /** Legacy block: a variable holding a list gets the message appended instead of replaced. */
   appendToLists: boolean
+  /** The code of the functions the request offers the model (`request.tools`); with any, the answer is not streamed. */
+  functions?: { name: string; code: string }[]
   /** Receives the conversation id the provider answers with (Dify), unless a `Conversation ID` mapping does. */
   conversationVariableId?: string
   /** The client-side action that makes the client stream the completion (legacy and forged blocks differ). */
@@ -77,6 +80,7 @@ export type CompletionPlan = Omit<ChatPlan<'openai'>, 'api' | 'request' | 'probl
   messages: LlmMessage[]
   temperature?: number
   maxTokens?: number
+  tools?: ToolOption[]
 }
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
@@ -175,14 +179,21 @@ export const mapCompletion = (
 
 /** Runs an OpenAI-style (or Anthropic) chat completion block. */
 export const runCompletion = (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
-  const { api = 'openai', model, messages, temperature, maxTokens, ...rest } = plan
+  const { api = 'openai', model, messages, temperature, maxTokens, tools, ...rest } = plan
+  const functions = toolSpecs(tools)
   const problem = !model
     ? `The ${plan.label} block has no model; skipped.`
     : messages.length === 0
       ? `The ${plan.label} block has no message to send; skipped.`
       : undefined
-  const request = { model, messages, ...(temperature !== undefined && { temperature }), ...(maxTokens !== undefined && { maxTokens }) }
-  return runChat({ ...rest, api, request, problem }, blockId, ctx)
+  const request = {
+    model,
+    messages,
+    ...(temperature !== undefined && { temperature }),
+    ...(maxTokens !== undefined && { maxTokens }),
+    ...(functions.length && { tools: functions.map(({ code: _, ...spec }) => spec) }),
+  }
+  return runChat({ ...rest, api, request, problem, ...(functions.length && { functions }) }, blockId, ctx)
 }
 
 /** Runs a chat block: calls its API, or pauses while the client streams the answer. */
@@ -193,7 +204,9 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
   const { notices, endpoint } = connection
   if (plan.problem) return { logs: [...notices, errorLog(plan.problem)], variableUpdates }
   const streamVariableId = plan.mapping.find((m) => m.item === 'Message content')?.variableId
-  if (ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
+  // Function calls run in this turn's sandbox: a completion that may make them is not streamed.
+  const tools = plan.functions?.length ? toolRunner(plan.functions, ctx) : undefined
+  if (!tools && ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
     // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret, and no base
     // URL: the stream call reads it from the credentials again.
     const pending: PendingCompletion = {
@@ -214,9 +227,10 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
     }
   }
   const api = chatApis[plan.api] as ChatApi<ApiRequest<N>>
-  const outcome = await api.complete(ctx.runtime, endpoint, plan.request)
-  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates }
-  const updates = [...variableUpdates, ...mapCompletion(plan.mapping, outcome, ctx, plan.appendToLists, plan.conversationVariableId)]
+  const outcome = await api.complete(ctx.runtime, endpoint, plan.request, tools)
+  const done = [...variableUpdates, ...(tools?.updates ?? [])]
+  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates: done }
+  const updates = [...done, ...mapCompletion(plan.mapping, outcome, ctx, plan.appendToLists, plan.conversationVariableId)]
   return { variableUpdates: updates, ...(notices.length && { logs: notices }) }
 }
 

@@ -7,6 +7,7 @@ import { type Connection, optionNumber, optionText, responseMapping, resumeCompl
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
 import { pendingCompletionStream } from './stream.js'
+import type { ToolOption } from './tools.js'
 
 export type ForgedLlmProvider = {
   type: string
@@ -22,6 +23,8 @@ export type ForgedLlmProvider = {
   chatAction?: string
   /** The API of its chat action and "Generate variables" (OpenAI-compatible unless told). */
   api?: 'openai' | 'anthropic'
+  /** Perplexity's API takes no tools: they are not sent (as in Typebot). */
+  ignoresTools?: boolean
   /** Actions of the provider's own API, by name: their options and the connection the block's credentials give. */
   otherActions?: Record<string, (options: Record<string, unknown>, connection: Connection, ctx: BlockContext) => MaybePromise<ActionResult>>
   /** Actions Parley does not run, with the reason the log gives. */
@@ -35,6 +38,7 @@ type Options = {
   apiVersion?: string
   model?: string
   messages?: MessageOption[]
+  tools?: ToolOption[]
   temperature?: number | string
   /** Anthropic: the system prompt, sent before the messages. */
   systemMessage?: string
@@ -72,6 +76,7 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
             model,
             messages,
             api: provider.api,
+            tools: provider.ignoresTools ? undefined : options.tools,
             temperature: optionNumber(options.temperature, ctx),
             maxTokens: optionNumber(options.maxTokens, ctx),
             mapping: responseMapping(options.responseMapping),

@@ -109,7 +109,7 @@ export const runGenerateVariables = async (
           ctx.runtime,
           connection.endpoint,
           { model: plan.model, messages },
-          { inputSchema: extractionSchema(plan.fields) },
+          { jsonTool: { inputSchema: extractionSchema(plan.fields) } },
         )
       : await createChatCompletion(ctx.runtime, connection.endpoint, { model: plan.model, messages, jsonObject: true })
   if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)] }
