@@ -202,6 +202,31 @@ describe('LLM provider blocks', () => {
     assert.deepEqual((await streamMessage(streamed)).at(-1), { name: 'done', data: { text: 'Streamed fast.' } })
   })
 
+  test('tools: the code runs in the server sandbox; its return value goes back to the model, its setVariable applies', async () => {
+    const credentialsId = await createCredentials('groq', { apiKey: 'gsk-tools', baseUrl: groq.baseUrl })
+    const doc = askBot({
+      type: 'groq',
+      options: {
+        action: 'Create chat completion',
+        credentialsId,
+        model: 'llama-3.3-70b-versatile',
+        messages: [{ role: 'user', content: '{{User}}' }],
+        tools: [
+          {
+            type: 'function',
+            name: 'convert',
+            parameters: [{ type: 'number', name: 'amount' }],
+            code: "setVariable('Conversation', 'converted ' + amount)\nreturn { euros: amount * 2 }",
+          },
+        ],
+        responseMapping: [{ variableId: 'vAnswer' }],
+      },
+    })
+    groq.reply({ toolCalls: [{ name: 'convert', arguments: '{"amount":21}' }] }, { content: 'Result {toolResult}' })
+    const turn = await send(await start(doc, { isStreamEnabled: true }), 'Convert 21')
+    assert.deepEqual(turn.messages.map(textOf), ['Result {"euros":42}', 'Meta:  converted 21'])
+  })
+
   test('chat-node: the thread id is kept between turns', async () => {
     const credentialsId = await createCredentials('chat-node', { apiKey: 'cn-int', baseUrl: chatNode.baseUrl })
     const sessionId = await start(
