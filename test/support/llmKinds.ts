@@ -45,9 +45,10 @@ export const streamAndResume = async (kind: ActionKind, block: any, paused: Acti
 
 /**
  * The checks every OpenAI-compatible forged block passes: the credentials' base URL and key, dialogue and mapping,
- * the provider's default endpoint without a base URL, a missing model, streaming, and no "Generate variables".
+ * the provider's default endpoint without a base URL, a missing model, streaming (asking for token counts when the
+ * provider takes `stream_options`), and no "Generate variables".
  */
-export const openAiCompatibleKindTests = (kind: ActionKind, provider: { label: string; defaultBaseUrl: string }) => {
+export const openAiCompatibleKindTests = (kind: ActionKind, provider: { label: string; defaultBaseUrl: string; streamUsage?: boolean }) => {
   const variables: Variable[] = [
     { id: 'vHistory', name: 'History', value: ['Hi', 'Hello!', 'Who are you?'] },
     { id: 'vAnswer', name: 'Answer' },
@@ -135,6 +136,7 @@ export const openAiCompatibleKindTests = (kind: ActionKind, provider: { label: s
       const { pieces, resumed } = await streamAndResume(kind, b, paused, ctx)
       assert.deepEqual(pieces, ['Streamed ', 'words ', 'here.'])
       assert.equal(llm.requests[0].body.stream, true)
+      assert.deepEqual(llm.requests[0].body.stream_options, provider.streamUsage ? { include_usage: true } : undefined)
       assert.deepEqual(resumed, {
         variableUpdates: [
           { variableId: 'vAnswer', value: 'Streamed words here.' },

@@ -8,5 +8,6 @@ export const forgedDeepseek = forgedLlmKind({
   defaultBaseUrl: 'https://api.deepseek.com',
   hasEndpointOptions: false,
   generatesVariables: false,
+  streamUsage: true,
   unsupported: {},
 })

@@ -6,7 +6,7 @@ import { kindContext, openAiCompatibleKindTests } from '../../../../test/support
 import { startOpenAiServer } from '../../../../test/support/openaiServer.js'
 import { forgedGroq } from './kind.js'
 
-openAiCompatibleKindTests(forgedGroq, { label: 'Groq', defaultBaseUrl: 'https://api.groq.com/openai/v1' })
+openAiCompatibleKindTests(forgedGroq, { label: 'Groq', defaultBaseUrl: 'https://api.groq.com/openai/v1', streamUsage: true })
 
 const toolVariables: Variable[] = [
   { id: 'vCity', name: 'City' },

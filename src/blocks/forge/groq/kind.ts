@@ -8,5 +8,6 @@ export const forgedGroq = forgedLlmKind({
   defaultBaseUrl: 'https://api.groq.com/openai/v1',
   hasEndpointOptions: false,
   generatesVariables: false,
+  streamUsage: true,
   unsupported: {},
 })

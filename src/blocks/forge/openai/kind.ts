@@ -12,6 +12,7 @@ export const forgedOpenai = forgedLlmKind({
   defaultBaseUrl: 'https://api.openai.com/v1',
   defaultModel: 'gpt-4o-mini',
   generatesVariables: true,
+  streamUsage: true,
   hasEndpointOptions: true,
   otherActions: { 'Ask Assistant': (options, connection, ctx) => askAssistant(options, connection, ctx) },
   unsupported: {

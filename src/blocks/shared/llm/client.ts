@@ -15,6 +15,8 @@ export type ChatRequest = {
   maxTokens?: number
   /** Functions the model may call (answered by a `ToolRunner`; never streamed). */
   tools?: ToolSpec[]
+  /** Streams ask for the token counts too (`stream_options.include_usage`), for APIs known to take it. */
+  streamUsage?: boolean
 }
 export type ChatUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number }
 export type ChatFailure = { ok: false; status?: number; message: string }
@@ -51,6 +53,7 @@ const requestBody = (request: ChatRequest, stream: boolean, messages: unknown[] 
       tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
     }),
     ...(stream && { stream: true }),
+    ...(stream && request.streamUsage && { stream_options: { include_usage: true } }),
   })
 
 export const parseJson = (text: string): any => {

@@ -81,6 +81,7 @@ export type CompletionPlan = Omit<ChatPlan<'openai'>, 'api' | 'request' | 'probl
   temperature?: number
   maxTokens?: number
   tools?: ToolOption[]
+  streamUsage?: boolean
 }
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
@@ -179,7 +180,7 @@ export const mapCompletion = (
 
 /** Runs an OpenAI-style (or Anthropic) chat completion block. */
 export const runCompletion = (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
-  const { api = 'openai', model, messages, temperature, maxTokens, tools, ...rest } = plan
+  const { api = 'openai', model, messages, temperature, maxTokens, tools, streamUsage, ...rest } = plan
   const functions = toolSpecs(tools)
   const problem = !model
     ? `The ${plan.label} block has no model; skipped.`
@@ -191,6 +192,7 @@ export const runCompletion = (plan: CompletionPlan, blockId: string, ctx: BlockC
     messages,
     ...(temperature !== undefined && { temperature }),
     ...(maxTokens !== undefined && { maxTokens }),
+    ...(streamUsage && { streamUsage }),
     ...(functions.length && { tools: functions.map(({ code: _, ...spec }) => spec) }),
   }
   return runChat({ ...rest, api, request, problem, ...(functions.length && { functions }) }, blockId, ctx)

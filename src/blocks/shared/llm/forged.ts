@@ -23,6 +23,8 @@ export type ForgedLlmProvider = {
   chatAction?: string
   /** The API of its chat action and "Generate variables" (OpenAI-compatible unless told). */
   api?: 'openai' | 'anthropic'
+  /** Whether its API sends token counts in streams when asked (`stream_options`), as OpenAI's, DeepSeek's and Groq's do. */
+  streamUsage?: boolean
   /** Perplexity's API takes no tools: they are not sent (as in Typebot). */
   ignoresTools?: boolean
   /** Actions of the provider's own API, by name: their options and the connection the block's credentials give. */
@@ -77,6 +79,7 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
             messages,
             api: provider.api,
             tools: provider.ignoresTools ? undefined : options.tools,
+            streamUsage: provider.streamUsage,
             temperature: optionNumber(options.temperature, ctx),
             maxTokens: optionNumber(options.maxTokens, ctx),
             mapping: responseMapping(options.responseMapping),
