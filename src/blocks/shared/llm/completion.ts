@@ -1,5 +1,5 @@
-// What the OpenAI-style blocks share once their options are read: the credentials, the call (or the pause while
-// the client streams it), and saving the answer into the mapped variables.
+// What the LLM chat blocks share once their options are read: the credentials, the call through the block's API
+// (or the pause while the client streams it), and saving the answer into the mapped variables.
 import { type CompiledBot, edgeTarget } from '../../../engine/compile.js'
 import type { ChatLog, UserReply, VariableUpdate } from '../../../engine/types.js'
 import { parseVariables, toVariableValue } from '../../../engine/variables.js'

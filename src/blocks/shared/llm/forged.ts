@@ -1,6 +1,7 @@
-// Forged LLM blocks (`openai`, `mistral`): `options.action` chooses what runs. "Create chat completion" and
-// "Generate variables" call the provider's OpenAI-compatible API; actions needing another kind of API answer
-// with an error log, and the flow goes on.
+// Forged LLM blocks with a chat action (`openai`, `mistral`, `anthropic`, `groq`, `deepseek`, `perplexity`,
+// `together-ai`, `open-router`): `options.action` chooses what runs. The chat action and "Generate variables" call
+// the provider's OpenAI-compatible API (Anthropic's Messages API for `anthropic`); other actions of the provider's
+// own API run through `otherActions`; the rest answer with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, ActionResult, BlockContext, MaybePromise } from '../../../engine/kinds.js'
 import { type Connection, optionNumber, optionText, responseMapping, resumeCompletion, runCompletion } from './completion.js'
