@@ -400,7 +400,15 @@ export const createChats = ({
       if (!stream || !state.waiting) throw badRequest('This chat is not waiting for a streamed completion.')
       const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state) })
       if (typeof found !== 'function') throw badRequest(found.error)
-      return found
+      return async (onText) => {
+        const end = await found(onText)
+        // Stored before the stream reports it is done, so the client's next continueChat finds it.
+        if (end.ok && end.delivered !== undefined) {
+          const waiting = { ...state.waiting!, delivered: end.delivered }
+          await store.chats.updateSessionState(sessionId, session.revision, JSON.stringify({ ...state, waiting }))
+        }
+        return end
+      }
     },
   }
 }

@@ -6,7 +6,27 @@ import { blockSchemaByType } from './schemas.js'
 import { allKinds, kinds } from './index.js'
 
 /** Forged blocks go through the generic block schema: their types are Typebot's forge block ids. */
-const FORGED = new Set(['openai', 'mistral', 'posthog', 'segment', 'nocodb', 'blink', 'gmail', 'cal-com', 'zendesk', 'elevenlabs', 'qr-code'])
+const FORGED = new Set([
+  'openai',
+  'mistral',
+  'anthropic',
+  'groq',
+  'deepseek',
+  'perplexity',
+  'together-ai',
+  'open-router',
+  'dify-ai',
+  'chat-node',
+  'posthog',
+  'segment',
+  'nocodb',
+  'blink',
+  'gmail',
+  'cal-com',
+  'zendesk',
+  'elevenlabs',
+  'qr-code',
+])
 
 test('every block type of the bot schema has exactly one kind', async () => {
   for (const type of Object.keys(blockSchemaByType)) {

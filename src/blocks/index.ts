@@ -6,17 +6,25 @@ import { embedBubble } from './bubbles/embed/kind.js'
 import { imageBubble } from './bubbles/image/kind.js'
 import { textBubble } from './bubbles/text/kind.js'
 import { videoBubble } from './bubbles/video/kind.js'
+import { forgedAnthropic } from './forge/anthropic/kind.js'
 import { forgedBlink } from './forge/blink/kind.js'
 import { forgedCalCom } from './forge/cal-com/kind.js'
-import { forgedGmail } from './forge/gmail/kind.js'
+import { forgedChatNode } from './forge/chat-node/kind.js'
+import { forgedDeepseek } from './forge/deepseek/kind.js'
+import { forgedDifyAi } from './forge/dify-ai/kind.js'
 import { elevenlabs } from './forge/elevenlabs/kind.js'
+import { forgedGmail } from './forge/gmail/kind.js'
+import { forgedGroq } from './forge/groq/kind.js'
 import { forgedMistral } from './forge/mistral/kind.js'
 import { forgedNocodb } from './forge/nocodb/kind.js'
+import { forgedOpenRouter } from './forge/open-router/kind.js'
 import { forgedOpenai } from './forge/openai/kind.js'
+import { forgedPerplexity } from './forge/perplexity/kind.js'
 import { forgedPosthog } from './forge/posthog/kind.js'
-import { forgedSegment } from './forge/segment/kind.js'
-import { forgedZendesk } from './forge/zendesk/kind.js'
 import { qrCode } from './forge/qrCode/kind.js'
+import { forgedSegment } from './forge/segment/kind.js'
+import { forgedTogetherAi } from './forge/together-ai/kind.js'
+import { forgedZendesk } from './forge/zendesk/kind.js'
 import { cardsInput } from './inputs/cards/kind.js'
 import { choiceInput } from './inputs/choice/kind.js'
 import { dateInput } from './inputs/date/kind.js'
@@ -101,6 +109,14 @@ export const allKinds: BlockKind[] = [
   forgedZendesk,
   elevenlabs,
   qrCode,
+  forgedAnthropic,
+  forgedGroq,
+  forgedDeepseek,
+  forgedPerplexity,
+  forgedTogetherAi,
+  forgedOpenRouter,
+  forgedDifyAi,
+  forgedChatNode,
 ]
 
 /** The kinds by block type, as the engine takes them. */

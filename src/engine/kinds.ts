@@ -115,8 +115,14 @@ export type SessionVariables = { variableIds: string[]; needsTranscript: boolean
 
 export type { StartPropsPart } from './startProps.js'
 
-/** A streamed completion (see `ActionKind.stream`): `onText` gets each piece; never rejects for provider failures. */
-export type CompletionStream = (onText: (text: string) => void) => Promise<{ ok: true; text: string } | { ok: false; message: string }>
+/**
+ * A streamed completion (see `ActionKind.stream`): `onText` gets each piece; never rejects for provider failures.
+ * `delivered` (JSON) is kept in the session for the block's `resume` (`Waiting.delivered`): what the client does not
+ * send back, such as token counts.
+ */
+export type CompletionStream = (
+  onText: (text: string) => void,
+) => Promise<{ ok: true; text: string; delivered?: unknown } | { ok: false; message: string }>
 
 interface KindBase<B> {
   /** The block `type` literal. */

@@ -488,15 +488,12 @@ describe('LLM blocks', () => {
       bot([
         [
           'g',
-          [
-            { id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Assistant', message: 'Hi' } },
-            say('after', 'After'),
-          ],
+          [{ id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Create speech', input: 'Hi' } }, say('after', 'After')],
         ],
       ]),
     )
     const first = await start(publicId)
     assert.deepEqual(first.messages.map(textOf), ['After'])
-    assert.match(first.logs[0].description, /OpenAI "Ask Assistant" is not available: it needs OpenAI's Assistants API/)
+    assert.match(first.logs[0].description, /OpenAI "Create speech" is not available: the generated audio must be stored as a file/)
   })
 })

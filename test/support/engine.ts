@@ -38,8 +38,8 @@ export const testRuntime = (overrides: Partial<Runtime> = {}): Runtime => {
       const setVariables: { name: string; value: unknown }[] = []
       try {
         const fn = new Function('setVariable', ...Object.keys(globals), body)
-        fn((name: string, value: unknown) => setVariables.push({ name, value }), ...Object.values(globals))
-        return { ok: true, setVariables }
+        const value = fn((name: string, value: unknown) => setVariables.push({ name, value }), ...Object.values(globals))
+        return { ok: true, value, setVariables }
       } catch (err) {
         return { ok: false, error: String(err), setVariables }
       }

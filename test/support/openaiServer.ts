@@ -4,7 +4,14 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type FakeReply = { content: string; totalTokens?: number } | { status: number; error: string }
+/**
+ * A reply: text (`{toolResult}` in it is replaced by the last tool message of the request), function calls, or an
+ * error.
+ */
+export type FakeReply =
+  | { content: string; totalTokens?: number }
+  | { toolCalls: { name: string; arguments: string }[] }
+  | { status: number; error: string }
 export type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; body: any }
 
 export type OpenAiServer = {
@@ -37,8 +44,19 @@ export const startOpenAiServer = async (defaultReply: FakeReply = { content: 'He
       res.end(JSON.stringify(value))
     }
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/chat/completions')) return json(404, { error: { message: `No route ${req.url}` } })
-    const reply = queue.shift() ?? defaultReply
+    let reply = queue.shift() ?? defaultReply
     if ('status' in reply) return json(reply.status, { error: { message: reply.error, type: 'invalid_request_error' } })
+    if ('toolCalls' in reply) {
+      const tool_calls = reply.toolCalls.map((call, i) => ({ id: `call_${i + 1}`, type: 'function', function: call }))
+      return json(200, {
+        id: 'chatcmpl-test',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls }, finish_reason: 'tool_calls' }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      })
+    }
+    const toolResult = [...(body?.messages ?? [])].reverse().find((m: any) => m.role === 'tool')?.content ?? ''
+    reply = { ...reply, content: reply.content.replace('{toolResult}', toolResult) }
     const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: reply.totalTokens ?? 15 }
     if (!body?.stream) {
       return json(200, {

@@ -6,6 +6,7 @@ export const forgedMistral = forgedLlmKind({
   type: 'mistral',
   label: 'Mistral',
   defaultBaseUrl: 'https://api.mistral.ai/v1',
+  generatesVariables: true,
   hasEndpointOptions: false,
   unsupported: {},
 })

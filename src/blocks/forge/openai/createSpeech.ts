@@ -1,7 +1,7 @@
 // OpenAI "Create speech": `POST {base}/audio/speech` answers with audio (mp3, the API's default format), stored as a
 // file of the chat's result; its URL goes into the block's variable (an Audio bubble usually plays it next).
 import { idOption, invalid } from '../../shared/forgedActions.js'
-import { authHeaders, endpointUrl, LLM_TIMEOUT_MS } from '../../shared/llm/client.js'
+import { openAiHeaders, endpointUrl, LLM_TIMEOUT_MS } from '../../shared/llm/client.js'
 import { connect, optionText } from '../../shared/llm/completion.js'
 import type { ForgedLlmAction } from '../../shared/llm/forged.js'
 import { noAudio, saveMadeFile } from '../../shared/madeFiles.js'
@@ -24,7 +24,7 @@ export const createSpeech: ForgedLlmAction = async (options, ctx, connection) =>
   const call = await callProvider(ctx, 'OpenAI', endpoint.apiKey, {
     url: endpointUrl(endpoint, '/audio/speech'),
     method: 'POST',
-    headers: { ...authHeaders(endpoint), 'content-type': 'application/json' },
+    headers: { ...openAiHeaders(endpoint), 'content-type': 'application/json' },
     body: JSON.stringify({ model: optionText(options.model, ctx) ?? DEFAULT_MODEL, input, voice, ...(instructions && { instructions }) }),
     timeoutMs: LLM_TIMEOUT_MS,
     binaryResponse: true,

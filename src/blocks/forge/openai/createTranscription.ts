@@ -4,7 +4,7 @@
 import type { BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { StoredFile } from '../../../engine/types.js'
 import { idOption, invalid } from '../../shared/forgedActions.js'
-import { authHeaders, endpointUrl, LLM_TIMEOUT_MS } from '../../shared/llm/client.js'
+import { openAiHeaders, endpointUrl, LLM_TIMEOUT_MS } from '../../shared/llm/client.js'
 import { connect, optionText } from '../../shared/llm/completion.js'
 import type { ForgedLlmAction } from '../../shared/llm/forged.js'
 import { callProvider } from '../../shared/providerCall.js'
@@ -87,7 +87,7 @@ export const createTranscription: ForgedLlmAction = async (options, ctx, connect
   const call = await callProvider(ctx, 'OpenAI', endpoint.apiKey, {
     url: endpointUrl(endpoint, '/audio/transcriptions'),
     method: 'POST',
-    headers: { ...authHeaders(endpoint), 'content-type': encoded.headers.get('content-type') ?? '' },
+    headers: { ...openAiHeaders(endpoint), 'content-type': encoded.headers.get('content-type') ?? '' },
     body: new Uint8Array(await encoded.arrayBuffer()),
     timeoutMs: LLM_TIMEOUT_MS,
   })

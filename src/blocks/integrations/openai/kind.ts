@@ -57,17 +57,17 @@ export const openAI: ActionKind<OpenAIBlock> = {
         temperature: optionNumber(options.advancedSettings?.temperature, ctx),
         mapping: mappingOf(options),
         appendToLists: true,
-        streamAction: (streamed) => ({
+        streamAction: {
           type: 'streamOpenAiChatCompletion',
-          streamOpenAiChatCompletion: { messages: streamed },
+          streamOpenAiChatCompletion: { messages },
           expectsDedicatedReply: true,
-        }),
+        },
         variableUpdates,
       },
       block.id,
       ctx,
     )
   },
-  resume: (block, reply, ctx) => resumeCompletion(mappingOf(block.options ?? {}), reply, ctx, true),
+  resume: (block, reply, ctx, waiting) => resumeCompletion(mappingOf(block.options ?? {}), reply, ctx, true, waiting.delivered),
   stream: pendingCompletionStream,
 }

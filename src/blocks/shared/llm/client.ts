@@ -4,42 +4,60 @@
 import type { Runtime } from '../../../engine/types.js'
 import { masked } from './credentials.js'
 import type { LlmMessage } from './messages.js'
+import { MAX_TOOL_STEPS, parseArguments, type ToolRunner, type ToolSpec } from './tools.js'
 
 export type LlmEndpoint = { baseUrl: string; apiKey: string; apiVersion?: string }
-export type ChatRequest = { model: string; messages: LlmMessage[]; temperature?: number; jsonObject?: boolean }
+export type ChatRequest = {
+  model: string
+  messages: LlmMessage[]
+  temperature?: number
+  jsonObject?: boolean
+  /** Anthropic's required `max_tokens`; OpenAI-style APIs leave it to the model. */
+  maxTokens?: number
+  /** Functions the model may call (answered by a `ToolRunner`; never streamed). */
+  tools?: ToolSpec[]
+  /** Streams ask for the token counts too (`stream_options.include_usage`), for APIs known to take it. */
+  streamUsage?: boolean
+}
 export type ChatUsage = { totalTokens?: number; promptTokens?: number; completionTokens?: number }
 export type ChatFailure = { ok: false; status?: number; message: string }
-export type ChatOutcome = { ok: true; content: string; usage: ChatUsage } | ChatFailure
+/** `conversationId`: the provider's conversation the answer belongs to (Dify). */
+export type ChatOutcome = { ok: true; content: string; usage: ChatUsage; conversationId?: string } | ChatFailure
+/** What an answer gives the mapped variables: its text, token counts and conversation (those known). */
+export type Answer = { content?: string; usage: ChatUsage; conversationId?: string }
 
 /** Models can take long to answer, streamed ones longest; this bounds a single call. */
 export const LLM_TIMEOUT_MS = 120_000
 
-/** `path` under the endpoint's base URL (with Azure's API version). */
+/** `path` (which may carry a query) under the endpoint's base URL, with Azure's API version. */
 export const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
   const url = `${endpoint.baseUrl.trim().replace(/\/+$/, '')}${path}`
   // Azure OpenAI selects its API version with a query parameter.
-  return endpoint.apiVersion ? `${url}?api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
+  return endpoint.apiVersion ? `${url}${url.includes('?') ? '&' : '?'}api-version=${encodeURIComponent(endpoint.apiVersion)}` : url
 }
 
 /** The key as OpenAI-compatible APIs read it. */
-export const authHeaders = (endpoint: LlmEndpoint): Record<string, string> => ({
+export const openAiHeaders = (endpoint: LlmEndpoint): Record<string, string> => ({
   authorization: `Bearer ${endpoint.apiKey}`,
   // Azure OpenAI reads the key from `api-key` instead of the bearer token.
   ...(endpoint.apiVersion && { 'api-key': endpoint.apiKey }),
 })
 
-const headers = (endpoint: LlmEndpoint): Record<string, string> => ({ ...authHeaders(endpoint), 'content-type': 'application/json' })
-
-const requestBody = (request: ChatRequest, stream: boolean) =>
+/** `messages`: the request's, or those of a conversation with tool calls and their results. */
+const requestBody = (request: ChatRequest, stream: boolean, messages: unknown[] = request.messages) =>
   JSON.stringify({
     model: request.model,
-    messages: request.messages,
+    messages,
     ...(request.temperature !== undefined && { temperature: request.temperature }),
     ...(request.jsonObject && { response_format: { type: 'json_object' } }),
+    ...(request.tools?.length && {
+      tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+    }),
     ...(stream && { stream: true }),
+    ...(stream && request.streamUsage && { stream_options: { include_usage: true } }),
   })
 
-const parseJson = (text: string): any => {
+export const parseJson = (text: string): any => {
   try {
     return JSON.parse(text)
   } catch {
@@ -59,17 +77,29 @@ export const errorMessage = (text: string): string => {
   return text.trim().slice(0, 500) || 'no error message'
 }
 
-const usageOf = (body: any): ChatUsage => ({
+export const usageOf = (body: any): ChatUsage => ({
   totalTokens: numberOrUndefined(body?.usage?.total_tokens),
   promptTokens: numberOrUndefined(body?.usage?.prompt_tokens),
   completionTokens: numberOrUndefined(body?.usage?.completion_tokens),
 })
 
-const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
+/** Token counts of several calls (the steps of one answer with tool calls), added up. */
+export const addUsage = (a: ChatUsage, b: ChatUsage): ChatUsage => {
+  const add = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : x + y)
+  return {
+    totalTokens: add(a.totalTokens, b.totalTokens),
+    promptTokens: add(a.promptTokens, b.promptTokens),
+    completionTokens: add(a.completionTokens, b.completionTokens),
+  }
+}
+
+export const numberOrUndefined = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
 const completionOf = (text: string): ChatOutcome => {
   const body = parseJson(text)
-  const content = body?.choices?.[0]?.message?.content
+  const message = body?.choices?.[0]?.message
+  // A last step that still calls tools has no text.
+  const content = message?.content ?? (Array.isArray(message?.tool_calls) ? '' : undefined)
   if (typeof content !== 'string') return { ok: false, message: `The response has no message content: ${text.slice(0, 200)}` }
   return { ok: true, content, usage: usageOf(body) }
 }
@@ -78,24 +108,52 @@ const completionOf = (text: string): ChatOutcome => {
  * A failure's message without the key: providers (or whatever answers at the base URL) may quote it back, and
  * failure messages reach logs and streamed answers.
  */
-const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome =>
-  outcome.ok ? outcome : { ...outcome, message: masked(outcome.message, endpoint.apiKey) }
+export const withoutKey = (endpoint: LlmEndpoint, outcome: ChatOutcome): ChatOutcome => (outcome.ok ? outcome : maskKey(endpoint, outcome))
 
-/** One completion, answered whole. */
-export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> =>
-  withoutKey(endpoint, await callCompletion(runtime, endpoint, request))
+export const maskKey = (endpoint: LlmEndpoint, failure: ChatFailure): ChatFailure => ({
+  ...failure,
+  message: masked(failure.message, endpoint.apiKey),
+})
 
-const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest): Promise<ChatOutcome> => {
-  const outcome = await runtime.httpRequest({
-    url: endpointUrl(endpoint, '/chat/completions'),
-    method: 'POST',
-    headers: headers(endpoint),
-    body: requestBody(request, false),
-    timeoutMs: LLM_TIMEOUT_MS,
-  })
+/** One completion, answered whole; with `tools`, the model's calls are answered until it gives its text. */
+export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, tools?: ToolRunner): Promise<ChatOutcome> =>
+  withoutKey(endpoint, await callCompletion(runtime, endpoint, request, tools))
+
+const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, tools?: ToolRunner): Promise<ChatOutcome> => {
+  const messages: unknown[] = [...request.messages]
+  let usage: ChatUsage = {}
+  for (let step = 1; ; step++) {
+    const outcome = await callProvider(runtime, {
+      url: endpointUrl(endpoint, '/chat/completions'),
+      headers: openAiHeaders(endpoint),
+      body: requestBody(request, false, messages),
+    })
+    if (!outcome.ok) return outcome
+    const answer = completionOf(outcome.text)
+    if (!answer.ok) return answer
+    usage = addUsage(usage, answer.usage)
+    const message = parseJson(outcome.text).choices[0].message
+    const calls: any[] = Array.isArray(message.tool_calls) ? message.tool_calls : []
+    if (!tools || calls.length === 0 || step >= MAX_TOOL_STEPS) return { ...answer, usage }
+    messages.push(message)
+    for (const call of calls) {
+      messages.push({
+        role: 'tool',
+        tool_call_id: call?.id,
+        content: await tools.run(call?.function?.name, parseArguments(call?.function?.arguments)),
+      })
+    }
+  }
+}
+
+export type ProviderCall = { method?: string; url: string; headers: Record<string, string>; body?: string; onChunk?: (chunk: Uint8Array) => void }
+
+/** One call to a provider: its body, or why it failed (no answer, or the provider's status and readable message). */
+export const callProvider = async (runtime: Runtime, call: ProviderCall): Promise<{ ok: true; text: string } | ChatFailure> => {
+  const outcome = await runtime.httpRequest({ method: 'POST', ...call, timeoutMs: LLM_TIMEOUT_MS })
   if (!outcome.ok) return { ok: false, message: outcome.message }
   if (outcome.status >= 400) return { ok: false, status: outcome.status, message: errorMessage(outcome.text) }
-  return completionOf(outcome.text)
+  return { ok: true, text: outcome.text }
 }
 
 /**
@@ -142,17 +200,14 @@ const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: Chat
     }
     if (event?.usage) usage = usageOf(event)
   })
-  const outcome = await runtime.httpRequest({
+  const outcome = await callProvider(runtime, {
     url: endpointUrl(endpoint, '/chat/completions'),
-    method: 'POST',
-    headers: headers(endpoint),
+    headers: openAiHeaders(endpoint),
     body: requestBody(request, true),
-    timeoutMs: LLM_TIMEOUT_MS,
     onChunk: reader.push,
   })
-  if (!outcome.ok) return { ok: false, message: outcome.message }
+  if (!outcome.ok) return outcome
   reader.end()
-  if (outcome.status >= 400) return { ok: false, status: outcome.status, message: errorMessage(outcome.text) }
   if (sawEvents) return { ok: true, content, usage }
   // A server that ignored `stream: true` answered with one JSON document: relay its text in one piece.
   const whole = completionOf(outcome.text)

@@ -1,18 +1,37 @@
-// What the OpenAI-style blocks share once their options are read: the credentials, the call (or the pause while
-// the client streams it), and saving the answer into the mapped variables.
+// What the LLM chat blocks share once their options are read: the credentials, the call through the block's API
+// (or the pause while the client streams it), and saving the answer into the mapped variables.
 import { type CompiledBot, edgeTarget } from '../../../engine/compile.js'
 import type { ChatLog, UserReply, VariableUpdate } from '../../../engine/types.js'
 import { parseVariables, toVariableValue } from '../../../engine/variables.js'
 import type { ActionResult, BlockContext, BlockLog, ClientSideAction } from '../../../engine/kinds.js'
-import { type ChatUsage, createChatCompletion, failureLog, type LlmEndpoint } from './client.js'
+import { type ApiRequest, type ChatApi, type ChatApiName, chatApis } from './apis.js'
+import { type Answer, failureLog, type LlmEndpoint } from './client.js'
 import { credentialsBaseUrl, credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 import type { PendingCompletion } from './stream.js'
+import { type ToolOption, toolRunner, toolSpecs } from './tools.js'
 
 export { credentialText } from './credentials.js'
 
-export type ResponseItem = 'Message content' | 'Total tokens' | 'Prompt tokens' | 'Completion tokens'
+export type ResponseItem = 'Message content' | 'Total tokens' | 'Prompt tokens' | 'Completion tokens' | 'Conversation ID'
 export type ResponseMapping = { item: ResponseItem; variableId: string }[]
+
+const RESPONSE_ITEMS: readonly string[] = [
+  'Message content',
+  'Total tokens',
+  'Prompt tokens',
+  'Completion tokens',
+  'Conversation ID',
+] satisfies ResponseItem[]
+/** Item names of older blocks, renamed as Typebot does when it loads a bot (Anthropic's, Dify's). */
+const LEGACY_ITEMS: Record<string, ResponseItem> = { 'Message Content': 'Message content', Answer: 'Message content', 'Total Tokens': 'Total tokens' }
+
+/** A forged block's `responseMapping`: entries without an item save the message content; unknown items are dropped. */
+export const responseMapping = (entries: { item?: string; variableId?: string }[] | undefined): ResponseMapping =>
+  (Array.isArray(entries) ? entries : []).flatMap((m) => {
+    const item = LEGACY_ITEMS[m.item ?? ''] ?? m.item ?? 'Message content'
+    return m.variableId && RESPONSE_ITEMS.includes(item) ? [{ item: item as ResponseItem, variableId: m.variableId }] : []
+  })
 
 /**
  * Where a block's calls go. The key is only ever sent to the base URL stored with the credentials, else to the
@@ -29,19 +48,40 @@ export type Connection = {
   blockBaseUrl?: string
   /** Azure's API version: the credentials' `apiVersion`, else the block's (it only selects a version on the same host). */
   apiVersion?: string
+  /** The credentials' field holding the base URL (`baseUrl` unless told: Dify's is `apiEndpoint`). */
+  baseUrlField?: string
+  /** The credentials' field holding the key (`apiKey` unless told: Dify's knowledge base uses `knowledgeApiKey`). */
+  keyField?: string
 }
 
-export type CompletionPlan = Connection & {
-  model: string
-  messages: LlmMessage[]
-  temperature?: number
+/** What a chat block asks of its API, once its options are read. */
+export type ChatPlan<N extends ChatApiName> = Connection & {
+  api: N
+  request: ApiRequest<N>
+  /** Why the request cannot be sent (no model, no message…), told after the credentials are checked. */
+  problem?: string
   mapping: ResponseMapping
   /** Legacy block: a variable holding a list gets the message appended instead of replaced. */
   appendToLists: boolean
+  /** The code of the functions the request offers the model (`request.tools`); with any, the answer is not streamed. */
+  functions?: { name: string; code: string }[]
+  /** Receives the conversation id the provider answers with (Dify), unless a `Conversation ID` mapping does. */
+  conversationVariableId?: string
   /** The client-side action that makes the client stream the completion (legacy and forged blocks differ). */
-  streamAction: (messages: LlmMessage[]) => ClientSideAction
+  streamAction: ClientSideAction
   /** Updates applied whatever happens next (a legacy sequence's variables turned into lists). */
   variableUpdates: VariableUpdate[]
+}
+
+/** An OpenAI-style completion (or Anthropic's, which takes the same request). */
+export type CompletionPlan = Omit<ChatPlan<'openai'>, 'api' | 'request' | 'problem'> & {
+  api?: 'openai' | 'anthropic'
+  model: string
+  messages: LlmMessage[]
+  temperature?: number
+  maxTokens?: number
+  tools?: ToolOption[]
+  streamUsage?: boolean
 }
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
@@ -73,9 +113,11 @@ export const connect = async (
   const credentials = connection.credentialsId ? await ctx.credentials(connection.credentialsId) : undefined
   // About the bot's configuration only, so live chats show it too (fixtures and builders rely on it).
   if (!credentials) return { log: { ...errorLog(connection.noCredentials), visibility: 'everyone' } }
-  const apiKey = credentialText(credentials, 'apiKey')
-  if (!apiKey) return { log: errorLog(`The ${connection.label} credentials "${credentials.name}" have no API key.`) }
-  const baseUrl = credentialsBaseUrl(credentials, connection.defaultBaseUrl)
+  const keyField = connection.keyField ?? 'apiKey'
+  const apiKey = credentialText(credentials, keyField)
+  if (!apiKey)
+    return { log: errorLog(`The ${connection.label} credentials "${credentials.name}" have no ${keyField === 'apiKey' ? 'API key' : keyField}.`) }
+  const baseUrl = credentialsBaseUrl(credentials, connection.defaultBaseUrl, connection.baseUrlField)
   const notices: BlockLog[] = []
   if (connection.blockBaseUrl && !sameUrl(connection.blockBaseUrl, baseUrl)) {
     notices.push({
@@ -112,64 +154,103 @@ export const nextBubbleShowsVariable = (bot: CompiledBot, blockId: string, varia
   return first === `{{${variable.name}}}`
 }
 
-/** The mapped variables' new values after a completion. */
+/** The mapped variables' new values after a completion, and the conversation id into its own variable. */
 export const mapCompletion = (
   mapping: ResponseMapping,
-  content: string,
-  usage: ChatUsage,
+  answer: Answer,
   ctx: BlockContext,
   appendToLists: boolean,
-): VariableUpdate[] =>
-  mapping.flatMap(({ item, variableId }): VariableUpdate[] => {
+  conversationVariableId?: string,
+): VariableUpdate[] => {
+  const { usage, conversationId, content } = answer
+  const updates = mapping.flatMap(({ item, variableId }): VariableUpdate[] => {
+    if (item === 'Conversation ID') return conversationId ? [{ variableId, value: conversationId }] : []
     if (item !== 'Message content') {
       const tokens = item === 'Total tokens' ? usage.totalTokens : item === 'Prompt tokens' ? usage.promptTokens : usage.completionTokens
       return tokens === undefined ? [] : [{ variableId, value: String(tokens) }]
     }
+    if (content === undefined) return []
     const current = appendToLists ? ctx.variables.find((v) => v.id === variableId)?.value : undefined
     return [{ variableId, value: Array.isArray(current) ? [...current, content] : toVariableValue(content) }]
   })
+  const conversationMapped = mapping.some((m) => m.item === 'Conversation ID')
+  if (conversationId && conversationVariableId && !conversationMapped) updates.push({ variableId: conversationVariableId, value: conversationId })
+  return updates
+}
 
-/** Runs a chat completion block: calls the model, or pauses while the client streams the answer. */
-export const runCompletion = async (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
+/** Runs an OpenAI-style (or Anthropic) chat completion block. */
+export const runCompletion = (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
+  const { api = 'openai', model, messages, temperature, maxTokens, tools, streamUsage, ...rest } = plan
+  const functions = toolSpecs(tools)
+  const problem = !model
+    ? `The ${plan.label} block has no model; skipped.`
+    : messages.length === 0
+      ? `The ${plan.label} block has no message to send; skipped.`
+      : undefined
+  const request = {
+    model,
+    messages,
+    ...(temperature !== undefined && { temperature }),
+    ...(maxTokens !== undefined && { maxTokens }),
+    ...(streamUsage && { streamUsage }),
+    ...(functions.length && { tools: functions.map(({ code: _, ...spec }) => spec) }),
+  }
+  return runChat({ ...rest, api, request, problem, ...(functions.length && { functions }) }, blockId, ctx)
+}
+
+/** Runs a chat block: calls its API, or pauses while the client streams the answer. */
+export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
   const { variableUpdates } = plan
   const connection = await connect(plan, ctx)
   if ('log' in connection) return { logs: [connection.log], variableUpdates }
-  const { notices } = connection
-  if (!plan.model) return { logs: [...notices, errorLog(`The ${plan.label} block has no model; skipped.`)], variableUpdates }
-  if (plan.messages.length === 0) return { logs: [...notices, errorLog(`The ${plan.label} block has no message to send; skipped.`)], variableUpdates }
-  const request = { model: plan.model, messages: plan.messages, ...(plan.temperature !== undefined && { temperature: plan.temperature }) }
+  const { notices, endpoint } = connection
+  if (plan.problem) return { logs: [...notices, errorLog(plan.problem)], variableUpdates }
   const streamVariableId = plan.mapping.find((m) => m.item === 'Message content')?.variableId
-  if (ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
-    const { endpoint } = connection
+  // Function calls run in this turn's sandbox: a completion that may make them is not streamed.
+  const tools = plan.functions?.length ? toolRunner(plan.functions, ctx) : undefined
+  if (!tools && ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
     // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret, and no base
     // URL: the stream call reads it from the credentials again.
     const pending: PendingCompletion = {
       credentialsId: plan.credentialsId!,
       label: plan.label,
       defaultBaseUrl: plan.defaultBaseUrl,
+      ...(plan.baseUrlField && { baseUrlField: plan.baseUrlField }),
       ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
-      request,
+      ...(plan.api !== 'openai' && { api: plan.api }),
+      request: plan.request as ApiRequest<ChatApiName>,
     }
     return {
-      clientSideActions: [plan.streamAction(plan.messages)],
+      clientSideActions: [plan.streamAction],
       waitsForReply: true,
       waitingData: pending,
       variableUpdates,
       ...(notices.length && { logs: notices }),
     }
   }
-  const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, request)
-  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates }
-  const updates = [...variableUpdates, ...mapCompletion(plan.mapping, outcome.content, outcome.usage, ctx, plan.appendToLists)]
+  const api = chatApis[plan.api] as ChatApi<ApiRequest<N>>
+  const outcome = await api.complete(ctx.runtime, endpoint, plan.request, tools)
+  const done = [...variableUpdates, ...(tools?.updates ?? [])]
+  if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)], variableUpdates: done }
+  const updates = [...done, ...mapCompletion(plan.mapping, outcome, ctx, plan.appendToLists, plan.conversationVariableId)]
   return { variableUpdates: updates, ...(notices.length && { logs: notices }) }
 }
 
 /**
  * The client streamed the completion and sends its full text: it goes into the message variables, and the bubble
- * that shows it is not sent again (the client already displays it). Token counts are unknown here.
+ * that shows it is not sent again (the client already displays it). Token counts and the conversation id come from
+ * what the stream left in the session (`delivered`), when it did.
  */
-export const resumeCompletion = (mapping: ResponseMapping, reply: UserReply | undefined, ctx: BlockContext, appendToLists: boolean): ActionResult => {
+export const resumeCompletion = (
+  mapping: ResponseMapping,
+  reply: UserReply | undefined,
+  ctx: BlockContext,
+  appendToLists: boolean,
+  delivered?: unknown,
+  conversationVariableId?: string,
+): ActionResult => {
   if (reply?.type !== 'text') return {}
-  const messageMapping = mapping.filter((m) => m.item === 'Message content')
-  return { variableUpdates: mapCompletion(messageMapping, reply.text, {}, ctx, appendToLists), skipsNextBubble: true }
+  const streamed = (delivered && typeof delivered === 'object' ? delivered : {}) as Partial<Answer>
+  const answer: Answer = { content: reply.text, usage: streamed.usage ?? {}, conversationId: streamed.conversationId }
+  return { variableUpdates: mapCompletion(mapping, answer, ctx, appendToLists, conversationVariableId), skipsNextBubble: true }
 }

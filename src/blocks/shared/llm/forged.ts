@@ -1,13 +1,15 @@
-// Forged LLM blocks (`openai`, `mistral`): `options.action` chooses what runs. "Create chat completion" and
-// "Generate variables" call the provider's OpenAI-compatible API; actions needing another kind of API answer
-// with an error log, and the flow goes on.
+// Forged LLM blocks with a chat action (`openai`, `mistral`, `anthropic`, `groq`, `deepseek`, `perplexity`,
+// `together-ai`, `open-router`): `options.action` chooses what runs. The chat action and "Generate variables" call
+// the provider's OpenAI-compatible API (Anthropic's Messages API for `anthropic`); other actions of the provider's
+// own API run through `actions`; the rest answer with an error log, and the flow goes on.
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
-import type { ActionKind, ActionResult, BlockContext } from '../../../engine/kinds.js'
+import type { ActionKind, ActionResult, BlockContext, MaybePromise } from '../../../engine/kinds.js'
 import { actionNamed, type ForgedOptions, unknownActionLog } from '../forgedActions.js'
-import { type Connection, optionNumber, optionText, type ResponseItem, type ResponseMapping, resumeCompletion, runCompletion } from './completion.js'
+import { type Connection, optionNumber, optionText, responseMapping, resumeCompletion, runCompletion } from './completion.js'
 import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
 import { pendingCompletionStream } from './stream.js'
+import type { ToolOption } from './tools.js'
 
 export type ForgedLlmProvider = {
   type: string
@@ -17,13 +19,23 @@ export type ForgedLlmProvider = {
   defaultModel?: string
   /** Whether the block has `baseUrl` and `apiVersion` options (OpenAI's has; its base URL never redirects the key). */
   hasEndpointOptions: boolean
-  /** Actions Parley does not run, with the reason the log gives. */
-  unsupported: Record<string, string>
+  /** Whether the block offers "Generate variables" (OpenAI, Mistral); the others only chat completions. */
+  generatesVariables: boolean
+  /** The name of its chat action (`Create chat completion`; Anthropic's is `Create Chat Message`). */
+  chatAction?: string
+  /** The API of its chat action and "Generate variables" (OpenAI-compatible unless told). */
+  api?: 'openai' | 'anthropic'
+  /** Whether its API sends token counts in streams when asked (`stream_options`), as OpenAI's, DeepSeek's and Groq's do. */
+  streamUsage?: boolean
+  /** Perplexity's API takes no tools: they are not sent (as in Typebot). */
+  ignoresTools?: boolean
   /** The provider's other actions, by name (with the block's connection: credentials and endpoint). */
   actions?: Record<string, ForgedLlmAction>
+  /** Actions Parley does not run, with the reason the log gives. */
+  unsupported: Record<string, string>
 }
 
-export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection) => Promise<ActionResult>
+export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection) => MaybePromise<ActionResult>
 
 type Options = {
   action?: string
@@ -32,20 +44,16 @@ type Options = {
   apiVersion?: string
   model?: string
   messages?: MessageOption[]
+  tools?: ToolOption[]
   temperature?: number | string
+  /** Anthropic: the system prompt, sent before the messages. */
+  systemMessage?: string
+  /** Anthropic: the answer's length limit. */
+  maxTokens?: number | string
   responseMapping?: { item?: string; variableId?: string }[]
   prompt?: string
   variablesToExtract?: VariableToExtract[]
 }
-
-const RESPONSE_ITEMS: readonly string[] = ['Message content', 'Total tokens', 'Prompt tokens', 'Completion tokens'] satisfies ResponseItem[]
-
-/** Response mapping entries without an item save the message content. */
-const mappingOf = (options: Options): ResponseMapping =>
-  (options.responseMapping ?? []).flatMap((m) => {
-    const item = m.item ?? 'Message content'
-    return m.variableId && RESPONSE_ITEMS.includes(item) ? [{ item: item as ResponseItem, variableId: m.variableId }] : []
-  })
 
 export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBlock> => {
   const { label } = provider
@@ -65,32 +73,38 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
     async execute(block, ctx) {
       const options = (block.options ?? {}) as Options
       const model = optionText(options.model, ctx) ?? provider.defaultModel ?? ''
-      if (options.action === 'Create chat completion') {
-        const { messages, variableUpdates } = await buildMessages(options.messages, ctx)
+      if (options.action === (provider.chatAction ?? 'Create chat completion')) {
+        const system: MessageOption[] = options.systemMessage ? [{ role: 'system', content: options.systemMessage }] : []
+        const { messages, variableUpdates } = await buildMessages([...system, ...(options.messages ?? [])], ctx)
         return runCompletion(
           {
             ...connection(options, ctx),
             model,
             messages,
+            api: provider.api,
+            tools: provider.ignoresTools ? undefined : options.tools,
+            streamUsage: provider.streamUsage,
             temperature: optionNumber(options.temperature, ctx),
-            mapping: mappingOf(options),
+            maxTokens: optionNumber(options.maxTokens, ctx),
+            mapping: responseMapping(options.responseMapping),
             appendToLists: false,
-            streamAction: () => ({ type: 'stream', stream: true, expectsDedicatedReply: true }),
+            streamAction: { type: 'stream', stream: true, expectsDedicatedReply: true },
             variableUpdates,
           },
           block.id,
           ctx,
         )
       }
-      if (options.action === 'Generate variables') {
+      if (options.action === 'Generate variables' && provider.generatesVariables) {
         const fields = extractionFields(options.variablesToExtract, ctx)
-        return runGenerateVariables({ ...connection(options, ctx), model, prompt: optionText(options.prompt, ctx), fields }, ctx)
+        return runGenerateVariables({ ...connection(options, ctx), api: provider.api, model, prompt: optionText(options.prompt, ctx), fields }, ctx)
       }
       const action = actionNamed(provider.actions, options.action)
       if (action) return action(options, ctx, connection(options, ctx))
       return { logs: [unknownActionLog(label, options.action, actionNamed(provider.unsupported, options.action))] }
     },
-    resume: (block, reply, ctx) => resumeCompletion(mappingOf((block.options ?? {}) as Options), reply, ctx, false),
+    resume: (block, reply, ctx, waiting) =>
+      resumeCompletion(responseMapping(((block.options ?? {}) as Options).responseMapping), reply, ctx, false, waiting.delivered),
     stream: pendingCompletionStream,
   }
 }

@@ -3,6 +3,7 @@
 import type { VariableUpdate } from '../../../engine/types.js'
 import { parseVariables, toVariableValue } from '../../../engine/variables.js'
 import type { ActionResult, BlockContext } from '../../../engine/kinds.js'
+import { createAnthropicMessage } from './anthropic.js'
 import { createChatCompletion, failureLog } from './client.js'
 import { type Connection, connect } from './completion.js'
 
@@ -41,6 +42,19 @@ const coerce = (field: Field, value: unknown): unknown => {
   }
 }
 
+const typeSchema = (field: Field): Record<string, unknown> => {
+  if (field.type === 'enum') return { type: 'string', enum: field.values }
+  if (field.type === 'array') return { type: 'array', items: { type: 'string' } }
+  return { type: ['number', 'boolean'].includes(field.type) ? field.type : 'string' }
+}
+
+/** The JSON schema of the expected answer (for APIs that take one: Anthropic's forced `json` tool). */
+export const extractionSchema = (fields: Field[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(fields.map((f) => [f.name, { ...typeSchema(f), ...(f.description && { description: f.description }) }])),
+  required: fields.filter((f) => f.isRequired).map((f) => f.name),
+})
+
 /** The variable updates of the model's answer, or undefined when it is not a JSON object. */
 export const parseExtraction = (content: string, fields: Field[]): VariableUpdate[] | undefined => {
   let answer: unknown
@@ -75,7 +89,7 @@ export const extractionFields = (entries: VariableToExtract[] | undefined, ctx: 
   })
 
 export const runGenerateVariables = async (
-  plan: Connection & { model: string; prompt?: string; fields: Field[] },
+  plan: Connection & { api?: 'openai' | 'anthropic'; model: string; prompt?: string; fields: Field[] },
   ctx: BlockContext,
 ): Promise<ActionResult> => {
   const connection = await connect(plan, ctx)
@@ -88,7 +102,16 @@ export const runGenerateVariables = async (
   if (!plan.prompt) return error(`The ${plan.label} "Generate variables" action has no prompt; skipped.`)
   if (plan.fields.length === 0) return error(`The ${plan.label} "Generate variables" action has no variable to extract; skipped.`)
   const messages = [{ role: 'user' as const, content: extractionPrompt(plan.prompt, plan.fields) }]
-  const outcome = await createChatCompletion(ctx.runtime, connection.endpoint, { model: plan.model, messages, jsonObject: true })
+  // OpenAI-style APIs are asked for a JSON object; Anthropic's, to call a tool whose input is the object.
+  const outcome =
+    plan.api === 'anthropic'
+      ? await createAnthropicMessage(
+          ctx.runtime,
+          connection.endpoint,
+          { model: plan.model, messages },
+          { jsonTool: { inputSchema: extractionSchema(plan.fields) } },
+        )
+      : await createChatCompletion(ctx.runtime, connection.endpoint, { model: plan.model, messages, jsonObject: true })
   if (!outcome.ok) return { logs: [...notices, failureLog(plan.label, outcome)] }
   const variableUpdates = parseExtraction(outcome.content, plan.fields)
   if (!variableUpdates) return error(`${plan.label} did not answer with a JSON object; no variable was set.`, outcome.content.slice(0, 1000))

@@ -2,7 +2,8 @@
 // block (client actions `stream` and `streamOpenAiChatCompletion`). The request was kept in the session when the
 // block paused (the waiting slot's data); the API key and the base URL are read now, from the workspace credentials.
 import type { ActionKind, CompletionStream } from '../../../engine/kinds.js'
-import { failureLog, type ChatRequest, streamChatCompletion } from './client.js'
+import { type ApiRequest, type ChatApi, type ChatApiName, chatApis } from './apis.js'
+import { type Answer, failureLog } from './client.js'
 import { credentialsBaseUrl, credentialText } from './credentials.js'
 
 /** What a paused LLM block keeps in the session. It holds no secret. */
@@ -12,8 +13,12 @@ export type PendingCompletion = {
   label: string
   /** The provider's endpoint, for credentials without a base URL of their own (see `credentialsBaseUrl`). */
   defaultBaseUrl: string
+  /** The credentials' field holding the base URL, when not `baseUrl`. */
+  baseUrlField?: string
   apiVersion?: string
-  request: ChatRequest
+  /** The API that streams it; absent: OpenAI-compatible. */
+  api?: ChatApiName
+  request: ApiRequest<ChatApiName>
 }
 
 export const pendingCompletionStream: NonNullable<ActionKind['stream']> = async (data, { runtime, credentials }) => {
@@ -24,10 +29,15 @@ export const pendingCompletionStream: NonNullable<ActionKind['stream']> = async 
   if (!apiKey) return { error: `The ${pending.label} credentials of this block no longer exist or have no API key.` }
   // A session paused before base URLs came from the credentials only kept the one then chosen (possibly the bot's).
   if (typeof pending.defaultBaseUrl !== 'string') return { error: 'This completion was prepared by an older version of Parley; restart the chat.' }
-  const endpoint = { baseUrl: credentialsBaseUrl(found, pending.defaultBaseUrl), apiKey, apiVersion: pending.apiVersion }
+  const api = chatApis[pending.api ?? 'openai'] as ChatApi<unknown> | undefined
+  if (!api) return { error: `This completion needs an API Parley no longer has (${pending.api}); restart the chat.` }
+  const endpoint = { baseUrl: credentialsBaseUrl(found, pending.defaultBaseUrl, pending.baseUrlField), apiKey, apiVersion: pending.apiVersion }
   const stream: CompletionStream = async (onText) => {
-    const outcome = await streamChatCompletion(runtime, endpoint, pending.request, onText)
-    return outcome.ok ? { ok: true, text: outcome.content } : { ok: false, message: failureLog(pending.label, outcome).description }
+    const outcome = await api.stream(runtime, endpoint, pending.request, onText)
+    if (!outcome.ok) return { ok: false, message: failureLog(pending.label, outcome).description }
+    // Token counts and the conversation id, kept for the block's resume: the client only sends the text back.
+    const delivered: Omit<Answer, 'content'> = { usage: outcome.usage, ...(outcome.conversationId && { conversationId: outcome.conversationId }) }
+    return { ok: true, text: outcome.content, delivered }
   }
   return stream
 }
