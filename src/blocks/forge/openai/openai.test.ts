@@ -195,7 +195,9 @@ test("audio file names follow the content type, else the URL's extension, else w
   assert.equal(audioFileName('', 'speech.mp3'), 'audio.mp3')
 })
 
-test('Ask Assistant still answers with the error log saying why it is not run', async () => {
-  const result = await forgedOpenai.execute(block('Ask Assistant', {}), context())
-  assert.match(result.logs?.[0].description ?? '', /^OpenAI "Ask Assistant" is not available/)
+test('Ask Model answers with the error log saying why it is not run; unknown actions too', async () => {
+  const result = await forgedOpenai.execute(block('Ask Model', {}), context())
+  assert.match(result.logs?.[0].description ?? '', /^OpenAI "Ask Model" is not available: it needs OpenAI's Responses API/)
+  const unknown = await forgedOpenai.execute(block('toString', {}), context())
+  assert.match(unknown.logs?.[0].description ?? '', /OpenAI "toString" is not supported/)
 })
