@@ -1,5 +1,5 @@
 // The other LLM blocks through a real server, each against a local peer speaking its protocol: Anthropic's Messages
-// API, Dify's chat messages, ChatNode, OpenAI's Assistants and an OpenAI-compatible provider (Groq); answered
+// API, Dify's chat messages, ChatNode, OpenAI's Assistants and Responses APIs and an OpenAI-compatible provider (Groq); answered
 // whole and streamed (streamMessage), with the conversation kept across turns.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -9,6 +9,7 @@ import { type ChatNodeServer, startChatNodeServer } from '../support/chatNodeSer
 import { type DifyServer, startDifyServer } from '../support/difyServer.js'
 import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
+import { type ResponsesServer, startResponsesServer } from '../support/responsesServer.js'
 import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -55,6 +56,7 @@ describe('LLM provider blocks', () => {
   let chatNode: ChatNodeServer
   let assistants: AssistantsServer
   let groq: OpenAiServer
+  let responses: ResponsesServer
 
   const createCredentials = async (type: string, data: Record<string, string>) => {
     const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
@@ -88,18 +90,19 @@ describe('LLM provider blocks', () => {
   before(async () => {
     s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'test-secret-0123456789' })
     owner = await userWithWorkspace(s)
-    ;[claude, dify, chatNode, assistants, groq] = await Promise.all([
+    ;[claude, dify, chatNode, assistants, groq, responses] = await Promise.all([
       startAnthropicServer(),
       startDifyServer(),
       startChatNodeServer(),
       startAssistantsServer(),
       startOpenAiServer(),
+      startResponsesServer(),
     ])
     assistants.assistants.add('asst_1')
   })
   after(async () => {
     await s.stop()
-    await Promise.all([claude, dify, chatNode, assistants, groq].map((peer) => peer.close()))
+    await Promise.all([claude, dify, chatNode, assistants, groq, responses].map((peer) => peer.close()))
   })
 
   test('anthropic: answered whole, then streamed; token counts saved both ways', async () => {
@@ -289,5 +292,30 @@ describe('LLM provider blocks', () => {
       .where('resultId', '=', await resultIdOfKey(s.store.db, resultId))
       .execute()
     assert.deepEqual(stored, [{ status: 'error', description: 'The OpenAI Assistant run failed: it ended failed: Server overloaded.' }])
+  })
+
+  test('openai Ask Model: the answer mapped, the conversation continued by response id', async () => {
+    const credentialsId = await createCredentials('openai', { apiKey: 'sk-int', baseUrl: responses.baseUrl })
+    const sessionId = await start(
+      askBot({
+        type: 'openai',
+        options: {
+          action: 'Ask Model',
+          credentialsId,
+          model: 'gpt-4.1',
+          message: '{{User}}',
+          responseIdVariableId: 'vConversation',
+          responseMapping: [{ item: 'Message', variableId: 'vAnswer' }],
+        },
+      }),
+    )
+    responses.answer({ text: 'First answer.' }, { text: 'Second answer.' })
+    const first = await send(sessionId, 'Hi')
+    const id = /resp_\d+/.exec(textOf(first.messages[1]))?.[0]
+    assert.equal(textOf(first.messages[0]), 'First answer.')
+    assert.ok(id)
+    const second = await send(sessionId, 'More')
+    assert.equal(textOf(second.messages[0]), 'Second answer.')
+    assert.deepEqual(responses.requests.at(-1)!.body, { model: 'gpt-4.1', store: true, input: 'More', previous_response_id: id })
   })
 })

@@ -483,17 +483,17 @@ describe('LLM blocks', () => {
     assert.match(request.body.messages[0].content, /"Company" \(string\): The company name/)
   })
 
-  test('forged openai: an action needing another API (Ask Model) logs why, visible in live chats', async () => {
+  test('forged openai: an action the block does not have logs why, visible in live chats', async () => {
     const publicId = await publish(
       bot([
         [
           'g',
-          [{ id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Ask Model', prompt: 'Hi' } }, say('after', 'After')],
+          [{ id: 'a', type: 'openai', options: { credentialsId: openaiCredentialsId, action: 'Create image', prompt: 'Hi' } }, say('after', 'After')],
         ],
       ]),
     )
     const first = await start(publicId)
     assert.deepEqual(first.messages.map(textOf), ['After'])
-    assert.match(first.logs[0].description, /OpenAI "Ask Model" is not available: it needs OpenAI's Responses API/)
+    assert.match(first.logs[0].description, /OpenAI "Create image" is not supported by Parley/)
   })
 })
