@@ -44,6 +44,9 @@ export const startOpenAiServer = async (defaultReply: FakeReply = { content: 'He
       res.end(JSON.stringify(value))
     }
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/chat/completions')) return json(404, { error: { message: `No route ${req.url}` } })
+    // As OpenAI's API: a body that does not say it is JSON is not read as JSON.
+    if (!req.headers['content-type']?.startsWith('application/json'))
+      return json(400, { error: { message: 'Expected Content-Type application/json', type: 'invalid_request_error' } })
     let reply = queue.shift() ?? defaultReply
     if ('status' in reply) return json(reply.status, { error: { message: reply.error, type: 'invalid_request_error' } })
     if ('toolCalls' in reply) {

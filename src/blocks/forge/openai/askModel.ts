@@ -83,7 +83,7 @@ const functionCalls = (response: any): any[] =>
 const responsesApi = (ctx: BlockContext, endpoint: LlmEndpoint) => async (body: unknown) => {
   const outcome = await callProvider(ctx.runtime, {
     url: endpointUrl(endpoint, '/responses'),
-    headers: { ...openAiHeaders(endpoint), 'content-type': 'application/json' },
+    headers: openAiHeaders(endpoint),
     body: JSON.stringify(body),
   })
   if (!outcome.ok) return maskKey(endpoint, outcome)

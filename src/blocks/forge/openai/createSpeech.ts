@@ -24,7 +24,7 @@ export const createSpeech: ForgedLlmAction = async (options, ctx, connection) =>
   const call = await callProvider(ctx, 'OpenAI', endpoint.apiKey, {
     url: endpointUrl(endpoint, '/audio/speech'),
     method: 'POST',
-    headers: { ...openAiHeaders(endpoint), 'content-type': 'application/json' },
+    headers: openAiHeaders(endpoint),
     body: JSON.stringify({ model: optionText(options.model, ctx) ?? DEFAULT_MODEL, input, voice, ...(instructions && { instructions }) }),
     timeoutMs: LLM_TIMEOUT_MS,
     binaryResponse: true,

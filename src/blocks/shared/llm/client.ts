@@ -39,6 +39,7 @@ export const endpointUrl = (endpoint: LlmEndpoint, path: string) => {
 /** The key as OpenAI-compatible APIs read it. */
 export const openAiHeaders = (endpoint: LlmEndpoint): Record<string, string> => ({
   authorization: `Bearer ${endpoint.apiKey}`,
+  'content-type': 'application/json',
   // Azure OpenAI reads the key from `api-key` instead of the bearer token.
   ...(endpoint.apiVersion && { 'api-key': endpoint.apiKey }),
 })
