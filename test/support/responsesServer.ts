@@ -12,7 +12,8 @@ export const startResponsesServer = async (): Promise<ResponsesServer> => {
   const peer = await startPeer(({ method, path, headers, body }, res) => {
     if (method !== 'POST' || path !== '/v1/responses') return json(res, 404, { error: { message: `Unknown route ${method} ${path}` } })
     if (!headers.authorization?.startsWith('Bearer ')) return json(res, 401, { error: { message: 'Missing bearer key' } })
-    if (!headers['content-type']?.startsWith('application/json')) return json(res, 400, { error: { message: 'Expected Content-Type application/json' } })
+    if (!headers['content-type']?.startsWith('application/json'))
+      return json(res, 400, { error: { message: 'Expected Content-Type application/json' } })
     const script = queue.shift() ?? { text: 'Hello from the model' }
     if ('error' in script) return json(res, script.status, { error: { message: script.error } })
     const id = `resp_${++ids}`
