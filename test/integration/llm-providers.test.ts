@@ -317,5 +317,33 @@ describe('LLM provider blocks', () => {
     const second = await send(sessionId, 'More')
     assert.equal(textOf(second.messages[0]), 'Second answer.')
     assert.deepEqual(responses.requests.at(-1)!.body, { model: 'gpt-4.1', store: true, input: 'More', previous_response_id: id })
+
+    // Streamed: the text through streamMessage, the response id kept for the next turn.
+    const streamed = await start(
+      askBot({
+        type: 'openai',
+        options: {
+          action: 'Ask Model',
+          credentialsId,
+          model: 'gpt-4.1',
+          message: '{{User}}',
+          responseMapping: [
+            { item: 'Message', variableId: 'vAnswer' },
+            { item: 'Response ID', variableId: 'vConversation' },
+          ],
+        },
+      }),
+      { isStreamEnabled: true },
+    )
+    const paused = await send(streamed, 'Stream please')
+    assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
+    responses.answer({ text: 'Streamed answer.' })
+    const events = await streamMessage(streamed)
+    assert.deepEqual(
+      events.filter((e) => e.name === 'message').map((e) => e.data.text),
+      ['Streamed ', 'answer.'],
+    )
+    const resumed = await send(streamed, 'Streamed answer.')
+    assert.match(textOf(resumed.messages[0]), /^Meta:\s+resp_\d+$/, 'the streamed bubble is not sent again; the response id came with the stream')
   })
 })

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Variable } from '../../../contract/bot/common.js'
 import { type ResponsesServer, startResponsesServer } from '../../../../test/support/responsesServer.js'
-import { kindContext } from '../../../../test/support/llmKinds.js'
-import { responseTools } from './askModel.js'
+import { kindContext, streamAndResume } from '../../../../test/support/llmKinds.js'
+import { builtInTools } from './askModel.js'
 import { forgedOpenai } from './kind.js'
 
 let openai: ResponsesServer
@@ -98,7 +98,7 @@ test('Ask Model: a function call is answered by the block function in the sandbo
 
 test('Ask Model: tools in Typebot order, validation logs, provider errors with the key masked', async () => {
   assert.deepEqual(
-    responseTools({
+    builtInTools({
       fileSearchVectorStoreIds: ['vs_1', ''],
       fileSearchMaxNumResults: 5,
       fileSearchScoreThreshold: 0.4,
@@ -111,7 +111,7 @@ test('Ask Model: tools in Typebot order, validation logs, provider errors with t
       { type: 'code_interpreter', container: { type: 'auto' } },
     ],
   )
-  assert.deepEqual(responseTools({ fileSearchVectorStoreIds: ['vs_1'], fileSearchMaxNumResults: 99 }), [
+  assert.deepEqual(builtInTools({ fileSearchVectorStoreIds: ['vs_1'], fileSearchMaxNumResults: 99 }), [
     { type: 'file_search', vector_store_ids: ['vs_1'] },
   ])
   const before = openai.requests.length
@@ -120,6 +120,30 @@ test('Ask Model: tools in Typebot order, validation logs, provider errors with t
   assert.equal(openai.requests.length, before, 'nothing was sent')
   openai.answer({ error: 'Incorrect API key provided: sk-secret-2', status: 401 })
   const refused = await run(block(), variables(), 'sk-secret-2')
-  assert.match(refused.logs?.[0].description ?? '', /OpenAI Ask Model API error - 401: Incorrect API key provided: \*\*\*/)
-  assert.equal(refused.variableUpdates, undefined)
+  assert.match(refused.logs?.[0].description ?? '', /OpenAI API error - 401: Incorrect API key provided: \*\*\*/)
+  assert.deepEqual(refused.variableUpdates ?? [], [], 'nothing mapped')
+})
+
+test('Ask Model streamed: the client gets the text as it comes, then the message and the response id are mapped', async () => {
+  openai.answer({ text: 'Sunny and warm.' })
+  const b = block()
+  const blocks = [b, { id: 'show', type: 'text', content: { richText: [{ type: 'p', children: [{ text: '{{Answer}}' }] }] } }]
+  const ctx = kindContext({
+    blocks,
+    variables: variables('resp_prev'),
+    credentials: [{ id: 'c1', type: 'openai', name: 'OpenAI', data: { apiKey: 'sk-secret-1', baseUrl: openai.baseUrl } }],
+    isStreamEnabled: true,
+  })
+  const paused = await forgedOpenai.execute(b, ctx)
+  assert.equal(JSON.stringify(paused.waitingData).includes('sk-secret-1'), false, 'the session keeps no key')
+  const { pieces, end, resumed } = await streamAndResume(forgedOpenai, b, paused, ctx)
+  assert.deepEqual(pieces, ['Sunny ', 'and ', 'warm.'])
+  assert.equal(end.ok, true)
+  const sent = openai.requests.at(-1)!
+  assert.equal(sent.body.stream, true)
+  assert.equal(sent.body.previous_response_id, 'resp_prev')
+  const updates = Object.fromEntries((resumed?.variableUpdates ?? []).map((u) => [u.variableId, u.value]))
+  assert.equal(updates.vAnswer, 'Sunny and warm.')
+  assert.match(String(updates.vPrev), /^resp_\d+$/)
+  assert.equal(resumed?.skipsNextBubble, true)
 })

@@ -36,7 +36,7 @@ export const openAI: ActionKind<OpenAIBlock> = {
       blockBaseUrl: optionText(options.baseUrl, ctx),
       apiVersion: optionText(options.apiVersion, ctx),
     }
-    if (options.task === 'Create speech') return createSpeech(options, ctx, connection)
+    if (options.task === 'Create speech') return createSpeech(options, ctx, connection, block.id)
     if (options.task !== 'Create chat completion') {
       return {
         logs: [

@@ -4,6 +4,7 @@ import type { Runtime } from '../../../engine/types.js'
 import { createAnthropicMessage, streamAnthropicMessage } from './anthropic.js'
 import { type ChatOutcome, type ChatRequest, createChatCompletion, type LlmEndpoint, streamChatCompletion } from './client.js'
 import { type DifyRequest, sendDifyChatMessage } from './dify.js'
+import { createResponse, type ResponsesRequest, streamResponse } from './responses.js'
 import type { ToolRunner } from './tools.js'
 
 export type ChatApi<R> = {
@@ -12,7 +13,7 @@ export type ChatApi<R> = {
   stream(runtime: Runtime, endpoint: LlmEndpoint, request: R, onText: (text: string) => void): Promise<ChatOutcome>
 }
 
-type ApiRequests = { openai: ChatRequest; anthropic: ChatRequest; dify: DifyRequest }
+type ApiRequests = { openai: ChatRequest; anthropic: ChatRequest; dify: DifyRequest; responses: ResponsesRequest }
 export type ChatApiName = keyof ApiRequests
 /** The request each API takes. */
 export type ApiRequest<N extends ChatApiName> = ApiRequests[N]
@@ -24,4 +25,5 @@ export const chatApis: { [N in ChatApiName]: ChatApi<ApiRequests[N]> } = {
     stream: streamAnthropicMessage,
   },
   dify: { complete: (runtime, endpoint, request) => sendDifyChatMessage(runtime, endpoint, request), stream: sendDifyChatMessage },
+  responses: { complete: createResponse, stream: streamResponse },
 }

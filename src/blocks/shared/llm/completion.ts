@@ -23,8 +23,15 @@ const RESPONSE_ITEMS: readonly string[] = [
   'Completion tokens',
   'Conversation ID',
 ] satisfies ResponseItem[]
-/** Item names of older blocks, renamed as Typebot does when it loads a bot (Anthropic's, Dify's). */
-const LEGACY_ITEMS: Record<string, ResponseItem> = { 'Message Content': 'Message content', Answer: 'Message content', 'Total Tokens': 'Total tokens' }
+/** Item names of older blocks (Anthropic's, Dify's), renamed as Typebot does when it loads a bot, and Ask Model's. */
+const LEGACY_ITEMS: Record<string, ResponseItem> = {
+  'Message Content': 'Message content',
+  Answer: 'Message content',
+  'Total Tokens': 'Total tokens',
+  // Ask Model's items: its message, and the response id that continues the conversation.
+  Message: 'Message content',
+  'Response ID': 'Conversation ID',
+}
 
 /** A forged block's `responseMapping`: entries without an item save the message content; unknown items are dropped. */
 export const responseMapping = (entries: { item?: string; variableId?: string }[] | undefined): ResponseMapping =>

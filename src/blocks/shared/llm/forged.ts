@@ -35,7 +35,8 @@ export type ForgedLlmProvider = {
   unsupported: Record<string, string>
 }
 
-export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection) => MaybePromise<ActionResult>
+/** `blockId`: the block running (a streamed answer needs to know the bubble that follows it). */
+export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection, blockId: string) => MaybePromise<ActionResult>
 
 type Options = {
   action?: string
@@ -100,11 +101,14 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
         return runGenerateVariables({ ...connection(options, ctx), api: provider.api, model, prompt: optionText(options.prompt, ctx), fields }, ctx)
       }
       const action = actionNamed(provider.actions, options.action)
-      if (action) return action(options, ctx, connection(options, ctx))
+      if (action) return action(options, ctx, connection(options, ctx), block.id)
       return { logs: [unknownActionLog(label, options.action, actionNamed(provider.unsupported, options.action))] }
     },
-    resume: (block, reply, ctx, waiting) =>
-      resumeCompletion(responseMapping(((block.options ?? {}) as Options).responseMapping), reply, ctx, false, waiting.delivered),
+    resume: (block, reply, ctx, waiting) => {
+      const options = (block.options ?? {}) as Options & { responseIdVariableId?: string }
+      // Ask Model keeps its response id in its own variable unless a `Response ID` mapping takes it.
+      return resumeCompletion(responseMapping(options.responseMapping), reply, ctx, false, waiting.delivered, options.responseIdVariableId)
+    },
     stream: pendingCompletionStream,
   }
 }
