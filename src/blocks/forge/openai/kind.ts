@@ -2,6 +2,7 @@
 // Model" (askModel.ts), speech and transcription (each in its own module) run against the OpenAI-compatible API of
 // the credentials (their base URL, else OpenAI's; never the block's).
 import { forgedLlmKind } from '../../shared/llm/forged.js'
+import { openAiModelSeesImages } from '../../shared/llm/vision.js'
 import { askAssistant } from './assistant.js'
 import { askModel } from './askModel.js'
 import { createSpeech } from './createSpeech.js'
@@ -14,6 +15,7 @@ export const forgedOpenai = forgedLlmKind({
   defaultModel: 'gpt-4o-mini',
   generatesVariables: true,
   streamUsage: true,
+  seesImages: openAiModelSeesImages,
   hasEndpointOptions: true,
   actions: {
     'Ask Assistant': (options, ctx, connection) => askAssistant(options, connection, ctx),

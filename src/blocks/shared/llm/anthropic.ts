@@ -41,13 +41,22 @@ const headers = (endpoint: LlmEndpoint): Record<string, string> => ({
   'content-type': 'application/json',
 })
 
-/** Consecutive turns of one role merged: the API wants user and assistant turns to alternate. */
+type Block = { type: 'text'; text: string } | { type: 'image'; source: { type: 'url'; url: string } }
+type Turn = { role: 'user' | 'assistant'; content: string | Block[] }
+
+const blocksOf = (content: Turn['content']): Block[] => (typeof content === 'string' ? [{ type: 'text', text: content }] : content)
+
+/** Consecutive turns of one role merged: the API wants user and assistant turns to alternate. Images as `image` blocks. */
 const alternating = (messages: LlmMessage[]) =>
-  messages.reduce<{ role: 'user' | 'assistant'; content: string }[]>((turns, m) => {
+  messages.reduce<Turn[]>((turns, m) => {
     if (m.role === 'system') return turns
+    const content: Turn['content'] = m.parts
+      ? m.parts.map((p): Block => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image', source: { type: 'url', url: p.url } }))
+      : m.content
     const last = turns.at(-1)
-    if (last?.role === m.role) last.content += `\n\n${m.content}`
-    else turns.push({ role: m.role, content: m.content })
+    if (last?.role !== m.role) turns.push({ role: m.role, content })
+    else if (typeof last.content === 'string' && typeof content === 'string') last.content += `\n\n${content}`
+    else last.content = [...blocksOf(last.content), ...blocksOf(content)]
     return turns
   }, [])
 

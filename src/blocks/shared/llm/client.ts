@@ -44,8 +44,19 @@ export const openAiHeaders = (endpoint: LlmEndpoint): Record<string, string> => 
   ...(endpoint.apiVersion && { 'api-key': endpoint.apiKey }),
 })
 
+/** Messages as OpenAI-style APIs take them: a message with images as text and `image_url` parts. */
+const wireMessages = (messages: LlmMessage[]) =>
+  messages.map(({ parts, ...message }) =>
+    parts
+      ? {
+          ...message,
+          content: parts.map((p) => (p.type === 'text' ? { type: 'text', text: p.text } : { type: 'image_url', image_url: { url: p.url } })),
+        }
+      : message,
+  )
+
 /** `messages`: the request's, or those of a conversation with tool calls and their results. */
-const requestBody = (request: ChatRequest, stream: boolean, messages: unknown[] = request.messages) =>
+const requestBody = (request: ChatRequest, stream: boolean, messages: unknown[] = wireMessages(request.messages)) =>
   JSON.stringify({
     model: request.model,
     messages,
@@ -121,7 +132,7 @@ export const createChatCompletion = async (runtime: Runtime, endpoint: LlmEndpoi
   withoutKey(endpoint, await callCompletion(runtime, endpoint, request, tools))
 
 const callCompletion = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, tools?: ToolRunner): Promise<ChatOutcome> => {
-  const messages: unknown[] = [...request.messages]
+  const messages: unknown[] = wireMessages(request.messages)
   let usage: ChatUsage = {}
   for (let step = 1; ; step++) {
     const outcome = await callProvider(runtime, {

@@ -8,6 +8,7 @@ import { type ApiRequest, type ChatApi, type ChatApiName, chatApis } from './api
 import { type Answer, failureLog, type LlmEndpoint } from './client.js'
 import { credentialsBaseUrl, credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
+import { withImages } from './vision.js'
 import type { PendingCompletion } from './stream.js'
 import { type ToolOption, toolRunner, toolSpecs } from './tools.js'
 
@@ -89,6 +90,8 @@ export type CompletionPlan = Omit<ChatPlan<'openai'>, 'api' | 'request' | 'probl
   maxTokens?: number
   tools?: ToolOption[]
   streamUsage?: boolean
+  /** Whether the model sees images: user messages' image URLs are then sent as images (see vision.ts). */
+  seesImages?: (model: string) => boolean
 }
 
 const errorLog = (description: string): ChatLog => ({ status: 'error', description })
@@ -186,8 +189,9 @@ export const mapCompletion = (
 }
 
 /** Runs an OpenAI-style (or Anthropic) chat completion block. */
-export const runCompletion = (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
-  const { api = 'openai', model, messages, temperature, maxTokens, tools, streamUsage, ...rest } = plan
+export const runCompletion = async (plan: CompletionPlan, blockId: string, ctx: BlockContext): Promise<ActionResult> => {
+  const { api = 'openai', model, temperature, maxTokens, tools, streamUsage, seesImages, ...rest } = plan
+  const messages = model && seesImages?.(model) ? await withImages(plan.messages, ctx) : plan.messages
   const functions = toolSpecs(tools)
   const problem = !model
     ? `The ${plan.label} block has no model; skipped.`

@@ -27,6 +27,8 @@ export type ForgedLlmProvider = {
   api?: 'openai' | 'anthropic'
   /** Whether its API sends token counts in streams when asked (`stream_options`), as OpenAI's, DeepSeek's and Groq's do. */
   streamUsage?: boolean
+  /** Which of its models see images (user messages' image URLs sent as images); absent: none. */
+  seesImages?: (model: string) => boolean
   /** Perplexity's API takes no tools: they are not sent (as in Typebot). */
   ignoresTools?: boolean
   /** The provider's other actions, by name (with the block's connection: credentials and endpoint). */
@@ -84,6 +86,7 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
             messages,
             api: provider.api,
             tools: provider.ignoresTools ? undefined : options.tools,
+            seesImages: provider.seesImages,
             streamUsage: provider.streamUsage,
             temperature: optionNumber(options.temperature, ctx),
             maxTokens: optionNumber(options.maxTokens, ctx),

@@ -6,7 +6,10 @@ import type { VariableUpdate, VariableValue } from '../../../engine/types.js'
 import { withTemplating } from '../inputs.js'
 
 export type LlmRole = 'system' | 'user' | 'assistant'
-export type LlmMessage = { role: LlmRole; content: string; name?: string }
+/** A piece of a user message that holds images (see vision.ts). */
+export type MessagePart = { type: 'text'; text: string } | { type: 'image'; url: string }
+/** `content` is the text; `parts`, when present, the same message with its images, for models that see them. */
+export type LlmMessage = { role: LlmRole; content: string; name?: string; parts?: MessagePart[] }
 
 /** One entry of a block's `messages` option (the shapes of both block families). */
 export type MessageOption = {
