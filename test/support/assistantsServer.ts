@@ -63,8 +63,28 @@ export const startAssistantsServer = async (defaultScript: RunScript = { reply: 
     if (method === 'POST' && parts.length === 4) {
       if (!assistants.has(body.assistant_id)) return json(res, 404, { error: { message: `No assistant found with id '${body.assistant_id}'.` } })
       const run = { id: `run_${++ids}`, object: 'thread.run', thread_id: threadId, assistant_id: body.assistant_id, status: 'queued' }
-      runs.set(run.id, { run, script: queue.shift() ?? defaultScript })
-      return json(res, 200, run)
+      const script = queue.shift() ?? defaultScript
+      runs.set(run.id, { run, script })
+      if (!body.stream) return json(res, 200, run)
+      // Streamed: the run's events as server-sent events, the reply in word-sized deltas.
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+      send('thread.run.created', run)
+      if ('fail' in script) {
+        Object.assign(run, { status: 'failed', last_error: { code: 'server_error', message: script.fail } })
+        send('thread.run.failed', run)
+      } else if ('reply' in script) {
+        for (const value of script.reply.match(/\S+\s*/g) ?? [])
+          send('thread.message.delta', {
+            id: 'msg_delta',
+            object: 'thread.message.delta',
+            delta: { content: [{ index: 0, type: 'text', text: { value } }] },
+          })
+        thread.push(message(threadId, 'assistant', script.reply, run.id))
+        run.status = 'completed'
+        send('thread.run.completed', run)
+      }
+      return res.end('event: done\ndata: [DONE]\n\n')
     }
     const entry = runs.get(parts[4])
     if (!entry) return json(res, 404, { error: { message: `No run found with id '${parts[4]}'.` } })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Variable } from '../../../contract/bot/common.js'
 import { type AssistantsServer, startAssistantsServer } from '../../../../test/support/assistantsServer.js'
-import { kindContext } from '../../../../test/support/llmKinds.js'
+import { kindContext, streamAndResume } from '../../../../test/support/llmKinds.js'
 import { askAssistant } from './assistant.js'
 import { forgedOpenai } from './kind.js'
 
@@ -109,7 +109,7 @@ test('failed runs, API errors and runs that do not end are logged; a run left go
   openai.runs({ stuck: true })
   const b = block()
   const ctx = kindContext({ blocks: [b], variables: variables(), credentials: credentials() })
-  const stuck = await askAssistant(b.options, { label: 'OpenAI', credentialsId: 'c1', noCredentials: '-', defaultBaseUrl: '-' }, ctx, {
+  const stuck = await askAssistant(b.options, { label: 'OpenAI', credentialsId: 'c1', noCredentials: '-', defaultBaseUrl: '-' }, ctx, 'a', {
     maxWaitMs: 30,
     firstPollMs: 10,
     maxPollMs: 10,
@@ -128,4 +128,24 @@ test('no assistant id or message: an error log and no call', async () => {
     { status: 'error', description: 'The OpenAI "Ask Assistant" action has no message; skipped.' },
   ])
   assert.equal(openai.requests.length, before)
+})
+
+test('streamed: the client streams the run, the answer and the new thread id are saved; a failed run is a stream error', async () => {
+  openai.runs({ reply: 'Streaming【1:0†source】 works.' }, { fail: 'Server overloaded' })
+  const b = block()
+  const show = { id: 'show', type: 'text', content: { richText: [{ type: 'p', children: [{ text: '{{Answer}}' }] }] } }
+  const context = () => kindContext({ blocks: [b, show], variables: variables(), credentials: credentials(), isStreamEnabled: true })
+  const ctx = context()
+  const paused = await forgedOpenai.execute(b, ctx)
+  assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
+  assert.equal(JSON.stringify(paused.waitingData).includes('sk-1'), false, 'the session keeps no key')
+  const { pieces, end, resumed } = await streamAndResume(forgedOpenai, b, paused, ctx)
+  assert.deepEqual(pieces, ['Streaming【1:0†source】 ', 'works.'])
+  assert.equal(end.ok && end.text, 'Streaming works.')
+  const updates = Object.fromEntries((resumed?.variableUpdates ?? []).map((u) => [u.variableId, u.value]))
+  assert.match(String(updates.vThread), /^thread_\d+$/)
+  const failing = context()
+  const failed = await streamAndResume(forgedOpenai, b, await forgedOpenai.execute(b, failing), failing)
+  assert.equal(failed.end.ok, false)
+  assert.match(!failed.end.ok ? failed.end.message : '', /the run ended failed: Server overloaded/)
 })

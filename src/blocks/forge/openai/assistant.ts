@@ -16,7 +16,7 @@ import {
   openAiHeaders,
   parseJson,
 } from '../../shared/llm/client.js'
-import { type Connection, connect, optionText } from '../../shared/llm/completion.js'
+import { type Connection, connect, nextBubbleShowsVariable, optionText, responseMapping, runChat } from '../../shared/llm/completion.js'
 import { parseArguments, type ToolRunner, toolRunner } from '../../shared/llm/tools.js'
 
 export type AssistantOptions = {
@@ -104,12 +104,47 @@ const answerOf = (messages: any[]) =>
     .map((part: any) => part.text.value.replace(/【[^】]*】/g, ''))
     .join('\n\n')
 
+/**
+ * The streamed path: when the client streams, the next bubble shows the message and the block has no functions to
+ * answer (they run in this turn's sandbox), the client streams the run (shared/llm/assistant.ts) and sends its text.
+ */
+const streamed = (options: AssistantOptions, connection: Connection, ctx: BlockContext, blockId: string) => {
+  const messageVariableId = (options.responseMapping ?? []).find((m) => (m.item ?? 'Message') === 'Message')?.variableId
+  const hasFunctions = (options.functions ?? []).some((f) => f.name && f.code)
+  if (!ctx.isStreamEnabled || hasFunctions || !nextBubbleShowsVariable(ctx.bot, blockId, messageVariableId)) return undefined
+  const assistantId = optionText(options.assistantId, ctx)
+  const message = optionText(options.message, ctx)
+  const stored = options.threadVariableId ? ctx.variables.find((v) => v.id === options.threadVariableId)?.value : undefined
+  const threadId = (typeof stored === 'string' && stored.trim()) || optionText(options.threadId, ctx)
+  const instructions = optionText(options.additionalInstructions, ctx)
+  return runChat(
+    {
+      ...connection,
+      api: 'assistant',
+      request: { assistantId: assistantId ?? '', message: message ?? '', ...(threadId && { threadId }), ...(instructions && { instructions }) },
+      ...(!assistantId || !message
+        ? { problem: `The ${LABEL} "Ask Assistant" action has no ${assistantId ? 'message' : 'assistant ID'}; skipped.` }
+        : {}),
+      mapping: responseMapping(options.responseMapping),
+      appendToLists: false,
+      conversationVariableId: options.threadVariableId,
+      streamAction: { type: 'stream', stream: true, expectsDedicatedReply: true },
+      variableUpdates: [],
+    },
+    blockId,
+    ctx,
+  )
+}
+
 export const askAssistant = async (
   options: AssistantOptions,
   connection: Connection,
   ctx: BlockContext,
+  blockId = '',
   limits = RUN_LIMITS,
 ): Promise<ActionResult> => {
+  const stream = streamed(options, connection, ctx, blockId)
+  if (stream) return stream
   const connected = await connect(connection, ctx)
   if ('log' in connected) return { logs: [connected.log] }
   const logs: BlockLog[] = [...connected.notices]

@@ -18,7 +18,7 @@ export const forgedOpenai = forgedLlmKind({
   seesImages: openAiModelSeesImages,
   hasEndpointOptions: true,
   actions: {
-    'Ask Assistant': (options, ctx, connection) => askAssistant(options, connection, ctx),
+    'Ask Assistant': (options, ctx, connection, blockId) => askAssistant(options, connection, ctx, blockId),
     'Ask Model': askModel,
     'Create speech': createSpeech,
     'Create transcription': createTranscription,

@@ -2,6 +2,7 @@
 // and the stream call finds the API again by it.
 import type { Runtime } from '../../../engine/types.js'
 import { createAnthropicMessage, streamAnthropicMessage } from './anthropic.js'
+import { type AssistantRequest, streamAssistant } from './assistant.js'
 import { type ChatOutcome, type ChatRequest, createChatCompletion, type LlmEndpoint, streamChatCompletion } from './client.js'
 import { type DifyRequest, sendDifyChatMessage } from './dify.js'
 import { createResponse, type ResponsesRequest, streamResponse } from './responses.js'
@@ -13,7 +14,7 @@ export type ChatApi<R> = {
   stream(runtime: Runtime, endpoint: LlmEndpoint, request: R, onText: (text: string) => void): Promise<ChatOutcome>
 }
 
-type ApiRequests = { openai: ChatRequest; anthropic: ChatRequest; dify: DifyRequest; responses: ResponsesRequest }
+type ApiRequests = { openai: ChatRequest; anthropic: ChatRequest; dify: DifyRequest; responses: ResponsesRequest; assistant: AssistantRequest }
 export type ChatApiName = keyof ApiRequests
 /** The request each API takes. */
 export type ApiRequest<N extends ChatApiName> = ApiRequests[N]
@@ -26,4 +27,6 @@ export const chatApis: { [N in ChatApiName]: ChatApi<ApiRequests[N]> } = {
   },
   dify: { complete: (runtime, endpoint, request) => sendDifyChatMessage(runtime, endpoint, request), stream: sendDifyChatMessage },
   responses: { complete: createResponse, stream: streamResponse },
+  // Ask Assistant answers whole through its own polling flow; this API only serves its streams.
+  assistant: { complete: (runtime, endpoint, request) => streamAssistant(runtime, endpoint, request, () => {}), stream: streamAssistant },
 }

@@ -29,9 +29,10 @@ const LEGACY_ITEMS: Record<string, ResponseItem> = {
   'Message Content': 'Message content',
   Answer: 'Message content',
   'Total Tokens': 'Total tokens',
-  // Ask Model's items: its message, and the response id that continues the conversation.
+  // Ask Model's and Ask Assistant's items: the message, and the id that continues the conversation.
   Message: 'Message content',
   'Response ID': 'Conversation ID',
+  'Thread ID': 'Conversation ID',
 }
 
 /** A forged block's `responseMapping`: entries without an item save the message content; unknown items are dropped. */

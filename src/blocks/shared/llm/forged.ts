@@ -108,9 +108,10 @@ export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBl
       return { logs: [unknownActionLog(label, options.action, actionNamed(provider.unsupported, options.action))] }
     },
     resume: (block, reply, ctx, waiting) => {
-      const options = (block.options ?? {}) as Options & { responseIdVariableId?: string }
-      // Ask Model keeps its response id in its own variable unless a `Response ID` mapping takes it.
-      return resumeCompletion(responseMapping(options.responseMapping), reply, ctx, false, waiting.delivered, options.responseIdVariableId)
+      const options = (block.options ?? {}) as Options & { responseIdVariableId?: string; threadVariableId?: string }
+      // Ask Model and Ask Assistant keep their response or thread id in their own variable unless a mapping takes it.
+      const idVariableId = options.responseIdVariableId ?? options.threadVariableId
+      return resumeCompletion(responseMapping(options.responseMapping), reply, ctx, false, waiting.delivered, idVariableId)
     },
     stream: pendingCompletionStream,
   }
