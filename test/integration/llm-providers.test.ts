@@ -292,6 +292,32 @@ describe('LLM provider blocks', () => {
       .where('resultId', '=', await resultIdOfKey(s.store.db, resultId))
       .execute()
     assert.deepEqual(stored, [{ status: 'error', description: 'The OpenAI Assistant run failed: it ended failed: Server overloaded.' }])
+
+    // Streamed through streamMessage; the new thread id is kept for the next turn.
+    const streamed = await start(
+      askBot({
+        type: 'openai',
+        options: {
+          action: 'Ask Assistant',
+          credentialsId,
+          assistantId: 'asst_1',
+          threadVariableId: 'vConversation',
+          message: '{{User}}',
+          responseMapping: [{ item: 'Message', variableId: 'vAnswer' }],
+        },
+      }),
+      { isStreamEnabled: true },
+    )
+    const paused = await send(streamed, 'Stream please')
+    assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
+    assistants.runs({ reply: 'Streamed by the assistant.' })
+    const events = await streamMessage(streamed)
+    assert.deepEqual(
+      events.filter((e) => e.name === 'message').map((e) => e.data.text),
+      ['Streamed ', 'by ', 'the ', 'assistant.'],
+    )
+    const resumed = await send(streamed, 'Streamed by the assistant.')
+    assert.match(textOf(resumed.messages[0]), /^Meta:\s+thread_\d+$/)
   })
 
   test('openai Ask Model: the answer mapped, the conversation continued by response id', async () => {
