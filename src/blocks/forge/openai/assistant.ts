@@ -6,16 +6,8 @@
 import type { ActionResult, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { toVariableValue } from '../../../engine/variables.js'
-import {
-  type ChatFailure,
-  callProvider,
-  endpointUrl,
-  failureLog,
-  type LlmEndpoint,
-  maskKey,
-  openAiHeaders,
-  parseJson,
-} from '../../shared/llm/client.js'
+import { type ChatFailure, callProvider, endpointUrl, failureLog, type LlmEndpoint, maskKey, parseJson } from '../../shared/llm/client.js'
+import { assistantsHeaders } from '../../shared/llm/assistant.js'
 import { type Connection, connect, nextBubbleShowsVariable, optionText, responseMapping, runChat } from '../../shared/llm/completion.js'
 import { parseArguments, type ToolRunner, toolRunner } from '../../shared/llm/tools.js'
 
@@ -44,7 +36,7 @@ const assistantsApi = (ctx: BlockContext, endpoint: LlmEndpoint) => async (metho
   const outcome = await callProvider(ctx.runtime, {
     method,
     url: endpointUrl(endpoint, path),
-    headers: { ...openAiHeaders(endpoint), 'OpenAI-Beta': 'assistants=v2' },
+    headers: assistantsHeaders(endpoint),
     ...(body !== undefined && { body: JSON.stringify(body) }),
   })
   if (!outcome.ok) return maskKey(endpoint, outcome)

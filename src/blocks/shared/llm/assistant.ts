@@ -17,10 +17,13 @@ import {
 
 export type AssistantRequest = { assistantId: string; threadId?: string; message: string; instructions?: string }
 
+/** The OpenAI headers plus the beta header the Assistants API v2 needs. */
+export const assistantsHeaders = (endpoint: LlmEndpoint) => ({ ...openAiHeaders(endpoint), 'OpenAI-Beta': 'assistants=v2' })
+
 const call = (runtime: Runtime, endpoint: LlmEndpoint, path: string, body: unknown, onChunk?: (chunk: Uint8Array) => void) =>
   callProvider(runtime, {
     url: endpointUrl(endpoint, path),
-    headers: { ...openAiHeaders(endpoint), 'OpenAI-Beta': 'assistants=v2' },
+    headers: assistantsHeaders(endpoint),
     body: JSON.stringify(body),
     ...(onChunk && { onChunk }),
   })
