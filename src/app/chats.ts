@@ -1,15 +1,13 @@
 // Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
 // only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
 // (EngineError) become AppErrors.
-import type { z } from 'zod'
-import type { clientLogSchema } from '../contract/chat.js'
 import { BOT_LIMITS, importedBotDoc } from '../domain/bots.js'
 import { docOrThrow } from './bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
-import { type SessionState, StateVersionError, parseState as parseStoredState } from '../engine/state.js'
-import type { ChatResponse, Runtime, TextFormat, UserReply } from '../engine/types.js'
+import type { SessionState } from '../engine/state.js'
+import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
@@ -18,6 +16,8 @@ import { SessionConflictError, type SessionWrite, type TurnWrite } from '../stor
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
+import { recentTurnsOf } from './recentTurns.js'
+import { checkOrigin, parseState } from './sessionState.js'
 import type { FilesApp, UploadRequest } from './files.js'
 
 export type ChatLimits = EngineDeps['limits']
@@ -31,78 +31,6 @@ const CACHE_BYTES = 16 * 1024 * 1024
 
 /** The largest session state stored, in characters of JSON (a variable holds at most 1,000,000: see the engine). */
 export const MAX_STATE_CHARS = 4_000_000
-
-/** A stored session state; one written by a newer Parley (unknown version) cannot go on here. */
-/** Client logs a result takes, its own logs included: a client cannot fill the database through one chat. */
-export const MAX_LOGS_PER_RESULT = 500
-
-type ClientLog = z.infer<typeof clientLogSchema>
-
-const parseState = (json: string): SessionState => {
-  try {
-    return parseStoredState(json)
-  } catch (err) {
-    if (err instanceof StateVersionError) throw conflict('This chat was saved by a newer version of Parley and cannot continue on this server.')
-    throw err
-  }
-}
-
-/** Sessions whose last turn this process remembers (the least recently used are forgotten first). */
-const REMEMBERED_TURNS = 10_000
-/**
- * How long after a turn's answer the same reply still counts as its repeat: requests sent together reach the server
- * a few milliseconds apart, and no person reads the next question and answers it this fast.
- */
-export const REPEAT_GRACE_MS = 300
-
-type RememberedTurn = {
-  fingerprint: string
-  outcome: Promise<{ response: ChatResponse; revision: number | null }>
-  /** When the turn's answer was ready, on this process's monotonic clock (undefined: still running). */
-  finishedAt?: number
-}
-
-/**
- * The last turn this process applied to each session, so that a reply sent twice (a double submit, a client retry
- * racing its original) gets the first one's answer instead of answering the next question. A repeat is the same
- * reply that arrived before that turn's answer was ready — so its sender cannot have seen the next question — timed
- * on this process's own monotonic clock, never across nodes (with a grace of `REPEAT_GRACE_MS` for requests sent
- * together that arrive just after); it is answered from memory only while the session is still at the revision that
- * turn left it at. The same reply sent after the answer is a new answer. A repeat that
- * reaches another process meets the revision check instead: concurrent ones conflict.
- */
-const recentTurnsOf = () => {
-  const turns = new Map<string, RememberedTurn>()
-  return {
-    /** The remembered turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
-    find(sessionId: string, fingerprint: string, arrivedAt: number): RememberedTurn | undefined {
-      const last = turns.get(sessionId)
-      return last && last.fingerprint === fingerprint && (last.finishedAt === undefined || arrivedAt < last.finishedAt + REPEAT_GRACE_MS)
-        ? last
-        : undefined
-    },
-    /** That turn's answer, if the session is still where it left it (or the chat ended with it: no session left). */
-    async replay(last: RememberedTurn, currentRevision: () => Promise<number | null>) {
-      const { response, revision } = await last.outcome
-      return (await currentRevision()) === revision ? response : undefined
-    },
-    track(sessionId: string, fingerprint: string, work: () => Promise<{ response: ChatResponse; revision: number | null }>) {
-      const outcome = work()
-      const turn: RememberedTurn = { fingerprint, outcome }
-      turns.delete(sessionId)
-      turns.set(sessionId, turn)
-      if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
-      // Once the grace has passed the turn can no longer be repeated: it is forgotten, so memory holds recent turns
-      // only. A failed turn is not remembered: retrying it must run it again.
-      const forget = () => turns.get(sessionId) === turn && turns.delete(sessionId)
-      outcome.then(() => {
-        turn.finishedAt = performance.now()
-        setTimeout(forget, REPEAT_GRACE_MS).unref()
-      }, forget)
-      return outcome.then(({ response }) => response)
-    },
-  }
-}
 
 export const createChats = ({
   store,
@@ -341,33 +269,6 @@ export const createChats = ({
     },
 
     /**
-     * Logs the chat client reports, stored on the chat's result. Accepted after the chat's last turn too (its session
-     * is gone then: the result is found by the session id it recorded). Previews store nothing. A result takes at
-     * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored.
-     */
-    async clientLogs(sessionId: string, logs: ClientLog[], options: { origin?: string }): Promise<{ stored: number }> {
-      const session = await store.chats.session(sessionId)
-      let resultId: string | undefined
-      if (session) {
-        const state = parseState(session.state)
-        checkOrigin(state.allowedOrigins, options.origin)
-        if (state.isPreview) return { stored: 0 }
-        resultId = state.stack[0]?.resultId
-      } else resultId = await store.chats.resultOfSession(sessionId)
-      if (!resultId) throw notFound('Session not found: it never existed.')
-      const room = Math.max(0, MAX_LOGS_PER_RESULT - (await store.chats.countLogs(resultId)))
-      const rows = logs.slice(0, room).map((log) => ({
-        resultId,
-        status: log.status,
-        description: log.description,
-        ...(log.details !== undefined && { details: (typeof log.details === 'string' ? log.details : JSON.stringify(log.details)).slice(0, 5000) }),
-        ...(log.context !== undefined && { context: log.context }),
-      }))
-      await store.chats.addLogs(rows)
-      return { stored: rows.length }
-    },
-
-    /**
      * An upload URL for a file the chat sends to the input it waits on (file input, text input attachments or voice
      * clip), within that block's limits. The file belongs to the chat's result.
      */
@@ -416,13 +317,6 @@ export const createChats = ({
 export type ChatsApp = ReturnType<typeof createChats>
 
 const runtimePart = (doc: Record<string, unknown>) => Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, doc[k]])) as PublishedBot['doc']
-
-const checkOrigin = (allowed: string[] | undefined, origin: string | undefined) => {
-  if (!allowed?.length || !origin) return
-  if (!allowed.some((a) => a.replace(/\/$/, '') === origin)) {
-    throw new AppError('origin_not_allowed', `Origin ${origin} is not allowed to chat with this bot.`)
-  }
-}
 
 const sameWorkspacePreview = (json: string, workspaceId: string): boolean => {
   try {

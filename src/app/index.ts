@@ -8,6 +8,7 @@ import { createAccess } from './access.js'
 import { createAccounts } from './accounts.js'
 import { createBots } from './bots.js'
 import { type ChatLimits, createChats } from './chats.js'
+import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
 import { createResults } from './results.js'
@@ -34,6 +35,7 @@ export const createApp = ({
     bots: createBots({ store, access, files }),
     results: createResults({ store, access, files }),
     chats: createChats({ store, runtime, limits, access, kinds, files }),
+    clientLogs: createClientLogs({ store }),
     files,
     /** Whether the database answers (for /health). */
     databaseUp: () => store.ping(),

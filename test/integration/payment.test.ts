@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { REPEAT_GRACE_MS } from '../../src/app/chats.js'
+import { REPEAT_GRACE_MS } from '../../src/app/recentTurns.js'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'

@@ -1,6 +1,6 @@
 // Plays the user of a chat: picks a valid reply for any input or waiting client-side action, so a test can walk
 // any bot to its end. Several candidates per input kind: the next one is tried when a reply is refused.
-import { REPEAT_GRACE_MS } from '../../src/app/chats.js'
+import { REPEAT_GRACE_MS } from '../../src/app/recentTurns.js'
 
 const candidates = (input: any): unknown[] => {
   const o = input.options ?? {}

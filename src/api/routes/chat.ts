@@ -87,7 +87,7 @@ export const chatRoutes = [
     body: clientLogsBody,
     responses: { 200: { description: 'How many logs were stored', schema: z.object({ stored: z.number() }) }, ...errors },
     async handler({ app, req, params, body }) {
-      return app.chats.clientLogs(params.sessionId, body.clientLogs, { origin: origin(req) })
+      return app.clientLogs.report(params.sessionId, body.clientLogs, { origin: origin(req) })
     },
   }),
 ]

@@ -4,7 +4,7 @@
 // (409), and changes nothing.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { REPEAT_GRACE_MS } from '../../../src/app/chats.js'
+import { REPEAT_GRACE_MS } from '../../../src/app/recentTurns.js'
 import { backend } from '../../support/database.js'
 import { bot, say } from '../../support/engine.js'
 import { burst } from '../../support/process.js'

@@ -1,0 +1,42 @@
+// Logs chat clients report (a client-side script that threw, a failed redirect), stored on the chat's result.
+import type { z } from 'zod'
+import type { clientLogSchema } from '../contract/chat.js'
+import type { Store } from '../store/index.js'
+import { notFound } from './errors.js'
+import { checkOrigin, parseState } from './sessionState.js'
+
+/** Client logs a result takes, its own logs included: a client cannot fill the database through one chat. */
+export const MAX_LOGS_PER_RESULT = 500
+
+type ClientLog = z.infer<typeof clientLogSchema>
+
+export const createClientLogs = ({ store }: { store: Pick<Store, 'chats'> }) => ({
+  /**
+   * Logs the chat client reports, stored on the chat's result. Accepted after the chat's last turn too (its session
+   * is gone then: the result is found by the session id it recorded). Previews store nothing. A result takes at
+   * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored.
+   */
+  async report(sessionId: string, logs: ClientLog[], options: { origin?: string }): Promise<{ stored: number }> {
+    const session = await store.chats.session(sessionId)
+    let resultId: string | undefined
+    if (session) {
+      const state = parseState(session.state)
+      checkOrigin(state.allowedOrigins, options.origin)
+      if (state.isPreview) return { stored: 0 }
+      resultId = state.stack[0]?.resultId
+    } else resultId = await store.chats.resultOfSession(sessionId)
+    if (!resultId) throw notFound('Session not found: it never existed.')
+    const room = Math.max(0, MAX_LOGS_PER_RESULT - (await store.chats.countLogs(resultId)))
+    const rows = logs.slice(0, room).map((log) => ({
+      resultId,
+      status: log.status,
+      description: log.description,
+      ...(log.details !== undefined && { details: (typeof log.details === 'string' ? log.details : JSON.stringify(log.details)).slice(0, 5000) }),
+      ...(log.context !== undefined && { context: log.context }),
+    }))
+    await store.chats.addLogs(rows)
+    return { stored: rows.length }
+  },
+})
+
+export type ClientLogsApp = ReturnType<typeof createClientLogs>
