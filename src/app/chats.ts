@@ -295,11 +295,14 @@ export const createChats = ({
       if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
-      const waiting = state.waiting && (await getBot(state.stack[0].snapshotId))?.blockAt.get(state.waiting.blockId)?.block
+      const entry = state.stack[0]
+      const bot = state.waiting && (await getBot(entry.snapshotId))
+      const waiting = state.waiting && bot?.blockAt.get(state.waiting.blockId)?.block
       const kind = waiting && kinds.get(waiting.type)
       const stream = kind && 'stream' in kind && kind.stream
-      if (!stream || !state.waiting) throw badRequest('This chat is not waiting for a streamed completion.')
-      const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state) })
+      if (!stream || !state.waiting || !bot) throw badRequest('This chat is not waiting for a streamed completion.')
+      const variables = bot.variables.map((v) => ({ ...v, value: entry.values[v.id] }))
+      const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state), variables })
       if (typeof found !== 'function') throw badRequest(found.error)
       return async (onText) => {
         const end = await found(onText)

@@ -182,7 +182,12 @@ export interface ActionKind<B = any> extends KindBase<B> {
   /** The completion a paused block asks the client to stream, from what it kept when it paused. */
   stream?(
     data: unknown,
-    ports: { runtime: Runtime; credentials(id: string): Promise<StoredCredentials | undefined> },
+    ports: {
+      runtime: Runtime
+      credentials(id: string): Promise<StoredCredentials | undefined>
+      /** The paused chat's variables, with their values (functions a model calls read them). */
+      variables: Variable[]
+    },
   ): Promise<CompletionStream | { error: string }>
 }
 

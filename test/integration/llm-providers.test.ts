@@ -226,8 +226,18 @@ describe('LLM provider blocks', () => {
       },
     })
     groq.reply({ toolCalls: [{ name: 'convert', arguments: '{"amount":21}' }] }, { content: 'Result {toolResult}' })
-    const turn = await send(await start(doc, { isStreamEnabled: true }), 'Convert 21')
+    const turn = await send(await start(doc), 'Convert 21')
     assert.deepEqual(turn.messages.map(textOf), ['Result {"euros":42}', 'Meta:  converted 21'])
+
+    // Streamed: the calls run while streamMessage streams; what they set arrives with the client's continueChat.
+    const streamed = await start(doc, { isStreamEnabled: true })
+    const paused = await send(streamed, 'Convert 4')
+    assert.deepEqual(paused.clientSideActions, [{ type: 'stream', stream: true, expectsDedicatedReply: true }])
+    groq.reply({ toolCalls: [{ name: 'convert', arguments: '{"amount":4}' }] }, { content: 'Result {toolResult}' })
+    const events = await streamMessage(streamed)
+    assert.deepEqual(events.at(-1), { name: 'done', data: { text: 'Result {"euros":8}' } })
+    const resumed = await send(streamed, 'Result {"euros":8}')
+    assert.deepEqual(resumed.messages.map(textOf), ['Meta:  converted 4'])
   })
 
   test('chat-node: the thread id is kept between turns', async () => {

@@ -45,7 +45,22 @@ export const startAnthropicServer = async (defaultReply: AnthropicReply = { cont
       if (!body.tools?.some((t: any) => t.name === reply.toolUse.name))
         return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'unknown tool' } })
       const content = [{ type: 'tool_use', id: 'toolu_9', ...reply.toolUse }]
-      return json(res, 200, { ...message, stop_reason: 'tool_use', content, usage: { input_tokens: 15, output_tokens: 6 } })
+      if (!body.stream) return json(res, 200, { ...message, stop_reason: 'tool_use', content, usage: { input_tokens: 15, output_tokens: 6 } })
+      // As Anthropic streams a call: a short text block, then the tool_use block with its input as pieces of JSON.
+      startSse(res)
+      const send = (event: string, data: object) => res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`)
+      send('message_start', { message: { ...message, content: [], usage: { input_tokens: 15, output_tokens: 1 } } })
+      send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } })
+      send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Let me check. ' } })
+      send('content_block_stop', { index: 0 })
+      send('content_block_start', { index: 1, content_block: { type: 'tool_use', id: 'toolu_9', name: reply.toolUse.name, input: {} } })
+      const input = JSON.stringify(reply.toolUse.input)
+      for (const part of [input.slice(0, 5), input.slice(5)])
+        send('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: part } })
+      send('content_block_stop', { index: 1 })
+      send('message_delta', { delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 6 } })
+      send('message_stop', {})
+      return res.end()
     }
     const results = (body.messages ?? []).flatMap((m: any) =>
       Array.isArray(m.content) ? m.content.filter((c: any) => c.type === 'tool_result') : [],

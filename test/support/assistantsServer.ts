@@ -33,6 +33,34 @@ export const startAssistantsServer = async (defaultScript: RunScript = { reply: 
     run_id: runId,
     content: [{ type: 'text', text: { value: text, annotations: [] } }],
   })
+  /**
+   * A streamed run goes on: it asks for its function call (and its stream ends there) unless the output was
+   * submitted, else its reply comes in word-sized deltas and it completes.
+   */
+  const streamReply = (send: (event: string, data: unknown) => void, entry: { run: any; script: RunScript; output?: string }) => {
+    const { run, script } = entry
+    if (!('reply' in script)) return
+    if (script.call && entry.output === undefined) {
+      Object.assign(run, {
+        status: 'requires_action',
+        required_action: {
+          type: 'submit_tool_outputs',
+          submit_tool_outputs: { tool_calls: [{ id: 'call_1', type: 'function', function: script.call }] },
+        },
+      })
+      return send('thread.run.requires_action', run)
+    }
+    const reply = script.reply.replace('{output}', entry.output ?? '')
+    for (const value of reply.match(/\S+\s*/g) ?? [])
+      send('thread.message.delta', {
+        id: 'msg_delta',
+        object: 'thread.message.delta',
+        delta: { content: [{ index: 0, type: 'text', text: { value } }] },
+      })
+    threads.get(run.thread_id)!.push(message(run.thread_id, 'assistant', reply, run.id))
+    run.status = 'completed'
+    send('thread.run.completed', run)
+  }
   const peer = await startPeer(({ method, path, headers, body }, res) => {
     if (headers['openai-beta'] !== 'assistants=v2')
       return json(res, 400, { error: { message: 'You must provide the OpenAI-Beta header assistants=v2' } })
@@ -64,7 +92,8 @@ export const startAssistantsServer = async (defaultScript: RunScript = { reply: 
       if (!assistants.has(body.assistant_id)) return json(res, 404, { error: { message: `No assistant found with id '${body.assistant_id}'.` } })
       const run = { id: `run_${++ids}`, object: 'thread.run', thread_id: threadId, assistant_id: body.assistant_id, status: 'queued' }
       const script = queue.shift() ?? defaultScript
-      runs.set(run.id, { run, script })
+      const entry = { run, script }
+      runs.set(run.id, entry)
       if (!body.stream) return json(res, 200, run)
       // Streamed: the run's events as server-sent events, the reply in word-sized deltas.
       res.writeHead(200, { 'content-type': 'text/event-stream' })
@@ -73,17 +102,7 @@ export const startAssistantsServer = async (defaultScript: RunScript = { reply: 
       if ('fail' in script) {
         Object.assign(run, { status: 'failed', last_error: { code: 'server_error', message: script.fail } })
         send('thread.run.failed', run)
-      } else if ('reply' in script) {
-        for (const value of script.reply.match(/\S+\s*/g) ?? [])
-          send('thread.message.delta', {
-            id: 'msg_delta',
-            object: 'thread.message.delta',
-            delta: { content: [{ index: 0, type: 'text', text: { value } }] },
-          })
-        thread.push(message(threadId, 'assistant', script.reply, run.id))
-        run.status = 'completed'
-        send('thread.run.completed', run)
-      }
+      } else if ('reply' in script) streamReply(send, entry)
       return res.end('event: done\ndata: [DONE]\n\n')
     }
     const entry = runs.get(parts[4])
@@ -98,7 +117,10 @@ export const startAssistantsServer = async (defaultScript: RunScript = { reply: 
       entry.output = body.tool_outputs?.[0]?.output
       run.status = 'queued'
       delete run.required_action
-      return json(res, 200, run)
+      if (!body.stream) return json(res, 200, run)
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      streamReply((event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`), entry)
+      return res.end('event: done\ndata: [DONE]\n\n')
     }
     if (method !== 'GET') return json(res, 404, { error: { message: `No route ${path}` } })
     if ('stuck' in script || run.status === 'cancelled') run.status = run.status === 'cancelled' ? 'cancelled' : 'in_progress'

@@ -33,7 +33,7 @@ export const kindContext = (options: KindContextOptions): BlockContext => {
 /** Streams what a paused block asked for, as streamMessage does; then resumes the block with the full text. */
 export const streamAndResume = async (kind: ActionKind, block: any, paused: ActionResult, ctx: BlockContext) => {
   assert.equal(paused.waitsForReply, true)
-  const stream = await kind.stream!(paused.waitingData, { runtime: ctx.runtime, credentials: ctx.credentials })
+  const stream = await kind.stream!(paused.waitingData, { runtime: ctx.runtime, credentials: ctx.credentials, variables: ctx.variables })
   if (typeof stream !== 'function') throw new Error(stream.error)
   const pieces: string[] = []
   const end = await stream((piece) => pieces.push(piece))

@@ -36,6 +36,20 @@ export const startOpenAiServer = async (defaultReply: FakeReply = { content: 'He
     if ('status' in reply) return json(res, reply.status, { error: { message: reply.error, type: 'invalid_request_error' } })
     if ('toolCalls' in reply) {
       const tool_calls = reply.toolCalls.map((call, i) => ({ id: `call_${i + 1}`, type: 'function', function: call }))
+      if (body?.stream) {
+        // As OpenAI streams calls: the id and name first, then the arguments in pieces, all under the call's index.
+        startSse(res)
+        const chunk = (delta: unknown, extra: object = {}) =>
+          res.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', choices: [{ index: 0, delta }], ...extra })}\n\n`)
+        tool_calls.forEach((call, index) => {
+          chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] })
+          const half = Math.ceil(call.function.arguments.length / 2)
+          for (const part of [call.function.arguments.slice(0, half), call.function.arguments.slice(half)])
+            chunk({ tool_calls: [{ index, function: { arguments: part } }] })
+        })
+        chunk({}, { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })
+        return res.end('data: [DONE]\n\n')
+      }
       return json(res, 200, {
         id: 'chatcmpl-test',
         object: 'chat.completion',

@@ -1,6 +1,6 @@
 // A local OpenAI Responses API for tests: `POST /responses` with a bearer key answers the next queued output (a text
 // message, or a function call whose output the next request must bring back), with a fresh `resp_<n>` id; with
-// `stream: true`, a text comes as server-sent events (`response.output_text.delta` pieces, then `response.completed`).
+// `stream: true`, as server-sent events (a text's `response.output_text.delta` pieces, then `response.completed`).
 import { json, type Peer, startPeer, startSse } from './peer.js'
 
 export type ResponseScript = { text: string } | { call: { name: string; arguments: string } } | { error: string; status: number }
@@ -23,9 +23,10 @@ export const startResponsesServer = async (): Promise<ResponsesServer> => {
         ? [{ type: 'function_call', id: `fc_${ids}`, call_id: `call_${ids}`, name: script.call.name, arguments: script.call.arguments }]
         : [{ type: 'message', id: `msg_${ids}`, role: 'assistant', content: [{ type: 'output_text', text: script.text, annotations: [] }] }]
     const response = { id, object: 'response', model: body?.model, output, usage: { input_tokens: 5, output_tokens: 7, total_tokens: 12 } }
-    if (!body?.stream || !('text' in script)) return json(res, 200, response)
+    if (!body?.stream) return json(res, 200, response)
     startSse(res)
-    for (const delta of script.text.match(/\S+\s*/g) ?? [])
+    // A function call streams no text: the completed response carries it.
+    for (const delta of 'text' in script ? (script.text.match(/\S+\s*/g) ?? []) : [])
       res.write(`event: response.output_text.delta\ndata: ${JSON.stringify({ type: 'response.output_text.delta', delta })}\n\n`)
     res.end(`event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', response })}\n\n`)
   })

@@ -18,6 +18,7 @@ const variables: Variable[] = [
   { id: 'vHistory', name: 'History', value: ['Hi', 'Hello!', 'Tell me more', 'About what?', 'Bots'] },
   { id: 'vAnswer', name: 'Answer' },
   { id: 'vTokens', name: 'Tokens' },
+  { id: 'vPlan', name: 'Plan' },
   { id: 'vCompany', name: 'Company' },
   { id: 'vSize', name: 'Size' },
 ]
@@ -165,13 +166,13 @@ test('Generate variables: a forced `json` tool whose schema lists the variables;
   assert.match(body.messages[0].content, /^Extract from: Ada works at Acme\n\n/)
 })
 
-test('tools: a tool_use answered by the block code, its result sent back as tool_result; never streamed', async () => {
+test('tools: a tool_use answered by the block code, its result sent back as tool_result', async () => {
   claude.reply({ toolUse: { name: 'lookup', input: { key: 'plan' } } }, { content: 'Your plan: {toolResult}', inputTokens: 20, outputTokens: 5 })
   const block = chatBlock({
     messages: [{ role: 'user', content: 'My plan?' }],
     tools: [{ name: 'lookup', parameters: [{ type: 'string', name: 'key' }], code: "return key === 'plan' ? 'Pro' : 'none'" }],
   })
-  const ctx = kindContext({ blocks: [block, say('show', '{{Answer}}')], variables, credentials: credentials(), isStreamEnabled: true })
+  const ctx = kindContext({ blocks: [block, say('show', '{{Answer}}')], variables, credentials: credentials(), isStreamEnabled: false })
   const result = await forgedAnthropic.execute(block, ctx)
   assert.deepEqual(result.variableUpdates, [
     { variableId: 'vAnswer', value: 'Your plan: Pro' },
@@ -184,5 +185,37 @@ test('tools: a tool_use answered by the block code, its result sent back as tool
   assert.deepEqual(second.body.messages.slice(1), [
     { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'lookup', input: { key: 'plan' } }] },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Pro' }] },
+  ])
+})
+
+test('tools streamed: the tool_use input arrives as JSON pieces, the result goes back and the answer streams on', async () => {
+  claude.reply({ toolUse: { name: 'lookup', input: { key: 'plan' } } }, { content: 'Your plan: {toolResult}', inputTokens: 20, outputTokens: 5 })
+  const block = chatBlock({
+    messages: [{ role: 'user', content: 'My plan?' }],
+    tools: [
+      { name: 'lookup', parameters: [{ type: 'string', name: 'key' }], code: "setVariable('Plan', key)\nreturn key === 'plan' ? 'Pro' : 'none'" },
+    ],
+  })
+  const ctx = kindContext({ blocks: [block, say('show', '{{Answer}}')], variables, credentials: credentials(), isStreamEnabled: true })
+  const paused = await forgedAnthropic.execute(block, ctx)
+  const { pieces, end, resumed } = await streamAndResume(forgedAnthropic, block, paused, ctx)
+  assert.equal(end.ok && end.text, 'Let me check. Your plan: Pro')
+  assert.equal(pieces.join(''), 'Let me check. Your plan: Pro')
+  const [first, second] = claude.requests.slice(-2)
+  assert.equal(first.body.stream, true)
+  assert.deepEqual(second.body.messages.slice(1), [
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Let me check. ' },
+        { type: 'tool_use', id: 'toolu_9', name: 'lookup', input: { key: 'plan' } },
+      ],
+    },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Pro' }] },
+  ])
+  assert.deepEqual(resumed?.variableUpdates, [
+    { variableId: 'vPlan', value: 'plan' },
+    { variableId: 'vAnswer', value: 'Let me check. Your plan: Pro' },
+    { variableId: 'vTokens', value: '46' },
   ])
 })

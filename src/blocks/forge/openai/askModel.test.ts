@@ -147,3 +147,27 @@ test('Ask Model streamed: the client gets the text as it comes, then the message
   assert.match(String(updates.vPrev), /^resp_\d+$/)
   assert.equal(resumed?.skipsNextBubble, true)
 })
+
+test('Ask Model streamed with functions: the call is answered between two streams, the answer and the function variable are kept', async () => {
+  openai.answer({ call: { name: 'weather', arguments: '{"city":"Paris"}' } }, { text: 'It is 21 degrees.' })
+  const functions = [{ name: 'weather', parameters: [{ type: 'string', name: 'city' }], code: 'setVariable("Seen", city); return { degrees: 21 }' }]
+  const b = block({ functions })
+  const blocks = [b, { id: 'show', type: 'text', content: { richText: [{ type: 'p', children: [{ text: '{{Answer}}' }] }] } }]
+  const ctx = kindContext({
+    blocks,
+    variables: variables(),
+    credentials: [{ id: 'c1', type: 'openai', name: 'OpenAI', data: { apiKey: 'sk-secret-1', baseUrl: openai.baseUrl } }],
+    isStreamEnabled: true,
+  })
+  const paused = await forgedOpenai.execute(b, ctx)
+  assert.equal(paused.waitsForReply, true)
+  const { pieces, resumed } = await streamAndResume(forgedOpenai, b, paused, ctx)
+  assert.deepEqual(pieces, ['It ', 'is ', '21 ', 'degrees.'])
+  const [call, followUp] = openai.requests.slice(-2)
+  assert.equal(call.body.stream, true)
+  assert.equal(followUp.body.stream, true)
+  assert.deepEqual(followUp.body.input, [{ type: 'function_call_output', call_id: followUp.body.input[0].call_id, output: '{"degrees":21}' }])
+  const updates = Object.fromEntries((resumed?.variableUpdates ?? []).map((u) => [u.variableId, u.value]))
+  assert.equal(updates.vSeen, 'Paris')
+  assert.equal(updates.vAnswer, 'It is 21 degrees.')
+})

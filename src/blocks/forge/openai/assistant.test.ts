@@ -149,3 +149,30 @@ test('streamed: the client streams the run, the answer and the new thread id are
   assert.equal(failed.end.ok, false)
   assert.match(!failed.end.ok ? failed.end.message : '', /the run ended failed: Server overloaded/)
 })
+
+test('streamed with functions: the run asks for a function mid-stream, its output is submitted with stream: true, the answer streams on', async () => {
+  openai.runs({ reply: 'Report: {output}', call: { name: 'get_weather', arguments: '{"city":"Lyon"}' } })
+  const functions = [{ name: 'get_weather', code: "setVariable('City', city)\nreturn 'Rainy in ' + city" }]
+  const b = block({ functions })
+  const show = { id: 'show', type: 'text', content: { richText: [{ type: 'p', children: [{ text: '{{Answer}}' }] }] } }
+  const ctx = kindContext({ blocks: [b, show], variables: variables(), credentials: credentials(), isStreamEnabled: true })
+  const paused = await forgedOpenai.execute(b, ctx)
+  assert.equal(paused.waitsForReply, true, 'streamed, functions and all')
+  assert.equal(JSON.stringify(paused.waitingData).includes('sk-1'), false, 'the session keeps no key')
+  const { pieces, end, resumed } = await streamAndResume(forgedOpenai, b, paused, ctx)
+  assert.equal(pieces.join(''), 'Report: Rainy in Lyon')
+  assert.equal(end.ok && end.text, 'Report: Rainy in Lyon')
+  const submitted = openai.requests.filter((r) => r.path.endsWith('/submit_tool_outputs')).at(-1)!
+  assert.deepEqual(submitted.body, { tool_outputs: [{ tool_call_id: 'call_1', output: 'Rainy in Lyon' }], stream: true })
+  const updates = Object.fromEntries((resumed?.variableUpdates ?? []).map((u) => [u.variableId, u.value]))
+  assert.equal(updates.vCity, 'Lyon')
+  assert.equal(updates.vAnswer, 'Report: Rainy in Lyon')
+
+  // A block without functions cannot answer: the run is cancelled, and the stream fails with why.
+  openai.runs({ reply: 'Report: {output}', call: { name: 'get_weather', arguments: '{"city":"Lyon"}' } })
+  const bare = block()
+  const bareCtx = kindContext({ blocks: [bare, show], variables: variables(), credentials: credentials(), isStreamEnabled: true })
+  const failed = await streamAndResume(forgedOpenai, bare, await forgedOpenai.execute(bare, bareCtx), bareCtx)
+  assert.match(!failed.end.ok ? failed.end.message : '', /asked for a function, and this block has none/)
+  assert.ok(openai.requests.at(-1)!.path.endsWith('/cancel'))
+})

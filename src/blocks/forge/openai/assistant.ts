@@ -7,7 +7,7 @@ import type { ActionResult, BlockContext, BlockLog } from '../../../engine/kinds
 import type { VariableUpdate } from '../../../engine/types.js'
 import { toVariableValue } from '../../../engine/variables.js'
 import { type ChatFailure, callProvider, endpointUrl, failureLog, type LlmEndpoint, maskKey, parseJson } from '../../shared/llm/client.js'
-import { assistantsHeaders } from '../../shared/llm/assistant.js'
+import { assistantsHeaders, MAX_ASSISTANT_TOOL_ROUNDS } from '../../shared/llm/assistant.js'
 import { type Connection, connect, nextBubbleShowsVariable, optionText, responseMapping, runChat } from '../../shared/llm/completion.js'
 import { parseArguments, type ToolRunner, toolRunner } from '../../shared/llm/tools.js'
 
@@ -24,7 +24,7 @@ export type AssistantOptions = {
 
 /** How long a run may take, how often it is polled, and how many rounds of function calls it may ask for. */
 export type RunLimits = { maxWaitMs: number; firstPollMs: number; maxPollMs: number; maxToolRounds: number }
-export const RUN_LIMITS: RunLimits = { maxWaitMs: 120_000, firstPollMs: 200, maxPollMs: 2000, maxToolRounds: 10 }
+export const RUN_LIMITS: RunLimits = { maxWaitMs: 120_000, firstPollMs: 200, maxPollMs: 2000, maxToolRounds: MAX_ASSISTANT_TOOL_ROUNDS }
 
 const LABEL = 'OpenAI'
 const FINAL = new Set(['completed', 'failed', 'cancelled', 'expired', 'incomplete'])
@@ -97,13 +97,13 @@ const answerOf = (messages: any[]) =>
     .join('\n\n')
 
 /**
- * The streamed path: when the client streams, the next bubble shows the message and the block has no functions to
- * answer (they run in this turn's sandbox), the client streams the run (shared/llm/assistant.ts) and sends its text.
+ * The streamed path: when the client streams and the next bubble shows the message, the client streams the run
+ * (shared/llm/assistant.ts, which also answers the functions it asks for) and sends its text.
  */
 const streamed = (options: AssistantOptions, connection: Connection, ctx: BlockContext, blockId: string) => {
   const messageVariableId = (options.responseMapping ?? []).find((m) => (m.item ?? 'Message') === 'Message')?.variableId
-  const hasFunctions = (options.functions ?? []).some((f) => f.name && f.code)
-  if (!ctx.isStreamEnabled || hasFunctions || !nextBubbleShowsVariable(ctx.bot, blockId, messageVariableId)) return undefined
+  if (!ctx.isStreamEnabled || !nextBubbleShowsVariable(ctx.bot, blockId, messageVariableId)) return undefined
+  const functions = (options.functions ?? []).flatMap((f) => (f.name && f.code ? [{ name: f.name, code: f.code }] : []))
   const assistantId = optionText(options.assistantId, ctx)
   const message = optionText(options.message, ctx)
   const stored = options.threadVariableId ? ctx.variables.find((v) => v.id === options.threadVariableId)?.value : undefined
@@ -120,6 +120,7 @@ const streamed = (options: AssistantOptions, connection: Connection, ctx: BlockC
       mapping: responseMapping(options.responseMapping),
       appendToLists: false,
       conversationVariableId: options.threadVariableId,
+      ...(functions.length && { functions }),
       streamAction: { type: 'stream', stream: true, expectsDedicatedReply: true },
       variableUpdates: [],
     },

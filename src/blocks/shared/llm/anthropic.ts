@@ -17,7 +17,7 @@ import {
   withoutKey,
 } from './client.js'
 import type { LlmMessage } from './messages.js'
-import { MAX_TOOL_STEPS, type ToolRunner } from './tools.js'
+import { MAX_TOOL_STEPS, parseArguments, type ToolRunner } from './tools.js'
 
 export const ANTHROPIC_VERSION = '2023-06-01'
 
@@ -137,35 +137,87 @@ export const createAnthropicMessage = async (
   }
 }
 
-/** A streamed message: `onText` gets each text delta as it arrives; an `error` event fails the whole answer. */
+/**
+ * A streamed message: `onText` gets each text delta as it arrives; an `error` event fails the whole answer. With
+ * `tools`, the `tool_use` blocks the model streams are answered and the conversation goes on in a new stream, up to
+ * `MAX_TOOL_STEPS` model calls.
+ */
 export const streamAnthropicMessage = async (
   runtime: Runtime,
   endpoint: LlmEndpoint,
   request: ChatRequest,
   onText: (text: string) => void,
+  tools?: ToolRunner,
 ): Promise<ChatOutcome> => {
+  const messages: unknown[] = alternating(request.messages)
   let content = ''
+  let usage: ChatUsage = {}
+  for (let step = 1; ; step++) {
+    const streamed = await streamStep(runtime, endpoint, requestBody(request, { stream: true, messages }), onText)
+    if (!streamed.ok) return withoutKey(endpoint, streamed)
+    content += streamed.text
+    usage = addUsage(usage, streamed.usage)
+    const calls = streamed.blocks.filter((b): b is ToolUse => b.type === 'tool_use')
+    if (!tools || calls.length === 0 || step >= MAX_TOOL_STEPS) return { ok: true, content, usage }
+    const results = []
+    for (const use of calls) results.push({ type: 'tool_result', tool_use_id: use.id, content: await tools.run(use.name, use.input) })
+    messages.push({ role: 'assistant', content: streamed.blocks }, { role: 'user', content: results })
+  }
+}
+
+type ToolUse = { type: 'tool_use'; id: string; name: string; input: unknown }
+/** The content blocks of a streamed message, as the next request sends them back. */
+type StreamedBlock = { type: 'text'; text: string } | ToolUse
+
+/** One streamed message: its text, its content blocks (text and tool calls, inputs assembled) and token counts. */
+const streamStep = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  body: string,
+  onText: (text: string) => void,
+): Promise<{ ok: true; text: string; blocks: StreamedBlock[]; usage: ChatUsage } | ChatFailure> => {
+  let text = ''
   let usage: ChatUsage = {}
   let failure: ChatFailure | undefined
   let sawEvents = false
+  // Blocks by index; a tool call's input arrives as pieces of JSON text (`input_json_delta`).
+  const blocks: (StreamedBlock & { json?: string })[] = []
   const reader = sseReader((data) => {
     const event = parseJson(data)
     sawEvents = true
+    const index = Number.isInteger(event?.index) && event.index >= 0 && event.index < 128 ? event.index : -1
     if (event?.type === 'message_start') usage = usageOf(event.message?.usage)
     else if (event?.type === 'message_delta') usage = usageOf(event.usage, usage)
     else if (event?.type === 'error') failure ??= { ok: false, message: `${event.error?.type ?? 'error'}: ${event.error?.message ?? data}` }
-    else if (event?.type === 'content_block_delta' && event.delta?.type === 'text_delta' && typeof event.delta.text === 'string') {
-      content += event.delta.text
-      onText(event.delta.text)
+    else if (event?.type === 'content_block_start' && index >= 0) {
+      const block = event.content_block
+      if (block?.type === 'tool_use') blocks[index] = { type: 'tool_use', id: String(block.id), name: String(block.name), input: {}, json: '' }
+      else if (block?.type === 'text') blocks[index] = { type: 'text', text: '' }
+    } else if (event?.type === 'content_block_delta') {
+      const block = blocks[index]
+      if (event.delta?.type === 'text_delta' && typeof event.delta.text === 'string') {
+        text += event.delta.text
+        if (block?.type === 'text') block.text += event.delta.text
+        onText(event.delta.text)
+      } else if (event.delta?.type === 'input_json_delta' && block?.type === 'tool_use' && typeof event.delta.partial_json === 'string')
+        block.json += event.delta.partial_json
     }
   })
-  const outcome = await call(runtime, endpoint, requestBody(request, { stream: true }), reader.push)
-  if (!outcome.ok) return withoutKey(endpoint, outcome)
+  const outcome = await call(runtime, endpoint, body, reader.push)
+  if (!outcome.ok) return outcome
   reader.end()
-  if (failure) return withoutKey(endpoint, failure)
-  if (sawEvents) return { ok: true, content, usage }
-  // Not a stream after all: one message, relayed in one piece.
-  const whole = messageOf(outcome.text, false)
-  if (whole.ok) onText(whole.content)
-  return withoutKey(endpoint, whole)
+  if (failure) return failure
+  if (!sawEvents) {
+    // Not a stream after all: one message, relayed in one piece.
+    const whole = messageOf(outcome.text, false)
+    if (!whole.ok) return whole
+    onText(whole.content)
+    const content: any[] = parseJson(outcome.text).content ?? []
+    return { ok: true, text: whole.content, blocks: content.filter((b) => b?.type === 'text' || b?.type === 'tool_use'), usage: whole.usage }
+  }
+  // Empty text blocks are refused when sent back.
+  const finished = blocks
+    .filter((b) => b && (b.type !== 'text' || b.text))
+    .map(({ json, ...block }): StreamedBlock => (block.type === 'tool_use' ? { ...block, input: parseArguments(json) } : block))
+  return { ok: true, text, blocks: finished, usage }
 }

@@ -11,7 +11,8 @@ import type { ToolRunner } from './tools.js'
 export type ChatApi<R> = {
   /** `tools` answers the model's function calls (APIs without them ignore it). */
   complete(runtime: Runtime, endpoint: LlmEndpoint, request: R, tools?: ToolRunner): Promise<ChatOutcome>
-  stream(runtime: Runtime, endpoint: LlmEndpoint, request: R, onText: (text: string) => void): Promise<ChatOutcome>
+  /** `tools` answers the model's function calls between the streamed steps. */
+  stream(runtime: Runtime, endpoint: LlmEndpoint, request: R, onText: (text: string) => void, tools?: ToolRunner): Promise<ChatOutcome>
 }
 
 type ApiRequests = { openai: ChatRequest; anthropic: ChatRequest; dify: DifyRequest; responses: ResponsesRequest; assistant: AssistantRequest }
@@ -25,8 +26,14 @@ export const chatApis: { [N in ChatApiName]: ChatApi<ApiRequests[N]> } = {
     complete: (runtime, endpoint, request, tools) => createAnthropicMessage(runtime, endpoint, request, { tools }),
     stream: streamAnthropicMessage,
   },
-  dify: { complete: (runtime, endpoint, request) => sendDifyChatMessage(runtime, endpoint, request), stream: sendDifyChatMessage },
+  dify: {
+    complete: (runtime, endpoint, request) => sendDifyChatMessage(runtime, endpoint, request),
+    stream: (runtime, endpoint, request, onText) => sendDifyChatMessage(runtime, endpoint, request, onText),
+  },
   responses: { complete: createResponse, stream: streamResponse },
   // Ask Assistant answers whole through its own polling flow; this API only serves its streams.
-  assistant: { complete: (runtime, endpoint, request) => streamAssistant(runtime, endpoint, request, () => {}), stream: streamAssistant },
+  assistant: {
+    complete: (runtime, endpoint, request, tools) => streamAssistant(runtime, endpoint, request, () => {}, tools),
+    stream: streamAssistant,
+  },
 }

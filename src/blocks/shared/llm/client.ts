@@ -14,7 +14,7 @@ export type ChatRequest = {
   jsonObject?: boolean
   /** Anthropic's required `max_tokens`; OpenAI-style APIs leave it to the model. */
   maxTokens?: number
-  /** Functions the model may call (answered by a `ToolRunner`; never streamed). */
+  /** Functions the model may call (answered by a `ToolRunner`). */
   tools?: ToolSpec[]
   /** Streams ask for the token counts too (`stream_options.include_usage`), for APIs known to take it. */
   streamUsage?: boolean
@@ -189,42 +189,82 @@ export const sseReader = (onData: (data: string) => void) => {
   }
 }
 
-/** A streamed completion: `onText` gets each piece of text as it arrives; the outcome has the whole text. */
+/**
+ * A streamed completion: `onText` gets each piece of text as it arrives; the outcome has the whole text. With
+ * `tools`, the calls the model streams are answered and the conversation goes on in a new stream, up to
+ * `MAX_TOOL_STEPS` model calls.
+ */
 export const streamChatCompletion = async (
   runtime: Runtime,
   endpoint: LlmEndpoint,
   request: ChatRequest,
   onText: (text: string) => void,
-): Promise<ChatOutcome> => withoutKey(endpoint, await callStream(runtime, endpoint, request, onText))
+  tools?: ToolRunner,
+): Promise<ChatOutcome> => withoutKey(endpoint, await callStream(runtime, endpoint, request, onText, tools))
 
-const callStream = async (runtime: Runtime, endpoint: LlmEndpoint, request: ChatRequest, onText: (text: string) => void): Promise<ChatOutcome> => {
+/** A tool call as it streams: pieces of `delta.tool_calls` with the same `index` add up to one call. */
+type StreamedCall = { id?: string; type: 'function'; function: { name: string; arguments: string } }
+
+const callStream = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  request: ChatRequest,
+  onText: (text: string) => void,
+  tools?: ToolRunner,
+): Promise<ChatOutcome> => {
+  const messages: unknown[] = wireMessages(request.messages)
   let content = ''
   let usage: ChatUsage = {}
-  let sawEvents = false
-  const reader = sseReader((data) => {
-    sawEvents = true
-    if (data === '[DONE]') return
-    const event = parseJson(data)
-    const piece = event?.choices?.[0]?.delta?.content
-    if (typeof piece === 'string' && piece) {
-      content += piece
-      onText(piece)
+  for (let step = 1; ; step++) {
+    let stepText = ''
+    let stepUsage: ChatUsage = {}
+    const calls: StreamedCall[] = []
+    let sawEvents = false
+    const reader = sseReader((data) => {
+      sawEvents = true
+      if (data === '[DONE]') return
+      const event = parseJson(data)
+      const delta = event?.choices?.[0]?.delta
+      if (typeof delta?.content === 'string' && delta.content) {
+        stepText += delta.content
+        onText(delta.content)
+      }
+      for (const piece of Array.isArray(delta?.tool_calls) ? delta.tool_calls : []) {
+        const index = Number.isInteger(piece?.index) && piece.index >= 0 && piece.index < 128 ? piece.index : calls.length
+        const call = (calls[index] ??= { type: 'function', function: { name: '', arguments: '' } })
+        if (typeof piece.id === 'string') call.id = piece.id
+        if (typeof piece.function?.name === 'string') call.function.name += piece.function.name
+        if (typeof piece.function?.arguments === 'string') call.function.arguments += piece.function.arguments
+      }
+      // The last chunk carries the step's counts (some servers repeat running counts on every chunk).
+      if (event?.usage) stepUsage = usageOf(event)
+    })
+    const outcome = await callProvider(runtime, {
+      url: endpointUrl(endpoint, '/chat/completions'),
+      headers: openAiHeaders(endpoint),
+      body: requestBody(request, true, messages),
+      onChunk: reader.push,
+    })
+    if (!outcome.ok) return outcome
+    reader.end()
+    if (!sawEvents) {
+      // A server that ignored `stream: true` answered with one JSON document: its text is relayed in one piece.
+      const whole = completionOf(outcome.text)
+      if (!whole.ok) return whole
+      stepText = whole.content
+      if (stepText) onText(stepText)
+      stepUsage = whole.usage
+      const message = parseJson(outcome.text).choices[0].message
+      if (Array.isArray(message.tool_calls)) calls.push(...message.tool_calls)
     }
-    if (event?.usage) usage = usageOf(event)
-  })
-  const outcome = await callProvider(runtime, {
-    url: endpointUrl(endpoint, '/chat/completions'),
-    headers: openAiHeaders(endpoint),
-    body: requestBody(request, true),
-    onChunk: reader.push,
-  })
-  if (!outcome.ok) return outcome
-  reader.end()
-  if (sawEvents) return { ok: true, content, usage }
-  // A server that ignored `stream: true` answered with one JSON document: relay its text in one piece.
-  const whole = completionOf(outcome.text)
-  if (whole.ok) onText(whole.content)
-  return whole
+    content += stepText
+    usage = addUsage(usage, stepUsage)
+    const made = calls.filter(Boolean)
+    if (!tools || made.length === 0 || step >= MAX_TOOL_STEPS) return { ok: true, content, usage }
+    messages.push({ role: 'assistant', content: stepText || null, tool_calls: made })
+    for (const call of made)
+      messages.push({ role: 'tool', tool_call_id: call.id, content: await tools.run(call.function.name, parseArguments(call.function.arguments)) })
+  }
 }
 
 /** A failed call as a chat log entry: the provider's status and message when it answered. */

@@ -9,7 +9,7 @@ import { type Answer, failureLog, type LlmEndpoint } from './client.js'
 import { credentialsBaseUrl, credentialText } from './credentials.js'
 import type { LlmMessage } from './messages.js'
 import { withImages } from './vision.js'
-import type { PendingCompletion } from './stream.js'
+import type { DeliveredCompletion, PendingCompletion } from './stream.js'
 import { type ToolOption, toolRunner, toolSpecs } from './tools.js'
 
 export { credentialText } from './credentials.js'
@@ -72,7 +72,7 @@ export type ChatPlan<N extends ChatApiName> = Connection & {
   mapping: ResponseMapping
   /** Legacy block: a variable holding a list gets the message appended instead of replaced. */
   appendToLists: boolean
-  /** The code of the functions the request offers the model (`request.tools`); with any, the answer is not streamed. */
+  /** The code of the functions the request offers the model (`request.tools`), run in the sandbox when it calls them. */
   functions?: { name: string; code: string }[]
   /** Receives the conversation id the provider answers with (Dify), unless a `Conversation ID` mapping does. */
   conversationVariableId?: string
@@ -218,9 +218,7 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
   const { notices, endpoint } = connection
   if (plan.problem) return { logs: [...notices, errorLog(plan.problem)], variableUpdates }
   const streamVariableId = plan.mapping.find((m) => m.item === 'Message content')?.variableId
-  // Function calls run in this turn's sandbox: a completion that may make them is not streamed.
-  const tools = plan.functions?.length ? toolRunner(plan.functions, ctx) : undefined
-  if (!tools && ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
+  if (ctx.isStreamEnabled && nextBubbleShowsVariable(ctx.bot, blockId, streamVariableId)) {
     // Kept in the session while the client streams (see `pendingCompletionStream`); it holds no secret, and no base
     // URL: the stream call reads it from the credentials again.
     const pending: PendingCompletion = {
@@ -231,6 +229,7 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
       ...(endpoint.apiVersion && { apiVersion: endpoint.apiVersion }),
       ...(plan.api !== 'openai' && { api: plan.api }),
       request: plan.request as ApiRequest<ChatApiName>,
+      ...(plan.functions?.length && { functions: plan.functions }),
     }
     return {
       clientSideActions: [plan.streamAction],
@@ -240,6 +239,7 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
       ...(notices.length && { logs: notices }),
     }
   }
+  const tools = plan.functions?.length ? toolRunner(plan.functions, ctx) : undefined
   const api = chatApis[plan.api] as ChatApi<ApiRequest<N>>
   const outcome = await api.complete(ctx.runtime, endpoint, plan.request, tools)
   const done = [...variableUpdates, ...(tools?.updates ?? [])]
@@ -251,7 +251,7 @@ export const runChat = async <N extends ChatApiName>(plan: ChatPlan<N>, blockId:
 /**
  * The client streamed the completion and sends its full text: it goes into the message variables, and the bubble
  * that shows it is not sent again (the client already displays it). Token counts and the conversation id come from
- * what the stream left in the session (`delivered`), when it did.
+ * what the stream left in the session (`delivered`), when it did, with what the model's functions set meanwhile.
  */
 export const resumeCompletion = (
   mapping: ResponseMapping,
@@ -262,7 +262,12 @@ export const resumeCompletion = (
   conversationVariableId?: string,
 ): ActionResult => {
   if (reply?.type !== 'text') return {}
-  const streamed = (delivered && typeof delivered === 'object' ? delivered : {}) as Partial<Answer>
+  const streamed = (delivered && typeof delivered === 'object' ? delivered : {}) as Partial<DeliveredCompletion>
   const answer: Answer = { content: reply.text, usage: streamed.usage ?? {}, conversationId: streamed.conversationId }
-  return { variableUpdates: mapCompletion(mapping, answer, ctx, appendToLists, conversationVariableId), skipsNextBubble: true }
+  // What the functions set while the answer streamed comes first: the answer's own variables win over it.
+  const functionUpdates = Array.isArray(streamed.variableUpdates) ? streamed.variableUpdates : []
+  return {
+    variableUpdates: [...functionUpdates, ...mapCompletion(mapping, answer, ctx, appendToLists, conversationVariableId)],
+    skipsNextBubble: true,
+  }
 }

@@ -96,29 +96,72 @@ const respond = async (runtime: Runtime, endpoint: LlmEndpoint, request: Respons
   }
 }
 
-/** One answer, streamed: `onText` gets the text as it arrives (requests with functions are answered whole instead). */
-export const streamResponse = async (runtime: Runtime, endpoint: LlmEndpoint, request: ResponsesRequest, onText: (text: string) => void) => {
+/**
+ * One answer, streamed: `onText` gets the text as it arrives. With `tools`, the function calls of a completed
+ * response are answered and the answer goes on in a new stream (at most `MAX_FUNCTION_ROUNDS` rounds).
+ */
+export const streamResponse = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  request: ResponsesRequest,
+  onText: (text: string) => void,
+  tools?: ToolRunner,
+): Promise<ChatOutcome> => withoutKey(endpoint, await streamRounds(runtime, endpoint, request, onText, tools))
+
+const streamRounds = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  request: ResponsesRequest,
+  onText: (text: string) => void,
+  tools?: ToolRunner,
+): Promise<ChatOutcome> => {
   let content = ''
+  let usage: ChatUsage = {}
+  let body = requestBody(request, { stream: true })
+  for (let round = 0; ; round++) {
+    const streamed = await streamOne(runtime, endpoint, body, onText)
+    if (!streamed.ok) return streamed
+    const { response } = streamed
+    content += streamed.text
+    usage = addUsage(usage, usageOf(response))
+    const calls = functionCalls(response)
+    if (!calls.length || !tools) return { ok: true, content, usage, conversationId: response.id }
+    if (round >= MAX_FUNCTION_ROUNDS) return { ok: false, message: `the model asked for functions more than ${MAX_FUNCTION_ROUNDS} times` }
+    const input = []
+    for (const call of calls)
+      input.push({ type: 'function_call_output', call_id: call.call_id, output: await tools.run(call.name, parseArguments(call.arguments)) })
+    body = requestBody(request, { input, previousResponseId: response.id, stream: true })
+  }
+}
+
+/** One streamed response: its text as it came, and the completed response (its function calls and counts). */
+const streamOne = async (
+  runtime: Runtime,
+  endpoint: LlmEndpoint,
+  body: string,
+  onText: (text: string) => void,
+): Promise<{ ok: true; text: string; response: any } | ChatFailure> => {
+  let text = ''
   let completed: any
   let failure: ChatFailure | undefined
   const reader = sseReader((data) => {
     const event = parseJson(data)
     if (event?.type === 'response.output_text.delta' && typeof event.delta === 'string' && event.delta) {
-      content += event.delta
+      text += event.delta
       onText(event.delta)
     } else if (event?.type === 'response.completed') completed = event.response
     else if (event?.type === 'response.failed') failure ??= { ok: false, message: event.response?.error?.message ?? 'The response failed' }
     else if (event?.type === 'error') failure ??= { ok: false, message: event.message ?? event.error?.message ?? data }
   })
-  const outcome = await post(runtime, endpoint, requestBody(request, { stream: true }), reader.push)
-  if (!outcome.ok) return withoutKey(endpoint, outcome)
+  const outcome = await post(runtime, endpoint, body, reader.push)
+  if (!outcome.ok) return outcome
   reader.end()
-  if (failure) return withoutKey(endpoint, failure)
-  if (completed) return { ok: true as const, content, usage: usageOf(completed), conversationId: completed.id as string }
+  if (failure) return failure
+  if (completed && typeof completed.id === 'string') return { ok: true, text, response: completed }
   // A server that ignored `stream: true` answered with one response: relay its text in one piece.
   const read = responseOf(outcome.text)
-  if (!read.ok) return withoutKey(endpoint, read)
-  const text = outputText(read.response)
-  onText(text)
-  return { ok: true as const, content: text, usage: usageOf(read.response), conversationId: read.response.id as string }
+  if (!read.ok) return read
+  const whole = outputText(read.response)
+  onText(whole)
+  return { ok: true, text: whole, response: read.response }
 }

@@ -1,8 +1,8 @@
 // Functions a model may call (the `tools` of chat blocks, the `functions` of Ask Assistant). Their code runs in the
 // sandbox like a server-side Script block, with the call's arguments as globals; its setVariable calls become
 // variable updates of the block, and its return value (text, else JSON) is the call's output.
-import type { BlockContext } from '../../../engine/kinds.js'
-import type { VariableUpdate } from '../../../engine/types.js'
+import type { Variable } from '../../../contract/bot/common.js'
+import type { Runtime, VariableUpdate } from '../../../engine/types.js'
 import { codeGlobals, parseVariables, toVariableValue } from '../../../engine/variables.js'
 
 /** A `tools` entry of a chat block (Typebot's shape). */
@@ -50,8 +50,14 @@ export const toolSpecs = (tools: ToolOption[] | undefined): (ToolSpec & { code: 
     ]
   })
 
-/** Runs the given functions' code for a block's calls. */
-export const toolRunner = (functions: { name?: string; code?: string }[], ctx: BlockContext): ToolRunner => {
+/** The code of a function the model may call (templated with the variables when it runs). */
+export type FunctionCode = { name?: string; code?: string }
+
+/**
+ * Runs the given functions' code for a block's calls, with the variables' values of the turn (or, for a streamed
+ * answer, of the paused chat).
+ */
+export const toolRunner = (functions: FunctionCode[], ctx: { variables: Variable[]; runtime: Runtime }): ToolRunner => {
   const updates: VariableUpdate[] = []
   return {
     updates,
