@@ -36,6 +36,14 @@ const envSchema = z
     PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
     /** Allow chats on published bots without a bearer token (for bots embedded in web pages). */
     PUBLIC_CHAT: bool,
+    /**
+     * Anonymous chats on published bots through the Typebot-compatible API (`/api/…`, what Typebot's embed client
+     * calls): on unless set to false.
+     */
+    TYPEBOT_PUBLIC_CHAT: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
     PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
     /** Wall-clock budget of one chat turn, in milliseconds. */
@@ -112,6 +120,8 @@ export type Config = {
   adminToken?: string
   api: 'all' | 'chat' | 'management'
   publicChat: boolean
+  /** Anonymous chats through the Typebot-compatible API (TYPEBOT_PUBLIC_CHAT, on by default). */
+  typebotPublicChat: boolean
   turnLimits: { maxSteps: number; maxMillis: number }
   sandbox: { memoryBytes: number; timeoutMs: number }
   httpAllowlist: string
@@ -149,6 +159,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminToken: e.PARLEY_ADMIN_TOKEN,
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,
+    typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
     turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
     httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
     smtp: {

@@ -7,6 +7,7 @@ import type { App } from '../app/index.js'
 import type { Config } from '../config.js'
 import { ID_MAX_LENGTH } from '../contract/api.js'
 import { handleError, handleFrameworkError } from './errors.js'
+import { registerCors } from './cors.js'
 import { capConnectionsPerAddress } from './limits.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
@@ -19,7 +20,7 @@ import { healthRoutes } from './routes/health.js'
 const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>; routes: RouteDef[] }[] = [
   { serves: ['all', 'management'], plugin: managementPlugin, routes: managementRoutes },
   { serves: ['all', 'chat'], plugin: chatPlugin, routes: chatApiRoutes },
-  // The Typebot-compatible API: no routes yet (see plugins/typebot.ts).
+  // The Typebot-compatible API (Typebot's paths and answer shapes, for its embed client and existing integrations).
   { serves: ['all', 'chat'], plugin: typebotPlugin, routes: typebotRoutes },
 ]
 
@@ -41,7 +42,8 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
-    routerOptions: { maxParamLength: ID_MAX_LENGTH },
+    // `//api/…` routes like `/api/…`: Typebot's client joins its `apiHost` and paths without trimming slashes.
+    routerOptions: { maxParamLength: ID_MAX_LENGTH, ignoreDuplicateSlashes: true },
     // Per-request lines only at debug level: at info they would dominate the log of a busy chat server.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
@@ -81,6 +83,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   await fastify.register(swaggerUi, { routePrefix: '/docs' })
   fastify.get('/v1/openapi.json', async () => document)
 
+  await registerCors(fastify)
   const services: Services = { app, config }
   registerRoutes(fastify, healthRoutes, services)
   for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)

@@ -143,7 +143,10 @@ export const createChats = ({
     }
   }
 
-  /** The `bot` part of start responses: theme and settings with variables filled in. */
+  /**
+   * The `bot` part of start responses: theme and settings with variables filled in. (Start answers also give the
+   * bot's schema version, `schemaVersion`, for the Typebot-compatible API.)
+   */
   const botSummary = (bot: CompiledBot, outcome: TurnOutcome) => {
     const variables = bot.variables.map((v) => ({ ...v, value: outcome.state.stack.at(-1)?.values[v.id] ?? v.value }))
     const settings = deepParseVariables(bot.settings, variables)
@@ -183,7 +186,7 @@ export const createChats = ({
       )
       const sessionId = newSessionId()
       await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }])
-      return { sessionId, resultId: key, bot: botSummary(compiledBot, outcome), ...outcome.response }
+      return { sessionId, resultId: key, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
     },
 
     /**
@@ -220,7 +223,7 @@ export const createChats = ({
       const { bot: _b, ...start } = options
       const outcome = await run(() => startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true }, deps))
       await commit(outcome, session, [])
-      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), ...outcome.response }
+      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
     },
 
     /**

@@ -106,7 +106,9 @@ const chatResponseFields = {
   input: z.looseObject({ id: z.string(), type: z.string() }).optional(),
   clientSideActions: z.array(clientSideActionSchema).optional(),
   logs: z.array(chatLogSchema).optional(),
-  dynamicTheme: z.object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional() }).optional(),
+  dynamicTheme: z
+    .object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() })
+    .optional(),
   progress: z.number().optional(),
 }
 

@@ -831,15 +831,17 @@ const variableWith = (v: Variable, value: VariableValue): Variable => {
     : { id: v.id, name: v.name, value, isSessionVariable: v.isSessionVariable }
 }
 
-/** Avatars whose URL is a variable change with it (reference 3.2 `dynamicTheme`). */
+/** Avatars and a background whose URL is a variable change with it (reference 3.2 `dynamicTheme`). */
 const dynamicAvatars = (bot: CompiledBot, variables: Variable[]) => {
   const host = bot.theme?.chat?.hostAvatar?.url
   const guest = bot.theme?.chat?.guestAvatar?.url
+  const background = bot.theme?.general?.background?.content
   const isDynamic = (url: unknown): url is string => typeof url === 'string' && url.startsWith('{{')
-  if (!isDynamic(host) && !isDynamic(guest)) return undefined
+  if (!isDynamic(host) && !isDynamic(guest) && !isDynamic(background)) return undefined
   return {
     ...(isDynamic(host) && { hostAvatarUrl: parseVariables(host, variables) }),
     ...(isDynamic(guest) && { guestAvatarUrl: parseVariables(guest, variables) }),
+    ...(isDynamic(background) && { backgroundUrl: parseVariables(background, variables) }),
   }
 }
 

@@ -43,7 +43,8 @@ export const chatRoutes = [
     responses: { 200: { description: 'First messages and input', schema: startChatResponse.omit({ resultId: true }) }, ...errors },
     async handler({ app, user, params, body }) {
       const { textBubbleContentFormat, ...options } = body
-      return app.chats.startPreview(user, params.botId, { ...options, textFormat: textBubbleContentFormat })
+      const { schemaVersion: _, ...started } = await app.chats.startPreview(user, params.botId, { ...options, textFormat: textBubbleContentFormat })
+      return started
     },
   }),
   defineRoute({
@@ -57,7 +58,12 @@ export const chatRoutes = [
     responses: { 200: { description: 'First messages and input', schema: startChatResponse }, ...errors },
     async handler({ app, req, params, body }) {
       const { textBubbleContentFormat, ...options } = body
-      return app.chats.startLive(params.publicId, { ...options, textFormat: textBubbleContentFormat, origin: origin(req) })
+      const { schemaVersion: _, ...started } = await app.chats.startLive(params.publicId, {
+        ...options,
+        textFormat: textBubbleContentFormat,
+        origin: origin(req),
+      })
+      return started
     },
   }),
   defineRoute({

@@ -1,0 +1,140 @@
+// Typebot's chat API (v3.18 paths and answer shapes) over Parley's chat application, for Typebot's embed client
+// (`@typebot.io/js`, any version from 0.2.16) and integrations that call Typebot directly: start (live and
+// preview), continue, client logs and streamed completions. Errors are `{ code, message }` with Typebot's statuses;
+// the client shows `message`. See docs/typebot-compatibility.md.
+import { z } from 'zod'
+import { idSchema } from '../../../contract/api.js'
+import { previewStartBody, startChatBody, userMessageSchema } from '../../../contract/chat.js'
+import { badRequest } from '../../../app/errors.js'
+import { defineRoute } from '../../route.js'
+import { errors } from '../chat.js'
+import { chatOrigin } from './origin.js'
+import { dataStreamRoute } from './stream.js'
+
+const tags = ['Typebot-compatible chat']
+
+/** Typebot's `typebot` key: the bot's id, schema version, theme, settings and publication date. */
+const typebotSummary = (bot: { id: string; theme: unknown; settings: unknown; publishedAt?: string }, schemaVersion: string) => ({
+  id: bot.id,
+  version: schemaVersion === '6.1' ? '6.1' : '6',
+  theme: bot.theme,
+  settings: bot.settings,
+  ...(bot.publishedAt && { publishedAt: bot.publishedAt }),
+})
+
+const looseResponse = z.looseObject({})
+const withTypebot = <T extends { bot: any; schemaVersion: string }>({ bot, schemaVersion, ...rest }: T) => ({
+  ...rest,
+  typebot: typebotSummary(bot, schemaVersion),
+})
+
+/** Typebot takes `message: null` and a bare string (clients before 0.3.3, and payment redirects) as well. */
+const continueBody = z
+  .object({ message: userMessageSchema.nullish(), textBubbleContentFormat: z.enum(['richText', 'markdown']).default('richText') })
+  .default({ textBubbleContentFormat: 'richText' })
+
+/** Typebot's client log: only `description` is required; long texts are cut rather than refused (logs are not lost). */
+const clientLog = z.object({
+  status: z.string().max(50).default('error'),
+  description: z.string().transform((text) => text.slice(0, 2000)),
+  details: z.unknown().optional(),
+  context: z
+    .string()
+    .transform((text) => text.slice(0, 500))
+    .optional(),
+})
+const clientLogsBody = z.object({ clientLogs: z.array(clientLog).max(20) })
+
+const clientLogsRoute = (version: 'v1' | 'v2') =>
+  defineRoute({
+    method: 'POST',
+    path: `/api/${version}/sessions/{sessionId}/clientLogs`,
+    auth: 'optional',
+    tags,
+    summary: `Report logs of the chat client (Typebot's ${version} path${version === 'v1' ? ', clients before 0.3.59' : ''}); stored on the chat's result, also right after its last turn`,
+    params: z.object({ sessionId: idSchema }),
+    body: clientLogsBody,
+    responses: { 200: { description: 'Saved', schema: z.object({ message: z.string() }) }, ...errors },
+    async handler({ app, req, params, body }) {
+      await app.clientLogs.report(params.sessionId, body.clientLogs, { origin: chatOrigin(req) })
+      return { message: 'Logs successfully saved.' }
+    },
+  })
+
+/** `sendMessage` of clients before 0.2.16: answered with what to do instead. */
+const legacyRoute = (version: 'v1' | 'v2') =>
+  defineRoute({
+    method: 'POST',
+    path: `/api/${version}/sendMessage`,
+    auth: 'none',
+    tags,
+    summary: 'The chat call of Typebot clients before 0.2.16: not served (the answer says which client to load instead)',
+    body: z.unknown(),
+    responses: { 400: { description: 'Client too old', schema: errors[400].schema } },
+    async handler() {
+      throw badRequest(
+        'This Typebot embed client is too old for this server (it calls /sendMessage). Load @typebot.io/js 0.2.16 or later, e.g. https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js.',
+      )
+    },
+  })
+
+export const typebotChatRoutes = [
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/typebots/{publicId}/startChat',
+    auth: 'optional',
+    tags,
+    summary: 'Start a chat on the published version of a bot (by its public id), as Typebot answers it (`typebot` key)',
+    params: z.object({ publicId: idSchema }),
+    body: startChatBody,
+    responses: { 200: { description: 'Session, result, bot and first messages', schema: looseResponse }, ...errors },
+    async handler({ app, req, params, body }) {
+      const { textBubbleContentFormat, ...options } = body
+      return withTypebot(await app.chats.startLive(params.publicId, { ...options, textFormat: textBubbleContentFormat, origin: chatOrigin(req) }))
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/typebots/{botId}/preview/startChat',
+    auth: 'required',
+    tags,
+    summary: 'Start a preview chat on the draft, or on the bot object given as `typebot` (signed-in members only)',
+    params: z.object({ botId: idSchema }),
+    body: previewStartBody
+      .unwrap()
+      .extend({ typebot: z.union([z.looseObject({}), z.string()]).optional() })
+      .default({
+        textBubbleContentFormat: 'richText',
+      }),
+    responses: { 200: { description: 'Session, bot and first messages', schema: looseResponse }, ...errors },
+    async handler({ app, user, params, body }) {
+      // `typebot` is the bot object to run (the builder's unsaved state), or just the bot's id.
+      const { textBubbleContentFormat, typebot, ...options } = body
+      const bot = typebot && typeof typebot === 'object' ? typebot : options.bot
+      return withTypebot(await app.chats.startPreview(user, params.botId, { ...options, bot, textFormat: textBubbleContentFormat }))
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/sessions/{sessionId}/continueChat',
+    auth: 'optional',
+    tags,
+    summary: 'Send the next message of a chat (text, audio, command, a bare string, or nothing)',
+    params: z.object({ sessionId: idSchema }),
+    body: continueBody,
+    responses: { 200: { description: 'Next messages and input', schema: looseResponse }, ...errors },
+    async handler({ app, req, params, body }) {
+      return app.chats.continue(params.sessionId, body.message ?? undefined, {
+        textFormat: body.textBubbleContentFormat,
+        origin: chatOrigin(req),
+        arrivedAt: req.arrivedAt,
+      })
+    },
+  }),
+  clientLogsRoute('v1'),
+  clientLogsRoute('v2'),
+  dataStreamRoute('v1'),
+  dataStreamRoute('v2'),
+  legacyRoute('v1'),
+  legacyRoute('v2'),
+]

@@ -1,0 +1,49 @@
+// Streamed completions for Typebot's client: the AI SDK "data stream" line protocol it parses, `0:"<text>"` per
+// piece and `3:"<log as JSON text>"` for an error, each line ending in a newline. Problems found before the stream
+// starts are JSON errors with real statuses (the client retries 403, 500 and 503 once, then logs the message).
+import { PassThrough } from 'node:stream'
+import { z } from 'zod'
+import { idSchema } from '../../../contract/api.js'
+import { defineRoute } from '../../route.js'
+import { errors } from '../chat.js'
+import { chatOrigin } from './origin.js'
+
+const textPart = (text: string) => `0:${JSON.stringify(text)}\n`
+/** The client parses the error part's string as a log (`{ status, description, details?, context? }`). */
+const errorPart = (description: string) =>
+  `3:${JSON.stringify(JSON.stringify({ status: 'error', description, context: 'While streaming the answer' }))}\n`
+
+export const dataStreamRoute = (version: 'v1' | 'v2') =>
+  defineRoute({
+    method: 'POST',
+    path: `/api/${version}/sessions/{sessionId}/streamMessage`,
+    auth: 'optional',
+    tags: ['Typebot-compatible chat'],
+    summary: `Stream the completion of the LLM block a chat waits on, in the AI SDK data-stream format (Typebot's ${version} path); the client then sends the full text with continueChat`,
+    params: z.object({ sessionId: idSchema }),
+    // The legacy OpenAI action sends the messages again: the server streams what it kept, so they are not read.
+    body: z.unknown(),
+    responses: { 200: { description: 'text/plain: `0:"<text>"` lines, or a `3:` error line' }, ...errors },
+    async handler(ctx) {
+      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: chatOrigin(ctx.req) })
+      const out = new PassThrough()
+      const write = (chunk: string, end = false) => {
+        if (out.destroyed || out.writableEnded) return
+        if (end) out.end(chunk)
+        else out.write(chunk)
+      }
+      stream((text) => text && write(textPart(text))).then(
+        (end) => write(end.ok ? '' : errorPart(end.message), true),
+        (err: unknown) => {
+          ctx.req.log.error({ err }, 'completion stream failed')
+          write(errorPart('Internal error while streaming the answer.'), true)
+        },
+      )
+      return ctx.reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('x-vercel-ai-data-stream', 'v1')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(out)
+    },
+  })
