@@ -25,6 +25,8 @@ export const registerCors = (fastify: FastifyInstance) =>
         allowedHeaders: ALLOWED_HEADERS,
         maxAge: 86_400,
         credentials: false,
+        // Any OPTIONS on these paths answers 204 (as Typebot's server does), not a text/plain 400.
+        strictPreflight: false,
       })
     },
   })
