@@ -44,8 +44,10 @@ test('text: Markdown when the client asked for it', async () => {
   })
 })
 
-test('text: content without rich text is an empty message', async () => {
-  assert.deepEqual(await render({ id: 'b1', type: 'text', content: {} }), { id: 'b1', type: 'text', content: { type: 'richText', richText: [] } })
+test('text: content without rich text is one empty paragraph (never an empty tree: Typebot client 0.3.x reads its first node)', async () => {
+  const empty = { id: 'b1', type: 'text', content: { type: 'richText', richText: [{ type: 'p', children: [{ text: '' }] }] } }
+  assert.deepEqual(await render({ id: 'b1', type: 'text', content: {} }), empty)
+  assert.deepEqual(await render({ id: 'b1', type: 'text', content: { richText: [] } }), empty)
 })
 
 test('image: URL and click link templated', async () => {

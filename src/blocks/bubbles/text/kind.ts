@@ -10,7 +10,8 @@ export const textBubble: BubbleKind<TextBubbleBlock> = {
   category: 'bubble',
   render: (block, ctx) => {
     if (!block.content) return undefined
-    const tree = block.content.richText ?? []
+    // An empty tree is sent as one empty paragraph: Typebot's client 0.3.x reads the first node unguarded.
+    const tree = block.content.richText?.length ? block.content.richText : [{ type: 'p', children: [{ text: '' }] }]
     return withInlineCode(tree, ctx.variables, ctx.runtime.evaluate, (evaluate) => {
       const richText = templateRichText(tree, ctx.variables, evaluate)
       const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
