@@ -33,7 +33,7 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
         requestBody: {
           required: true,
           description: route.rawBody.description,
-          content: { '*/*': { schema: z.string().meta({ format: 'binary' }) } },
+          content: { [route.rawBody.contentType ?? '*/*']: { schema: route.rawBody.schema ?? z.string().meta({ format: 'binary' }) } },
         },
       }),
       responses: Object.fromEntries(

@@ -35,8 +35,11 @@ export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>
-  /** A body taken as raw bytes (a Buffer in `body`, unchecked: the plugin that serves the route parses it), documented as this. */
-  rawBody?: { description: string }
+  /**
+   * A body taken as raw bytes (a Buffer in `body`, unchecked: the plugin that serves the route parses it), documented
+   * as this: any content type as binary unless told otherwise (a multipart form and its fields).
+   */
+  rawBody?: { description: string; contentType?: string; schema?: z.ZodType }
   /** Documented responses: status → description and schema (no schema: not JSON, e.g. an event stream). */
   responses: Record<number, { description: string; schema?: z.ZodType }>
   handler: (ctx: Context<P, Q, B, A extends 'required' ? User : User | undefined>) => Promise<unknown>

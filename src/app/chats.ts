@@ -273,20 +273,24 @@ export const createChats = ({
 
     /**
      * An upload URL for a file the chat sends to the input it waits on (file input, text input attachments or voice
-     * clip), within that block's limits. The file belongs to the chat's result.
+     * clip), within that block's limits. The file belongs to the chat's result. `blockId`, when given, must be that
+     * block (Typebot's older clients give none).
      */
-    async requestUpload(sessionId: string, request: UploadRequest, options: { origin?: string }) {
+    async requestUpload(sessionId: string, request: Omit<UploadRequest, 'blockId'> & { blockId?: string }, options: { origin?: string }) {
       const session = await store.chats.session(sessionId)
       if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
-      if (state.waiting?.blockId !== request.blockId) throw badRequest('This chat is not waiting on that block.')
+      const blockId = state.waiting?.blockId
+      if (!blockId) throw badRequest('This chat is not waiting for an answer, so it takes no file uploads.')
+      if (request.blockId !== undefined && request.blockId !== blockId) throw badRequest('This chat is not waiting on that block.')
       const entry = state.stack[0]
-      const block = (await getBot(entry.snapshotId))?.blockAt.get(request.blockId)?.block
+      const block = (await getBot(entry.snapshotId))?.blockAt.get(blockId)?.block
       const kind = block && kinds.get(block.type)
       const rules = kind && 'uploads' in kind && kind.uploads ? kind.uploads(block) : undefined
       if (!rules) throw badRequest('The block this chat waits on takes no file uploads.')
-      return files.grantUpload({ workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }, rules, request, sessionId)
+      const owner = { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }
+      return files.grantUpload(owner, rules, { ...request, blockId }, sessionId)
     },
 
     /**

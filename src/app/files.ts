@@ -19,7 +19,8 @@ export type FilesSettings = {
   signingSecret?: string
 }
 
-export type UploadRequest = { blockId: string; fileName: string; contentType?: string; size: number }
+/** A file to upload; without `size` (clients that do not tell it), the block's limit is granted and checked on upload. */
+export type UploadRequest = { blockId: string; fileName: string; contentType?: string; size?: number }
 /** The query of an upload URL: what was granted, and its signature. */
 export type UploadGrant = { expires: number; size: number; type: string; name: string; session: string; block: string; signature: string }
 
@@ -94,13 +95,13 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
     grantUpload(owner: FileOwner, rules: UploadRules, request: UploadRequest, sessionId: string) {
       const contentType = cleanContentType(request.contentType)
       const limit = Math.min(rules.maxBytes ?? settings.maxBytes, settings.maxBytes)
-      if (request.size > limit) throw payloadTooLarge(`The file is larger than this block accepts (${limit} bytes).`)
+      if (request.size !== undefined && request.size > limit) throw payloadTooLarge(`The file is larger than this block accepts (${limit} bytes).`)
       const refused = rules.refuses({ fileName: request.fileName, contentType })
       if (refused) throw unsupportedType(refused)
       const key = newFileKey(owner, request.fileName)
       const grant = {
         expires: now() + UPLOAD_URL_TTL_MS,
-        size: request.size,
+        size: request.size ?? limit,
         type: contentType,
         name: request.fileName,
         session: hashToken(sessionId).slice(0, 32),
@@ -113,7 +114,7 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
     /** The size an upload URL allows (checked before its body is read). */
     uploadLimit: (key: string, query: Record<string, unknown>) => checkGrant(key, query).size,
 
-    /** Stores the body of a PUT to an upload URL; its content type, when given, must be the one granted. */
+    /** Stores the file sent to an upload URL (a PUT's body or a form's file); its content type, when given, must be the one granted. */
     async upload(key: string, query: Record<string, unknown>, contentType: string | undefined, bytes: Uint8Array) {
       const grant = checkGrant(key, query)
       if (bytes.byteLength > grant.size) throw payloadTooLarge(`The body is larger than the ${grant.size} bytes this upload URL allows.`)

@@ -1,8 +1,11 @@
 // Stored files: the upload operation of the chat API (a signed, short-lived URL for the block a chat waits on),
-// the PUT that URL takes, and the public GET that serves stored files. The PUT and GET routes are served by
-// `storedFilesPlugin` (raw bodies, the upload's own size limit); the upload request is a chat route like continueChat.
+// the PUT (raw bytes) and POST (multipart form, as S3 presigned posts take it) that URL takes, and the public GET
+// that serves stored files. Those are served by `storedFilesPlugin` (their own body parsing and the upload's own size
+// limit); the upload request is a chat route like continueChat.
+import multipart from '@fastify/multipart'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { AppError, badRequest, payloadTooLarge } from '../../app/errors.js'
 import { errorSchema, idSchema } from '../../contract/api.js'
 import { storedFileHeaders } from '../contentDisposition.js'
 import { capBody } from '../limits.js'
@@ -56,26 +59,84 @@ const fileErrors = {
   404: { description: 'No such file', schema: errorSchema },
 }
 
+// The grant, signed: checked by the handler (a missing or altered field answers 403, like a wrong signature).
+const grantQuery = z.object(
+  Object.fromEntries(['expires', 'size', 'type', 'name', 'session', 'block', 'signature'].map((k) => [k, z.string().optional()])),
+)
+
+const uploadResponses = {
+  200: { description: 'Stored', schema: z.object({ fileUrl: z.string() }) },
+  403: { description: 'Forged or expired upload URL', schema: errorSchema },
+  413: { description: 'Larger than the size given when the URL was asked for (else than the block allows)', schema: errorSchema },
+  415: { description: 'Another content type than the one given when the URL was asked for', schema: errorSchema },
+  ...fileErrors,
+}
+
+/** Room for a form's boundaries, part headers and fields around the file, in a multipart upload's announced length. */
+const FORM_OVERHEAD_BYTES = 64 * 1024
+const FORM_LIMITS = { files: 1, fields: 20, parts: 21, fieldSize: 4096 }
+const isForm = (req: FastifyRequest) => /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
+
+/** The file of a multipart upload, under the field `file` after any other fields, read up to `limit` bytes. */
+const formFile = async (req: FastifyRequest, limit: number) => {
+  try {
+    const part = await req.file({ limits: { ...FORM_LIMITS, fileSize: limit } })
+    if (!part) throw badRequest('The form has no file: send it under the field `file`, after any other fields.')
+    if (part.fieldname !== 'file') throw badRequest(`The form's file is under the field \`${part.fieldname}\`: send it under \`file\`.`)
+    return { contentType: part.mimetype, bytes: await part.toBuffer() }
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    const code = (err as { code?: unknown }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(`The file is larger than the ${limit} bytes this upload URL allows.`)
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw badRequest(`The form has too many parts: one file, at most ${FORM_LIMITS.fields} fields before it.`)
+    }
+    // Anything else is the form itself being malformed (busboy's errors).
+    throw badRequest(`The multipart form could not be read: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
 export const storedFileRoutes = [
   defineRoute({
     method: 'PUT',
     path: FILE_PATH,
     auth: 'none',
     tags,
-    summary: 'Upload the bytes of a file to the URL POST /v1/sessions/{sessionId}/files answered (its query string is the signed grant)',
+    summary:
+      'Upload the bytes of a file to an upload URL (POST /v1/sessions/{sessionId}/files, or generate-upload-url); its query string is the signed grant',
     params: fileParams,
-    // The grant, signed: checked by the handler (a missing or altered field answers 403, like a wrong signature).
-    query: z.object(Object.fromEntries(['expires', 'size', 'type', 'name', 'session', 'block', 'signature'].map((k) => [k, z.string().optional()]))),
+    query: grantQuery,
     rawBody: { description: 'The raw bytes of the file, with the content type given when the URL was asked for (or none)' },
-    responses: {
-      200: { description: 'Stored', schema: z.object({ fileUrl: z.string() }) },
-      403: { description: 'Forged or expired upload URL', schema: errorSchema },
-      413: { description: 'Larger than the size given when the URL was asked for', schema: errorSchema },
-      415: { description: 'Another content type than the one given when the URL was asked for', schema: errorSchema },
-      ...fileErrors,
-    },
+    responses: uploadResponses,
     async handler({ app, req, params, query, body }) {
       return app.files.upload(keyOf(params), query, req.headers['content-type'], body as Buffer)
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: FILE_PATH,
+    auth: 'none',
+    tags,
+    summary:
+      'Upload a file to an upload URL as a multipart form (as older Typebot clients do): any fields, then the file under `file`, with the content type given when the URL was asked for',
+    params: fileParams,
+    query: grantQuery,
+    rawBody: {
+      description: 'Optional fields, then the file under the field `file`',
+      contentType: 'multipart/form-data',
+      schema: z.object({ file: z.string().meta({ format: 'binary' }) }),
+    },
+    responses: { ...uploadResponses, 400: { description: 'No file under `file`, or a malformed form', schema: errorSchema } },
+    async handler({ app, req, reply, params, query }) {
+      const key = keyOf(params)
+      try {
+        const file = await formFile(req, app.files.uploadLimit(key, query))
+        return await app.files.upload(key, query, file.contentType, file.bytes)
+      } catch (err) {
+        // The rest of the form may not have been read: not worth receiving.
+        reply.header('connection', 'close')
+        throw err
+      }
     },
   }),
   defineRoute({
@@ -97,26 +158,34 @@ const tooLarge = (limit: number) =>
   Object.assign(new Error(`The body is larger than the ${limit} bytes this upload URL allows.`), { statusCode: 413 })
 
 /**
- * Serves `storedFileRoutes`. Upload bodies are taken as raw bytes of any type, up to the server's file limit; before
- * a byte is read the upload URL's signature is checked and the body is capped at the size it grants.
+ * Serves `storedFileRoutes`. PUT bodies are taken as raw bytes of any type, up to the server's file limit; POST
+ * bodies must be multipart forms, read as a stream by the route. Before a byte is read the upload URL's signature is
+ * checked and the body is held to the size it grants: a raw body is capped at it, a form's file is (busboy's limit).
  */
 export const storedFilesPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
+  const { maxBytes } = services.config.files
   fastify.removeAllContentTypeParsers()
-  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: services.config.files.maxBytes }, (_req, body, done) => done(null, body))
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body))
+  // Registers the multipart parser, which leaves the body unread for the route.
+  await fastify.register(multipart, { limits: { ...FORM_LIMITS, fileSize: maxBytes } })
   fastify.addHook('preParsing', async (req: FastifyRequest<{ Params: z.infer<typeof fileParams> }>, reply, payload) => {
-    if (req.method !== 'PUT') return payload
-    let limit: number
+    if (req.method !== 'PUT' && req.method !== 'POST') return payload
     try {
-      limit = services.app.files.uploadLimit(keyOf(req.params), req.query as Record<string, unknown>)
+      const limit = services.app.files.uploadLimit(keyOf(req.params), req.query as Record<string, unknown>)
+      if (req.method === 'PUT') {
+        if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit)
+        return capBody(payload, limit, () => tooLarge(limit))
+      }
+      if (!isForm(req)) {
+        throw new AppError('unsupported_media_type', 'POST a multipart/form-data form with the file under `file`, or PUT the raw bytes.')
+      }
+      if (Number(req.headers['content-length'] ?? 0) > limit + FORM_OVERHEAD_BYTES) throw tooLarge(limit)
+      return payload
     } catch (err) {
+      // Refused before the body is read: closing the connection spares receiving (and discarding) it.
       reply.header('connection', 'close')
       throw err
     }
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
-      reply.header('connection', 'close')
-      throw tooLarge(limit)
-    }
-    return capBody(payload, limit, () => tooLarge(limit))
   })
   registerRoutes(fastify, storedFileRoutes, services)
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { fileInput } from './kind.js'
 import type { FileInputBlock } from './schema.js'
-import { context, parse, text } from '../../../../test/support/blocks.js'
+import { blockContext, context, parse, text } from '../../../../test/support/blocks.js'
+import { memoryFiles } from '../../../../test/support/files.js'
 
 const block = (options: FileInputBlock['options'] = {}): FileInputBlock => ({
   id: 'b1',
@@ -40,6 +41,24 @@ test('file: needs at least one valid URL; localhost needs no TLD', async () => {
     status: 'success',
     content: 'http://localhost:9000/bucket/a.pdf',
   })
+})
+
+test("file: a URL on a host without a TLD is accepted when it is a file this server stored for the chat's workspace", async () => {
+  const files = memoryFiles('http://parley:3000')
+  const stored = await files.store(
+    { name: 'a.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF') },
+    { workspaceId: 'w1', botId: 'bot1' },
+  )
+  assert.ok(stored.ok)
+  const ctx = blockContext({ files }).ctx
+  assert.deepEqual(await parse(fileInput, block(), text(stored.url), ctx), { status: 'success', content: stored.url })
+  const elsewhere = await files.store(
+    { name: 'b.pdf', contentType: 'application/pdf', bytes: Buffer.from('%PDF') },
+    { workspaceId: 'w2', botId: 'bot1' },
+  )
+  assert.ok(elsewhere.ok)
+  assert.deepEqual(await parse(fileInput, block(), text(elsewhere.url), ctx), { status: 'fail' }, "another workspace's file")
+  assert.deepEqual(await parse(fileInput, block(), text(stored.url.replace('a.pdf', 'c.pdf')), ctx), { status: 'fail' }, 'not stored')
 })
 
 test('file: allowed types by extension, MIME type or wildcard; signed URL queries ignored', async () => {

@@ -5,7 +5,7 @@ import { defaultFileInputOptions, type FileInputBlock } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { allowedExtensions, urlExtension } from './fileTypes.js'
 import { templateOptions } from '../../shared/inputs.js'
-import type { InputKind } from '../../../engine/kinds.js'
+import type { BlockContext, InputKind } from '../../../engine/kinds.js'
 
 const replyUrls = (reply: UserReply): string[] => {
   if (reply.type === 'audio') return [reply.url]
@@ -17,7 +17,7 @@ const replyUrls = (reply: UserReply): string[] => {
     .filter((url) => url !== '')
 }
 
-// Local storage servers (development, self-hosting) have no TLD.
+// Local storage servers (development, self-hosting) have no TLD; see also `storedHere`.
 const isFileUrl = (url: string) => {
   let isLocal = false
   try {
@@ -26,6 +26,16 @@ const isFileUrl = (url: string) => {
     // Not absolute: validated as is below.
   }
   return validator.isURL(url, { require_tld: !isLocal })
+}
+
+/**
+ * Whether one of the first URLs is a file this server stored for the chat: its uploads are served on its public
+ * URL, whose host may have no TLD (an intranet name), as Typebot accepts its own host. Asked only when no URL passes
+ * `isFileUrl`, and for a few URLs at most, since each one is looked up in the storage.
+ */
+const storedHere = async (urls: string[], ctx: BlockContext) => {
+  for (const url of urls.slice(0, 5)) if (await ctx.readStoredFile(url)) return true
+  return false
 }
 
 const DEFAULT_SIZE_LIMIT_MB = 10
@@ -47,11 +57,11 @@ export const fileInput: InputKind<FileInputBlock> = {
         !allowed || allowed.has(urlExtension(fileName) ?? '') ? undefined : `This block accepts only these file types: ${types!.join(', ')}.`,
     }
   },
-  parseReply: (reply, input) => {
+  parseReply: async (reply, input, ctx) => {
     const options = input.options ?? {}
     const urls = reply ? replyUrls(reply) : []
     if (urls.length === 0) return (options.isRequired ?? defaultFileInputOptions.isRequired) ? { status: 'fail' } : { status: 'skip' }
-    if (!urls.some(isFileUrl)) return { status: 'fail' }
+    if (!urls.some(isFileUrl) && !(await storedHere(urls, ctx))) return { status: 'fail' }
     const types: string[] | undefined = options.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined
     if (types?.length) {
       const allowed = allowedExtensions(types)
