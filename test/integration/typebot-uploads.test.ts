@@ -176,7 +176,7 @@ const flow = (label: string, env: () => Promise<{ env: Record<string, string>; s
       assert.equal(variables.vVoice, clip.body.fileUrl)
     })
 
-    test('0.3.x: v2 without block or size, multipart POST (fields first, file last), the object reply; 0.2.x: the bare string', async () => {
+    test('0.3.x: v2 without block or size, multipart POST (fields first, file last), the object reply; 0.2.x: v1 and the bare string', async () => {
       const chat = await startChat()
       const granted = await chat.v2({ fileName: 'scan.png', fileType: 'image/png' })
       assert.equal(granted.status, 200, JSON.stringify(granted.body))
@@ -191,8 +191,13 @@ const flow = (label: string, env: () => Promise<{ env: Record<string, string>; s
       const next = await chat.send({ type: 'text', text: encodedUrl(fileUrl), attachedFileUrls: [fileUrl] })
       assert.equal(next.body.input.id, 'askMany')
 
-      // 0.2.x: same upload, the reply is the URLs as a string; an unknown type ("" from the browser) is octet-stream.
-      const untyped = await chat.v2({ fileName: 'data.bin', fileType: '' })
+      // 0.2.x: the v1 path before 0.2.90 (`filePathProps`), the reply is the URLs as a string; an unknown type ("" from
+      // the browser) is octet-stream.
+      const untyped = await s.call('POST', '/api/v1/generate-upload-url', {
+        token: null,
+        body: { filePathProps: { sessionId: chat.sessionId, fileName: 'data.bin' }, fileType: '' },
+        headers: { origin: SITE },
+      })
       assert.equal(untyped.status, 200, JSON.stringify(untyped.body))
       const bytes = Buffer.from([0, 1, 2, 3])
       assert.equal((await postForm(untyped.body.presignedUrl, new File([bytes], 'data.bin'))).status, 200)

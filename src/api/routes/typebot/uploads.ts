@@ -27,6 +27,11 @@ const answer = ({ uploadUrl, fileUrl }: { uploadUrl: string; fileUrl: string }) 
 
 const v3Body = z.object({ ...fileFields, blockId: idSchema, fileSize: z.number().int().min(0).optional() })
 const v2Body = z.object(fileFields)
+/** Clients before 0.2.90 name the file by its session (`{typebotId, blockId, resultId}` paths are builder uploads). */
+const v1Body = z.object({
+  filePathProps: z.object({ sessionId: idSchema, fileName: fileFields.fileName }),
+  fileType: fileFields.fileType,
+})
 
 export const typebotUploadRoutes = [
   defineRoute({
@@ -54,6 +59,19 @@ export const typebotUploadRoutes = [
     async handler({ app, req, body }) {
       const request = { fileName: body.fileName, contentType: body.fileType }
       return answer(await app.chats.requestUpload(body.sessionId, request, { origin: chatOrigin(req) }))
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/v1/generate-upload-url',
+    auth: 'optional',
+    tags,
+    summary: 'generate-upload-url of Typebot clients before 0.2.90: the session and file name under `filePathProps`',
+    body: v1Body,
+    responses,
+    async handler({ app, req, body }) {
+      const request = { fileName: body.filePathProps.fileName, contentType: body.fileType }
+      return answer(await app.chats.requestUpload(body.filePathProps.sessionId, request, { origin: chatOrigin(req) }))
     },
   }),
 ]
