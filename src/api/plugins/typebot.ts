@@ -6,8 +6,9 @@ import { authenticate } from '../auth.js'
 import { limitAnonymousBody } from '../limits.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { typebotChatRoutes } from '../routes/typebot/chat.js'
+import { typebotWebhookRoutes } from '../routes/typebot/webhooks.js'
 
-export const typebotRoutes: RouteDef[] = [...typebotChatRoutes]
+export const typebotRoutes: RouteDef[] = [...typebotChatRoutes, ...typebotWebhookRoutes]
 
 export const typebotPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
   fastify.addHook('onRequest', async (req) => {
