@@ -12,6 +12,7 @@ import { capConnectionsPerAddress } from './limits.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
 import { managementPlugin, managementRoutes } from './plugins/management.js'
+import { realtimePlugin } from './plugins/realtime.js'
 import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { healthRoutes } from './routes/health.js'
@@ -87,5 +88,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   const services: Services = { app, config }
   registerRoutes(fastify, healthRoutes, services)
   for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)
+  // The sockets Typebot's embed client waits on for webhook deliveries (not an HTTP operation: not in OpenAPI).
+  if (config.api !== 'management') await fastify.register(realtimePlugin, services)
   return fastify
 }

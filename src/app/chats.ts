@@ -12,7 +12,7 @@ import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type PublishedBot, RUNTIME_FIELDS } from '../store/bots.js'
-import { SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
+import { type ResultRef, SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
@@ -40,7 +40,7 @@ export const createChats = ({
   kinds,
   files,
 }: {
-  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter'>
+  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus'>
   runtime: Runtime
   limits: ChatLimits
   access: Access
@@ -159,6 +159,20 @@ export const createChats = ({
     }
   }
 
+  /** The chat of a result when it is paused on a block that takes webhook deliveries (see deliverWebhook). */
+  const webhookWait = async (result: ResultRef) => {
+    const sessionId = result.lastChatSessionId
+    const session = sessionId ? await store.chats.session(sessionId) : undefined
+    if (!sessionId || !session) return undefined
+    const state = parseState(session.state)
+    const { waiting } = state
+    if (!waiting || state.stack[0]?.resultId !== result.id) return undefined
+    const block = (await getBot(state.stack[0].snapshotId))?.blockAt.get(waiting.blockId)?.block
+    const kind = block && kinds.get(block.type)
+    if (!kind || !('acceptsDelivery' in kind) || kind.acceptsDelivery !== true) return undefined
+    return { sessionId, revision: session.revision, state, waiting }
+  }
+
   type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
 
   return {
@@ -228,23 +242,32 @@ export const createChats = ({
 
     /**
      * An external service delivers the payload a webhook block waits for. It is kept in the session; the
-     * client's next continueChat (any message) resumes the flow with it.
+     * client's next continueChat (any message) resumes the flow with it. The result is named by its id (what the
+     * bot's "Result ID" variable holds) or by its client key (startChat's `resultId`). Every process holding a
+     * socket of the result's client is told (webhookRooms.ts).
      */
     async deliverWebhook(user: User, botId: string, blockId: string, resultId: string, payload: unknown) {
-      await access.bot(user, botId, 'write')
-      const result = await store.chats.result(botId, resultId)
-      const session = result?.lastChatSessionId ? await store.chats.session(result.lastChatSessionId) : undefined
-      const state = session && parseState(session.state)
-      const waiting = state && (await getBot(state.stack[0].snapshotId))?.blockAt.get(blockId)?.block
-      const kind = waiting && kinds.get(waiting.type)
-      const accepts = kind && 'acceptsDelivery' in kind && kind.acceptsDelivery === true
-      if (!session || !state?.waiting || state.waiting.blockId !== blockId || state.stack[0]?.resultId !== resultId || !accepts) {
-        throw notFound('No chat of this result is waiting on that webhook block.')
-      }
-      state.waiting = { ...state.waiting, delivered: { statusCode: 200, data: payload } }
-      if (!(await store.chats.updateSessionState(result!.lastChatSessionId!, session.revision, JSON.stringify(state)))) {
+      const { bot } = await access.bot(user, botId, 'write')
+      const result =
+        (await store.chats.resultRef({ id: resultId }, bot.id)) ?? (await store.chats.resultRef({ clientKeyHash: hashToken(resultId) }, bot.id))
+      const found = result && (await webhookWait(result))
+      if (!found || found.waiting.blockId !== blockId) throw notFound('No chat of this result is waiting on that webhook block.')
+      const { sessionId, revision, state, waiting } = found
+      state.waiting = { ...waiting, delivered: { statusCode: 200, data: payload } }
+      if (!(await store.chats.updateSessionState(sessionId, revision, JSON.stringify(state)))) {
         throw conflict('The chat moved on while the webhook was delivered; try again.')
       }
+      await store.bus.publish(result.id)
+    },
+
+    /**
+     * The webhook payload delivered to the chat of a result, while the chat still waits on that webhook block.
+     * `id` names the delivery (a payload delivered again gets a new one).
+     */
+    async pendingDelivery(result: ResultRef): Promise<{ id: string; payload: unknown } | undefined> {
+      const found = await webhookWait(result)
+      const delivered = found?.waiting.delivered as { data: unknown } | undefined
+      return found && delivered && { id: `${found.sessionId}@${found.revision}`, payload: delivered.data }
     },
 
     /**

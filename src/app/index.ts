@@ -12,6 +12,7 @@ import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
 import { createResults } from './results.js'
+import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
 
 export const createApp = ({
@@ -28,13 +29,15 @@ export const createApp = ({
   files: FilesApp
 }) => {
   const access = createAccess(store)
+  const chats = createChats({ store, runtime, limits, access, kinds, files })
   return {
     accounts: createAccounts({ store }),
     workspaces: createWorkspaces({ store, access }),
     credentials: createCredentials({ store, access }),
     bots: createBots({ store, access, files }),
     results: createResults({ store, access, files }),
-    chats: createChats({ store, runtime, limits, access, kinds, files }),
+    chats,
+    webhookRooms: createWebhookRooms({ store, chats }),
     clientLogs: createClientLogs({ store }),
     files,
     /** Whether the database answers (for /health). */

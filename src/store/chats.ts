@@ -33,6 +33,9 @@ export type Result = {
   answers: { blockId: string; content: string; attachedFileUrls: string[] }[]
 }
 
+/** What finds a result's chat: its id, bot and the session that wrote it last. */
+export type ResultRef = { id: string; botId: string; lastChatSessionId: string | null }
+
 export class SessionConflictError extends Error {
   constructor() {
     super('This chat session was advanced by another request at the same time.')
@@ -186,6 +189,17 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
     async deleteResult(botId: string, resultId: string): Promise<boolean> {
       const res = await db.deleteFrom('results').where('id', '=', resultId).where('botId', '=', botId).executeTakeFirst()
       return Number(res.numDeletedRows) > 0
+    },
+
+    /**
+     * A result's id, bot and last session, by its id or by the hash of its client key (unique across bots: see
+     * ResultsTable.clientKeyHash); `botId` limits the search to one bot's results.
+     */
+    async resultRef(by: { id: string } | { clientKeyHash: string }, botId?: string): Promise<ResultRef | undefined> {
+      let query = db.selectFrom('results').select(['id', 'botId', 'lastChatSessionId'])
+      query = 'id' in by ? query.where('id', '=', by.id) : query.where('clientKeyHash', '=', by.clientKeyHash)
+      if (botId !== undefined) query = query.where('botId', '=', botId)
+      return query.executeTakeFirst()
     },
 
     /** A result of a bot found by the hash of its client key (see ResultsTable.clientKeyHash). */

@@ -32,6 +32,7 @@ const adapterFor = (url: string): { adapter: DialectAdapter; target: string } =>
 export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery } = {}) => {
   const { adapter, target } = adapterFor(url)
   const db: Kysely<Database> = adapter.open(target, options.onQuery)
+  const bus = adapter.openBus(target, db)
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
     dialect: adapter.name,
@@ -42,6 +43,8 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     bots: bots(db, adapter),
     chats: chats(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
+    /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
+    bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */
     async migrate(): Promise<string[]> {
       for (let attempt = 1; ; attempt++) {
@@ -61,7 +64,10 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
         return false
       }
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await bus.close()
+      await db.destroy()
+    },
   }
   if (options.migrate !== false) {
     try {

@@ -7,8 +7,9 @@ import { limitAnonymousBody } from '../limits.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { typebotChatRoutes } from '../routes/typebot/chat.js'
 import { typebotUploadRoutes } from '../routes/typebot/uploads.js'
+import { typebotWebhookRoutes } from '../routes/typebot/webhooks.js'
 
-export const typebotRoutes: RouteDef[] = [...typebotChatRoutes, ...typebotUploadRoutes]
+export const typebotRoutes: RouteDef[] = [...typebotChatRoutes, ...typebotUploadRoutes, ...typebotWebhookRoutes]
 
 export const typebotPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
   fastify.addHook('onRequest', async (req) => {

@@ -2,6 +2,7 @@
 // the same files: connection, errors, turn, index) implements it, and the rest of the store asks it instead of
 // testing the dialect's name. The two share every query otherwise (tables.ts: same values on both).
 import type { ColumnDefinitionBuilder, CompiledQuery, Kysely, Transaction } from 'kysely'
+import type { DeliveryBus } from '../bus.js'
 import type { Database } from '../tables.js'
 import type { TurnWrite } from '../types.js'
 
@@ -13,6 +14,8 @@ export interface DialectAdapter {
   /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
   target(url: string): string | undefined
   open(target: string, onQuery?: OnQuery): Kysely<Database>
+  /** The bus that tells every process on this database about webhook deliveries (see bus.ts). */
+  openBus(target: string, db: Kysely<Database>): DeliveryBus
 
   /** A write failed on a unique constraint. */
   isUniqueViolation(err: unknown): boolean

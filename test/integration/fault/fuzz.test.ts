@@ -103,6 +103,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     Object.assign(ids, {
       workspaceId: [owner.workspaceId, stranger.workspaceId],
       botId: [main.id, draft.id],
+      // Typebot's executeWebhook names the bot by its id.
+      typebotId: [main.id, draft.id],
       scratchBotId: [scratch.id, draft.id],
       publicId: [main.publicId, draft.publicId],
       sessionId: [live.body.sessionId, preview.body.sessionId],
@@ -334,6 +336,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
         { requiredKeys: [] },
       ),
       'POST /v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook': slot(value),
+      'POST /api/v1/typebots/{typebotId}/blocks/{blockId}/results/{resultId}/executeWebhook': slot(value),
     }
 
     const contentType = fc.oneof(

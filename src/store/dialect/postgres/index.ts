@@ -1,6 +1,7 @@
 // The PostgreSQL dialect: a connection pool, statements prepared by name; see connection.ts.
 import { sql } from 'kysely'
 import type { DialectAdapter } from '../adapter.js'
+import { postgresBus } from './bus.js'
 import { openPostgres } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
 import { raw, turnStatement } from './turn.js'
@@ -11,6 +12,7 @@ export const postgres: DialectAdapter = {
   name: 'postgres',
   target: (url) => (url.startsWith('postgres://') || url.startsWith('postgresql://') ? url : undefined),
   open: (url, onQuery) => openPostgres(url, undefined, onQuery),
+  openBus: postgresBus,
   isUniqueViolation,
   isForeignKeyViolation,
   isBusy,

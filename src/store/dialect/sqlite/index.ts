@@ -1,4 +1,5 @@
 // The SQLite dialect: one file, one connection per process; see connection.ts.
+import { localBus } from '../../bus.js'
 import type { DialectAdapter } from '../adapter.js'
 import { openSqlite } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
@@ -9,6 +10,8 @@ export const sqlite: DialectAdapter = {
   // `sqlite:data/x.db`, `sqlite:/abs/x.db` or `sqlite:///abs/x.db`
   target: (url) => (url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : undefined),
   open: openSqlite,
+  // One process per database file: the bus never leaves it.
+  openBus: localBus,
   isUniqueViolation,
   isForeignKeyViolation,
   isBusy,
