@@ -4,9 +4,12 @@
 // the client makes to Parley is cross-origin as on a real website. Requests that leave loopback are answered here
 // (images with a blank one) or aborted (fonts, analytics), so nothing depends on the network.
 //
-// Scenarios of more features plug in here: a test gets a `Chat` (its page and the frame the bot lives in) and
-// drives it like the others; e.g. an upload scenario uses `chat.root.locator('input[type=file]').setInputFiles(…)`
-// and a wait-for-webhook one relies on the `wsHost` every page already passes (the Parley server's host:port).
+// More scenarios plug in as the test/integration/typebot-embed*.test.ts files do: `useEmbedEnvironment()` gives the
+// server, its owner and the sites, `env.open(t, client, publicId)` a `Chat` to drive (its page, and `root`, where
+// the bot lives). An upload scenario picks its files with `chat.root.locator('typebot-standard input[type=file]')
+// .setInputFiles(…)` (the client's file input, hidden, inside the shadow root) and can watch the upload with
+// `context.waitForEvent('response', …)`; a wait-for-webhook one relies on the `wsHost` every page already passes
+// (the Parley server's host:port, which the client dials with ws://, as it does for loopback hosts).
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -225,7 +228,12 @@ export type EmbedEnvironment = {
 export const useEmbedEnvironment = (env: Record<string, string> = {}): EmbedEnvironment => {
   const e = {} as EmbedEnvironment
   before(async () => {
-    ;[e.server, e.browser, e.site, e.otherSite] = await Promise.all([startTestServer(env), launchBrowser(), startSite(), startSite()])
+    // Whatever started is kept for `after` to stop, even when another part failed (e.g. no Chromium).
+    const started = await Promise.allSettled([startTestServer(env), launchBrowser(), startSite(), startSite()])
+    const [server, browser, site, otherSite] = started.map((r) => (r.status === 'fulfilled' ? r.value : undefined))
+    Object.assign(e, { server, browser, site, otherSite })
+    const failed = started.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
     e.owner = await userWithWorkspace(e.server)
   })
   after(async () => {
