@@ -1,4 +1,5 @@
 // Server configuration, read once from the environment. Every setting has a default so `npm start` just works.
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
 const bool = z
@@ -44,6 +45,13 @@ const envSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * The bot author's `customHeadCode` (settings.metadata) in the head of hosted bot pages (`/{publicId}`). Off by
+     * default: it is any HTML, run on this server's origin; turning it on also drops those pages' CSP.
+     */
+    HOSTED_PAGE_CUSTOM_HEAD: bool,
+    /** The web chat widget served at /chat.js; default: the one `npm run build` writes into this installation. */
+    WEB_CHAT_SCRIPT: z.string().min(1).optional(),
     /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
     PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
     /** Wall-clock budget of one chat turn, in milliseconds. */
@@ -122,6 +130,10 @@ export type Config = {
   publicChat: boolean
   /** Anonymous chats through the Typebot-compatible API (TYPEBOT_PUBLIC_CHAT, on by default). */
   typebotPublicChat: boolean
+  /** Hosted bot pages: whether they carry the bot's customHeadCode (HOSTED_PAGE_CUSTOM_HEAD). */
+  hostedPage: { customHead: boolean }
+  /** Path of the web chat widget's script (served at /chat.js). */
+  webChatScript: string
   turnLimits: { maxSteps: number; maxMillis: number }
   sandbox: { memoryBytes: number; timeoutMs: number }
   httpAllowlist: string
@@ -160,6 +172,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,
     typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
+    hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
+    // From src/config.ts and from its build, dist/config.js, alike: the installation's dist/web/.
+    webChatScript: e.WEB_CHAT_SCRIPT ?? fileURLToPath(new URL('../dist/web/parley-chat.js', import.meta.url)),
     turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
     httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
     smtp: {

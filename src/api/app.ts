@@ -14,6 +14,7 @@ import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
 import { managementPlugin, managementRoutes } from './plugins/management.js'
 import { realtimePlugin } from './plugins/realtime.js'
 import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
+import { webPlugin } from './plugins/web.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { healthRoutes } from './routes/health.js'
 
@@ -90,5 +91,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)
   // The sockets Typebot's embed client waits on for webhook deliveries (not an HTTP operation: not in OpenAPI).
   if (config.api !== 'management') await fastify.register(realtimePlugin, services)
+  // Pages for browsers: home, hosted bot pages and the widget's script (HTML and JavaScript: not in OpenAPI).
+  await fastify.register(webPlugin, services)
   return fastify
 }

@@ -11,6 +11,7 @@ import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
+import { createHostedPages } from './hostedPages.js'
 import { createResults } from './results.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
@@ -39,6 +40,7 @@ export const createApp = ({
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),
     clientLogs: createClientLogs({ store }),
+    hostedPages: createHostedPages({ store }),
     files,
     /** Whether the database answers (for /health). */
     databaseUp: () => store.ping(),

@@ -1,0 +1,104 @@
+// What browsers open on the server itself: the home page (`/`), the web chat widget's script (`/chat.js`) and the
+// hosted page of each published bot (`/{publicId}`). HTML pages, not API operations: not in the OpenAPI document.
+import { randomBytes } from 'node:crypto'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { publicIdSchema } from '../../contract/api.js'
+import type { Services } from '../route.js'
+import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
+import { botPage, homePage, unavailablePage } from '../web/pages.js'
+
+/**
+ * First path segments that belong to the API and the service: `/v1`, `/api`… alone are not bot addresses (their
+ * unknown paths keep the JSON 404), and a bot with such a public id is not reachable at `/{publicId}`.
+ */
+const RESERVED = new Set(['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'])
+
+/** Pages without scripts: only their own inline style may apply. */
+const staticPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`
+
+/**
+ * The bot page: its own scripts (`/chat.js`) and the nonce'd bootstrap; `'unsafe-eval'` because a bot's Script
+ * blocks run their author's code in the widget (as in every embed). Bots show media and embeds from anywhere, and
+ * their HTTP requests and Typebot-style webhooks run from the page, hence the open media, frame and connect sources.
+ */
+const botPageCsp = (nonce: string) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline' https:",
+    'img-src * data: blob:',
+    'media-src * data: blob:',
+    'font-src * data:',
+    "connect-src 'self' http: https: ws: wss:",
+    'frame-src *',
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ')
+
+const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string | undefined) => {
+  reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache')
+  reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin')
+  if (csp) reply.header('content-security-policy', csp)
+  return reply.send(html)
+}
+
+const newNonce = () => randomBytes(16).toString('base64')
+
+/** The last value of each query-string parameter (as URLSearchParams reads them), as prefilled variables. */
+const queryVariables = (query: unknown): Record<string, string> => {
+  const variables: Record<string, string> = {}
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value
+    if (typeof last === 'string') variables[name] = last
+  }
+  return variables
+}
+
+export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, config }) => {
+  fastify.get('/', (_req, reply) => {
+    const nonce = newNonce()
+    return sendHtml(reply, 200, homePage(nonce), staticPageCsp(nonce))
+  })
+  // Bot pages and the widget where chats are served; a management-only process has neither.
+  if (config.api === 'management') return
+
+  const chatScript = chatScriptLoader(config.webChatScript)
+  fastify.get('/chat.js', async (req, reply) => {
+    const script = await chatScript()
+    if (!script) {
+      return reply.code(503).send({
+        code: 'widget_not_built',
+        message: 'The web chat script is not built: run `npm run build` (it writes dist/web/parley-chat.js), or set WEB_CHAT_SCRIPT.',
+      })
+    }
+    const encoding = pickEncoding(req.headers['accept-encoding'])
+    const { body, etag } = script[encoding]
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('etag', etag)
+      .header('vary', 'accept-encoding')
+      .header('x-content-type-options', 'nosniff')
+      // Any site may load it, also as a module or from a page isolated with COEP.
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+    if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send()
+    if (encoding !== 'identity') reply.header('content-encoding', encoding)
+    return reply.send(body)
+  })
+
+  fastify.get<{ Params: { publicId: string } }>('/:publicId', async (req, reply) => {
+    const { publicId } = req.params
+    if (RESERVED.has(publicId.toLowerCase())) return reply.callNotFound()
+    const nonce = newNonce()
+    const bot = publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
+    if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))
+    const code = bot.settings.metadata?.customHeadCode
+    const customHeadCode = config.hostedPage.customHead && typeof code === 'string' && code.trim() ? code : undefined
+    const html = botPage({ bot, prefilledVariables: queryVariables(req.query), nonce, customHeadCode })
+    // The author's head code is any HTML (scripts, styles, trackers): no CSP can allow it and still mean anything.
+    return sendHtml(reply, 200, html, customHeadCode ? undefined : botPageCsp(nonce))
+  })
+}
