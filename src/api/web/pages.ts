@@ -110,6 +110,7 @@ h1 { margin: 0 0 0.5rem; font-size: 1.5rem; line-height: 1.3; }
 p { margin: 0.5rem 0; } .muted { color: var(--muted); font-size: 0.9rem; }
 a { color: var(--accent); } code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, monospace; }
 ul { padding-left: 1.25rem; } li { margin: 0.25rem 0; }
+@media (max-width: 480px) { main { padding: 1.25rem 1.25rem; } }
 `
 
 /** A plain page (home, errors): a heading and paragraphs of trusted HTML, built by the callers below. */
