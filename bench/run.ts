@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints a table (figure, value, target, holds) and writes
-// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory  --profile (CPU profiles of the
+// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat  --profile (CPU profiles of the
 // servers under load and of the engine, summarised; figures are then slower)  --quick  --no-postgres
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -14,8 +14,9 @@ import { benchNoisy } from './noisy.js'
 import { benchResultsListing } from './results-listing.js'
 import { benchStatements } from './statements.js'
 import { benchThroughput } from './throughput.js'
+import { benchWebChat } from './webchat.js'
 
-const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory'] as const
+const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat'] as const
 type Name = (typeof ALL)[number]
 
 const args = process.argv.slice(2)
@@ -83,6 +84,9 @@ await step('listing', async () => {
 })
 await step('memory', async () => {
   figures.push(...(await benchMemory({ sessions: quick ? 10_000 : 100_000 })))
+})
+await step('webchat', async () => {
+  figures.push(...(await benchWebChat({ runs: quick ? 3 : 9 })))
 })
 
 const loadAtEnd = loadavg().map((l) => round(l, 2))

@@ -151,3 +151,26 @@ export const hostileBots = () => {
 
 /** 48 a's then a non-match: `(a+)+$` backtracks exponentially on it. */
 export const regexBombSubject = `${'a'.repeat(48)}!`
+
+/**
+ * The web chat benchmark's bot: a welcome bubble (the text the page watches for) and a text input. Typing emulation
+ * is off, so the figure is the clients' own loading and rendering, not a delay the bot asks for.
+ */
+export const WELCOME_TEXT = 'Welcome to the web chat benchmark!'
+export const greetingBot = () => ({
+  version: '6',
+  name: 'Bench web chat',
+  groups: [
+    {
+      id: 'g-welcome',
+      title: 'Welcome',
+      graphCoordinates: at,
+      blocks: [text('b-welcome', WELCOME_TEXT), { id: 'b-input', type: 'text input', options: { variableId: 'v-name' } }],
+    },
+  ],
+  events: [{ id: 'start', type: 'start', graphCoordinates: at, outgoingEdgeId: 'e-start' }],
+  edges: [{ id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g-welcome' } }],
+  variables: [{ id: 'v-name', name: 'Name' }],
+  theme: {},
+  settings: { typingEmulation: { enabled: false } },
+})

@@ -26,7 +26,7 @@ export const freshDir = (name: string): string => {
   return dir
 }
 
-const newestMtime = (dir: string, ext: string): number => {
+export const newestMtime = (dir: string, ext: string): number => {
   let newest = 0
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
