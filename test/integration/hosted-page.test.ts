@@ -2,11 +2,15 @@
 // noindex, customHeadCode only when the operator allows it, CSP, query parameters), the pages for bots that cannot
 // be chatted with, the home page, and the widget's script at /chat.js (encodings, ETag, 503 before a build).
 import assert from 'node:assert/strict'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { launchBrowser, newContext } from '../support/browser.js'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -263,5 +267,46 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal(res.status, 503)
     assert.equal(res.body.code, 'widget_not_built')
     assert.match(res.body.message, /npm run build/)
+  })
+})
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const widget = join(repoRoot, 'dist', 'web', 'parley-chat.js')
+
+describe('hosted bot page in Chromium', () => {
+  let server: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  before(async () => {
+    // The widget as `npm run build` makes it (its script, when the checkout has it and the bundle is missing).
+    const build = join(repoRoot, 'scripts', 'build-web.mjs')
+    if (!existsSync(widget) && existsSync(build)) spawnSync(process.execPath, [build], { cwd: repoRoot, stdio: 'inherit' })
+    server = await startTestServer()
+    owner = await userWithWorkspace(server)
+  })
+  after(() => server?.stop())
+
+  test('the page loads the widget from /chat.js under its CSP, starts the chat with the query as variables and hides the query', async (t) => {
+    if (!existsSync(widget)) return t.skip('the web chat widget is not built (npm run build writes dist/web/parley-chat.js)')
+    const doc = bot([['g', [say('hi', 'Hello {{Name}}, welcome!')]]], {
+      variables: [{ id: 'vName', name: 'Name' }],
+      settings: { typingEmulation: { enabled: false } },
+      theme: { general: { background: { type: 'Color', content: '#fdf6e3' } } },
+    })
+    const imported = await importAndPublish(server, owner.token, owner.workspaceId, { ...doc, name: 'Greeter' })
+    const browser = await launchBrowser()
+    t.after(() => browser.close())
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
+    page.on('pageerror', (err) => problems.push(err.message))
+    await page.goto(`${server.url}/${imported.publicId}?Name=Ada`)
+    await page.getByText('Hello Ada, welcome!').waitFor()
+    assert.equal(new URL(page.url()).search, '')
+    assert.equal(await page.title(), 'Greeter')
+    assert.equal(await page.evaluate('getComputedStyle(document.body).backgroundColor'), 'rgb(253, 246, 227)')
+    assert.deepEqual(problems, [])
+    await mkdir(join(repoRoot, 'test-artifacts'), { recursive: true })
+    await page.screenshot({ path: join(repoRoot, 'test-artifacts', 'hosted-page.png') })
   })
 })
