@@ -118,11 +118,18 @@ export const botSummarySchema = z
   })
   .meta({ id: 'BotSummary' })
 
+/**
+ * First path segments of the server's own pages and APIs: a published bot's page is `/{publicId}`, so no bot may
+ * take one of these as its public id (compared without case).
+ */
+export const RESERVED_PUBLIC_IDS: ReadonlySet<string> = new Set(['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'])
+
 export const publicIdSchema = z
   .string()
   .min(1)
   .max(ID_MAX_LENGTH)
   .regex(/^[a-zA-Z0-9-.]+$/, 'Only letters, digits, "-" and "." are allowed.')
+  .refine((id) => !RESERVED_PUBLIC_IDS.has(id.toLowerCase()), "This public id is reserved for the server's own pages.")
 
 /** Fields a client may send for a bot; graph parts are checked by the bot-format validator afterwards. */
 const botInputFields = {

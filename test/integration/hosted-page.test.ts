@@ -200,7 +200,7 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal((await page(server, `/${archiving.publicId}`)).status, 404)
   })
 
-  test('the API keeps its paths: /v1, /api, /health and /docs are not bot pages', async () => {
+  test('the API keeps its paths: /v1, /api, /health and /docs are not bot pages, nor public ids', async () => {
     for (const path of ['/v1', '/api', '/parties']) {
       const res = await server.call('GET', path)
       assert.equal(res.status, 404, path)
@@ -208,6 +208,14 @@ describe('hosted bot pages', { concurrency: true }, () => {
     }
     assert.equal((await server.call('GET', '/health')).body.status, 'ok')
     assert.equal((await page(server, '/docs')).status, 200)
+    // Nor can a bot take one of those addresses.
+    const imported = await importBot(server, owner.token, owner.workspaceId, hello())
+    for (const publicId of ['docs', 'Chat.js', 'v1']) {
+      const res = await server.call('PATCH', `/v1/bots/${imported.id}`, { token: owner.token, body: { bot: { publicId } } })
+      assert.equal(res.status, 400, publicId)
+      assert.match(JSON.stringify(res.body.issues), /reserved/)
+    }
+    assert.equal((await server.call('PATCH', `/v1/bots/${imported.id}`, { token: owner.token, body: { bot: { publicId: 'docs-bot' } } })).status, 200)
   })
 
   test('the home page says what the server is and how to publish, and lists no bots', async () => {

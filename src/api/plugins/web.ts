@@ -2,16 +2,10 @@
 // hosted page of each published bot (`/{publicId}`). HTML pages, not API operations: not in the OpenAPI document.
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
-import { publicIdSchema } from '../../contract/api.js'
+import { publicIdSchema, RESERVED_PUBLIC_IDS } from '../../contract/api.js'
 import type { Services } from '../route.js'
 import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
 import { botPage, homePage, unavailablePage } from '../web/pages.js'
-
-/**
- * First path segments that belong to the API and the service: `/v1`, `/api`… alone are not bot addresses (their
- * unknown paths keep the JSON 404), and a bot with such a public id is not reachable at `/{publicId}`.
- */
-const RESERVED = new Set(['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'])
 
 /** Pages without scripts: only their own inline style may apply. */
 const staticPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`
@@ -91,7 +85,8 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
 
   fastify.get<{ Params: { publicId: string } }>('/:publicId', async (req, reply) => {
     const { publicId } = req.params
-    if (RESERVED.has(publicId.toLowerCase())) return reply.callNotFound()
+    // `/v1`, `/api`… alone are the API's unknown paths: they keep its JSON 404.
+    if (RESERVED_PUBLIC_IDS.has(publicId.toLowerCase())) return reply.callNotFound()
     const nonce = newNonce()
     const bot = publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
     if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))
