@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import type { Browser } from 'playwright-core'
 import { launchBrowser, newContext } from '../support/browser.js'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
@@ -31,6 +32,13 @@ const metaContent = (html: string, name: string) => {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
+}
+
+/** The options the page's bootstrap gives `Parley.initStandard` (besides the element). */
+const initOptions = (html: string) => {
+  const json = /Parley\.initStandard\(Object\.assign\((\{.*\}), \{ element \}\)\)/.exec(html)?.[1]
+  assert.ok(json, 'no initStandard call in the page')
+  return JSON.parse(json)
 }
 
 describe('hosted bot pages', { concurrency: true }, () => {
@@ -88,8 +96,9 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal(metaContent(html, 'twitter:image'), 'https://cdn.example.com/social.png')
     assert.match(html, /<link rel="icon" href="https:\/\/cdn\.example\.com\/icon\.png">/)
     assert.match(html, /<meta name="robots" content="noindex">/)
-    assert.match(html, new RegExp(`<parley-standard bot="${imported.publicId}"></parley-standard>`))
-    assert.match(html, /<script src="\/chat\.js" async><\/script>/)
+    assert.match(html, /<parley-standard><\/parley-standard>/)
+    assert.match(html, /<script src="\/chat\.js"><\/script>/)
+    assert.deepEqual(initOptions(html), { bot: imported.publicId })
     // Without metadata: the bot's name, a description of our own, the default icon, no image.
     const plain = await publish({ ...hello(), name: 'Plain bot' })
     const bare = (await page(server, `/${plain.publicId}`)).html
@@ -116,17 +125,16 @@ describe('hosted bot pages', { concurrency: true }, () => {
     // The only script elements are the bootstrap and the widget's.
     assert.deepEqual(
       [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0].replace(/nonce="[^"]+"/, 'nonce')),
-      ['<script nonce>', '<script src="/chat.js" async>'],
+      ['<script src="/chat.js">', '<script nonce>'],
     )
     assert.ok(!html.includes('alert(1)</script>') && !html.includes('javascript:'))
     assert.equal(metaContent(html, 'description'), HOSTILE)
     assert.match(html, /<title>Evil &lt;\/title&gt;&lt;script&gt;/)
     assert.equal(metaContent(html, 'og:image'), 'https://cdn.example.com/a.png?x=%22%3E%3Cscript%3Ealert(2)%3C/script%3E')
     assert.match(html, /body \{ background: #fff; \}/)
-    // The query parameter reaches the widget as JSON in an attribute, escaped.
-    const attribute = /prefilled-variables="([^"]*)"/.exec(html)?.[1]
-    assert.ok(attribute)
-    assert.deepEqual(JSON.parse(attribute.replace(/&quot;/g, '"').replace(/&amp;/g, '&')), { name: '"><script>alert(4)</script>' })
+    // The query parameter reaches the widget as JSON in the bootstrap, with nothing in it that could end the script.
+    assert.deepEqual(initOptions(html).prefilledVariables, { name: '"><script>alert(4)</script>' })
+    assert.match(html, /\\u003cscript\\u003ealert\(4\)\\u003c\/script\\u003e/)
   })
 
   test('theme background as the page background: a colour, or an image', async () => {
@@ -140,13 +148,13 @@ describe('hosted bot pages', { concurrency: true }, () => {
     const indexed = await publish(hello({ settings: { metadata: { allowIndexing: true }, general: { isHideQueryParamsEnabled: false } } }))
     const open = (await page(server, `/${indexed.publicId}?Name=Ada&Name=Grace&plan=pro`)).html
     assert.doesNotMatch(open, /noindex/)
-    assert.match(open, /prefilled-variables="\{&quot;Name&quot;:&quot;Grace&quot;,&quot;plan&quot;:&quot;pro&quot;\}"/)
+    assert.deepEqual(initOptions(open).prefilledVariables, { Name: 'Grace', plan: 'pro' })
     assert.doesNotMatch(open, /replaceState/)
     const hidden = await publish(hello())
     assert.match((await page(server, `/${hidden.publicId}?Name=Ada`)).html, /history\.replaceState/)
     // No query: no prefilled variables, nothing to hide.
     const none = (await page(server, `/${hidden.publicId}`)).html
-    assert.doesNotMatch(none, /prefilled-variables|replaceState/)
+    assert.doesNotMatch(none, /prefilledVariables|replaceState/)
   })
 
   test('a strict CSP with a fresh nonce; customHeadCode only where the operator allows it, and then without CSP', async () => {
@@ -284,37 +292,70 @@ const widget = join(repoRoot, 'dist', 'web', 'parley-chat.js')
 describe('hosted bot page in Chromium', () => {
   let server: TestServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let browser: Browser
   before(async () => {
+    browser = await launchBrowser()
     // The widget as `npm run build` makes it (its script, when the checkout has it and the bundle is missing).
     const build = join(repoRoot, 'scripts', 'build-web.mjs')
     if (!existsSync(widget) && existsSync(build)) spawnSync(process.execPath, [build], { cwd: repoRoot, stdio: 'inherit' })
     server = await startTestServer()
     owner = await userWithWorkspace(server)
   })
-  after(() => server?.stop())
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
 
-  test('the page loads the widget from /chat.js under its CSP, starts the chat with the query as variables and hides the query', async (t) => {
+  test('the page loads the widget from /chat.js under its CSP, chats with the query as variables and hides the query', async (t) => {
     if (!existsSync(widget)) return t.skip('the web chat widget is not built (npm run build writes dist/web/parley-chat.js)')
-    const doc = bot([['g', [say('hi', 'Hello {{Name}}, welcome!')]]], {
-      variables: [{ id: 'vName', name: 'Name' }],
-      settings: { typingEmulation: { enabled: false } },
-      theme: { general: { background: { type: 'Color', content: '#fdf6e3' } } },
-    })
+    const doc = bot(
+      [
+        [
+          'g',
+          [
+            say('hi', 'Hello {{Name}}, welcome! Your city?'),
+            { id: 'ask', type: 'text input', options: { variableId: 'vCity' } },
+            say('bye', '{{City}} it is.'),
+          ],
+        ],
+      ],
+      {
+        variables: [
+          { id: 'vName', name: 'Name' },
+          { id: 'vCity', name: 'City' },
+        ],
+        settings: { typingEmulation: { enabled: false } },
+        theme: { general: { background: { type: 'Color', content: '#fdf6e3' } } },
+      },
+    )
     const imported = await importAndPublish(server, owner.token, owner.workspaceId, { ...doc, name: 'Greeter' })
-    const browser = await launchBrowser()
-    t.after(() => browser.close())
     const context = await newContext(browser)
+    t.after(() => context.close())
     const page = await context.newPage()
     const problems: string[] = []
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
     page.on('pageerror', (err) => problems.push(err.message))
     await page.goto(`${server.url}/${imported.publicId}?Name=Ada`)
-    await page.getByText('Hello Ada, welcome!').waitFor()
+    await page.getByText('Hello Ada, welcome! Your city?').waitFor()
+    await page.getByRole('textbox').fill('Lyon')
+    await page.getByRole('textbox').press('Enter')
+    await page.getByText('Lyon it is.').waitFor()
     assert.equal(new URL(page.url()).search, '')
     assert.equal(await page.title(), 'Greeter')
     assert.equal(await page.evaluate('getComputedStyle(document.body).backgroundColor'), 'rgb(253, 246, 227)')
     assert.deepEqual(problems, [])
     await mkdir(join(repoRoot, 'test-artifacts'), { recursive: true })
     await page.screenshot({ path: join(repoRoot, 'test-artifacts', 'hosted-page.png') })
+  })
+  test('without the widget (not built), the page says the chat could not be loaded', async (t) => {
+    const bare = await startTestServer({ DATABASE_URL: server.database.url, WEB_CHAT_SCRIPT: join(repoRoot, 'no-such-widget.js') })
+    t.after(() => bare.stop())
+    const imported = await importAndPublish(server, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hello')]]]))
+    const context = await newContext(browser)
+    t.after(() => context.close())
+    const page = await context.newPage()
+    await page.goto(`${bare.url}/${imported.publicId}`)
+    await page.getByText('The chat could not be loaded.').waitFor()
+    assert.equal(await page.locator('parley-standard').count(), 0)
   })
 })

@@ -65,12 +65,18 @@ export const botPage = ({ bot, prefilledVariables, nonce, customHeadCode }: BotP
   ]
     .filter(([, content]) => content)
     .map(([name, content]) => `<meta ${name!.startsWith('og:') ? 'property' : 'name'}="${name}" content="${escapeHtml(content!)}">`)
-  const attributes = [`bot="${escapeHtml(bot.publicId)}"`, hasQuery && `prefilled-variables="${escapeHtml(jsonForScript(prefilledVariables))}"`]
-  // The parameters were read by the server: the address bar can lose them before the chat starts.
-  const bootstrap =
-    hideQuery && hasQuery
-      ? `<script nonce="${nonce}">if (location.search) history.replaceState(history.state, '', location.pathname + location.hash)</script>`
-      : ''
+  // The widget starts once it has the bot and the variables together (initStandard on the page's element); the
+  // query string, read by the server, can leave the address bar first.
+  const init = jsonForScript({ bot: bot.publicId, ...(hasQuery && { prefilledVariables }) })
+  const bootstrap = [
+    hideQuery && hasQuery && "if (location.search) history.replaceState(history.state, '', location.pathname + location.hash)",
+    "const element = document.querySelector('parley-standard')",
+    `if (window.Parley) Parley.initStandard(Object.assign(${init}, { element }))`,
+    // No widget (the script is not built, or did not load): say so instead of an empty page.
+    "else element.remove(), (document.querySelector('.parley-message[hidden]').hidden = false)",
+  ]
+    .filter(Boolean)
+    .join('\n')
   return `<!doctype html>
 <html>
 <head>
@@ -84,15 +90,19 @@ ${meta.join('\n')}
 html, body { margin: 0; height: 100%; }
 body { ${backgroundCss(bot.theme)} }
 parley-standard { display: block; width: 100%; height: 100%; height: 100dvh; }
-.parley-noscript { font: 16px/1.5 system-ui, sans-serif; padding: 2rem; text-align: center; }
+.parley-message { font: 16px/1.5 system-ui, sans-serif; padding: 2rem; text-align: center; }
+.parley-message[hidden] { display: none; }
 </style>
 ${customHeadCode ?? ''}
 </head>
 <body>
-<parley-standard ${attributes.filter(Boolean).join(' ')}></parley-standard>
-<noscript><p class="parley-noscript">This chat needs JavaScript.</p></noscript>
+<noscript><p class="parley-message">This chat needs JavaScript.</p></noscript>
+<p class="parley-message" hidden>The chat could not be loaded. Please try again later.</p>
+<parley-standard></parley-standard>
+<script src="/chat.js"></script>
+<script nonce="${nonce}">
 ${bootstrap}
-<script src="/chat.js" async></script>
+</script>
 </body>
 </html>
 `
