@@ -306,7 +306,7 @@ describe('hosted bot page in Chromium', () => {
     await server?.stop()
   })
 
-  test('the page loads the widget from /chat.js under its CSP, chats with the query as variables and hides the query', async (t) => {
+  test('the page loads the widget from /chat.js under its CSP, chats with the query as variables, runs a script action and hides the query', async (t) => {
     if (!existsSync(widget)) return t.skip('the web chat widget is not built (npm run build writes dist/web/parley-chat.js)')
     const doc = bot(
       [
@@ -315,6 +315,8 @@ describe('hosted bot page in Chromium', () => {
           [
             say('hi', 'Hello {{Name}}, welcome! Your city?'),
             { id: 'ask', type: 'text input', options: { variableId: 'vCity' } },
+            // The author's script runs in the page (the CSP allows it: 'unsafe-eval').
+            { id: 'code', type: 'Code', options: { content: 'window.visited = {{City}}', isExecutedOnClient: true } },
             say('bye', '{{City}} it is.'),
           ],
         ],
@@ -340,6 +342,7 @@ describe('hosted bot page in Chromium', () => {
     await page.getByRole('textbox').fill('Lyon')
     await page.getByRole('textbox').press('Enter')
     await page.getByText('Lyon it is.').waitFor()
+    assert.equal(await page.evaluate('window.visited'), 'Lyon')
     assert.equal(new URL(page.url()).search, '')
     assert.equal(await page.title(), 'Greeter')
     assert.equal(await page.evaluate('getComputedStyle(document.body).backgroundColor'), 'rgb(253, 246, 227)')

@@ -1,6 +1,6 @@
-// The web chat widget's script (dist/web/parley-chat.js, from `npm run build`), read and compressed once: the bytes,
-// their gzip and brotli forms, and an ETag per form. Not cached while missing, so a build made after start-up is
-// picked up by the next request.
+// The web chat widget's script (dist/web/parley-chat.js, from `npm run build`), read and compressed once per process:
+// the bytes, their gzip and brotli forms, and an ETag per form. Not cached while missing, so a first build made after
+// start-up is picked up by the next request; a rebuild is served after a restart.
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
@@ -43,10 +43,17 @@ const load = async (path: string): Promise<ChatScript | undefined> => {
 export const chatScriptLoader = (path: string) => {
   let loading: Promise<ChatScript | undefined> | undefined
   return () => {
-    loading ??= load(path).then((script) => {
-      if (!script) loading = undefined
-      return script
-    })
+    // Neither a missing file nor a failed read is kept: the next request tries again.
+    loading ??= load(path).then(
+      (script) => {
+        if (!script) loading = undefined
+        return script
+      },
+      (err) => {
+        loading = undefined
+        throw err
+      },
+    )
     return loading
   }
 }
