@@ -53,7 +53,6 @@ export abstract class ParleyElement extends HTMLElement {
       this.root.append(style, this.customStyle)
     }
     mounted.add(this)
-    if (this.mode === 'standard') this.ensureConversation()
     const delay = this.options.autoShowDelay
     if (this.mode !== 'standard' && typeof delay === 'number' && delay >= 0) this.timer = setTimeout(() => this.open(), delay)
     this.update()
@@ -91,6 +90,8 @@ export abstract class ParleyElement extends HTMLElement {
 
   private update() {
     if (!this.root) return
+    // Inline chats start as soon as they know their bot (from an attribute or from initStandard).
+    if (this.mode === 'standard') this.ensureConversation()
     const container =
       this.root.lastElementChild?.tagName === 'DIV' ? this.root.lastElementChild : this.root.appendChild(document.createElement('div'))
     container.className = `p-root p-${this.mode}`

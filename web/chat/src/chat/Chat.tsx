@@ -1,6 +1,7 @@
 // The chat view: the message log (an ARIA live region), the current input, errors with Retry, and Restart at the end.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { inputs } from '../inputs/index.js'
+import { TextInput } from '../inputs/text.js'
 import { loadFont, themeVars } from '../theme.js'
 import { BotMessage } from './bubbles.js'
 import type { Conversation, Entry, State } from './conversation.js'
@@ -73,7 +74,8 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
     const el = log.current
     if (el) el.scrollTop = el.scrollHeight
   }, [state.entries, state.typing, input])
-  const Input = input ? inputs[input.type] : undefined
+  // A kind without its own component yet still gets a text field: the server validates the answer either way.
+  const Input = input ? (inputs[input.type] ?? TextInput) : undefined
   const bar = theme.general?.progressBar
   const branding = state.settings.general?.isBrandingEnabled === true
   return (
@@ -97,7 +99,7 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
         )}
         {input && (
           <div class="p-row p-guest p-input-row">
-            {Input ? (
+            {Input && (
               <Input
                 key={`${input.id}-${state.entries.length}`}
                 input={input}
@@ -107,8 +109,6 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
                 skip={(label) => conversation.skip(label)}
                 upload={(file, onProgress) => conversation.upload(file, onProgress)}
               />
-            ) : (
-              <p class="p-notice">This question cannot be answered here yet.</p>
             )}
           </div>
         )}

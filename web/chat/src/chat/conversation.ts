@@ -4,7 +4,7 @@ import { type Api, type ChatResponse, type ClientLog, NetworkError, type Outgoin
 import type { Reply } from '../inputs/types.js'
 import { type ActionContext, runAction } from './actions.js'
 import { plainText } from './richText.js'
-import { forget, recall, remember } from './storage.js'
+import { forget, recall, save } from './storage.js'
 import { withDynamicTheme } from '../theme.js'
 
 type NewEntry =
@@ -51,6 +51,8 @@ export class Conversation {
   private listeners = new Set<(s: State) => void>()
   private sessionId?: string
   private resultId?: string
+  private publishedAt?: string
+  private storage?: 'local' | 'session'
   private baseTheme: any = {}
   private nextKey = 1
   private shownBotMessages = 0
@@ -81,9 +83,9 @@ export class Conversation {
     try {
       return await step()
     } catch (error) {
-      const general = this.state.settings.general?.systemMessages ?? {}
+      const messages = this.state.settings.general?.systemMessages ?? {}
       const message = error instanceof NetworkError ? error.message : String(error)
-      const shown = error instanceof NetworkError && error.status === undefined ? (general.networkErrorMessage ?? message) : message
+      const shown = error instanceof NetworkError && error.status === undefined ? (messages.networkErrorMessage ?? message) : message
       this.set({ error: { message: shown, retry: () => this.attempt(step) } })
       if (this.sessionId) this.log([{ status: 'error', description: 'Request failed', details: message }])
       return undefined
@@ -97,16 +99,38 @@ export class Conversation {
     await this.attempt(async () => {
       const res = await this.options.api.startChat(this.options.bot, {
         prefilledVariables: this.options.prefilledVariables,
-        resultId: this.options.resultId ?? stored,
+        resultId: this.options.resultId ?? stored?.resultId,
       })
-      this.sessionId = res.sessionId
       this.resultId = res.resultId
       this.baseTheme = res.typebot?.theme ?? {}
+      this.publishedAt = res.typebot?.publishedAt
       this.set({ settings: res.typebot?.settings ?? {}, theme: this.baseTheme })
       const rememberUser = res.typebot?.settings?.general?.rememberUser
-      if (rememberUser?.isEnabled && res.resultId) remember(this.options.bot, res.resultId, rememberUser.storage === 'local' ? 'local' : 'session')
+      this.storage = rememberUser?.isEnabled && res.resultId ? (rememberUser.storage === 'local' ? 'local' : 'session') : undefined
+      if (!this.storage) forget(this.options.bot)
+      // Same result, same published version: carry on in the stored session, where the user left it.
+      if (this.storage && stored && stored.resultId === res.resultId && stored.publishedAt === res.typebot?.publishedAt) {
+        this.sessionId = stored.sessionId
+        this.nextKey = stored.entries.length + 1
+        this.shownBotMessages = stored.entries.length
+        this.set({ entries: stored.entries as Entry[], input: stored.input ?? null, progress: stored.progress, ended: stored.ended })
+        return
+      }
+      this.sessionId = res.sessionId
       await this.handle(res)
     })
+  }
+
+  /** Keeps what the chat shows for remember-user, once the bot has finished a turn. */
+  private persist() {
+    const { storage, sessionId, resultId } = this
+    if (!storage || !sessionId || !resultId) return
+    const { entries, input, progress, ended } = this.state
+    save(
+      this.options.bot,
+      { resultId, sessionId, publishedAt: this.publishedAt, entries: entries.filter((e) => e.from !== 'notice'), input, progress, ended },
+      storage,
+    )
   }
 
   restart() {
@@ -199,12 +223,14 @@ export class Conversation {
     }
     if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId && !messageIds.has(a.lastBubbleBlockId)))) return
     if (res.input) {
-      this.set({ input: res.input })
+      // Not busy any more: the input must be enabled when it mounts, to take the focus.
+      this.set({ input: res.input, busy: false })
       this.options.onNewInputBlock?.(res.input)
     } else if (actions.every((a) => !a.expectsDedicatedReply)) {
       this.set({ ended: true })
       this.options.onEnd?.()
     }
+    this.persist()
   }
 
   private async pace(message: any, emulation: any) {
