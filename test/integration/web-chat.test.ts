@@ -100,6 +100,88 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       ['Ada', 'Tea', 'ada@example.com'],
     )
   })
+  test('rich text (marks, safe links, lists), image with link, videos, audio, and an embed that waits for its event', async (t) => {
+    const embedPage = env.site.page(
+      `<!doctype html><title>Booking</title><p>Booking widget</p><script>parent.postMessage({ name: 'booked', data: { slot: '10:00' } }, '*')</script>`,
+    )
+    const rich = {
+      id: 'rich',
+      type: 'text',
+      content: {
+        richText: [
+          {
+            type: 'p',
+            children: [
+              { text: 'Bold', bold: true },
+              { text: ', ' },
+              { text: 'italic', italic: true },
+              { text: ', ' },
+              { text: 'underlined', underline: true },
+              { text: ', ' },
+              { type: 'a', url: 'https://example.com/docs', children: [{ text: 'the docs' }] },
+              { text: ' and ' },
+              { type: 'a', url: 'javascript:alert(1)', children: [{ text: 'not a link' }] },
+            ],
+          },
+          {
+            type: 'ul',
+            children: [
+              { type: 'li', children: [{ type: 'lic', children: [{ text: 'first' }] }] },
+              { type: 'li', children: [{ type: 'lic', children: [{ text: 'second' }] }] },
+            ],
+          },
+        ],
+      },
+    }
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              rich,
+              {
+                id: 'img',
+                type: 'image',
+                content: { url: 'https://example.com/cat.png', clickLink: { url: 'https://example.com/cats', alt: 'A cat' } },
+              },
+              { id: 'yt', type: 'video', content: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+              { id: 'file', type: 'video', content: { url: 'https://example.com/clip.mp4' } },
+              { id: 'sound', type: 'audio', content: { url: 'https://example.com/hello.mp3' } },
+              {
+                id: 'embed',
+                type: 'embed',
+                content: { url: embedPage, height: 180, waitForEvent: { isEnabled: true, name: 'booked', saveDataInVariableId: 'vBooked' } },
+              },
+              say('after', 'Booked: {{Booked}}'),
+            ],
+          ],
+        ],
+        { variables: [{ id: 'vBooked', name: 'Booked' }], settings: fast },
+      ),
+    )
+    const chat = await env.open(t, inline(imported.publicId))
+    await chat.waitForBubble(/Booked: .*10:00/)
+    const bubble = chat.page.locator('.p-host-bubble').first()
+    assert.equal(await bubble.locator('strong').textContent(), 'Bold')
+    assert.equal(await bubble.locator('em').textContent(), 'italic')
+    assert.equal(await bubble.locator('u').textContent(), 'underlined')
+    const links = bubble.locator('a')
+    assert.equal(await links.count(), 1)
+    assert.deepEqual([await links.getAttribute('href'), await links.getAttribute('rel')], ['https://example.com/docs', 'noopener noreferrer'])
+    assert.deepEqual(await bubble.locator('ul li').allTextContents(), ['first', 'second'])
+    const image = chat.page.locator('.p-host-bubble a:has(img)')
+    assert.equal(await image.getAttribute('href'), 'https://example.com/cats')
+    assert.equal(await image.locator('img').getAttribute('alt'), 'A cat')
+    assert.equal(await chat.page.locator('iframe.p-video').getAttribute('src'), 'https://www.youtube.com/embed/dQw4w9WgXcQ')
+    assert.equal(await chat.page.locator('video.p-video').getAttribute('src'), 'https://example.com/clip.mp4')
+    assert.equal(await chat.page.locator('audio').getAttribute('autoplay'), null)
+    const embed = chat.page.locator('iframe.p-embed')
+    assert.equal(await embed.getAttribute('src'), embedPage)
+    assert.equal(await embed.evaluate((el) => getComputedStyle(el).height), '180px')
+    await chat.screenshot('media')
+  })
+
   test('a network error shows a clear message and Retry, which sends the answer again', async (t) => {
     const imported = await publish(
       bot([['g', [say('hi', 'Your name?'), textInput('name', 'vName'), say('bye', 'Thanks {{Name}}.')]]], {

@@ -102,7 +102,7 @@ export const driveChat = (page: Page, logs: string[]): WebChat => {
     guestBubbles: () => page.locator('.p-guest-bubble').allInnerTexts(),
     screenshot: async (name) => {
       mkdirSync(artifacts, { recursive: true })
-      await page.screenshot({ path: join(artifacts, `web-chat-${name}.png`) })
+      await page.screenshot({ path: join(artifacts, `web-chat-${name}.png`), animations: 'disabled' })
     },
   }
 }

@@ -222,6 +222,14 @@ export class Conversation {
       if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId === message.id))) return
     }
     if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId && !messageIds.has(a.lastBubbleBlockId)))) return
+    // An embed that waits for an event: the flow goes on with what the embedded page posts under that name.
+    const waiting = [...res.messages].reverse().find((m) => m.type === 'embed' && m.content?.waitForEvent?.isEnabled)
+    if (waiting) {
+      this.set({ busy: false })
+      const data = await embedEvent(String(waiting.content.waitForEvent.name ?? ''))
+      if (!this.closed) await this.send({ type: 'text', text: typeof data === 'string' ? data : (JSON.stringify(data) ?? '') })
+      return
+    }
     if (res.input) {
       // Not busy any more: the input must be enabled when it mounts, to take the focus.
       this.set({ input: res.input, busy: false })
@@ -288,3 +296,14 @@ export class Conversation {
     this.set({ entries })
   }
 }
+
+/** The data of the first message event `{name, data}` with this name, posted to the window (e.g. by an iframe). */
+const embedEvent = (name: string) =>
+  new Promise<unknown>((resolve) => {
+    const listener = (e: MessageEvent) => {
+      if (e.data?.name !== name) return
+      window.removeEventListener('message', listener)
+      resolve(e.data.data)
+    }
+    window.addEventListener('message', listener)
+  })

@@ -5,7 +5,7 @@ import type { InputProps } from './types.js'
 
 const label = (item: any) => String(item.content ?? '')
 
-export const ButtonsInput = ({ input, submit, disabled }: InputProps) => {
+export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps) => {
   const options = input.options ?? {}
   const items: any[] = input.items ?? []
   const [filter, setFilter] = useState('')
@@ -27,7 +27,7 @@ export const ButtonsInput = ({ input, submit, disabled }: InputProps) => {
           onInput={(e) => setFilter(e.currentTarget.value)}
         />
       )}
-      <fieldset class="p-choices">
+      <fieldset class={`p-choices${theme?.chat?.buttonsInput?.layout === 'vertical' ? ' p-vertical' : ''}`}>
         <legend class="p-sr">Choices</legend>
         {shown.map((item) => {
           const text = label(item)
