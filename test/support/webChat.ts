@@ -29,6 +29,8 @@ const startWidgetSite = async (script: Buffer): Promise<WidgetSite> => {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!
     if (path === '/chat.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    // A JSON API of the site, for requests the bot has the browser make.
+    if (path === '/data.json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"plan":"pro","seats":3}')
     const html = pages.get(path) ?? (path.startsWith('/landed') ? '<!doctype html><title>Landed</title><p>Landed</p>' : undefined)
     if (html) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
     res.writeHead(404).end()
@@ -120,11 +122,12 @@ export type WebChatEnvironment = {
   openIn: (context: BrowserContext, url: string, options?: PageOptions) => Promise<WebChat>
 }
 
-export const useWebChatEnvironment = (): WebChatEnvironment => {
+/** Hooks of a test file: a Parley server (with `env`), its owner, Chromium and the site, stopped after the file. */
+export const useWebChatEnvironment = (env: Record<string, string> = {}): WebChatEnvironment => {
   const e = {} as WebChatEnvironment
   before(async () => {
     const script = buildWidget()
-    const started = await Promise.allSettled([startTestServer(), launchBrowser(), startWidgetSite(script)])
+    const started = await Promise.allSettled([startTestServer(env), launchBrowser(), startWidgetSite(script)])
     const [server, browser, site] = started.map((r) => (r.status === 'fulfilled' ? r.value : undefined))
     Object.assign(e, { server, browser, site })
     const failed = started.find((r) => r.status === 'rejected')

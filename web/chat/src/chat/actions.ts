@@ -23,8 +23,8 @@ const run = (script: any): Promise<unknown> => {
 }
 
 const text = (t: string): OutgoingMessage => ({ type: 'text', text: t })
-const failure = (description: string, error: unknown): ActionOutcome => ({
-  logs: [{ status: 'error', description, details: error instanceof Error ? error.message : String(error) }],
+const failure = (context: string, error: unknown): ActionOutcome => ({
+  logs: [{ status: 'error', description: error instanceof Error ? error.message : String(error), context }],
 })
 
 const httpRequest = async (req: any): Promise<string> => {
@@ -75,7 +75,7 @@ export const runAction = async (action: any, ctx: ActionContext): Promise<Action
       await run(script)
       return {}
     } catch (error) {
-      return failure('Script failed to execute', error)
+      return failure('While executing script', error)
     }
   }
   if (action.setVariable) {
@@ -83,7 +83,7 @@ export const runAction = async (action: any, ctx: ActionContext): Promise<Action
       const value = await run(action.setVariable.scriptToExecute)
       return { reply: text(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')) }
     } catch (error) {
-      return { ...failure('Set variable script failed', error), reply: 'empty' }
+      return { ...failure('While executing set variable script', error), reply: 'empty' }
     }
   }
   if (action.wait) {

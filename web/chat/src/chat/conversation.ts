@@ -280,6 +280,11 @@ export class Conversation {
         await this.send(outcome.reply === 'empty' ? undefined : outcome.reply)
         return true
       }
+      // The server waits for this action's result (a failed stream): the user can run it again.
+      if (action.expectsDedicatedReply) {
+        this.set({ error: { message: 'The answer could not be generated.', retry: () => this.runActions([action]) } })
+        return true
+      }
     }
     return false
   }
