@@ -417,6 +417,56 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
     assert.deepEqual(unnamed, [])
   })
 
+  test('multiple choice with a search filter; commands: setPrefilledVariables, setInputValue', async (t) => {
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              say('hi', 'Hello {{Name}}! Which fruits?'),
+              buttons('fruits', 'vFruits', ['Apple', 'Banana', 'Cherry', 'Mango'], {
+                isMultipleChoice: true,
+                isSearchable: true,
+                buttonLabel: 'Done',
+              }),
+              say('ask-note', 'Any note?'),
+              textInput('note', 'vNote'),
+              say('bye', '{{Fruits}}; {{Note}}'),
+            ],
+          ],
+        ],
+        {
+          variables: [
+            { id: 'vName', name: 'Name' },
+            { id: 'vFruits', name: 'Fruits' },
+            { id: 'vNote', name: 'Note' },
+          ],
+          settings: fast,
+        },
+      ),
+    )
+    const chat = await env.open(
+      t,
+      sitePage(`<script>Parley.initPopup({ bot: ${json(imported.publicId)}, apiHost: ${json(env.server.url)} })
+Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
+    )
+    await chat.waitForBubble('Hello Zoe! Which fruits?')
+    await chat.page.getByRole('searchbox').fill('an')
+    assert.deepEqual(await chat.page.locator('.p-choice-item').allTextContents(), ['Banana', 'Mango'])
+    await chat.click('Mango')
+    await chat.page.getByRole('searchbox').fill('')
+    await chat.click('Banana')
+    assert.deepEqual(await chat.page.locator('.p-choice-item[aria-pressed=true]').allTextContents(), ['Banana', 'Mango'])
+    await chat.page.getByRole('button', { name: 'Done' }).click()
+    await chat.waitForBubble('Any note?')
+    await chat.page.evaluate(() => (globalThis as any).Parley.setInputValue('ripe please'))
+    await chat.page.locator('.p-input input').press('Enter')
+    await chat.waitForBubble('Banana, Mango; ripe please')
+    // Sent in the order of the items, whatever the order of the clicks.
+    assert.deepEqual(await chat.guestBubbles(), ['Banana, Mango', 'ripe please'])
+  })
+
   test('popup mode opens and closes (command, Escape, close button); bubble mode has a launcher and a preview message', async (t) => {
     const imported = await publish(
       bot(

@@ -47,7 +47,12 @@ export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps) => 
         })}
       </fieldset>
       {multiple && (
-        <button type="button" class="p-button p-send" disabled={disabled || chosen.length === 0} onClick={() => send(chosen)}>
+        <button
+          type="button"
+          class="p-button p-send"
+          disabled={disabled || chosen.length === 0}
+          onClick={() => send(items.map(label).filter((l) => chosen.includes(l)))}
+        >
           {options.buttonLabel ?? 'Send'}
         </button>
       )}
