@@ -10,6 +10,7 @@ import { sitePage, useWebChatEnvironment } from '../support/webChat.js'
 
 const fast = { typingEmulation: { enabled: false } }
 const answer = 'Blue light is scattered the most by the air.'
+const pdf = Buffer.from('%PDF-1.4\n% a small test document\n%%EOF\n')
 const textInput = (id: string, variableId: string) => ({ id, type: 'text input', options: { variableId } })
 
 describe('Parley web chat widget in Chromium: client-side actions', { concurrency: true }, () => {
@@ -189,5 +190,44 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
       await done.waitFor({ timeout: 500 }).catch(() => undefined)
     }
     await chat.waitForBubble('Ada got 7')
+  })
+  test('text with attachments: files upload with progress, then go with the text; the file is served back', async (t) => {
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              say('hi', 'Describe the problem; attach a screenshot if you can.'),
+              { id: 'ask', type: 'text input', options: { variableId: 'vText', attachments: { isEnabled: true, saveVariableId: 'vFiles' } } },
+              say('bye', 'Got: {{Text}}'),
+            ],
+          ],
+        ],
+        {
+          variables: [
+            { id: 'vText', name: 'Text' },
+            { id: 'vFiles', name: 'Files' },
+          ],
+          settings: fast,
+        },
+      ),
+    )
+    const context = await env.context(t)
+    const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
+    await chat.waitForBubble('Describe the problem')
+    const uploaded = context.waitForEvent('response', (res) => res.request().method() === 'PUT')
+    await chat.page.locator('.p-input input[type=file]').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf })
+    assert.equal((await uploaded).status() < 300, true)
+    await chat.page.getByRole('button', { name: 'Remove report.pdf' }).waitFor()
+    await chat.page.locator('.p-input input[type=text]').fill('It crashes')
+    await chat.page.getByRole('button', { name: 'Send' }).click()
+    await chat.waitForBubble('Got: It crashes')
+    assert.deepEqual(await chat.guestBubbles(), ['It crashes\n📎 report.pdf'])
+    const [result] = await results(imported.id)
+    const fileUrl = JSON.stringify(result).match(/https?:[^"]+report\.pdf/)?.[0]
+    assert.ok(fileUrl, JSON.stringify(result))
+    const served = await fetch(fileUrl)
+    assert.equal(Buffer.from(await served.arrayBuffer()).equals(pdf), true)
   })
 })
