@@ -230,4 +230,40 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
     const served = await fetch(fileUrl)
     assert.equal(Buffer.from(await served.arrayBuffer()).equals(pdf), true)
   })
+  test('a voice clip: recorded with the microphone, uploaded, and the answer', async (t) => {
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              say('hi', 'Tell us in your own voice.'),
+              { id: 'ask', type: 'text input', options: { variableId: 'vText', audioClip: { isEnabled: true, saveVariableId: 'vClip' } } },
+              say('bye', 'Thanks for the clip.'),
+            ],
+          ],
+        ],
+        {
+          variables: [
+            { id: 'vText', name: 'Text' },
+            { id: 'vClip', name: 'Clip' },
+          ],
+          settings: fast,
+        },
+      ),
+    )
+    const context = await env.context(t)
+    const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
+    await chat.waitForBubble('Tell us in your own voice.')
+    await chat.page.getByRole('button', { name: 'Record a voice message' }).click()
+    await chat.page.getByRole('status').filter({ hasText: 'Recording' }).waitFor()
+    await chat.page.waitForTimeout(600)
+    const uploaded = context.waitForEvent('response', (res) => res.request().method() === 'PUT')
+    await chat.page.getByRole('button', { name: 'Send' }).click()
+    assert.equal((await uploaded).status() < 300, true)
+    await chat.waitForBubble('Thanks for the clip.')
+    assert.deepEqual(await chat.guestBubbles(), ['🎤 Voice message'])
+    const [result] = await results(imported.id)
+    assert.match(JSON.stringify(result), /rec-ask-\d+\.(webm|mp4)/)
+  })
 })

@@ -9,12 +9,17 @@ import { dirname, join } from 'node:path'
 import { after, before, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, newContext } from './browser.js'
+import { chromium } from 'playwright-core'
+import { CHROMIUM, newContext } from './browser.js'
 import { userWithWorkspace } from './seed.js'
 import { startTestServer, type TestServer } from './server.js'
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const artifacts = join(repoRoot, 'test-artifacts')
+
+// A fake microphone (a tone) that needs no permission prompt, for voice clips.
+const launchChromium = () =>
+  chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] })
 
 const buildWidget = (): Buffer => {
   const res = spawnSync(process.execPath, [join(repoRoot, 'scripts/build-web.mjs')], { encoding: 'utf8' })
@@ -127,7 +132,7 @@ export const useWebChatEnvironment = (env: Record<string, string> = {}): WebChat
   const e = {} as WebChatEnvironment
   before(async () => {
     const script = buildWidget()
-    const started = await Promise.allSettled([startTestServer(env), launchBrowser(), startWidgetSite(script)])
+    const started = await Promise.allSettled([startTestServer(env), launchChromium(), startWidgetSite(script)])
     const [server, browser, site] = started.map((r) => (r.status === 'fulfilled' ? r.value : undefined))
     Object.assign(e, { server, browser, site })
     const failed = started.find((r) => r.status === 'rejected')

@@ -2,6 +2,7 @@
 // With attachments enabled, files are uploaded as soon as they are picked and sent with the text.
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InputProps } from './types.js'
+import { canRecord, VoiceRecorder } from './voice.js'
 
 type Attachment = { file: File; progress: number; url?: string; error?: string }
 
@@ -9,6 +10,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps) => {
   const options = input.options ?? {}
   const [value, setValue] = useState<string>(input.prefilledValue ?? '')
   const [files, setFiles] = useState<Attachment[]>([])
+  const [recordingVoice, setRecordingVoice] = useState(false)
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
   useEffect(() => field.current?.focus(), [])
@@ -69,7 +71,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps) => {
           ))}
         </ul>
       )}
-      {options.isLong ? (
+      {recordingVoice ? null : options.isLong ? (
         <textarea
           {...common}
           rows={3}
@@ -99,9 +101,15 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps) => {
           </button>
         </>
       )}
-      <button type="submit" class="p-button" disabled={disabled || uploading || (!value.trim() && urls.length === 0)}>
-        {options.labels?.button ?? 'Send'}
-      </button>
+      {/* With nothing typed yet, the voice clip takes the send button's place. */}
+      {options.audioClip?.isEnabled && canRecord() && !value.trim() && files.length === 0 && (
+        <VoiceRecorder input={input} submit={submit} upload={upload} disabled={disabled} onActive={setRecordingVoice} />
+      )}
+      {!recordingVoice && (
+        <button type="submit" class="p-button" disabled={disabled || uploading || (!value.trim() && urls.length === 0)}>
+          {options.labels?.button ?? 'Send'}
+        </button>
+      )}
     </form>
   )
 }
