@@ -489,6 +489,7 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     await popup.screenshot('popup')
     await popup.page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
+    assert.equal(await popup.page.evaluate(() => document.activeElement?.id), 'open', 'the focus went back to the opener')
     await popup.page.evaluate(() => (globalThis as any).Parley.toggle())
     await popup.click('Sales')
     await popup.waitForBubble('Connecting you to Sales.')
@@ -508,8 +509,12 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     await bubble.waitForBubble('Hi there')
     assert.equal(await bubble.page.getByText('Need a hand?').count(), 0)
     await bubble.screenshot('bubble-open')
-    await bubble.page.getByRole('button', { name: 'Close the chat' }).click()
+    await bubble.page.keyboard.press('Escape')
     await bubble.page.getByRole('dialog', { name: 'Chat' }).waitFor({ state: 'detached' })
+    assert.equal(
+      await bubble.page.evaluate(() => document.querySelector('parley-bubble')?.shadowRoot?.activeElement?.getAttribute('aria-label')),
+      'Open the chat',
+    )
     await bubble.page.evaluate(() => (globalThis as any).Parley.unmount())
     assert.equal(await bubble.page.locator('parley-bubble').count(), 0)
   })

@@ -1,5 +1,5 @@
 // The three presentations around one Chat: inline, a modal popup with an overlay, a launcher bubble with a panel.
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { Conversation } from './chat/conversation.js'
 import { Chat } from './chat/Chat.js'
 import { safeUrl } from './chat/richText.js'
@@ -54,11 +54,7 @@ const Popup = ({ isOpen, conversation, setOpen, setCustomCss }: Props) => {
 const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props) => {
   const preview = options.previewMessage
   const [showPreview, setShowPreview] = useState(false)
-  const launcher = useRef<HTMLButtonElement>(null)
-  useEscape(isOpen, () => {
-    setOpen(false)
-    launcher.current?.focus()
-  })
+  useEscape(isOpen, () => setOpen(false))
   useEffect(() => {
     if (!preview?.message) return
     const t = setTimeout(() => setShowPreview(true), preview.autoShowDelay ?? 0)
@@ -82,7 +78,6 @@ const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props)
         </div>
       )}
       <button
-        ref={launcher}
         type="button"
         class="p-launcher"
         aria-label={isOpen ? 'Close the chat' : 'Open the chat'}

@@ -27,6 +27,8 @@ export abstract class ParleyElement extends HTMLElement {
   private customStyle?: HTMLStyleElement
   private conversation?: Conversation
   private isOpen = false
+  /** What had the focus before the chat opened: it gets it back when the chat closes. */
+  private opener?: Element | null
   private timer?: ReturnType<typeof setTimeout>
 
   get options(): WidgetOptions {
@@ -113,6 +115,8 @@ export abstract class ParleyElement extends HTMLElement {
   open() {
     if (this.mode === 'standard' || this.isOpen) return
     clearTimeout(this.timer)
+    // Our own launcher when it was clicked, else the page's focused element.
+    this.opener = this.root?.activeElement ?? document.activeElement
     this.isOpen = true
     this.ensureConversation()
     this.update()
@@ -122,6 +126,7 @@ export abstract class ParleyElement extends HTMLElement {
     if (!this.isOpen) return
     this.isOpen = false
     this.update()
+    if (this.opener instanceof HTMLElement && this.opener !== document.body && this.opener !== this) this.opener.focus()
   }
 
   toggle() {
