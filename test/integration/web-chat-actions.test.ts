@@ -266,4 +266,49 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
     const [result] = await results(imported.id)
     assert.match(JSON.stringify(result), /rec-ask-\d+\.(webm|mp4)/)
   })
+  test('a custom embed (Cal.com booking): its init function renders in the bubble, its wait function answers', async (t) => {
+    // A stand-in for Cal's embed script, served by the site: it shows one booking button and reports the booking.
+    env.site.asset(
+      '/embed/embed.js',
+      `(function () {
+  var cal = window.Cal, handlers = []
+  var run = function (args) {
+    var a = [].slice.call(args)
+    if (a[0] === 'inline') {
+      var b = document.createElement('button')
+      b.textContent = 'Book ' + a[1].calLink
+      b.onclick = function () { handlers.forEach(function (h) { h.callback({ detail: { data: { date: '2030-03-02T10:00:00Z' } } }) }) }
+      a[1].elementOrSelector.appendChild(b)
+    }
+    if (a[0] === 'on') handlers.push(a[1])
+    if (a[0] === 'off') handlers = handlers.filter(function (h) { return h.callback !== a[1].callback })
+  }
+  ;(cal.q || []).forEach(run)
+  cal.q = { push: run }
+})()`,
+      'text/javascript',
+    )
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              say('hi', 'Pick a time.'),
+              {
+                id: 'cal',
+                type: 'cal-com',
+                options: { action: 'Book event', baseUrl: env.site.origin, link: 'ada/intro', saveBookedDateInVariableId: 'vDate' },
+              },
+              say('bye', 'Booked for {{Date}}.'),
+            ],
+          ],
+        ],
+        { variables: [{ id: 'vDate', name: 'Date' }], settings: fast },
+      ),
+    )
+    const chat = await env.open(t, inline(imported.publicId))
+    await chat.page.getByRole('button', { name: 'Book ada/intro' }).click()
+    await chat.waitForBubble('Booked for 2030-03-02T10:00:00Z.')
+  })
 })

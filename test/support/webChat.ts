@@ -27,12 +27,21 @@ const buildWidget = (): Buffer => {
   return readFileSync(join(repoRoot, 'dist/web/parley-chat.js'))
 }
 
-export type WidgetSite = { origin: string; page: (html: string) => string; close: () => Promise<void> }
+export type WidgetSite = {
+  origin: string
+  page: (html: string) => string
+  /** Serves a file of the site at this path (a stand-in for a third party's script, say). */
+  asset: (path: string, body: string, contentType: string) => void
+  close: () => Promise<void>
+}
 
 const startWidgetSite = async (script: Buffer): Promise<WidgetSite> => {
   const pages = new Map<string, string>()
+  const assets = new Map<string, { body: string; contentType: string }>()
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!
+    const asset = assets.get(path)
+    if (asset) return res.writeHead(200, { 'content-type': asset.contentType }).end(asset.body)
     if (path === '/chat.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
     // A JSON API of the site, for requests the bot has the browser make.
     if (path === '/data.json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"plan":"pro","seats":3}')
@@ -49,6 +58,7 @@ const startWidgetSite = async (script: Buffer): Promise<WidgetSite> => {
       pages.set(path, html)
       return origin + path
     },
+    asset: (path, body, contentType) => assets.set(path, { body, contentType }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }

@@ -21,7 +21,7 @@ const Avatar = ({ avatar, who }: { avatar: any; who: string }) => {
   return src ? <img class="p-avatar" src={src} alt={who} /> : null
 }
 
-const Row = ({ entry, theme }: { entry: Entry; theme: any }) => {
+const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: any; onContinue(text: string): void }) => {
   if (entry.from === 'notice')
     return (
       <div class="p-row p-notice" role="status">
@@ -45,7 +45,7 @@ const Row = ({ entry, theme }: { entry: Entry; theme: any }) => {
     <div class="p-row p-host">
       <Avatar avatar={theme.chat?.hostAvatar} who="Bot" />
       <div class={`p-bubble p-host-bubble${media ? ' p-media' : ''}`}>
-        <BotMessage message={entry.message} />
+        <BotMessage message={entry.message} onContinue={onContinue} />
       </div>
     </div>
   )
@@ -84,7 +84,7 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
       <div class="p-log" ref={log}>
         <div class="p-messages" role="log" aria-live="polite" aria-label="Conversation">
           {state.entries.map((e) => (
-            <Row key={e.key} entry={e} theme={theme} />
+            <Row key={e.key} entry={e} theme={theme} onContinue={(text) => conversation.continueWith(text)} />
           ))}
         </div>
         {state.typing && (

@@ -22,6 +22,12 @@ const run = (script: any): Promise<unknown> => {
   return fn(...args.map((a) => a.value))
 }
 
+/** Runs a custom embed's function: its `args` object becomes named parameters, plus the extra ones given. */
+export const runEmbedFunction = (fn: any, extra: Record<string, unknown>): Promise<unknown> => {
+  const args = { ...(fn?.args ?? {}), ...extra }
+  return new AsyncFunction(...Object.keys(args), String(fn?.content ?? ''))(...Object.values(args))
+}
+
 const text = (t: string): OutgoingMessage => ({ type: 'text', text: t })
 const failure = (context: string, error: unknown): ActionOutcome => ({
   logs: [{ status: 'error', description: error instanceof Error ? error.message : String(error), context }],

@@ -1,5 +1,6 @@
 // One bot message → its bubble. Media embeds are built from the id the server recognised, never from raw HTML.
 import { useEffect, useRef } from 'preact/hooks'
+import { runEmbedFunction } from './actions.js'
 import { RichText, safeUrl } from './richText.js'
 
 const px = (v: unknown) => (typeof v === 'number' ? `${v}px` : typeof v === 'string' && v ? v : undefined)
@@ -58,9 +59,19 @@ const Embed = ({ c }: { c: any }) => {
   return src ? <iframe class="p-embed" src={src} style={{ height: px(c.height) ?? '400px' }} title="Embedded content" /> : null
 }
 
-export const isMedia = (m: any) => m.type !== 'text'
+// The bot's own code (as with scripts) renders into the bubble's element, e.g. a booking calendar; then its wait
+// function, given `continueFlow`, sends the reply the flow waits for.
+const CustomEmbed = ({ c, onContinue }: { c: any; onContinue(text: string): void }) => {
+  const el = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    runEmbedFunction(c.initFunction, { typebotElement: el.current })
+      .then(() => c.waitForEventFunction && runEmbedFunction(c.waitForEventFunction, { continueFlow: (text: unknown) => onContinue(String(text)) }))
+      .catch((error) => console.error('Custom embed failed', error))
+  }, [])
+  return <div class="p-custom-embed" ref={el} />
+}
 
-export const BotMessage = ({ message }: { message: any }) => {
+export const BotMessage = ({ message, onContinue }: { message: any; onContinue(text: string): void }) => {
   const c = message.content ?? {}
   switch (message.type) {
     case 'text':
@@ -73,6 +84,8 @@ export const BotMessage = ({ message }: { message: any }) => {
       return <Audio c={c} />
     case 'embed':
       return <Embed c={c} />
+    case 'custom-embed':
+      return <CustomEmbed c={c} onContinue={onContinue} />
     default:
       return null
   }

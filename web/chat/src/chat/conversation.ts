@@ -160,6 +160,11 @@ export class Conversation {
     return this.send(undefined, input)
   }
 
+  /** What an embed sends back as the reply the flow waits for. */
+  continueWith(text: string) {
+    return this.send({ type: 'text', text })
+  }
+
   command(command: string) {
     if (this.sessionId) return this.send({ type: 'command', command })
   }
@@ -222,14 +227,17 @@ export class Conversation {
       if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId === message.id))) return
     }
     if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId && !messageIds.has(a.lastBubbleBlockId)))) return
-    // An embed that waits for an event: the flow goes on with what the embedded page posts under that name.
-    const waiting = [...res.messages].reverse().find((m) => m.type === 'embed' && m.content?.waitForEvent?.isEnabled)
-    if (waiting) {
+    // An embed that waits for an event: the flow goes on with what the embedded page posts under that name. A custom
+    // embed's own wait function runs in its bubble, after its init function, and calls `continueWith`.
+    const last = res.messages[res.messages.length - 1]
+    if (last?.type === 'embed' && last.content?.waitForEvent?.isEnabled) {
       this.set({ busy: false })
-      const data = await embedEvent(String(waiting.content.waitForEvent.name ?? ''))
-      if (!this.closed) await this.send({ type: 'text', text: typeof data === 'string' ? data : (JSON.stringify(data) ?? '') })
+      const data = await embedEvent(String(last.content.waitForEvent.name ?? ''))
+      if (!this.closed) await this.continueWith(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
       return
     }
+    if (last?.type === 'custom-embed' && last.content?.waitForEventFunction) return
+
     if (res.input) {
       // Not busy any more: the input must be enabled when it mounts, to take the focus.
       this.set({ input: res.input, busy: false })
