@@ -9,7 +9,7 @@ import { withDynamicTheme } from '../theme.js'
 
 type NewEntry =
   | { from: 'bot'; message: any; streaming?: boolean }
-  | { from: 'user'; text: string; retry?: boolean }
+  | { from: 'user'; text: string; retry?: boolean; labelled?: boolean }
   | { from: 'notice'; text: string; link?: { label: string; url: string } }
 export type Entry = NewEntry & { key: number }
 
@@ -146,7 +146,7 @@ export class Conversation {
     const input = this.state.input
     if (!input || this.state.busy) return
     const text = reply.label ?? (reply.message.type === 'text' ? reply.message.text : 'Audio message')
-    this.push({ from: 'user', text })
+    this.push({ from: 'user', text, labelled: reply.label !== undefined || reply.message.type !== 'text' })
     this.set({ input: null })
     this.options.onAnswer?.({ message: reply.message.type === 'text' ? reply.message.text : reply.message.url, blockId: input.id })
     return this.send(reply.message, input)
@@ -302,7 +302,8 @@ export class Conversation {
     for (let i = entries.length - 1; i >= 0; i--) {
       const e = entries[i]!
       if (e.from === 'user') {
-        entries[i] = { ...e, text }
+        // An answer shown with its own label (a button's text, a file name) keeps it.
+        if (!e.labelled) entries[i] = { ...e, text }
         break
       }
     }

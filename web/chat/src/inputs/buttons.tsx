@@ -14,7 +14,9 @@ export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps) => 
   useEffect(() => root.current?.querySelector<HTMLElement>('input, button')?.focus(), [])
   const shown = filter ? items.filter((i) => label(i).toLowerCase().includes(filter.toLowerCase())) : items
   const multiple = Boolean(options.isMultipleChoice)
-  const send = (texts: string[]) => texts.length > 0 && !disabled && submit({ message: { type: 'text', text: texts.join(', ') } })
+  // The label keeps the bubble showing the buttons' text even when the server saves their internal values.
+  const send = (texts: string[]) =>
+    texts.length > 0 && !disabled && submit({ message: { type: 'text', text: texts.join(', ') }, label: texts.join(', ') })
   return (
     <div class="p-input p-choice" ref={root}>
       {options.isSearchable && (
