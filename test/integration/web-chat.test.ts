@@ -488,6 +488,18 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     await popup.page.click('#open')
     await popup.waitForBubble('Hi there')
     await popup.screenshot('popup')
+    // Focus is on the first choice; Tab stays within the dialog: from the last control back to its first.
+    const active = () =>
+      popup.page.evaluate(
+        () =>
+          document.querySelector('parley-popup')?.shadowRoot?.activeElement?.textContent ||
+          document.querySelector('parley-popup')?.shadowRoot?.activeElement?.getAttribute('aria-label'),
+      )
+    await popup.page.waitForFunction(() => document.querySelector('parley-popup')?.shadowRoot?.activeElement?.textContent === 'Sales')
+    await popup.page.keyboard.press('Tab')
+    assert.equal(await active(), 'Support')
+    await popup.page.keyboard.press('Tab')
+    assert.equal(await active(), 'Close the chat')
     await popup.page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     assert.equal(await popup.page.evaluate(() => document.activeElement?.id), 'open', 'the focus went back to the opener')

@@ -37,13 +37,32 @@ const useEscape = (active: boolean, onEscape: () => void) =>
     return () => document.removeEventListener('keydown', handler)
   }, [active])
 
+/** Keeps Tab and Shift+Tab within a modal dialog, as the page behind it is out of reach. */
+const trapFocus = (e: KeyboardEvent) => {
+  if (e.key !== 'Tab') return
+  const dialog = e.currentTarget as HTMLElement
+  const focusable = [
+    ...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]):not([hidden]), textarea:not([disabled]), a[href], iframe'),
+  ]
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  const active = (dialog.getRootNode() as ShadowRoot).activeElement
+  if (e.shiftKey && active === first) {
+    e.preventDefault()
+    last?.focus()
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault()
+    first?.focus()
+  }
+}
+
 const Popup = ({ isOpen, conversation, setOpen, setCustomCss }: Props) => {
   useEscape(isOpen, () => setOpen(false))
   if (!isOpen || !conversation) return null
   return (
     <div class="p-overlay">
       <button type="button" class="p-backdrop" tabIndex={-1} aria-label="Close the chat" onClick={() => setOpen(false)} />
-      <div class="p-dialog" role="dialog" aria-modal="true" aria-label="Chat">
+      <div class="p-dialog" role="dialog" aria-modal="true" aria-label="Chat" onKeyDown={trapFocus}>
         <Close label="Close the chat" onClick={() => setOpen(false)} />
         <Chat conversation={conversation} customCss={setCustomCss} />
       </div>
