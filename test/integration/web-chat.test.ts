@@ -238,6 +238,8 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       '2px',
     ])
     assert.match((await style(host, 'font-family'))[0]!, /^"?Lato"?,/)
+    // Without a reduced-motion preference, bubbles slide in.
+    assert.deepEqual(await style(chat.page.locator('.p-row').first(), 'animation-name'), ['p-in'])
     const button = chat.page.locator('.p-input .p-button', { hasText: 'One' })
     assert.deepEqual(await style(button, 'background-color', 'color'), ['rgb(139, 0, 0)', 'rgb(255, 250, 240)'])
     assert.deepEqual(await style(chat.page.locator('.p-chat'), 'background-color'), ['rgb(253, 246, 227)'])
@@ -409,6 +411,14 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
     await chat.waitForBubble('Business for Grace.')
     assert.deepEqual(await chat.guestBubbles(), ['Grace', 'Business'])
     assert.ok(await chat.page.evaluate(() => document.documentElement.scrollWidth <= 320), 'the page scrolls sideways')
+    // prefers-reduced-motion: bubbles appear without animation.
+    assert.equal(
+      await chat.page
+        .locator('.p-row')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName),
+      'none',
+    )
     // Every control has a name.
     const unnamed = await chat.page.evaluate(() =>
       [...(document.querySelector('parley-standard')?.shadowRoot?.querySelectorAll('button, input, textarea') ?? [])]
