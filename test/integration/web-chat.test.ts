@@ -95,6 +95,7 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       'end',
     ])
     await chat.screenshot('conversation')
+    assert.equal(await chat.page.locator('head link').count(), 0, 'no font is loaded when the theme names none')
     const res = await env.server.call('GET', `/v1/bots/${imported.id}/results`, { token: env.owner.token })
     assert.deepEqual(
       res.body.results[0].answers.map((a: any) => a.content),
@@ -238,6 +239,8 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       '2px',
     ])
     assert.match((await style(host, 'font-family'))[0]!, /^"?Lato"?,/)
+    // The font the theme names is loaded from Google Fonts (the only outside request the widget makes, and only then).
+    assert.equal(await chat.page.locator('head link[href^="https://fonts.googleapis.com/css2?family=Lato"]').count(), 1)
     // Without a reduced-motion preference, bubbles slide in.
     assert.deepEqual(await style(chat.page.locator('.p-row').first(), 'animation-name'), ['p-in'])
     const button = chat.page.locator('.p-input .p-button', { hasText: 'One' })
