@@ -101,6 +101,11 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       res.body.results[0].answers.map((a: any) => a.content),
       ['Ada', 'Tea', 'ada@example.com'],
     )
+    // Restart: a new chat from the start.
+    await chat.page.getByRole('button', { name: 'Restart' }).click()
+    await chat.page.getByRole('textbox', { name: 'Your name' }).waitFor()
+    assert.deepEqual(await chat.hostBubbles(), ['Welcome! What is your name?'])
+    assert.deepEqual(await chat.guestBubbles(), [])
   })
   test('rich text (marks, safe links, lists), image with link, videos, audio, and an embed that waits for its event', async (t) => {
     const embedPage = env.site.page(
@@ -479,6 +484,23 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     await chat.waitForBubble('Banana, Mango; ripe please')
     // Sent in the order of the items, whatever the order of the clicks.
     assert.deepEqual(await chat.guestBubbles(), ['Banana, Mango', 'ripe please'])
+  })
+
+  test('a dynamic avatar (a variable in the theme) and a popup element that opens by itself (auto-show-delay)', async (t) => {
+    const imported = await publish(
+      bot([['g', [say('hi', 'Hello from your agent.'), textInput('name', 'vName')]]], {
+        variables: [{ id: 'vAvatar', name: 'Avatar' }],
+        settings: fast,
+        theme: { chat: { hostAvatar: { isEnabled: true, url: '{{Avatar}}' } } },
+      }),
+    )
+    const chat = await env.open(
+      t,
+      sitePage(`<parley-popup bot="${imported.publicId}" api-host="${env.server.url}" auto-show-delay="200"></parley-popup>
+<script>document.querySelector('parley-popup').options = { bot: ${json(imported.publicId)}, apiHost: ${json(env.server.url)}, prefilledVariables: { Avatar: 'https://example.com/agent-7.png' } }</script>`),
+    )
+    await chat.waitForBubble('Hello from your agent.')
+    assert.equal(await chat.page.locator('.p-host img.p-avatar').getAttribute('src'), 'https://example.com/agent-7.png')
   })
 
   test('popup mode opens and closes (command, Escape, close button); bubble mode has a launcher and a preview message', async (t) => {
