@@ -141,18 +141,17 @@ export const createApi = (apiHost: string) => ({
   },
 
   /** Waits for the first frame in the result's webhook room; undefined on a socket error. */
-  listenForWebhook(resultId: string): { reply: Promise<string | undefined>; cancel(): void } {
+  listenForWebhook(resultId: string): Promise<string | undefined> {
     const url = new URL(join(apiHost, `/parties/main/${encodeURIComponent(resultId)}/webhooks`), location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)
-    const reply = new Promise<string | undefined>((resolve) => {
+    return new Promise((resolve) => {
       ws.onmessage = (e) => {
         ws.close()
         resolve(typeof e.data === 'string' ? e.data : undefined)
       }
       ws.onerror = () => resolve(undefined)
     })
-    return { reply, cancel: () => ws.close() }
   },
 })
 

@@ -25,6 +25,8 @@ export abstract class ParleyElement extends HTMLElement {
   private _options?: WidgetOptions
   private root?: ShadowRoot
   private customStyle?: HTMLStyleElement
+  /** Where Preact renders, after the two style elements. */
+  private container?: HTMLDivElement
   private conversation?: Conversation
   private isOpen = false
   /** What had the focus before the chat opened: it gets it back when the chat closes. */
@@ -43,7 +45,7 @@ export abstract class ParleyElement extends HTMLElement {
 
   set options(options: WidgetOptions) {
     this._options = options
-    if (this.root) this.update()
+    this.update()
   }
 
   connectedCallback() {
@@ -52,7 +54,9 @@ export abstract class ParleyElement extends HTMLElement {
       const style = document.createElement('style')
       style.textContent = css
       this.customStyle = document.createElement('style')
-      this.root.append(style, this.customStyle)
+      this.container = document.createElement('div')
+      this.container.className = `p-root p-${this.mode}`
+      this.root.append(style, this.customStyle, this.container)
     }
     mounted.add(this)
     const delay = this.options.autoShowDelay
@@ -63,13 +67,13 @@ export abstract class ParleyElement extends HTMLElement {
   disconnectedCallback() {
     clearTimeout(this.timer)
     mounted.delete(this)
-    if (this.root) render(null, this.root)
+    if (this.container) render(null, this.container)
     this.conversation?.close()
     this.conversation = undefined
   }
 
   attributeChangedCallback() {
-    if (this.root) this.update()
+    this.update()
   }
 
   private ensureConversation() {
@@ -91,12 +95,9 @@ export abstract class ParleyElement extends HTMLElement {
   }
 
   private update() {
-    if (!this.root) return
+    if (!this.container) return
     // Inline chats start as soon as they know their bot (from an attribute or from initStandard).
     if (this.mode === 'standard') this.ensureConversation()
-    const container =
-      this.root.lastElementChild?.tagName === 'DIV' ? this.root.lastElementChild : this.root.appendChild(document.createElement('div'))
-    container.className = `p-root p-${this.mode}`
     render(
       <Widget
         mode={this.mode}
@@ -108,7 +109,7 @@ export abstract class ParleyElement extends HTMLElement {
           if (this.customStyle) this.customStyle.textContent = text
         }}
       />,
-      container,
+      this.container,
     )
   }
 

@@ -107,7 +107,7 @@ export const runAction = async (action: any, ctx: ActionContext): Promise<Action
   }
   if (action.type === 'listenForWebhook') {
     if (!ctx.resultId) return { reply: 'empty' }
-    const frame = await ctx.api.listenForWebhook(ctx.resultId).reply
+    const frame = await ctx.api.listenForWebhook(ctx.resultId)
     return frame === undefined ? { reply: 'empty', logs: [{ status: 'error', description: 'Websocket returned an error' }] } : { reply: text(frame) }
   }
   if (action.googleAnalytics || action.pixel) {

@@ -8,7 +8,7 @@ import { forget, recall, save } from './storage.js'
 import { withDynamicTheme } from '../theme.js'
 
 type NewEntry =
-  | { from: 'bot'; message: any; streaming?: boolean }
+  | { from: 'bot'; message: any }
   | { from: 'user'; text: string; retry?: boolean; labelled?: boolean }
   | { from: 'notice'; text: string; link?: { label: string; url: string } }
 export type Entry = NewEntry & { key: number }
@@ -77,18 +77,19 @@ export class Conversation {
     return e.key
   }
 
-  /** Runs a request; on failure shows the error with a Retry that repeats exactly this step. */
-  private async attempt<T>(step: () => Promise<T>): Promise<T | undefined> {
+  /** Runs a request; on failure shows the error with a Retry that repeats exactly this step. True when it succeeded. */
+  private async attempt(step: () => Promise<void>): Promise<boolean> {
     this.set({ busy: true, error: undefined })
     try {
-      return await step()
+      await step()
+      return true
     } catch (error) {
       const messages = this.state.settings.general?.systemMessages ?? {}
       const message = error instanceof NetworkError ? error.message : String(error)
       const shown = error instanceof NetworkError && error.status === undefined ? (messages.networkErrorMessage ?? message) : message
       this.set({ error: { message: shown, retry: () => this.attempt(step) } })
       if (this.sessionId) this.log([{ status: 'error', description: 'Request failed', details: message }])
-      return undefined
+      return false
     } finally {
       this.set({ busy: false })
     }
@@ -182,9 +183,9 @@ export class Conversation {
       // The server asks again for the same input: the last answer was refused.
       if (input && res.input?.id === input.id && !res.lastMessageNewFormat) this.markRetry()
       await this.handle(res)
-    }).then((r) => {
+    }).then((ok) => {
       // A failed send gives the input back, so the user can also change the answer instead of retrying.
-      if (r === undefined && input && this.state.error && !this.state.input) this.set({ input })
+      if (!ok && input && !this.state.input) this.set({ input })
     })
   }
 
@@ -270,7 +271,7 @@ export class Conversation {
         resultId: this.resultId,
         onStreamText: (text) => {
           const message = { id: 'stream', type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } }
-          if (streamKey === undefined) streamKey = this.push({ from: 'bot', message, streaming: true })
+          if (streamKey === undefined) streamKey = this.push({ from: 'bot', message })
           else this.set({ entries: this.state.entries.map((e) => (e.key === streamKey ? { ...e, message } : e)) })
         },
       }
