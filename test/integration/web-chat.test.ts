@@ -3,7 +3,7 @@
 // remember-user, keyboard-only use at 320 px, and the popup and bubble modes.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { bot, say } from '../support/engine.js'
+import { bot, edge, say } from '../support/engine.js'
 import { importAndPublish } from '../support/seed.js'
 import { sitePage, useWebChatEnvironment } from '../support/webChat.js'
 
@@ -484,6 +484,42 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     await chat.waitForBubble('Banana, Mango; ripe please')
     // Sent in the order of the items, whatever the order of the clicks.
     assert.deepEqual(await chat.guestBubbles(), ['Banana, Mango', 'ripe please'])
+  })
+
+  test("sendCommand runs the bot's command event, then the chat goes back to the waiting input", async (t) => {
+    const imported = await publish(
+      bot(
+        [
+          ['g', [say('hi', 'Your name?'), textInput('name', 'vName'), say('bye', 'Bye {{Name}}.')]],
+          ['help', [say('help-text', 'Type your first name, then Enter.')]],
+        ],
+        {
+          variables: [{ id: 'vName', name: 'Name' }],
+          settings: fast,
+          events: [
+            {
+              id: 'cmd',
+              type: 'command',
+              graphCoordinates: { x: 0, y: 0 },
+              options: { command: 'help', resumeAfter: true },
+              outgoingEdgeId: 'e-help',
+            },
+          ],
+          edges: [edge('e-help', { eventId: 'cmd' }, 'help')],
+        },
+      ),
+    )
+    const chat = await env.open(
+      t,
+      sitePage(`<parley-standard style="height:560px"></parley-standard>
+<script>Parley.initStandard({ bot: ${json(imported.publicId)}, apiHost: ${json(env.server.url)} })</script>`),
+    )
+    await chat.waitForBubble('Your name?')
+    await chat.page.evaluate(() => (globalThis as any).Parley.sendCommand('help'))
+    await chat.waitForBubble('Type your first name, then Enter.')
+    await chat.answer('Ada')
+    await chat.waitForBubble('Bye Ada.')
+    assert.deepEqual(await chat.hostBubbles(), ['Your name?', 'Type your first name, then Enter.', 'Bye Ada.'])
   })
 
   test('a dynamic avatar (a variable in the theme) and a popup element that opens by itself (auto-show-delay)', async (t) => {
