@@ -599,6 +599,14 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
       await bubble.page.evaluate(() => document.querySelector('parley-bubble')?.shadowRoot?.activeElement?.getAttribute('aria-label')),
       'Open the chat',
     )
+    // At 320 px the open chat covers the page; its own close button replaces the launcher.
+    await bubble.page.setViewportSize({ width: 320, height: 640 })
+    await launcher.click()
+    await bubble.waitForBubble('Hi there')
+    assert.equal(await bubble.page.locator('.p-launcher').isVisible(), false)
+    await bubble.screenshot('bubble-320px')
+    await bubble.page.getByRole('dialog', { name: 'Chat' }).getByRole('button', { name: 'Close the chat' }).click()
+    await bubble.page.getByRole('dialog', { name: 'Chat' }).waitFor({ state: 'detached' })
     await bubble.page.evaluate(() => (globalThis as any).Parley.unmount())
     assert.equal(await bubble.page.locator('parley-bubble').count(), 0)
   })

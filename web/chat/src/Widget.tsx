@@ -84,6 +84,8 @@ const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props)
     <>
       {isOpen && conversation && (
         <div class="p-panel" role="dialog" aria-label="Chat">
+          {/* On small screens the panel covers the launcher: it has its own close button there. */}
+          <Close label="Close the chat" onClick={() => setOpen(false)} />
           <Chat conversation={conversation} customCss={setCustomCss} />
         </div>
       )}
