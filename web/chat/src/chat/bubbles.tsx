@@ -1,0 +1,92 @@
+// One bot message → its bubble. Media embeds are built from the id the server recognised, never from raw HTML.
+import { useEffect, useRef } from 'preact/hooks'
+import { runEmbedFunction } from './actions.js'
+import { RichText, safeUrl } from './richText.js'
+
+const px = (v: unknown) => (typeof v === 'number' ? `${v}px` : typeof v === 'string' && v ? v : undefined)
+
+const embedUrl = (c: any): string | undefined => {
+  const id = encodeURIComponent(String(c.id ?? ''))
+  switch (c.type) {
+    case 'youtube':
+      return `https://www.youtube.com/embed/${id}${typeof c.queryParamsStr === 'string' && c.queryParamsStr.startsWith('?') ? c.queryParamsStr : ''}`
+    case 'vimeo':
+      return `https://player.vimeo.com/video/${id}`
+    case 'tiktok':
+      return `https://www.tiktok.com/embed/v2/${id}`
+    case 'gumlet':
+      return `https://play.gumlet.io/embed/${id}`
+    default:
+      return undefined
+  }
+}
+
+const Video = ({ c }: { c: any }) => {
+  const embed = c.id ? embedUrl(c) : undefined
+  const style = { maxWidth: px(c.maxWidth), aspectRatio: c.aspectRatio, height: c.aspectRatio ? undefined : px(c.height) }
+  if (embed)
+    return <iframe class="p-video" src={embed} style={style} title="Video" allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
+  const src = safeUrl(c.url)
+  return src ? <video class="p-video" src={src} style={style} controls playsInline /> : null
+}
+
+const Audio = ({ c }: { c: any }) => {
+  const el = useRef<HTMLAudioElement>(null)
+  // Autoplay only when the bot asks; a browser that blocks it leaves the controls for the user.
+  useEffect(() => {
+    if (c.isAutoplayEnabled) el.current?.play().catch(() => undefined)
+  }, [])
+  const src = safeUrl(c.url)
+  return src ? <audio ref={el} src={src} controls aria-label="Audio message" /> : null
+}
+
+const Image = ({ c }: { c: any }) => {
+  const src = safeUrl(c.url)
+  if (!src) return null
+  const img = <img src={src} alt={c.clickLink?.alt ?? c.alt ?? 'Image'} loading="lazy" />
+  const href = safeUrl(c.clickLink?.url)
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {img}
+    </a>
+  ) : (
+    img
+  )
+}
+
+const Embed = ({ c }: { c: any }) => {
+  const src = safeUrl(c.url)
+  return src ? <iframe class="p-embed" src={src} style={{ height: px(c.height) ?? '400px' }} title="Embedded content" /> : null
+}
+
+// The bot's own code (as with scripts) renders into the bubble's element, e.g. a booking calendar; then its wait
+// function, given `continueFlow`, sends the reply the flow waits for.
+const CustomEmbed = ({ c, onContinue }: { c: any; onContinue(text: string): void }) => {
+  const el = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    runEmbedFunction(c.initFunction, { typebotElement: el.current })
+      .then(() => c.waitForEventFunction && runEmbedFunction(c.waitForEventFunction, { continueFlow: (text: unknown) => onContinue(String(text)) }))
+      .catch((error) => console.error('Custom embed failed', error))
+  }, [])
+  return <div class="p-custom-embed" ref={el} />
+}
+
+export const BotMessage = ({ message, onContinue }: { message: any; onContinue(text: string): void }) => {
+  const c = message.content ?? {}
+  switch (message.type) {
+    case 'text':
+      return <RichText richText={c.richText ?? []} />
+    case 'image':
+      return <Image c={c} />
+    case 'video':
+      return <Video c={c} />
+    case 'audio':
+      return <Audio c={c} />
+    case 'embed':
+      return <Embed c={c} />
+    case 'custom-embed':
+      return <CustomEmbed c={c} onContinue={onContinue} />
+    default:
+      return null
+  }
+}
