@@ -54,10 +54,13 @@ const run = (label, files, env) => {
 }
 
 const lint = () => {
-  console.log('\n=== lint, import boundaries and formatting (biome check) ===')
+  console.log('\n=== lint, import boundaries and formatting (biome check), widget typecheck ===')
   const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
   const res = spawnSync(process.execPath, [biome, 'check', '--error-on-warnings'], { stdio: 'inherit' })
-  const ok = res.status === 0
+  // The web chat widget has its own compiler settings (DOM, Preact JSX): typecheck it here too.
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+  const web = spawnSync(process.execPath, [tsc, '-p', 'web/chat', '--noEmit'], { stdio: 'inherit' })
+  const ok = res.status === 0 && web.status === 0
   console.log(
     ok
       ? 'lint: passed'

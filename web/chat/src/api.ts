@@ -1,0 +1,159 @@
+// Talks to Parley's Typebot-compatible chat API (/api/…). Every call rejects with a NetworkError carrying a
+// sentence fit for the user, so the chat can show it with a Retry button.
+
+export type ChatResponse = {
+  sessionId?: string
+  resultId?: string
+  typebot?: { id: string; theme?: any; settings?: { general?: any; typingEmulation?: any }; publishedAt?: string }
+  messages: any[]
+  input?: any
+  clientSideActions?: any[]
+  dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string; backgroundUrl?: string }
+  logs?: any[]
+  progress?: number
+  lastMessageNewFormat?: string
+}
+
+export type OutgoingMessage =
+  | { type: 'text'; text: string; attachedFileUrls?: string[] }
+  | { type: 'audio'; url: string }
+  | { type: 'command'; command: string }
+
+export type ClientLog = { status?: string; description: string; details?: string; context?: string }
+
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+
+const join = (host: string, path: string) => host.replace(/\/+$/, '') + path
+
+const describe = async (res: Response) => {
+  const text = await res.text().catch(() => '')
+  try {
+    const body = JSON.parse(text)
+    if (typeof body?.message === 'string') return body.message as string
+  } catch {}
+  return `The server answered ${res.status}.`
+}
+
+const postJson = async (url: string, body: unknown): Promise<any> => {
+  let res: Response
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+  } catch {
+    throw new NetworkError('Could not reach the server. Check your connection.')
+  }
+  if (!res.ok) throw new NetworkError(await describe(res), res.status)
+  return res.json().catch(() => {
+    throw new NetworkError('The server sent an answer that could not be read.')
+  })
+}
+
+export const createApi = (apiHost: string) => ({
+  startChat: (bot: string, body: { prefilledVariables?: Record<string, unknown>; resultId?: string }): Promise<ChatResponse> =>
+    postJson(join(apiHost, `/api/v1/typebots/${encodeURIComponent(bot)}/startChat`), { isStreamEnabled: true, isOnlyRegistering: false, ...body }),
+
+  continueChat: (sessionId: string, message?: OutgoingMessage): Promise<ChatResponse> =>
+    postJson(join(apiHost, `/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`), message ? { message } : {}),
+
+  /** Best effort: a lost log must never break the chat. */
+  clientLogs: (sessionId: string, clientLogs: ClientLog[]) =>
+    postJson(join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/clientLogs`), { clientLogs }).catch(() => undefined),
+
+  /** Reads the AI SDK data stream: `0:` parts are text deltas, `3:` an error log; calls onText with the text so far. */
+  async streamMessage(sessionId: string, onText: (text: string) => void): Promise<string> {
+    const url = join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/streamMessage`)
+    let res: Response
+    try {
+      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    } catch {
+      throw new NetworkError('Could not reach the server. Check your connection.')
+    }
+    if (!res.ok || !res.body) throw new NetworkError(await describe(res), res.status)
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ''
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (value) buffer += value
+      let nl: number
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl)
+        buffer = buffer.slice(nl + 1)
+        const colon = line.indexOf(':')
+        if (colon < 0) continue
+        const code = line.slice(0, colon)
+        const value = JSON.parse(line.slice(colon + 1))
+        if (code === '0') onText((text += value))
+        else if (code === '3') {
+          let log: ClientLog
+          try {
+            log = JSON.parse(value)
+          } catch {
+            log = { description: String(value) }
+          }
+          throw Object.assign(new NetworkError(log.description), { log })
+        }
+      }
+      if (done) return text
+    }
+  },
+
+  /** Asks for an upload URL, then PUTs (or POSTs a form) with progress through XHR; resolves to the file's URL. */
+  async upload(sessionId: string, blockId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+    const target = await postJson(join(apiHost, '/api/v3/generate-upload-url'), {
+      sessionId,
+      blockId,
+      fileName: file.name,
+      fileType: file.type,
+      fileSize: file.size,
+    })
+    const fields = Object.entries((target.formData ?? {}) as Record<string, string>)
+    await new Promise<void>((resolve, reject) => {
+      const xhr = new XMLHttpRequest()
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total)
+      xhr.onload = () =>
+        xhr.status < 300 ? resolve() : reject(new NetworkError(xhr.responseText || `The upload failed (${xhr.status}).`, xhr.status))
+      xhr.onerror = () => reject(new NetworkError('The upload failed. Check your connection.'))
+      if (fields.length > 0) {
+        const form = new FormData()
+        for (const [k, v] of fields) form.append(k, v)
+        form.append('file', file)
+        xhr.open('POST', target.presignedUrl)
+        xhr.send(form)
+      } else {
+        xhr.open('PUT', target.presignedUrl)
+        if (file.type) xhr.setRequestHeader('content-type', file.type)
+        xhr.send(file)
+      }
+    })
+    onProgress(1)
+    return target.fileUrl as string
+  },
+
+  /** Waits for the first frame in the result's webhook room; undefined on a socket error. */
+  listenForWebhook(resultId: string): { reply: Promise<string | undefined>; cancel(): void } {
+    const url = new URL(join(apiHost, `/parties/main/${encodeURIComponent(resultId)}/webhooks`), location.href)
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+    const ws = new WebSocket(url)
+    const reply = new Promise<string | undefined>((resolve) => {
+      ws.onmessage = (e) => {
+        ws.close()
+        resolve(typeof e.data === 'string' ? e.data : undefined)
+      }
+      ws.onerror = () => resolve(undefined)
+    })
+    return { reply, cancel: () => ws.close() }
+  },
+})
+
+export type Api = ReturnType<typeof createApi>

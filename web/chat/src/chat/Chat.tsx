@@ -1,0 +1,134 @@
+// The chat view: the message log (an ARIA live region), the current input, errors with Retry, and Restart at the end.
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { inputs } from '../inputs/index.js'
+import { loadFont, themeVars } from '../theme.js'
+import { BotMessage } from './bubbles.js'
+import type { Conversation, Entry, State } from './conversation.js'
+import { safeUrl } from './richText.js'
+
+const useConversation = (conversation: Conversation): State => {
+  const [state, setState] = useState(conversation.state)
+  useEffect(() => {
+    setState(conversation.state)
+    return conversation.subscribe(setState)
+  }, [conversation])
+  return state
+}
+
+const Avatar = ({ avatar, who }: { avatar: any; who: string }) => {
+  const src = avatar?.isEnabled !== false ? safeUrl(avatar?.url) : undefined
+  return src ? <img class="p-avatar" src={src} alt={who} /> : null
+}
+
+const Row = ({ entry, theme }: { entry: Entry; theme: any }) => {
+  if (entry.from === 'notice')
+    return (
+      <div class="p-row p-notice" role="status">
+        <p>{entry.text}</p>
+        {entry.link && (
+          <a class="p-button" href={entry.link.url} target="_blank" rel="noopener noreferrer">
+            {entry.link.label}
+          </a>
+        )}
+      </div>
+    )
+  if (entry.from === 'user')
+    return (
+      <div class={`p-row p-guest${entry.retry ? ' p-retry' : ''}`}>
+        <div class="p-bubble p-guest-bubble">{entry.text}</div>
+        <Avatar avatar={theme.chat?.guestAvatar} who="You" />
+      </div>
+    )
+  const media = entry.message.type !== 'text'
+  return (
+    <div class="p-row p-host">
+      <Avatar avatar={theme.chat?.hostAvatar} who="Bot" />
+      <div class={`p-bubble p-host-bubble${media ? ' p-media' : ''}`}>
+        <BotMessage message={entry.message} />
+      </div>
+    </div>
+  )
+}
+
+const Progress = ({ value, bar }: { value: number; bar: any }) => (
+  <div
+    class={`p-progress${bar?.placement === 'Bottom' ? ' p-bottom' : ''}`}
+    role="progressbar"
+    aria-label="Progress"
+    aria-valuemin={0}
+    aria-valuemax={100}
+    aria-valuenow={Math.round(value)}
+  >
+    <div style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
+  </div>
+)
+
+export const Chat = ({ conversation, customCss }: { conversation: Conversation; customCss?: (css: string) => void }) => {
+  const state = useConversation(conversation)
+  const log = useRef<HTMLDivElement>(null)
+  const { theme, input } = state
+  useEffect(() => loadFont(theme.general?.font), [theme.general?.font])
+  useEffect(() => customCss?.(typeof theme.customCss === 'string' ? theme.customCss : ''), [theme.customCss])
+  useLayoutEffect(() => {
+    const el = log.current
+    if (el) el.scrollTop = el.scrollHeight
+  }, [state.entries, state.typing, input])
+  const Input = input ? inputs[input.type] : undefined
+  const bar = theme.general?.progressBar
+  const branding = state.settings.general?.isBrandingEnabled === true
+  return (
+    <div class="p-chat" style={themeVars(theme)}>
+      {bar?.isEnabled && state.progress !== undefined && <Progress value={state.progress} bar={bar} />}
+      <div class="p-log" ref={log}>
+        <div class="p-messages" role="log" aria-live="polite" aria-label="Conversation">
+          {state.entries.map((e) => (
+            <Row key={e.key} entry={e} theme={theme} />
+          ))}
+        </div>
+        {state.typing && (
+          <div class="p-row p-host">
+            <Avatar avatar={theme.chat?.hostAvatar} who="Bot" />
+            <div class="p-bubble p-host-bubble p-typing" role="status" aria-label="The bot is typing">
+              <span />
+              <span />
+              <span />
+            </div>
+          </div>
+        )}
+        {input && (
+          <div class="p-row p-guest p-input-row">
+            {Input ? (
+              <Input
+                key={`${input.id}-${state.entries.length}`}
+                input={input}
+                theme={theme}
+                disabled={state.busy}
+                submit={(reply) => conversation.answer(reply)}
+                skip={(label) => conversation.skip(label)}
+                upload={(file, onProgress) => conversation.upload(file, onProgress)}
+              />
+            ) : (
+              <p class="p-notice">This question cannot be answered here yet.</p>
+            )}
+          </div>
+        )}
+        {state.error && (
+          <div class="p-error" role="alert">
+            <p>{state.error.message}</p>
+            <button type="button" class="p-button" onClick={() => state.error?.retry()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {state.ended && (
+          <div class="p-end">
+            <button type="button" class="p-button p-restart" onClick={() => conversation.restart()}>
+              Restart
+            </button>
+          </div>
+        )}
+      </div>
+      {branding && <p class="p-brand">Made with Parley</p>}
+    </div>
+  )
+}

@@ -1,0 +1,264 @@
+// One conversation with a bot: calls the API, paces the bot's messages (typing emulation), runs client-side actions
+// in order, and exposes a state the view renders. Independent of the view so commands can drive it.
+import { type Api, type ChatResponse, type ClientLog, NetworkError, type OutgoingMessage } from '../api.js'
+import type { Reply } from '../inputs/types.js'
+import { type ActionContext, runAction } from './actions.js'
+import { plainText } from './richText.js'
+import { forget, recall, remember } from './storage.js'
+import { withDynamicTheme } from '../theme.js'
+
+type NewEntry =
+  | { from: 'bot'; message: any; streaming?: boolean }
+  | { from: 'user'; text: string; retry?: boolean }
+  | { from: 'notice'; text: string; link?: { label: string; url: string } }
+export type Entry = NewEntry & { key: number }
+
+export type State = {
+  entries: Entry[]
+  typing: boolean
+  input: any | null
+  theme: any
+  settings: any
+  progress?: number
+  error?: { message: string; retry(): void }
+  ended: boolean
+  busy: boolean
+}
+
+export type ConversationOptions = {
+  bot: string
+  api: Api
+  prefilledVariables?: Record<string, unknown>
+  resultId?: string
+  onAnswer?(answer: { message: string; blockId: string }): void
+  onEnd?(): void
+  onNewInputBlock?(input: any): void
+  onNewLogs?(logs: any[]): void
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const defaults = { enabled: true, speed: 400, maxDelay: 3, delayBetweenBubbles: 0, isDisabledOnFirstMessage: true }
+
+/** How long the typing indicator shows before a text bubble: reading speed in words/min, capped by maxDelay (s). */
+export const typingDelay = (words: number, emulation: any): number => {
+  const e = { ...defaults, ...emulation }
+  if (e.enabled === false) return 0
+  return Math.min((words / Math.max(1, Number(e.speed))) * 60_000, Number(e.maxDelay) * 1000)
+}
+
+export class Conversation {
+  state: State = { entries: [], typing: false, input: null, theme: {}, settings: {}, ended: false, busy: false }
+  private listeners = new Set<(s: State) => void>()
+  private sessionId?: string
+  private resultId?: string
+  private baseTheme: any = {}
+  private nextKey = 1
+  private shownBotMessages = 0
+  private closed = false
+
+  constructor(private readonly options: ConversationOptions) {}
+
+  subscribe(listener: (s: State) => void) {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private set(patch: Partial<State>) {
+    if (this.closed) return
+    this.state = { ...this.state, ...patch }
+    for (const l of this.listeners) l(this.state)
+  }
+
+  private push(entry: NewEntry) {
+    const e: Entry = { ...entry, key: this.nextKey++ }
+    this.set({ entries: [...this.state.entries, e] })
+    return e.key
+  }
+
+  /** Runs a request; on failure shows the error with a Retry that repeats exactly this step. */
+  private async attempt<T>(step: () => Promise<T>): Promise<T | undefined> {
+    this.set({ busy: true, error: undefined })
+    try {
+      return await step()
+    } catch (error) {
+      const general = this.state.settings.general?.systemMessages ?? {}
+      const message = error instanceof NetworkError ? error.message : String(error)
+      const shown = error instanceof NetworkError && error.status === undefined ? (general.networkErrorMessage ?? message) : message
+      this.set({ error: { message: shown, retry: () => this.attempt(step) } })
+      if (this.sessionId) this.log([{ status: 'error', description: 'Request failed', details: message }])
+      return undefined
+    } finally {
+      this.set({ busy: false })
+    }
+  }
+
+  async start() {
+    const stored = this.options.resultId ? undefined : recall(this.options.bot)
+    await this.attempt(async () => {
+      const res = await this.options.api.startChat(this.options.bot, {
+        prefilledVariables: this.options.prefilledVariables,
+        resultId: this.options.resultId ?? stored,
+      })
+      this.sessionId = res.sessionId
+      this.resultId = res.resultId
+      this.baseTheme = res.typebot?.theme ?? {}
+      this.set({ settings: res.typebot?.settings ?? {}, theme: this.baseTheme })
+      const rememberUser = res.typebot?.settings?.general?.rememberUser
+      if (rememberUser?.isEnabled && res.resultId) remember(this.options.bot, res.resultId, rememberUser.storage === 'local' ? 'local' : 'session')
+      await this.handle(res)
+    })
+  }
+
+  restart() {
+    forget(this.options.bot)
+    this.sessionId = undefined
+    this.shownBotMessages = 0
+    this.set({ entries: [], input: null, ended: false, progress: undefined, error: undefined })
+    return this.start()
+  }
+
+  /** The user answered the current input. */
+  answer(reply: Reply) {
+    const input = this.state.input
+    if (!input || this.state.busy) return
+    const text = reply.label ?? (reply.message.type === 'text' ? reply.message.text : 'Audio message')
+    this.push({ from: 'user', text })
+    this.set({ input: null })
+    this.options.onAnswer?.({ message: reply.message.type === 'text' ? reply.message.text : reply.message.url, blockId: input.id })
+    return this.send(reply.message, input)
+  }
+
+  skip(label?: string) {
+    const input = this.state.input
+    if (!input || this.state.busy) return
+    if (label) this.push({ from: 'user', text: label })
+    this.set({ input: null })
+    return this.send(undefined, input)
+  }
+
+  command(command: string) {
+    if (this.sessionId) return this.send({ type: 'command', command })
+  }
+
+  upload(file: File, onProgress: (f: number) => void) {
+    if (!this.sessionId || !this.state.input) return Promise.reject(new Error('No input is waiting for a file'))
+    return this.options.api.upload(this.sessionId, this.state.input.id, file, onProgress)
+  }
+
+  private send(message: OutgoingMessage | undefined, input?: any) {
+    const sessionId = this.sessionId
+    if (!sessionId) return
+    return this.attempt(async () => {
+      const res = await this.options.api.continueChat(sessionId, message)
+      // The server asks again for the same input: the last answer was refused.
+      if (input && res.input?.id === input.id && !res.lastMessageNewFormat) this.markRetry()
+      await this.handle(res)
+    }).then((r) => {
+      // A failed send gives the input back, so the user can also change the answer instead of retrying.
+      if (r === undefined && input && this.state.error && !this.state.input) this.set({ input })
+    })
+  }
+
+  private markRetry() {
+    const entries = [...this.state.entries]
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i]!
+      if (e.from === 'user') {
+        entries[i] = { ...e, retry: true }
+        break
+      }
+    }
+    this.set({ entries })
+  }
+
+  private log(logs: ClientLog[]) {
+    if (this.sessionId && logs.length > 0) this.options.api.clientLogs(this.sessionId, logs)
+  }
+
+  close() {
+    this.closed = true
+    this.listeners.clear()
+  }
+
+  private async handle(res: ChatResponse) {
+    if (res.dynamicTheme) this.set({ theme: withDynamicTheme(this.baseTheme, res.dynamicTheme) })
+    if (res.progress) this.set({ progress: res.progress })
+    if (res.logs?.length) this.options.onNewLogs?.(res.logs)
+    if (res.lastMessageNewFormat) this.replaceLastAnswer(res.lastMessageNewFormat)
+    const actions = [...(res.clientSideActions ?? [])]
+    const messageIds = new Set(res.messages.map((m) => m.id))
+    // An action runs right after the bubble it names; one naming none runs first, one naming an absent bubble last.
+    if (await this.runActions(actions.filter((a) => !a.lastBubbleBlockId))) return
+    const emulation = this.state.settings.typingEmulation
+    for (const message of res.messages) {
+      await this.pace(message, emulation)
+      if (this.closed) return
+      this.push({ from: 'bot', message })
+      this.shownBotMessages++
+      if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId === message.id))) return
+    }
+    if (await this.runActions(actions.filter((a) => a.lastBubbleBlockId && !messageIds.has(a.lastBubbleBlockId)))) return
+    if (res.input) {
+      this.set({ input: res.input })
+      this.options.onNewInputBlock?.(res.input)
+    } else if (actions.every((a) => !a.expectsDedicatedReply)) {
+      this.set({ ended: true })
+      this.options.onEnd?.()
+    }
+  }
+
+  private async pace(message: any, emulation: any) {
+    const e = { ...defaults, ...emulation }
+    if (this.shownBotMessages > 0 && e.delayBetweenBubbles > 0) await sleep(e.delayBetweenBubbles * 1000)
+    if (message.type !== 'text' || (this.shownBotMessages === 0 && e.isDisabledOnFirstMessage)) return
+    const delay = typingDelay(plainText(message.content?.richText).split(/\s+/).filter(Boolean).length, e)
+    if (delay <= 0) return
+    this.set({ typing: true })
+    await sleep(delay)
+    this.set({ typing: false })
+  }
+
+  /** Runs actions in order; true when one sent a reply (whose response then took over the conversation). */
+  private async runActions(actions: any[]): Promise<boolean> {
+    for (const action of actions) {
+      let streamKey: number | undefined
+      const ctx: ActionContext = {
+        api: this.options.api,
+        sessionId: this.sessionId ?? '',
+        resultId: this.resultId,
+        onStreamText: (text) => {
+          const message = { id: 'stream', type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } }
+          if (streamKey === undefined) streamKey = this.push({ from: 'bot', message, streaming: true })
+          else this.set({ entries: this.state.entries.map((e) => (e.key === streamKey ? { ...e, message } : e)) })
+        },
+      }
+      const outcome = await runAction(action, ctx)
+      if (outcome.logs) this.log(outcome.logs)
+      if (outcome.blockedUrl) {
+        const m = this.state.settings.general?.systemMessages ?? {}
+        this.push({
+          from: 'notice',
+          text: m.popupBlockedDescription ?? 'The bot wants to open a new tab but your browser blocked it.',
+          link: { label: m.popupBlockedButtonLabel ?? 'Continue in new tab', url: outcome.blockedUrl },
+        })
+      }
+      if (outcome.reply) {
+        await this.send(outcome.reply === 'empty' ? undefined : outcome.reply)
+        return true
+      }
+    }
+    return false
+  }
+
+  private replaceLastAnswer(text: string) {
+    const entries = [...this.state.entries]
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i]!
+      if (e.from === 'user') {
+        entries[i] = { ...e, text }
+        break
+      }
+    }
+    this.set({ entries })
+  }
+}

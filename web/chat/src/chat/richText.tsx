@@ -1,0 +1,62 @@
+// Renders the server's rich text (Slate-style nodes, variables already templated) as safe DOM: no HTML strings,
+// and links only for http(s) and mailto URLs.
+import type { ComponentChildren } from 'preact'
+
+export const safeUrl = (url: unknown): string | undefined => {
+  if (typeof url !== 'string') return undefined
+  try {
+    const parsed = new URL(url, location.href)
+    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const leaf = (node: any, key: number) => {
+  let out: ComponentChildren = node.text
+  if (node.bold) out = <strong>{out}</strong>
+  if (node.italic) out = <em>{out}</em>
+  if (node.underline) out = <u>{out}</u>
+  if (node.strikethrough) out = <s>{out}</s>
+  if (node.code) out = <code>{out}</code>
+  return <span key={key}>{out}</span>
+}
+
+const nodes = (list: any[] | undefined, inline: boolean): ComponentChildren => (list ?? []).map((n, i) => node(n, i, inline))
+
+const node = (n: any, key: number, inline: boolean): ComponentChildren => {
+  if (typeof n?.text === 'string') return leaf(n, key)
+  const children = n?.children
+  switch (n?.type) {
+    case 'a':
+    case 'link': {
+      const href = safeUrl(n.url)
+      return href ? (
+        <a key={key} href={href} target="_blank" rel="noopener noreferrer">
+          {nodes(children, true)}
+        </a>
+      ) : (
+        <span key={key}>{nodes(children, true)}</span>
+      )
+    }
+    case 'ol':
+      return <ol key={key}>{nodes(children, false)}</ol>
+    case 'ul':
+      return <ul key={key}>{nodes(children, false)}</ul>
+    case 'li':
+      return <li key={key}>{nodes(children, true)}</li>
+    // A templated variable holds paragraphs of its own; they flow inline within the surrounding text.
+    case 'variable':
+      return <span key={key}>{nodes(children, true)}</span>
+    case 'lic':
+      return <span key={key}>{nodes(children, true)}</span>
+    default:
+      return inline ? <span key={key}>{nodes(children, true)}</span> : <p key={key}>{nodes(children, true)}</p>
+  }
+}
+
+export const RichText = ({ richText }: { richText: any[] }) => <>{nodes(richText, false)}</>
+
+/** The plain words of a rich text, for typing-emulation timing. */
+export const plainText = (list: any[] | undefined): string =>
+  (list ?? []).map((n) => (typeof n?.text === 'string' ? n.text : plainText(n?.children))).join(' ')

@@ -1,0 +1,166 @@
+// The custom elements <parley-standard>, <parley-popup>, <parley-bubble>: a shadow root with the widget's styles,
+// the bot's custom CSS, and the Widget. Attributes mirror the basic options; init* sets `options` directly.
+import { render } from 'preact'
+import { createApi } from './api.js'
+import { Conversation } from './chat/conversation.js'
+import type { Mode, WidgetOptions } from './options.js'
+import css from './styles.css'
+import { Widget } from './Widget.js'
+
+/** Where the script came from: the default API host (captured while the script runs). */
+const scriptOrigin = (() => {
+  const src = (document.currentScript as HTMLScriptElement | null)?.src
+  try {
+    return src ? new URL(src).origin : location.origin
+  } catch {
+    return location.origin
+  }
+})()
+
+export const mounted = new Set<ParleyElement>()
+
+export abstract class ParleyElement extends HTMLElement {
+  static observedAttributes = ['bot', 'api-host', 'auto-show-delay']
+  abstract readonly mode: Mode
+  private _options?: WidgetOptions
+  private root?: ShadowRoot
+  private customStyle?: HTMLStyleElement
+  private conversation?: Conversation
+  private isOpen = false
+  private timer?: ReturnType<typeof setTimeout>
+
+  get options(): WidgetOptions {
+    const delay = this.getAttribute('auto-show-delay')
+    return {
+      bot: this.getAttribute('bot') ?? '',
+      apiHost: this.getAttribute('api-host') ?? undefined,
+      ...(delay !== null && { autoShowDelay: Number(delay) }),
+      ...this._options,
+    }
+  }
+
+  set options(options: WidgetOptions) {
+    this._options = options
+    if (this.root) this.update()
+  }
+
+  connectedCallback() {
+    if (!this.root) {
+      this.root = this.attachShadow({ mode: 'open' })
+      const style = document.createElement('style')
+      style.textContent = css
+      this.customStyle = document.createElement('style')
+      this.root.append(style, this.customStyle)
+    }
+    mounted.add(this)
+    if (this.mode === 'standard') this.ensureConversation()
+    const delay = this.options.autoShowDelay
+    if (this.mode !== 'standard' && typeof delay === 'number' && delay >= 0) this.timer = setTimeout(() => this.open(), delay)
+    this.update()
+  }
+
+  disconnectedCallback() {
+    clearTimeout(this.timer)
+    mounted.delete(this)
+    if (this.root) render(null, this.root)
+    this.conversation?.close()
+    this.conversation = undefined
+  }
+
+  attributeChangedCallback() {
+    if (this.root) this.update()
+  }
+
+  private ensureConversation() {
+    if (this.conversation) return this.conversation
+    const o = this.options
+    if (!o.bot) return undefined
+    this.conversation = new Conversation({
+      bot: o.bot,
+      api: createApi(o.apiHost || scriptOrigin),
+      prefilledVariables: o.prefilledVariables,
+      resultId: o.resultId,
+      onAnswer: (a) => this.options.onAnswer?.(a),
+      onEnd: () => this.options.onEnd?.(),
+      onNewInputBlock: (i) => this.options.onNewInputBlock?.(i),
+      onNewLogs: (l) => this.options.onNewLogs?.(l),
+    })
+    this.conversation.start()
+    return this.conversation
+  }
+
+  private update() {
+    if (!this.root) return
+    const container =
+      this.root.lastElementChild?.tagName === 'DIV' ? this.root.lastElementChild : this.root.appendChild(document.createElement('div'))
+    container.className = `p-root p-${this.mode}`
+    render(
+      <Widget
+        mode={this.mode}
+        options={this.options}
+        isOpen={this.isOpen}
+        conversation={this.conversation}
+        setOpen={(open) => (open ? this.open() : this.close())}
+        setCustomCss={(text) => {
+          if (this.customStyle) this.customStyle.textContent = text
+        }}
+      />,
+      container,
+    )
+  }
+
+  open() {
+    if (this.mode === 'standard' || this.isOpen) return
+    clearTimeout(this.timer)
+    this.isOpen = true
+    this.ensureConversation()
+    this.update()
+  }
+
+  close() {
+    if (!this.isOpen) return
+    this.isOpen = false
+    this.update()
+  }
+
+  toggle() {
+    if (this.isOpen) this.close()
+    else this.open()
+  }
+
+  setPrefilledVariables(variables: Record<string, unknown>) {
+    const o = this.options
+    this._options = { ...o, prefilledVariables: { ...o.prefilledVariables, ...variables } }
+  }
+
+  /** Fills the current input's text field, as if the user had typed it. */
+  setInputValue(value: string) {
+    const field = this.root?.querySelector<HTMLInputElement | HTMLTextAreaElement>('.p-input input:not([type=file]), .p-input textarea')
+    if (!field) return
+    field.value = value
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+
+  sendCommand(command: string) {
+    this.conversation?.command(command)
+  }
+}
+
+export class ParleyStandard extends ParleyElement {
+  readonly mode = 'standard'
+}
+export class ParleyPopup extends ParleyElement {
+  readonly mode = 'popup'
+}
+export class ParleyBubble extends ParleyElement {
+  readonly mode = 'bubble'
+}
+
+export const defineElements = () => {
+  for (const [name, ctor] of [
+    ['parley-standard', ParleyStandard],
+    ['parley-popup', ParleyPopup],
+    ['parley-bubble', ParleyBubble],
+  ] as const)
+    if (!customElements.get(name)) customElements.define(name, ctor)
+}

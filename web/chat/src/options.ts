@@ -1,0 +1,23 @@
+// Options of initStandard / initPopup / initBubble (and, for the basic ones, the custom elements' attributes).
+export type WidgetOptions = {
+  /** The bot's public id. */
+  bot: string
+  /** Parley's URL; defaults to the origin the script was loaded from. */
+  apiHost?: string
+  prefilledVariables?: Record<string, unknown>
+  resultId?: string
+  onAnswer?(answer: { message: string; blockId: string }): void
+  onEnd?(): void
+  onNewInputBlock?(input: any): void
+  onNewLogs?(logs: any[]): void
+  /** initStandard: the container (or the <parley-standard> element) to render into. */
+  element?: HTMLElement
+  /** Popup and bubble: open by themselves after this many milliseconds. */
+  autoShowDelay?: number
+  /** Bubble: a message shown next to the launcher before the chat is opened. */
+  previewMessage?: { message: string; avatarUrl?: string; autoShowDelay?: number }
+  /** Bubble: the launcher's colours. */
+  button?: { backgroundColor?: string; iconColor?: string }
+}
+
+export type Mode = 'standard' | 'popup' | 'bubble'

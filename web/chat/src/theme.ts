@@ -1,0 +1,68 @@
+// The bot's theme → CSS custom properties on the chat's root (styles.css reads only these). Defaults are chosen
+// for contrast; a theme colour replaces a default, it never gets blended with one.
+
+const radius = (border: any, roundness: string | undefined): string | undefined => {
+  const r = border?.roundeness ?? roundness
+  if (r === 'custom' && typeof border?.customRoundeness === 'number') return `${border.customRoundeness}px`
+  return r === 'none' ? '0' : r === 'large' ? '20px' : r === 'medium' ? '6px' : undefined
+}
+
+const fontFamily = (font: unknown): string | undefined => {
+  const family = typeof font === 'string' ? font : (font as any)?.family
+  return typeof family === 'string' && family.trim() ? family.trim() : undefined
+}
+
+/** Loads a Google font once per page, and only when the theme names one (nothing else is ever fetched). */
+export const loadFont = (font: unknown) => {
+  const family = fontFamily(font)
+  if (!family || (typeof font === 'object' && (font as any)?.type === 'Custom')) return
+  const id = `parley-font-${family.replace(/\W+/g, '-')}`
+  if (document.getElementById(id)) return
+  const link = Object.assign(document.createElement('link'), {
+    id,
+    rel: 'stylesheet',
+    href: `https://fonts.googleapis.com/css2?family=${encodeURIComponent(family)}:wght@300;400;600&display=swap`,
+  })
+  document.head.append(link)
+}
+
+export const themeVars = (theme: any): Record<string, string> => {
+  const general = theme?.general ?? {}
+  const chat = theme?.chat ?? {}
+  const vars: Record<string, string | undefined> = {
+    '--p-font': fontFamily(general.font) && `"${fontFamily(general.font)}", system-ui, sans-serif`,
+    '--p-host-bg': chat.hostBubbles?.backgroundColor,
+    '--p-host-color': chat.hostBubbles?.color,
+    '--p-host-radius': radius(chat.hostBubbles?.border, chat.roundness),
+    '--p-guest-bg': chat.guestBubbles?.backgroundColor,
+    '--p-guest-color': chat.guestBubbles?.color,
+    '--p-guest-radius': radius(chat.guestBubbles?.border, chat.roundness),
+    '--p-button-bg': chat.buttons?.backgroundColor,
+    '--p-button-color': chat.buttons?.color,
+    '--p-button-radius': radius(chat.buttons?.border, chat.roundness),
+    '--p-input-bg': chat.inputs?.backgroundColor,
+    '--p-input-color': chat.inputs?.color,
+    '--p-input-placeholder': chat.inputs?.placeholderColor,
+    '--p-input-radius': radius(chat.inputs?.border, chat.roundness),
+    '--p-chat-max-width': chat.container?.maxWidth,
+    '--p-progress-color': general.progressBar?.color,
+    '--p-progress-bg': general.progressBar?.backgroundColor,
+    '--p-progress-height': typeof general.progressBar?.thickness === 'number' ? `${general.progressBar.thickness}px` : undefined,
+  }
+  const bg = general.background
+  if (bg?.type === 'Color' && bg.content) vars['--p-bg'] = bg.content
+  else if (bg?.type === 'Image' && bg.content) vars['--p-bg'] = `center / cover no-repeat url(${JSON.stringify(bg.content)})`
+  else if (bg?.type === 'None') vars['--p-bg'] = 'transparent'
+  return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''))
+}
+
+/** Applies `dynamicTheme` (avatars and background computed from variables) over the theme, as a new object. */
+export const withDynamicTheme = (theme: any, dynamic: any): any => {
+  if (!dynamic) return theme
+  const chat = { ...theme?.chat }
+  const general = { ...theme?.general }
+  if (dynamic.hostAvatarUrl && chat.hostAvatar) chat.hostAvatar = { ...chat.hostAvatar, url: dynamic.hostAvatarUrl }
+  if (dynamic.guestAvatarUrl && chat.guestAvatar) chat.guestAvatar = { ...chat.guestAvatar, url: dynamic.guestAvatarUrl }
+  if (dynamic.backgroundUrl) general.background = { type: 'Image', content: dynamic.backgroundUrl }
+  return { ...theme, chat, general }
+}
