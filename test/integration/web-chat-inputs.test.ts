@@ -26,11 +26,13 @@ import { launchBrowser, newContext } from '../support/browser.js'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const artifacts = join(root, 'test-artifacts')
 
-// The page: `mount(component, input, props)` renders one input in a shadow root and records its calls. Uploads
+// The page: `mount(component, input, props)` renders one input in a shadow root, inside the core's chat layout and
+// styles, and records its calls. Uploads
 // report half-way, wait `uploadMs`, then answer a URL named after the file (or fail when `failUpload`).
 const harness = `
 import { h, render } from 'preact'
 import css from './inputs.css'
+import core from '../styles.css'
 import { CardsInput } from './cards.js'
 import { DateInput } from './date.js'
 import { EmailInput } from './email.js'
@@ -43,19 +45,13 @@ import { RatingInput } from './rating.js'
 import { TimeInput } from './time.js'
 import { UrlInput } from './url.js'
 const components = { CardsInput, DateInput, EmailInput, FileInput, NumberInput, PaymentInput, PhoneInput, PictureChoiceInput, RatingInput, TimeInput, UrlInput }
-// Stand-ins for the core's button and container styles, so the screenshots show the inputs as in the widget.
-const base = ':host{display:block;font:16px/1.45 system-ui,sans-serif;color:#1f2328}' +
-  '.p-input{max-width:36rem;margin:1rem}' +
-  '.p-button{min-height:2.75rem;padding:.5rem 1rem;font:inherit;font-weight:600;color:var(--p-button-color,#fff);' +
-  'background:var(--p-button-bg,#0042da);border:0;border-radius:var(--p-button-radius,6px);cursor:pointer}' +
-  '.p-button:disabled{opacity:.5;cursor:default}.p-button:focus-visible{outline:2px solid var(--p-button-bg,#0042da);outline-offset:2px}' +
-  '.p-secondary{color:var(--p-button-bg,#0042da);background:transparent;border:1px solid currentColor}'
 window.calls = []
 window.uploadMs = 200
 window.mount = (name, input, extra = {}) => {
   const host = document.getElementById('host')
   const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
-  shadow.innerHTML = '<style>' + base + css + '</style><div class="p-root"></div>'
+  // The core's chat layout around the input, as Chat.tsx renders it.
+  shadow.innerHTML = '<style>' + core + css + '</style><div class="p-chat"><div class="p-log"><div class="p-row p-guest p-input-row"></div></div></div>'
   const props = {
     input,
     theme: {},
@@ -73,7 +69,7 @@ window.mount = (name, input, extra = {}) => {
     },
     ...extra,
   }
-  render(h(components[name], props), shadow.querySelector('.p-root'))
+  render(h(components[name], props), shadow.querySelector('.p-input-row'))
 }
 `
 

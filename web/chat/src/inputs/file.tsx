@@ -42,7 +42,7 @@ const inlineHtml = (html: string): ComponentChildren => {
   return [...new DOMParser().parseFromString(html, 'text/html').body.childNodes].map(convert)
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
 
 export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps) => {
   const options = input.options ?? {}
@@ -88,7 +88,7 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps)
     const refused: string[] = []
     const accepted = picked.filter((file) => {
       if (accept.length > 0 && !allows(accept, file)) refused.push(`${file.name}: this file type is not allowed (allowed: ${accept.join(', ')}).`)
-      else if (file.size > limitMb * 1024 * 1024) refused.push(`${file.name} is too large (${megabytes(file.size)}; the limit is ${limitMb} MB).`)
+      else if (file.size > limitMb * 1024 * 1024) refused.push(`${file.name} is too large (${fileSize(file.size)}; the limit is ${limitMb} MB).`)
       else return true
       return false
     })
@@ -135,14 +135,14 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps)
       </label>
       {progress !== undefined && (
         <div
-          class="p-progress"
+          class="p-upload-progress"
           role="progressbar"
           aria-label="Upload progress"
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
         >
-          <div class="p-progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
+          <div class="p-upload-progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       )}
       {errors.length > 0 && (
@@ -156,7 +156,7 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps)
         <ul class="p-file-list" aria-label="Chosen files">
           {files.map((file) => (
             <li key={file.name}>
-              <span>{file.name}</span> <span class="p-file-size">{megabytes(file.size)}</span>
+              <span>{file.name}</span> <span class="p-file-size">{fileSize(file.size)}</span>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-// A one-line answer with its send button: the shape shared by the number, email, URL and phone inputs. The server
+// A one-line answer with its send button, in the core's text input box: the shape shared by the number, email, URL and phone inputs. The server
 // validates the answer (and sends the bot's retry message), so the form only refuses an empty one.
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
@@ -24,7 +24,7 @@ export const LineForm = ({ kind, placeholder, buttonLabel, initial, disabled, fi
   const text = value.trim()
   return (
     <form
-      class={`p-input p-line p-${kind}`}
+      class={`p-input p-text-input p-${kind}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
@@ -35,7 +35,6 @@ export const LineForm = ({ kind, placeholder, buttonLabel, initial, disabled, fi
       <input
         {...field}
         ref={ref}
-        class="p-field"
         value={value}
         placeholder={placeholder}
         aria-label={placeholder}
