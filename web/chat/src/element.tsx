@@ -4,6 +4,7 @@ import { render } from 'preact'
 import { createApi } from './api.js'
 import { Conversation } from './chat/conversation.js'
 import type { Mode, WidgetOptions } from './options.js'
+import inputsCss from './inputs/inputs.css'
 import css from './styles.css'
 import { Widget } from './Widget.js'
 
@@ -52,7 +53,7 @@ export abstract class ParleyElement extends HTMLElement {
     if (!this.root) {
       this.root = this.attachShadow({ mode: 'open' })
       const style = document.createElement('style')
-      style.textContent = css
+      style.textContent = css + inputsCss
       this.customStyle = document.createElement('style')
       this.container = document.createElement('div')
       this.container.className = `p-root p-${this.mode}`

@@ -1,0 +1,59 @@
+// Phone number input with a country picker. A national number is sent with the picked country's dial code
+// ("+33 6 12 34 56 78": the server drops the trunk zero where the country has one); a number typed with "+" or "00"
+// is sent as international. The picker is a native select (keyboard and screen-reader friendly) drawn over a
+// compact "FR +33" face (flag emoji are missing from many systems' fonts).
+import { useMemo, useState } from 'preact/hooks'
+import { countries } from './countries.js'
+import { LineForm } from './lineForm.js'
+import type { InputProps } from './types.js'
+
+/** The block's default country, else the region of the browser's language, else the United States. */
+const initialCountry = (preferred: unknown) => {
+  const known = new Set(countries().map((c) => c.code))
+  const wanted = typeof preferred === 'string' ? preferred.trim().toUpperCase() : ''
+  if (known.has(wanted)) return wanted
+  const region = /-([A-Z]{2})\b/.exec(navigator.language ?? '')?.[1]
+  return region && known.has(region) ? region : 'US'
+}
+
+export const internationalNumber = (typed: string, dial: string) => {
+  const text = typed.trim()
+  if (text.startsWith('+')) return text
+  if (text.startsWith('00')) return `+${text.slice(2)}`
+  return `+${dial} ${text}`
+}
+
+export const PhoneInput = ({ input, submit, disabled }: InputProps) => {
+  const options = input.options ?? {}
+  const [code, setCode] = useState(() => initialCountry(options.defaultCountryCode))
+  const list = countries()
+  const country = useMemo(() => list.find((c) => c.code === code)!, [code])
+  const picker = (
+    <span class="p-country">
+      <span class="p-country-face" aria-hidden="true">
+        {country.code} +{country.dial}
+      </span>
+      <select aria-label="Country" value={code} disabled={disabled} onChange={(e) => setCode(e.currentTarget.value)}>
+        {list.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${c.name} (+${c.dial})`}
+          </option>
+        ))}
+      </select>
+    </span>
+  )
+  return (
+    <LineForm
+      kind="phone"
+      placeholder={options.labels?.placeholder || 'Type your phone number...'}
+      buttonLabel={options.labels?.button || 'Send'}
+      initial={input.prefilledValue}
+      disabled={disabled}
+      field={{ type: 'tel', autoComplete: 'tel' }}
+      before={picker}
+      onSend={(text) => {
+        submit({ message: { type: 'text', text: internationalNumber(text, country.dial) } })
+      }}
+    />
+  )
+}

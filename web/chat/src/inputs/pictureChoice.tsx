@@ -1,0 +1,76 @@
+// Picture choice: a grid of pictures with their title and description. One click answers; with isMultipleChoice
+// pictures toggle and a send button answers; isSearchable adds a filter on titles and descriptions. The server
+// has already removed items hidden by their display condition.
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { InputProps } from './types.js'
+
+const title = (item: any): string => item.title || ''
+
+export const PictureChoiceInput = ({ input, submit, disabled }: InputProps) => {
+  const options = input.options ?? {}
+  const items: any[] = input.items ?? []
+  const multiple = Boolean(options.isMultipleChoice)
+  const [filter, setFilter] = useState('')
+  const [chosen, setChosen] = useState<string[]>([])
+  const root = useRef<HTMLDivElement>(null)
+  useEffect(() => root.current?.querySelector<HTMLElement>('input, button')?.focus(), [])
+
+  const needle = filter.trim().toLowerCase()
+  const shown = needle ? items.filter((i) => `${title(i)} ${i.description ?? ''}`.toLowerCase().includes(needle)) : items
+  // One picture is named by its id (the server matches it first); several by value or title, else by position.
+  const pickOne = (item: any) => submit({ message: { type: 'text', text: item.id }, label: title(item) || item.value || 'Picture' })
+  const sendChosen = () => {
+    const picked = items.filter((i) => chosen.includes(i.id))
+    if (picked.length === 0 || disabled) return
+    const text = picked.map((i) => i.value || title(i) || String(items.indexOf(i) + 1)).join(', ')
+    submit({ message: { type: 'text', text }, label: picked.map((i) => title(i) || i.value || 'Picture').join(', ') })
+  }
+  const toggle = (id: string) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id])
+  const searchLabel = options.searchInputPlaceholder || 'Filter the options...'
+
+  return (
+    <div class="p-input p-pictures-input" ref={root}>
+      {options.isSearchable && (
+        <input
+          class="p-search p-field"
+          type="search"
+          value={filter}
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          onInput={(e) => setFilter(e.currentTarget.value)}
+        />
+      )}
+      <fieldset class="p-pictures">
+        <legend class="p-visually-hidden">Pictures</legend>
+        {shown.map((item) => {
+          const position = items.indexOf(item) + 1
+          const on = chosen.includes(item.id)
+          return (
+            <button
+              key={item.id}
+              type="button"
+              class={`p-picture${on ? ' p-on' : ''}`}
+              aria-pressed={multiple ? on : undefined}
+              disabled={disabled}
+              onClick={() => (multiple ? toggle(item.id) : pickOne(item))}
+            >
+              {item.pictureSrc && <img src={item.pictureSrc} alt={title(item) ? '' : `Picture ${position}`} loading="lazy" />}
+              {(title(item) || item.description) && (
+                <span class="p-picture-text">
+                  {title(item) && <span class="p-picture-title">{title(item)}</span>}
+                  {item.description && <span class="p-picture-description">{item.description}</span>}
+                </span>
+              )}
+            </button>
+          )
+        })}
+        {shown.length === 0 && <p class="p-empty">No match</p>}
+      </fieldset>
+      {multiple && (
+        <button type="button" class="p-button p-send" disabled={disabled || chosen.length === 0} onClick={sendChosen}>
+          {options.buttonLabel || 'Send'}
+        </button>
+      )}
+    </div>
+  )
+}

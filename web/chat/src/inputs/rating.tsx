@@ -1,0 +1,72 @@
+// Rating: a row of numbers (from startsAt, 0 by default, to length) or icons (1 to length, stars unless the block
+// has its own SVG icon), with the left and right labels under it. A click picks; with one-click submit it answers.
+import { useEffect, useRef, useState } from 'preact/hooks'
+import type { InputProps } from './types.js'
+
+const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
+
+const Icon = ({ svg }: { svg?: string }) =>
+  // The block's own icon is the bot author's SVG markup, rendered as Typebot does; anything else gets the star.
+  svg?.trim().startsWith('<svg') ? (
+    <span class="p-rating-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: svg }} />
+  ) : (
+    <svg class="p-rating-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={STAR} />
+    </svg>
+  )
+
+export const RatingInput = ({ input, submit, disabled }: InputProps) => {
+  const options = input.options ?? {}
+  const labels = options.labels ?? {}
+  const icons = options.buttonType === 'Icons'
+  const length = Number(options.length) > 0 ? Number(options.length) : 10
+  const start = icons ? 1 : Number.isFinite(Number(options.startsAt ?? 0)) ? Number(options.startsAt ?? 0) : 0
+  const values = Array.from({ length: Math.max(0, length - start + 1) }, (_, i) => start + i)
+  const [picked, setPicked] = useState<number>()
+  const root = useRef<HTMLFormElement>(null)
+  useEffect(() => root.current?.querySelector<HTMLElement>('button')?.focus(), [])
+  const customSvg = options.customIcon?.isEnabled ? options.customIcon.svg : undefined
+  const send = (value: number | undefined) => value !== undefined && !disabled && submit({ message: { type: 'text', text: String(value) } })
+
+  return (
+    <form
+      ref={root}
+      class={`p-input p-rating${icons ? ' p-rating-icons' : ''}`}
+      onSubmit={(e) => {
+        e.preventDefault()
+        send(picked)
+      }}
+    >
+      <fieldset class="p-rating-scale">
+        <legend class="p-visually-hidden">{[labels.left, labels.right].filter(Boolean).join(' … ') || 'Rating'}</legend>
+        {values.map((value) => {
+          const on = picked !== undefined && (icons ? value <= picked : value === picked)
+          return (
+            <button
+              key={value}
+              type="button"
+              class={`p-rating-item${on ? ' p-on' : ''}`}
+              aria-pressed={picked === value}
+              aria-label={icons ? `${value} of ${length}` : undefined}
+              disabled={disabled}
+              onClick={() => (options.isOneClickSubmitEnabled ? send(value) : setPicked(value))}
+            >
+              {icons ? <Icon svg={customSvg} /> : value}
+            </button>
+          )
+        })}
+      </fieldset>
+      {(labels.left || labels.right) && (
+        <div class="p-rating-labels" aria-hidden="true">
+          <span>{labels.left}</span>
+          <span>{labels.right}</span>
+        </div>
+      )}
+      {!options.isOneClickSubmitEnabled && (
+        <button type="submit" class="p-button p-send" disabled={disabled || picked === undefined}>
+          {labels.button || 'Send'}
+        </button>
+      )}
+    </form>
+  )
+}
