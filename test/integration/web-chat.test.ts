@@ -486,6 +486,24 @@ Parley.setPrefilledVariables({ Name: 'Zoe' }); Parley.open()</script>`),
     assert.deepEqual(await chat.guestBubbles(), ['Banana, Mango', 'ripe please'])
   })
 
+  test('an input whose variable holds a value shows it pre-typed only when the bot enables input prefill', async (t) => {
+    for (const isInputPrefillEnabled of [false, true]) {
+      const imported = await publish(
+        bot([['g', [say('hi', 'Your city?'), textInput('city', 'vCity'), say('bye', 'Bye')]]], {
+          variables: [{ id: 'vCity', name: 'City' }],
+          settings: { ...fast, general: { isInputPrefillEnabled } },
+        }),
+      )
+      const chat = await env.open(
+        t,
+        sitePage(`<parley-standard style="height:560px"></parley-standard>
+<script>Parley.initStandard({ bot: ${json(imported.publicId)}, apiHost: ${json(env.server.url)}, prefilledVariables: { City: 'Lyon' }, element: document.querySelector('parley-standard') })</script>`),
+      )
+      await chat.waitForBubble('Your city?')
+      assert.equal(await chat.page.locator('.p-input input').inputValue(), isInputPrefillEnabled ? 'Lyon' : '')
+    }
+  })
+
   test("sendCommand runs the bot's command event, then the chat goes back to the waiting input", async (t) => {
     const imported = await publish(
       bot(

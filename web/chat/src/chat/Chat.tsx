@@ -76,6 +76,8 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
   }, [state.entries, state.typing, input])
   // A kind without its own component yet still gets a text field: the server validates the answer either way.
   const Input = input ? (inputs[input.type] ?? TextInput) : undefined
+  // The server always sends the variable's value; the bot decides whether it pre-fills the field (off by default).
+  const shownInput = input && state.settings.general?.isInputPrefillEnabled !== true ? { ...input, prefilledValue: undefined } : input
   const bar = theme.general?.progressBar
   const branding = state.settings.general?.isBrandingEnabled === true
   return (
@@ -102,7 +104,7 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
             {Input && (
               <Input
                 key={`${input.id}-${state.entries.length}`}
-                input={input}
+                input={shownInput}
                 theme={theme}
                 disabled={state.busy}
                 submit={(reply) => conversation.answer(reply)}
