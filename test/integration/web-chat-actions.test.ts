@@ -2,6 +2,8 @@
 // HTTP request executed by the page, a script that throws (reported with clientLogs), a completion streamed from a
 // local OpenAI-compatible server, and a wait-for-webhook answered through the result's WebSocket room.
 import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
@@ -310,5 +312,60 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
     const chat = await env.open(t, inline(imported.publicId))
     await chat.page.getByRole('button', { name: 'Book ada/intro' }).click()
     await chat.waitForBubble('Booked for 2030-03-02T10:00:00Z.')
+  })
+
+  test("start props install the bot's head code and trackers on the page; a Chatwoot block loads the bot's Chatwoot and opens it", async (t) => {
+    // A stand-in Chatwoot instance on loopback: its SDK makes a fake widget and, a moment later, says it is ready.
+    const chatwoot = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(`window.chatwootSDK = { run: function (o) {
+  window.$chatwoot = { opened: false, token: o.websiteToken, setUser: function (id) { this.user = id }, setCustomAttributes: function (a) { this.attributes = a }, toggle: function (s) { this.opened = s === 'open' } };
+  setTimeout(function () { window.dispatchEvent(new Event('chatwoot:ready')) }, 10);
+} }`),
+    )
+    await new Promise<void>((resolve) => chatwoot.listen(0, '127.0.0.1', resolve))
+    t.after(() => new Promise((resolve) => chatwoot.close(resolve)))
+    const chatwootUrl = `http://127.0.0.1:${(chatwoot.address() as AddressInfo).port}`
+    const imported = await publish(
+      bot(
+        [
+          [
+            'g',
+            [
+              say('hi', 'Tracking you politely.'),
+              { id: 'ga', type: 'Google Analytics', options: { trackingId: 'G-TEST123', action: 'chat_started' } },
+              {
+                id: 'cw',
+                type: 'Chatwoot',
+                options: { task: 'Show widget', baseUrl: chatwootUrl, websiteToken: 'tok-1', user: { email: 'ada@example.com' } },
+              },
+              say('bye', 'An agent will take over.'),
+            ],
+          ],
+        ],
+        { settings: { ...fast, metadata: { customHeadCode: '<meta name="parley-test" content="head"><script>window.headCodeRan = true</script>' } } },
+      ),
+    )
+    const chat = await env.open(t, inline(imported.publicId))
+    await chat.waitForBubble('An agent will take over.')
+    await chat.page.waitForFunction(() => (globalThis as any).$chatwoot?.opened === true)
+    const page = await chat.page.evaluate(() => {
+      const w = globalThis as any
+      return {
+        headCodeRan: w.headCodeRan === true,
+        meta: w.document.querySelector('meta[name="parley-test"]')?.getAttribute('content'),
+        gtagScript: !!w.document.querySelector('script[src*="googletagmanager.com/gtag/js?id=G-TEST123"]'),
+        config: w.dataLayer?.some((entry: any) => entry[0] === 'config' && entry[1] === 'G-TEST123'),
+        event: w.dataLayer?.some((entry: any) => entry[0] === 'event' && entry[1] === 'chat_started'),
+        chatwoot: { token: w.$chatwoot.token, user: w.$chatwoot.user },
+      }
+    })
+    assert.deepEqual(page, {
+      headCodeRan: true,
+      meta: 'head',
+      gtagScript: true,
+      config: true,
+      event: true,
+      chatwoot: { token: 'tok-1', user: 'ada@example.com' },
+    })
   })
 })

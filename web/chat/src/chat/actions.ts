@@ -1,7 +1,8 @@
 // Client-side actions sent by the server. Scripts are the bot author's code and run on the embedding page (as
-// Typebot's clients do); analytics only call a gtag/fbq the page already has: the widget never loads scripts.
+// Typebot's clients do); analytics events call the page's gtag/fbq, which the bot's start props may have installed.
 import type { Api, ClientLog, OutgoingMessage } from '../api.js'
 import { safeUrl } from './richText.js'
+import { injectStartProps } from './startProps.js'
 
 export type ActionContext = {
   api: Api
@@ -114,8 +115,22 @@ export const runAction = async (action: any, ctx: ActionContext): Promise<Action
     track(action)
     return {}
   }
-  if (action.chatwoot) return { logs: [{ status: 'info', description: 'Chatwoot is not supported by the Parley widget' }] }
-  if (action.startPropsToInject)
-    return { logs: [{ status: 'info', description: 'Start props (analytics, head code) are not injected by the Parley widget' }] }
+  // Chatwoot's action is a script of the server's making that loads the bot's Chatwoot widget and opens it.
+  if (action.chatwoot?.scriptToExecute) {
+    try {
+      await run(action.chatwoot.scriptToExecute)
+      return {}
+    } catch (error) {
+      return failure('While opening Chatwoot', error)
+    }
+  }
+  if (action.startPropsToInject) {
+    try {
+      injectStartProps(action.startPropsToInject)
+      return {}
+    } catch (error) {
+      return failure('While injecting start props', error)
+    }
+  }
   return { logs: [{ status: 'info', description: `Unsupported client-side action: ${String(action.type)}` }] }
 }
