@@ -2,7 +2,7 @@
 // date, a date range, a time, a picture, a rating, a file and a card, through Parley's web chat widget in
 // Chromium against a real Parley server, driven as a visitor would (keyboard where natural). The server's
 // formatted answers come back in the next bubbles; the owner's results API holds them; the payment step that
-// follows shows that payments cannot be made here.
+// follows shows that payments cannot be made here. A second bot covers refusals and the kinds' other forms.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { bot, edge, say } from '../support/engine.js'
@@ -90,7 +90,57 @@ const inputsBot = bot(
   { variables, settings: fast, edges: [edge('e-team', { blockId: 'in-Plan', itemId: 'card-2', pathId: 'path-2' }, 'pay')] },
 )
 
-describe('Parley web chat widget: every input kind against a real server', () => {
+// The variants: answers the server refuses (its retry message, then a good answer), a date range with times,
+// several pictures and an icon rating by keyboard, an optional upload skipped, cards built from a list variable.
+const variantsBot = bot(
+  [
+    [
+      'ask',
+      [
+        say('q-count', 'How many seats (1 to 50)?'),
+        input('number input', 'Count', { min: 1, max: 50 }),
+        say('q-site', 'Your website?'),
+        input('url input', 'Site', { retryMessageContent: 'That is not a web address.' }),
+        say('q-phone', 'Your phone?'),
+        input('phone number input', 'Phone', { defaultCountryCode: 'US', retryMessageContent: 'That number looks wrong.' }),
+        say('q-stay', 'When exactly?'),
+        input('date input', 'Stay', { isRange: true, hasTime: true, labels: { button: 'Book' } }),
+        say('q-place', 'Which places?'),
+        input(
+          'picture choice input',
+          'Place',
+          { isMultipleChoice: true, buttonLabel: 'Done' },
+          {
+            items: [
+              { id: 'pic-m', pictureSrc: gif, title: 'Mountains' },
+              { id: 'pic-s', pictureSrc: gif, title: 'Sea', value: 'beach' },
+              { id: 'pic-c', pictureSrc: gif, title: 'City' },
+            ],
+          },
+        ),
+        say('q-score', 'Stars?'),
+        input('rating input', 'Score', { buttonType: 'Icons', length: 5, isOneClickSubmitEnabled: true }),
+        say('q-invoice', 'An invoice, if you have one.'),
+        input('file input', 'Invoice', { isRequired: false }),
+        say('q-plan', 'Pick a plan.'),
+        input(
+          'cards',
+          'Plan',
+          { saveResponseMapping: [{ field: 'Button', variableId: 'vButton' }] },
+          { items: [{ id: 'card', title: '{{Plans}}', paths: [{ id: 'path', text: 'Choose', outgoingEdgeId: 'e-plan' }] }] },
+        ),
+      ],
+    ],
+    ['end', [say('summary', 'Summary: {{Count}} | {{Site}} | {{Phone}} | {{Stay}} | {{Place}} | {{Score}} | {{Plan}} by {{Button}}')]],
+  ],
+  {
+    variables: [...variables, { id: 'vButton', name: 'Button' }, { id: 'vPlans', name: 'Plans', value: ['Basic', 'Pro', 'Team'] }],
+    settings: fast,
+    edges: [edge('e-plan', { blockId: 'in-Plan', itemId: 'card', pathId: 'path' }, 'end')],
+  },
+)
+
+describe('Parley web chat widget: every input kind against a real server', { concurrency: true }, () => {
   const env = useWebChatEnvironment()
 
   test('number, email, URL, phone, dates, time, picture, rating, file and cards answered in the widget and stored', async (t) => {
@@ -211,5 +261,93 @@ describe('Parley web chat widget: every input kind against a real server', () =>
       logs.body.logs.some((l: any) => l.description === 'Payment is not available: the payment form could not be prepared.'),
       JSON.stringify(logs.body),
     )
+  })
+
+  test('refused answers retried, a range with times, several pictures, icons by keyboard, a skipped upload, dynamic cards', async (t) => {
+    const imported = await importAndPublish(env.server, env.owner.token, env.owner.workspaceId, variantsBot)
+    const chat = await env.open(
+      t,
+      sitePage(`<parley-standard bot="${imported.publicId}" api-host="${env.server.url}" style="height:640px"></parley-standard>`),
+    )
+    const { page } = chat
+
+    await chat.waitForBubble('How many seats (1 to 50)?')
+    await chat.answer('99')
+    // A number block has no retry text of its own (as in Typebot): the server's general one.
+    await chat.waitForBubble('Invalid message. Please, try again.')
+    await chat.answer('7')
+    await chat.waitForBubble('Your website?')
+    await chat.answer('not a site')
+    await chat.waitForBubble('That is not a web address.')
+    await chat.answer('https://parley.dev/docs')
+    await chat.waitForBubble('Your phone?')
+    await chat.answer('12')
+    await chat.waitForBubble('That number looks wrong.')
+    await chat.answer('202 555 0123')
+
+    await chat.waitForBubble('When exactly?')
+    await page.getByLabel('From:').fill('2025-07-01T09:30')
+    await page.getByLabel('To:').fill('2025-07-03T18:00')
+    await page.getByRole('button', { name: 'Book' }).click()
+
+    // Several pictures by keyboard: Space toggles each, the send button closes the row.
+    await chat.waitForBubble('Which places?')
+    await page.getByRole('button', { name: 'Mountains' }).focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+    await page.getByRole('button', { name: 'Done' }).focus()
+    await page.keyboard.press('Enter')
+
+    await chat.waitForBubble('Stars?')
+    await page.getByRole('button', { name: '1 of 5' }).focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+
+    await chat.waitForBubble('An invoice, if you have one.')
+    await page.getByRole('button', { name: 'Skip' }).click()
+
+    // One card per entry of the list variable, each with its own button.
+    await chat.waitForBubble('Pick a plan.')
+    const cards = page.locator('.p-card')
+    assert.deepEqual(await cards.locator('.p-card-title').allTextContents(), ['Basic', 'Pro', 'Team'])
+    await cards.nth(1).getByRole('button', { name: 'Choose' }).click()
+
+    const summary = await chat.waitForBubble('Summary:')
+    assert.equal(
+      await summary.textContent(),
+      'Summary: 7 | https://parley.dev/docs | +12025550123 | 01/07/2025 09:30 to 03/07/2025 18:00 | Mountains, City | 4 | Pro by Choose',
+    )
+    assert.deepEqual(await chat.guestBubbles(), [
+      '99',
+      '7',
+      'not a site',
+      'https://parley.dev/docs',
+      '+1 12',
+      '+12025550123',
+      '01/07/2025 09:30 to 03/07/2025 18:00',
+      'Mountains, City',
+      '4',
+      'Skip',
+      'Choose',
+    ])
+    await chat.screenshot('inputs-e2e-variants')
+
+    const res = await env.server.call('GET', `/v1/bots/${imported.id}/results`, { token: env.owner.token })
+    const [result] = res.body.results
+    assert.deepEqual(
+      result.answers.map((a: any) => [a.blockId, a.content]),
+      [
+        ['in-Count', '7'],
+        ['in-Site', 'https://parley.dev/docs'],
+        ['in-Phone', '+12025550123'],
+        ['in-Stay', '01/07/2025 09:30 to 03/07/2025 18:00'],
+        ['in-Place', 'Mountains, City'],
+        ['in-Score', '4'],
+        ['in-Plan', 'Pro'],
+      ],
+    )
+    assert.equal(result.isCompleted, true)
   })
 })
