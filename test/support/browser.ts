@@ -45,14 +45,19 @@ export type Site = {
   close: () => Promise<void>
 }
 
-/** A static website: the clients' `web.js` under `/typebot-<version>/web.js`, and the pages given to it. */
-export const startSite = async (): Promise<Site> => {
+/** A file a site serves besides its pages. */
+export type SiteFile = { body: string | Buffer; contentType: string }
+
+/**
+ * A static website on a loopback port of its own: the pages given to it (`page`), and the files `fileAt` finds for
+ * a path (scripts, stand-ins for third parties).
+ */
+export const startStaticSite = async (fileAt: (path: string) => SiteFile | undefined = () => undefined): Promise<Site> => {
   const pages = new Map<string, string>()
-  const scripts = new Map(clients.map((c) => [`/typebot-${c.version}/web.js`, readFileSync(webJs(c))]))
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]
-    const script = scripts.get(path)
-    if (script) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    const file = fileAt(path)
+    if (file) return res.writeHead(200, { 'content-type': file.contentType }).end(file.body)
     const html = pages.get(path)
     if (html) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
     res.writeHead(404).end()
@@ -68,6 +73,15 @@ export const startSite = async (): Promise<Site> => {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A website serving the clients' `web.js` under `/typebot-<version>/web.js`, and the pages given to it. */
+export const startSite = (): Promise<Site> => {
+  const scripts = new Map(clients.map((c) => [`/typebot-${c.version}/web.js`, readFileSync(webJs(c))]))
+  return startStaticSite((path) => {
+    const script = scripts.get(path)
+    return script && { body: script, contentType: 'text/javascript' }
+  })
 }
 
 export type EmbedOptions = {

@@ -3,14 +3,12 @@
 // (Playwright's CSS locators pierce open shadow roots). Screenshots go to test-artifacts/ for review.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { after, before, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
-import { CHROMIUM, newContext } from './browser.js'
+import { CHROMIUM, newContext, type SiteFile, startStaticSite } from './browser.js'
 import { userWithWorkspace } from './seed.js'
 import { startTestServer, type TestServer } from './server.js'
 
@@ -36,31 +34,15 @@ export type WidgetSite = {
 }
 
 const startWidgetSite = async (script: Buffer): Promise<WidgetSite> => {
-  const pages = new Map<string, string>()
-  const assets = new Map<string, { body: string; contentType: string }>()
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!
-    const asset = assets.get(path)
-    if (asset) return res.writeHead(200, { 'content-type': asset.contentType }).end(asset.body)
-    if (path === '/chat.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+  const assets = new Map<string, SiteFile>()
+  const site = await startStaticSite((path) => {
+    if (path === '/chat.js') return { body: script, contentType: 'text/javascript' }
     // A JSON API of the site, for requests the bot has the browser make.
-    if (path === '/data.json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"plan":"pro","seats":3}')
-    const html = pages.get(path) ?? (path.startsWith('/landed') ? '<!doctype html><title>Landed</title><p>Landed</p>' : undefined)
-    if (html) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
-    res.writeHead(404).end()
+    if (path === '/data.json') return { body: '{"plan":"pro","seats":3}', contentType: 'application/json' }
+    if (path.startsWith('/landed')) return { body: '<!doctype html><title>Landed</title><p>Landed</p>', contentType: 'text/html; charset=utf-8' }
+    return assets.get(path)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    origin,
-    page(html) {
-      const path = `/page-${pages.size + 1}`
-      pages.set(path, html)
-      return origin + path
-    },
-    asset: (path, body, contentType) => assets.set(path, { body, contentType }),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
+  return { ...site, asset: (path, body, contentType) => void assets.set(path, { body, contentType }) }
 }
 
 /** A page of a small website with the script loaded and `body` (elements, scripts using window.Parley). */
@@ -104,9 +86,12 @@ export const driveChat = (page: Page, logs: string[]): WebChat => {
     answer: (text) =>
       guard(`answering "${text}"`, async () => {
         const input = page.locator('.p-input input:not([type=file]), .p-input textarea').last()
+        const guests = page.locator('.p-guest-bubble')
+        const before = await guests.count()
         await input.fill(text)
         await input.press('Enter')
-        await page.locator('.p-guest-bubble', { hasText: text }).last().waitFor()
+        // Sent once a new user bubble shows (its text may already be the server's format: lastMessageNewFormat).
+        await guests.nth(before).waitFor()
       }),
     click: (label) => guard(`clicking "${label}"`, () => page.locator('.p-input .p-button, .p-choice-item', { hasText: label }).last().click()),
     waitForBubble: (text) =>
