@@ -2,6 +2,7 @@
 // in order, and exposes a state the view renders. Independent of the view so commands can drive it.
 import { type Api, type ChatResponse, type ClientLog, NetworkError, type OutgoingMessage } from '../api.js'
 import type { Reply } from '../inputs/types.js'
+import type { WidgetOptions } from '../options.js'
 import { type ActionContext, runAction } from './actions.js'
 import { plainText } from './richText.js'
 import { forget, recall, save } from './storage.js'
@@ -25,15 +26,12 @@ export type State = {
   busy: boolean
 }
 
-export type ConversationOptions = {
-  bot: string
+/** What a conversation takes of the widget's options, with the API client it talks through. */
+export type ConversationOptions = Pick<
+  WidgetOptions,
+  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs'
+> & {
   api: Api
-  prefilledVariables?: Record<string, unknown>
-  resultId?: string
-  onAnswer?(answer: { message: string; blockId: string }): void
-  onEnd?(): void
-  onNewInputBlock?(input: any): void
-  onNewLogs?(logs: any[]): void
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
