@@ -1,11 +1,11 @@
 // Streamed completions for Typebot's client: the AI SDK "data stream" line protocol it parses, `0:"<text>"` per
 // piece and `3:"<log as JSON text>"` for an error, each line ending in a newline. Problems found before the stream
 // starts are JSON errors with real statuses (the client retries 403, 500 and 503 once, then logs the message).
-import { PassThrough } from 'node:stream'
 import { z } from 'zod'
 import { idSchema } from '../../../contract/api.js'
 import { defineRoute } from '../../route.js'
 import { errors } from '../chat.js'
+import { sendCompletionStream } from '../stream.js'
 import { chatOrigin } from './origin.js'
 
 const textPart = (text: string) => `0:${JSON.stringify(text)}\n`
@@ -26,24 +26,11 @@ export const dataStreamRoute = (version: 'v1' | 'v2') =>
     responses: { 200: { description: 'text/plain: `0:"<text>"` lines, or a `3:` error line' }, ...errors },
     async handler(ctx) {
       const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: chatOrigin(ctx.req) })
-      const out = new PassThrough()
-      const write = (chunk: string, end = false) => {
-        if (out.destroyed || out.writableEnded) return
-        if (end) out.end(chunk)
-        else out.write(chunk)
-      }
-      stream((text) => text && write(textPart(text))).then(
-        (end) => write(end.ok ? '' : errorPart(end.message), true),
-        (err: unknown) => {
-          ctx.req.log.error({ err }, 'completion stream failed')
-          write(errorPart('Internal error while streaming the answer.'), true)
-        },
-      )
-      return ctx.reply
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('x-vercel-ai-data-stream', 'v1')
-        .header('cache-control', 'no-cache')
-        .header('x-accel-buffering', 'no')
-        .send(out)
+      return sendCompletionStream(ctx, stream, {
+        contentType: 'text/plain; charset=utf-8',
+        headers: { 'x-vercel-ai-data-stream': 'v1' },
+        piece: textPart,
+        end: (end) => (end.ok ? '' : errorPart(end.message)),
+      })
     },
   })
