@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
+import { createSystemMail } from './app/systemMail.js'
 import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
 import { createFileStorage } from './runtime/files/index.js'
@@ -32,7 +33,8 @@ export const buildServer = async (config: Config, store: Store) => {
       signingSecret: config.files.signingSecret ?? config.encryptionSecret,
     },
   })
-  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds, files }), config)
+  const mail = createSystemMail(runtime, Boolean(config.smtp.host && config.smtp.from))
+  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl }), config)
   app.addHook('onListen', async () => {
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`

@@ -13,6 +13,7 @@ import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
 import { createResults } from './results.js'
+import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
 
@@ -22,12 +23,18 @@ export const createApp = ({
   limits,
   kinds,
   files,
+  mail,
+  publicUrl,
 }: {
   store: Store
   runtime: Runtime
   limits: ChatLimits
   kinds: KindRegistry
   files: FilesApp
+  /** Emails to people (invitations, sign-in links); `configured` is false without the server's SMTP settings. */
+  mail: SystemMail
+  /** The address people reach this server at, for links in emails and share panels. */
+  publicUrl: () => string
 }) => {
   const access = createAccess(store)
   const chats = createChats({ store, runtime, limits, access, kinds, files })
@@ -42,6 +49,8 @@ export const createApp = ({
     clientLogs: createClientLogs({ store }),
     hostedPages: createHostedPages({ store }),
     files,
+    mail,
+    publicUrl,
     /** Whether the database answers (for /health). */
     databaseUp: () => store.ping(),
   }
