@@ -54,13 +54,13 @@ const run = (label, files, env) => {
 }
 
 const lint = () => {
-  console.log('\n=== lint, import boundaries and formatting (biome check), widget typecheck ===')
+  console.log('\n=== lint, import boundaries and formatting (biome check), widget and web app typecheck ===')
   const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome')
   const res = spawnSync(process.execPath, [biome, 'check', '--error-on-warnings'], { stdio: 'inherit' })
-  // The web chat widget has its own compiler settings (DOM, Preact JSX): typecheck it here too.
+  // The web chat widget (Preact JSX) and the web app (React JSX) have their own compiler settings: typecheck them too.
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const web = spawnSync(process.execPath, [tsc, '-p', 'web/chat', '--noEmit'], { stdio: 'inherit' })
-  const ok = res.status === 0 && web.status === 0
+  const web = ['web/chat', 'web/app'].map((project) => spawnSync(process.execPath, [tsc, '-p', project, '--noEmit'], { stdio: 'inherit' }))
+  const ok = res.status === 0 && web.every((w) => w.status === 0)
   console.log(
     ok
       ? 'lint: passed'

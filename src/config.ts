@@ -52,6 +52,8 @@ const envSchema = z
     HOSTED_PAGE_CUSTOM_HEAD: bool,
     /** The web chat widget served at /chat.js; default: the one `npm run build` writes into this installation. */
     WEB_CHAT_SCRIPT: z.string().min(1).optional(),
+    /** The builder's web application (index.html and assets); default: the one `npm run build` writes. */
+    WEB_APP_DIR: z.string().min(1).optional(),
     /** A chat turn that runs more blocks than this without waiting for the user is cut off (loops without input). */
     PARLEY_MAX_STEPS_PER_TURN: z.coerce.number().int().positive().default(5000),
     /** Wall-clock budget of one chat turn, in milliseconds. */
@@ -134,6 +136,8 @@ export type Config = {
   hostedPage: { customHead: boolean }
   /** Path of the web chat widget's script (served at /chat.js). */
   webChatScript: string
+  /** Directory of the built web application, served at `/` where the management API is. */
+  webAppDir: string
   turnLimits: { maxSteps: number; maxMillis: number }
   sandbox: { memoryBytes: number; timeoutMs: number }
   httpAllowlist: string
@@ -175,6 +179,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
     // From src/config.ts and from its build, dist/config.js, alike: the installation's dist/web/.
     webChatScript: e.WEB_CHAT_SCRIPT ?? fileURLToPath(new URL('../dist/web/parley-chat.js', import.meta.url)),
+    webAppDir: e.WEB_APP_DIR ?? fileURLToPath(new URL('../dist/web/app', import.meta.url)),
     turnLimits: { maxSteps: e.PARLEY_MAX_STEPS_PER_TURN, maxMillis: e.PARLEY_TURN_TIMEOUT_MS },
     httpAllowlist: e.HTTP_REQUEST_ALLOWLIST,
     smtp: {

@@ -122,7 +122,11 @@ export const botSummarySchema = z
  * First path segments of the server's own pages and APIs: a published bot's page is `/{publicId}`, so no bot may
  * take one of these as its public id (compared without case).
  */
-export const RESERVED_PUBLIC_IDS: ReadonlySet<string> = new Set(['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'])
+export const RESERVED_PUBLIC_IDS: ReadonlySet<string> = new Set([
+  ...['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'],
+  // The web application's pages (api/web/webApp.ts).
+  ...['assets', 'signin', 'signup', 'setup', 'reset-password', 'invitations', 'account', 'w'],
+])
 
 export const publicIdSchema = z
   .string()

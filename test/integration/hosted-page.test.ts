@@ -1,6 +1,6 @@
 // The pages Parley serves to browsers: the hosted page of a published bot (metadata, escaping of hostile bot texts,
 // noindex, customHeadCode only when the operator allows it, CSP, query parameters), the pages for bots that cannot
-// be chatted with, the home page, and the widget's script at /chat.js (encodings, ETag, 503 before a build).
+// be chatted with, and the widget's script at /chat.js (encodings, ETag, 503 before a build).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -224,17 +224,6 @@ describe('hosted bot pages', { concurrency: true }, () => {
       assert.match(JSON.stringify(res.body.issues), /reserved/)
     }
     assert.equal((await server.call('PATCH', `/v1/bots/${imported.id}`, { token: owner.token, body: { bot: { publicId: 'docs-bot' } } })).status, 200)
-  })
-
-  test('the home page says what the server is and how to publish, and lists no bots', async () => {
-    await publish({ ...hello(), name: 'Secret listing bot' })
-    const home = await page(server, '/')
-    assert.equal(home.status, 200)
-    assert.equal(home.headers.get('content-type'), 'text/html; charset=utf-8')
-    assert.match(home.html, /href="\/docs"/)
-    assert.match(home.html, /\/v1\/bots\/\{botId\}\/publish/)
-    assert.doesNotMatch(home.html, /Secret listing bot/)
-    assert.match(home.headers.get('content-security-policy') ?? '', /default-src 'none'/)
   })
 
   test('/chat.js: JavaScript with cache headers, brotli or gzip as accepted, an ETag per encoding and 304s', async () => {

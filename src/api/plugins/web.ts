@@ -1,11 +1,14 @@
-// What browsers open on the server itself: the home page (`/`), the web chat widget's script (`/chat.js`) and the
-// hosted page of each published bot (`/{publicId}`). HTML pages, not API operations: not in the OpenAPI document.
+// What browsers open on the server itself: the builder's web application (`/`, its pages and `/assets`, where the
+// management API is served; a chat-only process shows a home page instead), the web chat widget's script
+// (`/chat.js`) and the hosted page of each published bot (`/{publicId}`). Not API operations: not in the OpenAPI
+// document.
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { publicIdSchema, RESERVED_PUBLIC_IDS } from '../../contract/api.js'
 import type { Services } from '../route.js'
 import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
 import { botPage, homePage, unavailablePage } from '../web/pages.js'
+import { registerWebApp } from '../web/webApp.js'
 
 /** Pages without scripts: only their own inline style may apply. */
 const staticPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`
@@ -51,10 +54,12 @@ const queryVariables = (query: unknown): Record<string, string> => {
 }
 
 export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, config }) => {
-  fastify.get('/', (_req, reply) => {
-    const nonce = newNonce()
-    return sendHtml(reply, 200, homePage(nonce), staticPageCsp(nonce))
-  })
+  if (config.api === 'chat') {
+    fastify.get('/', (_req, reply) => {
+      const nonce = newNonce()
+      return sendHtml(reply, 200, homePage(nonce), staticPageCsp(nonce))
+    })
+  } else await registerWebApp(fastify, config.webAppDir)
   // Bot pages and the widget where chats are served; a management-only process has neither.
   if (config.api === 'management') return
 

@@ -1,0 +1,44 @@
+// Empty, error and loading states: each tells the user what to do next.
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { ApiError } from '../lib/api.js'
+
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Something went wrong.'
+
+export const ErrorState = ({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) => (
+  <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle aria-hidden />} role="alert" maw={560}>
+    <Stack gap="sm" align="flex-start">
+      <Text size="sm">{errorMessage(error)}</Text>
+      {onRetry && (
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Stack>
+  </Alert>
+)
+
+export const EmptyState = ({ icon, title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) => (
+  <Center py={64}>
+    <Stack align="center" gap="xs" maw={440} ta="center">
+      {icon}
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {children && (
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      )}
+      {action}
+    </Stack>
+  </Center>
+)
+
+export const LoadingState = ({ label = 'Loading' }: { label?: string }) => (
+  <Center py={64}>
+    <Loader aria-label={label} />
+  </Center>
+)

@@ -1,0 +1,67 @@
+// The one way the web app talks to Parley: its own management API, same origin, with the session cookie. Writes
+// carry the session's CSRF token (the server refuses cookie-authenticated writes without it).
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+let csrfToken: string | undefined
+let onSignedOut: (() => void) | undefined
+
+export const setCsrfToken = (token: string | undefined) => {
+  csrfToken = token
+}
+/** Called when the server says the session is gone (expired, signed out elsewhere). */
+export const whenSignedOut = (handler: () => void) => {
+  onSignedOut = handler
+}
+
+const messageFor = (status: number) =>
+  status >= 500
+    ? 'The server had a problem. Try again in a moment.'
+    : status === 0
+      ? 'The server cannot be reached. Check your connection.'
+      : `Request failed (${status}).`
+
+export const request = async (method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> => {
+  const headers = new Headers(init.headers)
+  if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json')
+  if (method !== 'GET' && method !== 'HEAD' && csrfToken) headers.set('x-csrf-token', csrfToken)
+  let res: Response
+  try {
+    res = await fetch(path, {
+      ...init,
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    })
+  } catch {
+    throw new ApiError(0, 'network', messageFor(0))
+  }
+  if (res.ok) return res
+  const payload = (await res.json().catch(() => undefined)) as { code?: string; message?: string } | undefined
+  if (res.status === 401 && !path.startsWith('/v1/auth/')) onSignedOut?.()
+  throw new ApiError(res.status, payload?.code ?? 'error', payload?.message ?? messageFor(res.status))
+}
+
+export const api = {
+  get: <T>(path: string) => request('GET', path).then((r) => r.json() as Promise<T>),
+  post: <T>(path: string, body: unknown = {}) => request('POST', path, body).then((r) => r.json() as Promise<T>),
+  patch: <T>(path: string, body: unknown) => request('PATCH', path, body).then((r) => r.json() as Promise<T>),
+  put: <T>(path: string, body: unknown) => request('PUT', path, body).then((r) => r.json() as Promise<T>),
+  delete: <T>(path: string, body?: unknown) => request('DELETE', path, body).then((r) => r.json() as Promise<T>),
+}
+
+/** Query string from defined values only. */
+export const qs = (params: Record<string, string | number | undefined | null>) => {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  const text = search.toString()
+  return text ? `?${text}` : ''
+}

@@ -1,0 +1,46 @@
+// Bot requests shared by the dashboard and the bot pages.
+import { useQuery } from '@tanstack/react-query'
+import { api, qs } from './api.js'
+import type { BotSummary, Folder } from './types.js'
+
+export const useBots = (workspaceId: string, filter: { folderId?: string | null; q?: string }) =>
+  useQuery({
+    queryKey: ['bots', workspaceId, filter],
+    queryFn: () =>
+      api
+        .get<{ bots: BotSummary[] }>(`/v1/bots${qs({ workspaceId, folderId: filter.q ? undefined : (filter.folderId ?? 'root'), q: filter.q })}`)
+        .then((r) => r.bots),
+  })
+
+export const useFolders = (workspaceId: string) =>
+  useQuery({
+    queryKey: ['folders', workspaceId],
+    queryFn: () => api.get<{ folders: Folder[] }>(`/v1/workspaces/${workspaceId}/folders`).then((r) => r.folders),
+  })
+
+/** The full bot (draft), as the API answers GET /v1/bots/{id}. */
+export type Bot = BotSummary & {
+  workspaceId: string
+  groups: { id: string; title: string; blocks: { id: string; type: string }[]; graphCoordinates?: { x: number; y: number } }[]
+  events: unknown[]
+  edges: unknown[]
+  variables: { id: string; name: string }[]
+  resultsTablePreferences?: Record<string, unknown> | null
+  settings: {
+    general?: { rememberUser?: { isEnabled?: boolean; storage?: 'session' | 'local' } }
+    security?: { allowedOrigins?: string[] }
+  } & Record<string, unknown>
+  theme: Record<string, unknown>
+}
+
+export const useBot = (botId: string) =>
+  useQuery({ queryKey: ['bot', botId], queryFn: () => api.get<{ bot: Bot }>(`/v1/bots/${botId}`).then((r) => r.bot) })
+
+export const botStatus = (bot: Pick<BotSummary, 'isClosed' | 'publishedAt' | 'hasUnpublishedChanges'>) =>
+  bot.isClosed
+    ? ({ label: 'Closed', color: 'gray' } as const)
+    : !bot.publishedAt
+      ? ({ label: 'Draft', color: 'yellow' } as const)
+      : bot.hasUnpublishedChanges
+        ? ({ label: 'Unpublished changes', color: 'orange' } as const)
+        : ({ label: 'Published', color: 'green' } as const)

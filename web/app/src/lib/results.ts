@@ -1,0 +1,51 @@
+// Results of a bot as the results table and analytics read them.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { api, qs } from './api.js'
+
+export type TimeFilter = 'allTime' | 'today' | 'last7Days' | 'last30Days' | 'monthToDate' | 'lastMonth' | 'yearToDate'
+export const timeFilters: { value: TimeFilter; label: string }[] = [
+  { value: 'allTime', label: 'All time' },
+  { value: 'today', label: 'Today' },
+  { value: 'last7Days', label: 'Last 7 days' },
+  { value: 'last30Days', label: 'Last 30 days' },
+  { value: 'monthToDate', label: 'This month' },
+  { value: 'lastMonth', label: 'Last month' },
+  { value: 'yearToDate', label: 'This year' },
+]
+
+export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+export type Column = { id: string; label: string; kind: string }
+export type ResultRow = { id: string; createdAt: string; isCompleted: boolean; cells: Record<string, string> }
+export type ResultDetail = {
+  id: string
+  createdAt: string
+  isCompleted: boolean
+  answers: { blockId: string; label: string; content: string; createdAt: string }[]
+  variables: { id: string; name: string; value: unknown }[]
+  logs: { status: string; description: string; details?: string | null; createdAt: string }[]
+}
+
+export const useColumns = (botId: string) =>
+  useQuery({
+    queryKey: ['columns', botId],
+    queryFn: () => api.get<{ columns: Column[] }>(`/v1/bots/${botId}/results/columns`).then((r) => r.columns),
+  })
+
+export const useResultPages = (botId: string, timeFilter: TimeFilter) =>
+  useInfiniteQuery({
+    queryKey: ['results', botId, timeFilter],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api.get<{ results: ResultRow[]; nextCursor?: string | null }>(
+        `/v1/bots/${botId}/results/table${qs({ limit: 50, cursor: pageParam, timeFilter, timeZone: timeZone() })}`,
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+
+export const useResult = (botId: string, resultId: string | null) =>
+  useQuery({
+    queryKey: ['result', botId, resultId],
+    enabled: resultId !== null,
+    queryFn: () => api.get<{ result: ResultDetail }>(`/v1/bots/${botId}/results/${resultId}/transcript`).then((r) => r.result),
+  })

@@ -1,0 +1,33 @@
+import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { App } from './App.js'
+import { AuthProvider } from './lib/auth.js'
+import { theme } from './theme.js'
+
+const queries = new QueryClient({
+  defaultOptions: {
+    // Errors are shown where the data is used; a refused request is not worth repeating.
+    queries: { retry: (count, error) => count < 2 && !('status' in error && (error.status as number) < 500), refetchOnWindowFocus: false },
+  },
+})
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queries}>
+        <BrowserRouter>
+          <AuthProvider>
+            <App />
+          </AuthProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,293 @@
+// The signed-in user's profile, password and API tokens (a token's secret is shown once, at creation).
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { CopyField } from '../components/CopyField.js'
+import { PageHeader } from '../components/PageHeader.js'
+import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
+import { api } from '../lib/api.js'
+import { useAuth } from '../lib/auth.js'
+import { dateTime, timeAgo } from '../lib/format.js'
+import { useSubmit } from '../lib/forms.js'
+import type { ApiTokenInfo } from '../lib/types.js'
+import { useWorkspaces } from '../lib/workspaces.js'
+
+export const AccountPage = () => (
+  <>
+    <PageHeader title="Your account" />
+    <Stack maw={860} gap="lg">
+      <Profile />
+      <Password />
+      <Tokens />
+    </Stack>
+  </>
+)
+
+const Profile = () => {
+  const { status, refresh } = useAuth()
+  const [name, setName] = useState('')
+  useEffect(() => setName(status?.user?.name ?? ''), [status?.user?.name])
+  const save = useSubmit(async () => {
+    await api.patch('/v1/me', { name: name.trim() })
+    await refresh()
+    notifications.show({ color: 'green', message: 'Profile saved' })
+  })
+  return (
+    <Card withBorder padding="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save.submit()
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            Profile
+          </Title>
+          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error} />
+          <TextInput label="Email" value={status?.user?.email ?? ''} readOnly />
+          <Group>
+            <Button type="submit" loading={save.busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}
+
+const Password = () => {
+  const [currentPassword, setCurrent] = useState('')
+  const [password, setPassword] = useState('')
+  const save = useSubmit(async () => {
+    await api.patch('/v1/me', { currentPassword, password })
+    setCurrent('')
+    setPassword('')
+    notifications.show({ color: 'green', message: 'Password changed' })
+  })
+  return (
+    <Card withBorder padding="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save.submit()
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            Password
+          </Title>
+          {save.error && (
+            <Alert color="red" variant="light" role="alert">
+              {save.error}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <PasswordInput
+              label="Current password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters."
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={save.busy} disabled={password.length < 8}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}
+
+const Tokens = () => {
+  const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => api.get<{ tokens: ApiTokenInfo[] }>('/v1/me/tokens').then((r) => r.tokens) })
+  const workspaces = useWorkspaces()
+  const client = useQueryClient()
+  const [creating, setCreating] = useState(false)
+  const [revoking, setRevoking] = useState<ApiTokenInfo | null>(null)
+  const scopeName = (id: string | null) => (id ? (workspaces.data?.find((w) => w.id === id)?.name ?? 'a deleted workspace') : 'All your workspaces')
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Group justify="space-between">
+          <div>
+            <Title order={2} size="h4">
+              API tokens
+            </Title>
+            <Text size="sm" c="dimmed">
+              For scripts and integrations calling Parley's API (see the{' '}
+              <a href="/docs" target="_blank" rel="noreferrer">
+                API reference
+              </a>
+              ). A token acts as you.
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} variant="default" onClick={() => setCreating(true)}>
+            New token
+          </Button>
+        </Group>
+        {tokens.error ? (
+          <ErrorState title="Tokens could not be loaded" error={tokens.error} onRetry={() => void tokens.refetch()} />
+        ) : !tokens.data ? (
+          <LoadingState />
+        ) : tokens.data.length === 0 ? (
+          <EmptyState title="No tokens">Create one to use the API from a script.</EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Reaches</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th>Last used</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tokens.data.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td fw={500}>{t.name}</Table.Td>
+                    <Table.Td>{scopeName(t.workspaceId)}</Table.Td>
+                    <Table.Td>{dateTime(t.createdAt)}</Table.Td>
+                    <Table.Td>{t.expiresAt ? dateTime(t.expiresAt) : 'Never'}</Table.Td>
+                    <Table.Td>{t.lastUsedAt ? timeAgo(t.lastUsedAt) : 'Never'}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${t.name}`} onClick={() => setRevoking(t)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <NewTokenModal opened={creating} onClose={() => setCreating(false)} onCreated={() => client.invalidateQueries({ queryKey: ['tokens'] })} />
+      <ConfirmDialog
+        opened={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name}”?`}
+        confirmLabel="Revoke token"
+        onConfirm={async () => {
+          await api.delete(`/v1/me/tokens/${revoking!.id}`)
+          await client.invalidateQueries({ queryKey: ['tokens'] })
+        }}
+      >
+        Scripts using it stop working at once.
+      </ConfirmDialog>
+    </Card>
+  )
+}
+
+const expiries = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: 'never', label: 'Never' },
+]
+
+const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => Promise<unknown> }) => {
+  const workspaces = useWorkspaces()
+  const [name, setName] = useState('')
+  const [expiry, setExpiry] = useState('90')
+  const [scope, setScope] = useState('all')
+  const [secret, setSecret] = useState<string | null>(null)
+  const create = useSubmit(async () => {
+    const expiresAt = expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString()
+    const answer = await api.post<{ token: string }>('/v1/me/tokens', { name: name.trim(), expiresAt, workspaceId: scope === 'all' ? null : scope })
+    setSecret(answer.token)
+    await onCreated()
+  })
+  const close = () => {
+    setSecret(null)
+    setName('')
+    onClose()
+  }
+  return (
+    <Modal opened={opened} onClose={close} title="New API token">
+      {secret ? (
+        <Stack>
+          <Alert color="yellow" variant="light">
+            Copy the token now: it is shown only once.
+          </Alert>
+          <CopyField label="Token" value={secret} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void create.submit()
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="Name"
+              description="What uses it, e.g. “CRM sync”."
+              required
+              data-autofocus
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={create.error}
+            />
+            <Select label="Expires after" data={expiries} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} />
+            <Select
+              label="Reaches"
+              data={[
+                { value: 'all', label: 'All your workspaces' },
+                ...(workspaces.data ?? []).map((w) => ({ value: w.id, label: `Only ${w.name}` })),
+              ]}
+              value={scope}
+              onChange={(v) => v && setScope(v)}
+              allowDeselect={false}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.busy}>
+                Create token
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  )
+}

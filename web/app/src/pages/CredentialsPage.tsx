@@ -1,0 +1,286 @@
+// Workspace credentials: secrets are written once and never shown again, here as in the API.
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { IconDots, IconKey, IconPlus } from '@tabler/icons-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { PageHeader } from '../components/PageHeader.js'
+import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
+import { api } from '../lib/api.js'
+import { credentialLabel, credentialTypes } from '../lib/credentialTypes.js'
+import { dateTime } from '../lib/format.js'
+import { useSubmit } from '../lib/forms.js'
+import type { Credential } from '../lib/types.js'
+import { useCurrentWorkspace } from '../lib/workspaces.js'
+
+export const CredentialsPage = () => {
+  const { workspaceId, canWrite } = useCurrentWorkspace()
+  const key = ['credentials', workspaceId]
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ credentials: Credential[] }>(`/v1/workspaces/${workspaceId}/credentials`).then((r) => r.credentials),
+  })
+  const client = useQueryClient()
+  const refresh = () => client.invalidateQueries({ queryKey: key })
+  const [creating, setCreating] = useState(false)
+  return (
+    <>
+      <PageHeader
+        title="Credentials"
+        description="API keys and logins your bots' blocks use. Secrets are stored encrypted and never shown again."
+        actions={
+          canWrite && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              Add credentials
+            </Button>
+          )
+        }
+      />
+      {list.error ? (
+        <ErrorState title="Credentials could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <LoadingState />
+      ) : list.data.length === 0 ? (
+        <EmptyState
+          icon={<IconKey size={40} aria-hidden color="var(--mantine-color-indigo-5)" />}
+          title="No credentials yet"
+          action={canWrite && <Button onClick={() => setCreating(true)}>Add credentials</Button>}
+        >
+          Blocks that call OpenAI, send emails or take payments need credentials. Add them here, then pick them in the block.
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Added</Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((c) => (
+                <CredentialRow key={c.id} credential={c} workspaceId={workspaceId} canWrite={canWrite} onChanged={refresh} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <NewCredentialModal opened={creating} onClose={() => setCreating(false)} workspaceId={workspaceId} onCreated={refresh} />
+    </>
+  )
+}
+
+const CredentialRow = ({
+  credential,
+  workspaceId,
+  canWrite,
+  onChanged,
+}: {
+  credential: Credential
+  workspaceId: string
+  canWrite: boolean
+  onChanged: () => Promise<unknown>
+}) => {
+  const [renaming, setRenaming] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [name, setName] = useState(credential.name)
+  const path = `/v1/workspaces/${workspaceId}/credentials/${credential.id}`
+  const rename = useSubmit(async () => {
+    await api.patch(path, { name: name.trim() })
+    await onChanged()
+    setRenaming(false)
+  })
+  return (
+    <Table.Tr>
+      <Table.Td fw={500}>{credential.name}</Table.Td>
+      <Table.Td>{credentialLabel(credential.type)}</Table.Td>
+      <Table.Td>{dateTime(credential.createdAt)}</Table.Td>
+      <Table.Td>
+        {canWrite && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${credential.name}`}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
+              <Menu.Item color="red" onClick={() => setDeleting(true)}>
+                Delete
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename credentials">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault()
+              void rename.submit()
+            }}
+          >
+            <Stack>
+              <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={rename.error} />
+              <Button type="submit" loading={rename.busy}>
+                Save
+              </Button>
+            </Stack>
+          </form>
+        </Modal>
+        <ConfirmDialog
+          opened={deleting}
+          onClose={() => setDeleting(false)}
+          title={`Delete “${credential.name}”?`}
+          confirmLabel="Delete credentials"
+          onConfirm={async () => {
+            await api.delete(path)
+            await onChanged()
+          }}
+        >
+          Blocks that use them will log an error and skip their call until you pick other credentials.
+        </ConfirmDialog>
+      </Table.Td>
+    </Table.Tr>
+  )
+}
+
+const NewCredentialModal = ({
+  opened,
+  onClose,
+  workspaceId,
+  onCreated,
+}: {
+  opened: boolean
+  onClose: () => void
+  workspaceId: string
+  onCreated: () => Promise<unknown>
+}) => {
+  const [type, setType] = useState('openai')
+  const [name, setName] = useState('')
+  const [values, setValues] = useState<Record<string, string | number | boolean>>({})
+  const kind = credentialTypes.find((t) => t.type === type)!
+  const reset = () => {
+    setName('')
+    setValues({})
+  }
+  const create = useSubmit(async () => {
+    const data = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && kind.fields.some((f) => f.key === k)))
+    await api.post(`/v1/workspaces/${workspaceId}/credentials`, { type, name: name.trim() || kind.label, data })
+    await onCreated()
+    notifications.show({ color: 'green', message: 'Credentials saved' })
+    reset()
+    onClose()
+  })
+  const set = (key: string, value: string | number | boolean) => setValues((v) => ({ ...v, [key]: value }))
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add credentials" size="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void create.submit()
+        }}
+      >
+        <Stack>
+          {create.error && (
+            <Alert color="red" variant="light" role="alert">
+              {create.error}
+            </Alert>
+          )}
+          <Select
+            label="Kind"
+            data={credentialTypes.map((t) => ({ value: t.type, label: t.label }))}
+            value={type}
+            onChange={(v) => {
+              if (v) setType(v)
+              setValues({})
+            }}
+            allowDeselect={false}
+            searchable
+          />
+          <TextInput
+            label="Name"
+            description="How you will recognise them in blocks."
+            placeholder={kind.label}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          {kind.fields.map((f) =>
+            f.kind === 'boolean' ? (
+              <Checkbox key={f.key} label={f.label} checked={values[f.key] === true} onChange={(e) => set(f.key, e.currentTarget.checked)} />
+            ) : f.kind === 'number' ? (
+              <NumberInput
+                key={f.key}
+                label={f.label}
+                placeholder={f.placeholder}
+                required={f.required}
+                value={(values[f.key] as number) ?? ''}
+                onChange={(v) => set(f.key, v)}
+              />
+            ) : f.kind === 'multiline' ? (
+              <Textarea
+                key={f.key}
+                label={f.label}
+                required={f.required}
+                autosize
+                minRows={3}
+                value={(values[f.key] as string) ?? ''}
+                onChange={(e) => set(f.key, e.currentTarget.value)}
+              />
+            ) : f.secret ? (
+              <PasswordInput
+                key={f.key}
+                label={f.label}
+                placeholder={f.placeholder}
+                required={f.required}
+                autoComplete="off"
+                value={(values[f.key] as string) ?? ''}
+                onChange={(e) => set(f.key, e.currentTarget.value)}
+              />
+            ) : (
+              <TextInput
+                key={f.key}
+                label={f.label}
+                placeholder={f.placeholder}
+                required={f.required}
+                value={(values[f.key] as string) ?? ''}
+                onChange={(e) => set(f.key, e.currentTarget.value)}
+              />
+            ),
+          )}
+          <Text size="xs" c="dimmed">
+            Secrets cannot be read back. To change one, add new credentials and delete the old ones.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.busy}>
+              Save credentials
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

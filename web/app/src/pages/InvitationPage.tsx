@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Text } from '@mantine/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useParams } from 'react-router'
+import { AuthLayout } from '../components/AuthLayout.js'
+import { errorMessage, LoadingState } from '../components/states.js'
+import { api } from '../lib/api.js'
+import { useAuth } from '../lib/auth.js'
+import { useSubmit } from '../lib/forms.js'
+import type { Role } from '../lib/types.js'
+
+type InvitationView = { workspaceId: string; workspaceName: string; inviterName: string | null; email: string; role: Role }
+
+const roleText: Record<Role, string> = {
+  admin: 'an admin (manages members and settings)',
+  member: 'a member (builds and publishes bots)',
+  guest: 'a guest (can look, not change)',
+}
+
+export const InvitationPage = () => {
+  const { token } = useParams()
+  const { status, refresh } = useAuth()
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => api.get<{ invitation: InvitationView }>(`/v1/invitations/${encodeURIComponent(token!)}`).then((r) => r.invitation),
+  })
+  const respond = useSubmit(async (answer: 'accept' | 'decline') => {
+    await api.post(`/v1/invitations/${encodeURIComponent(token!)}/${answer}`)
+    await client.invalidateQueries({ queryKey: ['workspaces'] })
+    await refresh()
+    navigate(answer === 'accept' ? `/w/${invitation.data!.workspaceId}/bots` : '/', { replace: true })
+  })
+  if (invitation.isPending) return <LoadingState />
+  if (invitation.error)
+    return (
+      <AuthLayout title="This invitation cannot be used">
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(invitation.error)} Ask the person who invited you for a new link.
+        </Alert>
+        <Button component={Link} to="/" variant="default">
+          Go to Parley
+        </Button>
+      </AuthLayout>
+    )
+  const inv = invitation.data
+  const here = `/invitations/${token}`
+  return (
+    <AuthLayout title={`Join ${inv.workspaceName}`}>
+      <Text>
+        {inv.inviterName ?? 'An admin'} invited <b>{inv.email}</b> to the workspace <b>{inv.workspaceName}</b> as {roleText[inv.role]}.
+      </Text>
+      {respond.error && (
+        <Alert color="red" variant="light" role="alert">
+          {respond.error}
+        </Alert>
+      )}
+      {status?.user ? (
+        status.user.email?.toLowerCase() === inv.email.toLowerCase() ? (
+          <Group grow>
+            <Button variant="default" loading={respond.busy} onClick={() => void respond.submit('decline')}>
+              Decline
+            </Button>
+            <Button loading={respond.busy} onClick={() => void respond.submit('accept')}>
+              Accept invitation
+            </Button>
+          </Group>
+        ) : (
+          <Alert color="yellow" variant="light">
+            You are signed in as {status.user.email}. This invitation is for {inv.email}: sign out, then open this link again and sign in with that
+            address.
+          </Alert>
+        )
+      ) : (
+        <Group grow>
+          <Button component={Link} variant="default" to={`/signin?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>
+            Sign in
+          </Button>
+          <Button component={Link} to={`/signup?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>
+            Create account
+          </Button>
+        </Group>
+      )}
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,279 @@
+// Members and invitations. Admins invite (the invitation is a link to copy, emailed when the server can send
+// mail), change roles and remove members; everyone may leave, except the last admin.
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { IconTrash, IconUserPlus } from '@tabler/icons-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { CopyField } from '../components/CopyField.js'
+import { PageHeader } from '../components/PageHeader.js'
+import { ErrorState, errorMessage, LoadingState } from '../components/states.js'
+import { api } from '../lib/api.js'
+import { useAuth } from '../lib/auth.js'
+import { dateTime } from '../lib/format.js'
+import { useSubmit } from '../lib/forms.js'
+import type { Invitation, Member, Role } from '../lib/types.js'
+import { useCurrentWorkspace } from '../lib/workspaces.js'
+
+const roles: { value: Role; label: string }[] = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'member', label: 'Member' },
+  { value: 'guest', label: 'Guest (read-only)' },
+]
+
+export const MembersPage = () => {
+  const { workspaceId, workspace } = useCurrentWorkspace()
+  const { status } = useAuth()
+  const me = status?.user?.id
+  const members = useQuery({
+    queryKey: ['members', workspaceId],
+    queryFn: () => api.get<{ members: Member[] }>(`/v1/workspaces/${workspaceId}/members`).then((r) => r.members),
+  })
+  const isAdmin = members.data?.find((m) => m.userId === me)?.role === 'admin'
+  const invitations = useQuery({
+    queryKey: ['invitations', workspaceId],
+    queryFn: () => api.get<{ invitations: Invitation[] }>(`/v1/workspaces/${workspaceId}/invitations`).then((r) => r.invitations),
+    enabled: isAdmin,
+  })
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['members', workspaceId] }),
+      client.invalidateQueries({ queryKey: ['invitations', workspaceId] }),
+    ])
+  const [inviting, setInviting] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+  const [removing, setRemoving] = useState<Member | null>(null)
+
+  const changeRole = async (member: Member, role: Role) => {
+    try {
+      await api.post(`/v1/workspaces/${workspaceId}/members`, { userId: member.userId, role })
+      await refresh()
+      notifications.show({
+        color: 'green',
+        message: `${member.name} is now ${role === 'guest' ? 'a guest' : `${role === 'admin' ? 'an' : 'a'} ${role}`}.`,
+      })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The role was not changed', message: errorMessage(err) })
+    }
+  }
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description={workspace?.name}
+        actions={
+          <>
+            <Button variant="default" color="red" onClick={() => setLeaving(true)}>
+              Leave workspace
+            </Button>
+            {isAdmin && (
+              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
+                Invite
+              </Button>
+            )}
+          </>
+        }
+      />
+      {members.error ? (
+        <ErrorState title="Members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />
+      ) : !members.data ? (
+        <LoadingState />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th w={220}>Role</Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.map((m) => (
+                <Table.Tr key={m.userId}>
+                  <Table.Td fw={500}>
+                    {m.name}
+                    {m.userId === me && (
+                      <Badge ml="xs" size="xs" variant="light">
+                        you
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{m.email}</Table.Td>
+                  <Table.Td>
+                    {isAdmin ? (
+                      <Select
+                        aria-label={`Role of ${m.name}`}
+                        data={roles}
+                        value={m.role}
+                        allowDeselect={false}
+                        onChange={(v) => v && v !== m.role && void changeRole(m, v as Role)}
+                      />
+                    ) : (
+                      roles.find((r) => r.value === m.role)?.label
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {isAdmin && m.userId !== me && (
+                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {isAdmin && (invitations.data?.length ?? 0) > 0 && (
+        <Stack mt="xl" gap="xs">
+          <Title order={2} size="h4">
+            Pending invitations
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invitations.data!.map((inv) => (
+                  <Table.Tr key={inv.id}>
+                    <Table.Td>{inv.email}</Table.Td>
+                    <Table.Td>{roles.find((r) => r.value === inv.role)?.label}</Table.Td>
+                    <Table.Td>{dateTime(inv.expiresAt)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Revoke the invitation of ${inv.email}`}
+                        onClick={async () => {
+                          await api
+                            .delete(`/v1/workspaces/${workspaceId}/invitations/${inv.id}`)
+                            .catch((err) => notifications.show({ color: 'red', message: errorMessage(err) }))
+                          await refresh()
+                        }}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} workspaceId={workspaceId} onInvited={refresh} />
+      <ConfirmDialog
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove ${removing?.name}?`}
+        confirmLabel="Remove member"
+        onConfirm={async () => {
+          await api.delete(`/v1/workspaces/${workspaceId}/members/${removing!.userId}`)
+          await refresh()
+        }}
+      >
+        They lose access to this workspace's bots, results and credentials.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={leaving}
+        onClose={() => setLeaving(false)}
+        title={`Leave ${workspace?.name ?? 'this workspace'}?`}
+        confirmLabel="Leave workspace"
+        onConfirm={async () => {
+          await api.post(`/v1/workspaces/${workspaceId}/leave`)
+          await client.invalidateQueries({ queryKey: ['workspaces'] })
+          navigate('/', { replace: true })
+        }}
+      >
+        You will need a new invitation to come back. A workspace's last admin cannot leave: make someone else admin first.
+      </ConfirmDialog>
+    </>
+  )
+}
+
+const InviteModal = ({
+  opened,
+  onClose,
+  workspaceId,
+  onInvited,
+}: {
+  opened: boolean
+  onClose: () => void
+  workspaceId: string
+  onInvited: () => Promise<unknown>
+}) => {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('member')
+  const [sent, setSent] = useState<{ link: string; emailed: boolean } | null>(null)
+  const invite = useSubmit(async () => {
+    const answer = await api.post<{ invitation: Invitation & { link: string }; emailed: boolean }>(`/v1/workspaces/${workspaceId}/invitations`, {
+      email: email.trim(),
+      role,
+    })
+    setSent({ link: answer.invitation.link, emailed: answer.emailed })
+    await onInvited()
+  })
+  const close = () => {
+    setSent(null)
+    setEmail('')
+    onClose()
+  }
+  return (
+    <Modal opened={opened} onClose={close} title="Invite someone">
+      {sent ? (
+        <Stack>
+          <Alert color="green" variant="light">
+            {sent.emailed ? `An email with this link was sent to ${email}.` : 'Send this link to them: this server does not send emails.'} The link
+            works for 7 days, for {email} only.
+          </Alert>
+          <CopyField label="Invitation link" value={sent.link} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void invite.submit()
+          }}
+        >
+          <Stack>
+            {invite.error && (
+              <Text c="red" size="sm" role="alert">
+                {invite.error}
+              </Text>
+            )}
+            <TextInput label="Email" type="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Select label="Role" data={roles} value={role} onChange={(v) => v && setRole(v as Role)} allowDeselect={false} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={invite.busy}>
+                Create invitation
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  )
+}

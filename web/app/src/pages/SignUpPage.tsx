@@ -1,0 +1,49 @@
+import { Alert, Anchor } from '@mantine/core'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { AccountForm } from '../components/AccountForm.js'
+import { AuthLayout } from '../components/AuthLayout.js'
+import { api } from '../lib/api.js'
+import { useAuth } from '../lib/auth.js'
+import { safeNext, useSubmit } from '../lib/forms.js'
+
+export const SignUpPage = () => {
+  const { status, refresh } = useAuth()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const next = safeNext(params.get('next'))
+  const signUp = useSubmit(async (input: { name: string; email: string; password: string }) => {
+    await api.post('/v1/auth/signup', input)
+    await refresh()
+    navigate(next, { replace: true })
+  })
+  if (status?.setupNeeded) return <Navigate to="/setup" replace />
+  if (status?.user) return <Navigate to={next} replace />
+  const email = params.get('email') ?? ''
+  return (
+    <AuthLayout
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={`/signin${params.size ? `?${params}` : ''}`}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      {!status?.signupOpen && (
+        <Alert color="blue" variant="light">
+          This server accepts new accounts by invitation only. Use the email address your invitation was sent to.
+        </Alert>
+      )}
+      <AccountForm
+        submitLabel="Create account"
+        initialEmail={email}
+        emailLocked={Boolean(email)}
+        busy={signUp.busy}
+        error={signUp.error}
+        onSubmit={(input) => void signUp.submit(input)}
+      />
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,108 @@
+// One bot: its status and publishing, then tabs for sharing, results and analytics. (The flow editor comes next.)
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQueryClient } from '@tanstack/react-query'
+import { IconChartBar, IconShare, IconTable } from '@tabler/icons-react'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
+import { api } from '../../lib/api.js'
+import { botStatus, useBot } from '../../lib/bots.js'
+import { timeAgo } from '../../lib/format.js'
+import { useCurrentWorkspace } from '../../lib/workspaces.js'
+import { AnalyticsTab } from './AnalyticsTab.js'
+import { ResultsTab } from './ResultsTab.js'
+import { ShareTab } from './ShareTab.js'
+
+const tabs = ['share', 'results', 'analytics'] as const
+
+export const BotPage = () => {
+  const { botId, tab } = useParams()
+  const { workspaceId, canWrite } = useCurrentWorkspace()
+  const navigate = useNavigate()
+  const bot = useBot(botId!)
+  const client = useQueryClient()
+  if (tab && !tabs.includes(tab as (typeof tabs)[number])) return <Navigate to={`/w/${workspaceId}/bots/${botId}`} replace />
+  if (bot.error) return <ErrorState title="This bot could not be opened" error={bot.error} onRetry={() => void bot.refetch()} />
+  if (!bot.data) return <LoadingState label="Loading the bot" />
+  const b = bot.data
+  const status = botStatus(b)
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: ['bot', b.id] }), client.invalidateQueries({ queryKey: ['bots', workspaceId] })])
+  const act = async (path: string, done: string) => {
+    try {
+      await api.post(`/v1/bots/${b.id}/${path}`)
+      await refresh()
+      notifications.show({ color: 'green', message: done })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(err) })
+    }
+  }
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={`/w/${workspaceId}/bots`} size="sm">
+          Bots
+        </Anchor>
+        <Text size="sm">{b.name}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {b.name || 'Untitled bot'}
+            </Title>
+            <Badge color={status.color} variant="light">
+              {status.label}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Edited {timeAgo(b.updatedAt)}
+            {b.publishedAt && ` · published ${timeAgo(b.publishedAt)}`}
+          </Text>
+        </Stack>
+        {canWrite && (
+          <Group gap="xs">
+            {b.publishedAt && (
+              <Button variant="default" onClick={() => void act('unpublish', 'Bot unpublished: its page and widget stop answering.')}>
+                Unpublish
+              </Button>
+            )}
+            <Button
+              variant="default"
+              onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? 'Bot reopened' : 'Bot closed to new chats')}
+            >
+              {b.isClosed ? 'Reopen' : 'Close'}
+            </Button>
+            <Tooltip label="Everything is published" disabled={!b.publishedAt || b.hasUnpublishedChanges}>
+              <Button onClick={() => void act('publish', 'Bot published')} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>
+                {b.publishedAt ? 'Publish changes' : 'Publish'}
+              </Button>
+            </Tooltip>
+          </Group>
+        )}
+      </Group>
+      <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>
+            Share
+          </Tabs.Tab>
+          <Tabs.Tab value="results" leftSection={<IconTable size={16} aria-hidden />}>
+            Results
+          </Tabs.Tab>
+          <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} aria-hidden />}>
+            Analytics
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="share" pt="lg">
+          <ShareTab bot={b} canWrite={canWrite} onSaved={refresh} />
+        </Tabs.Panel>
+        <Tabs.Panel value="results" pt="lg">
+          <ResultsTab bot={b} canWrite={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics" pt="lg">
+          <AnalyticsTab bot={b} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  )
+}

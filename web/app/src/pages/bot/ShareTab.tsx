@@ -1,0 +1,205 @@
+// Where the bot can be chatted with: the hosted page, the embed snippets for each widget mode, and the settings
+// that decide where it may be embedded and whether a visitor's chat is remembered.
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconExternalLink } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { CopyField } from '../../components/CopyField.js'
+import { api } from '../../lib/api.js'
+import type { Bot } from '../../lib/bots.js'
+import { useSubmit } from '../../lib/forms.js'
+
+const origin = () => window.location.origin
+
+const snippets = (publicId: string) => {
+  const script = `<script src="${origin()}/chat.js"></script>`
+  return {
+    standard: `${script}\n<parley-standard bot="${publicId}" style="display:block; width:100%; height:600px"></parley-standard>`,
+    popup: `${script}\n<script>\n  Parley.initPopup({ bot: "${publicId}", autoShowDelay: 3000 })\n</script>`,
+    bubble: `${script}\n<script>\n  Parley.initBubble({ bot: "${publicId}" })\n</script>`,
+    iframe: `<iframe src="${origin()}/${publicId}" style="border:none; width:100%; height:600px" allow="microphone; clipboard-write"></iframe>`,
+  }
+}
+
+const modes = [
+  { value: 'standard', label: 'Inline' },
+  { value: 'popup', label: 'Popup' },
+  { value: 'bubble', label: 'Bubble' },
+  { value: 'iframe', label: 'Iframe' },
+]
+
+export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const [mode, setMode] = useState('standard')
+  const url = bot.publicId ? `${origin()}/${bot.publicId}` : ''
+  return (
+    <Stack maw={860} gap="lg">
+      {!bot.publishedAt && (
+        <Alert color="yellow" variant="light" title="Not published yet">
+          Visitors see the bot once it is published. {canWrite ? 'Use “Publish” above.' : 'Ask a member of the workspace to publish it.'}
+        </Alert>
+      )}
+      {bot.isClosed && (
+        <Alert color="gray" variant="light" title="Closed">
+          New chats are refused while the bot is closed. Reopen it to take visitors again.
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <Stack>
+          <Title order={2} size="h4">
+            Hosted page
+          </Title>
+          <Text size="sm" c="dimmed">
+            The bot full-page on this server: share the link, nothing to install. Query parameters (<code>?Name=Ada</code>) prefill variables.
+          </Text>
+          {url && <CopyField label="Link" value={url} />}
+          <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
+          {url && bot.publishedAt && (
+            <Group>
+              <Button
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noreferrer"
+                variant="light"
+                rightSection={<IconExternalLink size={14} aria-hidden />}
+              >
+                Open the page
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+      {bot.publicId && (
+        <Card withBorder padding="lg">
+          <Stack>
+            <Title order={2} size="h4">
+              Embed in a website
+            </Title>
+            <SegmentedControl data={modes} value={mode} onChange={setMode} aria-label="Embed mode" w="fit-content" />
+            <CopyField label="Snippet" value={snippets(bot.publicId)[mode as keyof ReturnType<typeof snippets>]} multiline />
+            <Text size="xs" c="dimmed">
+              Paste it into the page's HTML. The widget is served by this server (
+              <Anchor href="/chat.js" size="xs">
+                /chat.js
+              </Anchor>
+              ); Typebot's own embed client also works with <code>apiHost: "{origin()}"</code>.
+            </Text>
+          </Stack>
+        </Card>
+      )}
+      <EmbeddingSettings bot={bot} canWrite={canWrite} onSaved={onSaved} />
+    </Stack>
+  )
+}
+
+const PublicIdForm = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const [publicId, setPublicId] = useState(bot.publicId ?? '')
+  useEffect(() => setPublicId(bot.publicId ?? ''), [bot.publicId])
+  const save = useSubmit(async () => {
+    await api.patch(`/v1/bots/${bot.id}`, { bot: { publicId: publicId.trim() } })
+    await onSaved()
+    notifications.show({ color: 'green', message: 'Address saved. Publish again for the page to move.' })
+  })
+  if (!canWrite) return null
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save.submit()
+      }}
+    >
+      <Group align="flex-end" wrap="nowrap">
+        <TextInput
+          label="Address"
+          leftSection={
+            <Text size="xs" c="dimmed" pl={6}>
+              /
+            </Text>
+          }
+          description="Letters, digits and dashes."
+          value={publicId}
+          onChange={(e) => setPublicId(e.currentTarget.value)}
+          error={save.error}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="default" loading={save.busy} disabled={!publicId.trim() || publicId.trim() === bot.publicId}>
+          Save address
+        </Button>
+      </Group>
+    </form>
+  )
+}
+
+const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const [origins, setOrigins] = useState<string[]>(bot.settings.security?.allowedOrigins ?? [])
+  const [remember, setRemember] = useState(bot.settings.general?.rememberUser?.isEnabled === true)
+  const [storage, setStorage] = useState<'session' | 'local'>(bot.settings.general?.rememberUser?.storage ?? 'session')
+  const save = useSubmit(async () => {
+    const settings = {
+      ...bot.settings,
+      security: { ...bot.settings.security, allowedOrigins: origins },
+      general: { ...bot.settings.general, rememberUser: { ...bot.settings.general?.rememberUser, isEnabled: remember, storage } },
+    }
+    await api.patch(`/v1/bots/${bot.id}`, { bot: { settings } })
+    await onSaved()
+    notifications.show({ color: 'green', message: 'Saved. Publish for visitors to get the change.' })
+  })
+  return (
+    <Card withBorder padding="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save.submit()
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            Embedding settings
+          </Title>
+          <TagsInput
+            label="Allowed origins"
+            description="Sites that may embed the bot, like https://www.example.com. Empty: any site."
+            placeholder={origins.length ? '' : 'https://www.example.com'}
+            value={origins}
+            onChange={setOrigins}
+            disabled={!canWrite}
+            clearable
+          />
+          <Switch
+            label="Remember the visitor"
+            description="A visitor who comes back continues their chat instead of starting over."
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+            disabled={!canWrite}
+          />
+          {remember && (
+            <Select
+              label="Remember for"
+              data={[
+                { value: 'session', label: 'The browser tab (session storage)' },
+                { value: 'local', label: 'Until the browser data is cleared (local storage)' },
+              ]}
+              value={storage}
+              onChange={(v) => v && setStorage(v as 'session' | 'local')}
+              allowDeselect={false}
+              disabled={!canWrite}
+              maw={420}
+            />
+          )}
+          {canWrite && (
+            <Group>
+              <Button type="submit" loading={save.busy}>
+                Save settings
+              </Button>
+              {save.error && (
+                <Text c="red" size="sm" role="alert">
+                  {save.error}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  )
+}
