@@ -23,8 +23,14 @@ const fail = (message: string): never => {
 }
 
 const serve = async () => {
-  const server = await startServer(loadConfig())
+  const config = loadConfig()
+  const server = await startServer(config)
   server.app.log.info(`Parley listening on ${server.url}`)
+  if (config.api !== 'chat') {
+    // Said plainly on the terminal (not only in the JSON log): where a newcomer goes next.
+    console.log(`\nParley is running. Open ${server.url}/ in your browser to sign in (on first run: create the first account).`)
+    console.log(`API reference: ${server.url}/docs · health: ${server.url}/health\n`)
+  }
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return

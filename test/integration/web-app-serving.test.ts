@@ -30,7 +30,7 @@ describe('web application serving', { concurrency: true }, () => {
     }
     const api = await fetch(`${server.url}/v1/nothing-here`)
     assert.equal(api.status, 404)
-    assert.equal((await api.json()).code, 'not_found')
+    assert.equal(((await api.json()) as { code: string }).code, 'not_found')
   })
 
   test('assets: immutable for a year, brotli when accepted, 404 for unknown names', async () => {
@@ -66,7 +66,7 @@ describe('web application serving', { concurrency: true }, () => {
     try {
       const res = await fetch(`${bare.url}/`)
       assert.equal(res.status, 503)
-      assert.equal((await res.json()).code, 'web_app_not_built')
+      assert.equal(((await res.json()) as { code: string }).code, 'web_app_not_built')
     } finally {
       await bare.close()
     }

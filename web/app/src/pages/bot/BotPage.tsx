@@ -3,17 +3,20 @@ import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, To
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconChartBar, IconShare, IconTable } from '@tabler/icons-react'
+import { lazy, Suspense } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
 import { api } from '../../lib/api.js'
 import { botStatus, useBot } from '../../lib/bots.js'
 import { timeAgo } from '../../lib/format.js'
 import { useCurrentWorkspace } from '../../lib/workspaces.js'
-import { AnalyticsTab } from './AnalyticsTab.js'
 import { ResultsTab } from './ResultsTab.js'
 import { ShareTab } from './ShareTab.js'
 
 const tabs = ['share', 'results', 'analytics'] as const
+
+// The flow canvas library is loaded only when analytics are opened.
+const AnalyticsTab = lazy(() => import('./AnalyticsTab.js').then((m) => ({ default: m.AnalyticsTab })))
 
 export const BotPage = () => {
   const { botId, tab } = useParams()
@@ -100,7 +103,9 @@ export const BotPage = () => {
           <ResultsTab bot={b} canWrite={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="lg">
-          <AnalyticsTab bot={b} />
+          <Suspense fallback={<LoadingState label="Loading analytics" />}>
+            <AnalyticsTab bot={b} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>
