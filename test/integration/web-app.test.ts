@@ -1,0 +1,195 @@
+// The builder's web application in real Chromium against a real server: first-run setup, sign-out and sign-in,
+// importing Typebot exports that link each other, publishing, chatting through the share link, the labelled result
+// in the table, CSV export, analytics after scripted chats, invitations accepted by a new account, a guest's
+// read-only view, and API tokens.
+import assert from 'node:assert/strict'
+import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from '../support/browser.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+import { fillAccountForm, linkedPair, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
+import { driveChat } from '../support/webChat.js'
+
+describe('web application', () => {
+  let server: TestServer
+  let browser: Browser
+  let owner: Page
+  let ownerErrors: string[]
+  const ada: Person = person('Ada')
+  let workspaceUrl = ''
+  let shareLink = ''
+  before(async () => {
+    server = await startTestServer()
+    browser = await launchBrowser()
+    ;({ page: owner, errors: ownerErrors } = await openApp(browser, { viewport: { width: 1280, height: 860 } }))
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  test('first run: / leads to setup; the first account lands in its own empty workspace', async () => {
+    await owner.goto(`${server.url}/`)
+    await owner.waitForURL(/\/setup$/)
+    await owner.getByRole('heading', { name: 'Welcome to Parley' }).waitFor()
+    await shot(owner, 'setup')
+    await fillAccountForm(owner, ada)
+    await owner.getByRole('button', { name: 'Create account' }).click()
+    await owner.waitForURL(/\/w\/[^/]+\/bots$/)
+    workspaceUrl = owner.url().replace(/\/bots$/, '')
+    await owner.getByRole('heading', { name: 'No bots yet' }).waitFor()
+    await shot(owner, 'empty-dashboard')
+    // Setup happens once: afterwards the page sends people to sign in instead.
+    const again = await (await openApp(browser)).page
+    await again.goto(`${server.url}/setup`)
+    await again.waitForURL(/\/signin/)
+    await again.context().close()
+  })
+
+  test('sign out, a wrong password refused with a message, then signed in again', async () => {
+    await owner.getByRole('button', { name: /Account menu/ }).click()
+    await owner.getByRole('menuitem', { name: 'Sign out' }).click()
+    await owner.waitForURL(/\/signin/)
+    await owner.getByLabel('Email').fill(ada.email)
+    await owner.getByLabel('Password', { exact: true }).fill('not-the-password')
+    await owner.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .waitFor()
+    await shot(owner, 'signin-refused')
+    await signIn(owner, server.url, ada)
+  })
+
+  test('importing two Typebot exports together keeps the link between them; publish both', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parley-import-'))
+    const { main, child } = linkedPair()
+    await writeFile(join(dir, 'lead-intake.json'), JSON.stringify(main))
+    await writeFile(join(dir, 'email-step.json'), JSON.stringify(child))
+    await owner.getByTestId('import-input').setInputFiles([join(dir, 'lead-intake.json'), join(dir, 'email-step.json')])
+    await owner.getByText('2 bots imported').waitFor()
+    await owner.getByRole('link', { name: 'Lead intake' }).waitFor()
+    await owner.getByRole('link', { name: 'Email step' }).waitFor()
+    await shot(owner, 'dashboard')
+    for (const name of ['Email step', 'Lead intake']) {
+      await owner.getByRole('link', { name }).click()
+      await owner.getByRole('button', { name: 'Publish', exact: true }).click()
+      await owner.getByText('Bot published').waitFor()
+      await owner.getByText('Published', { exact: true }).waitFor()
+      if (name === 'Email step') await owner.goto(`${workspaceUrl}/bots`)
+    }
+    await shot(owner, 'share')
+  })
+
+  test('the share link opens the hosted page; a chat crosses the link; the result shows with labelled columns', async () => {
+    shareLink = await owner.getByLabel('Link', { exact: true }).inputValue()
+    const visitor = await openApp(browser)
+    await visitor.page.goto(shareLink)
+    const chat = driveChat(visitor.page, visitor.errors)
+    await chat.waitForBubble('What is your name?')
+    await chat.answer('Grace')
+    await chat.waitForBubble('And your email, please?')
+    await chat.answer('grace@example.com')
+    await chat.waitForBubble('Thanks, we will write soon.')
+    await visitor.context.close()
+
+    await owner.getByRole('tab', { name: 'Results' }).click()
+    const table = owner.getByRole('table', { name: 'Results' })
+    await table.waitFor()
+    await table.getByRole('columnheader', { name: 'What is your name?' }).waitFor()
+    await table.getByRole('cell', { name: 'Grace' }).waitFor()
+    await shot(owner, 'results')
+    await table
+      .getByRole('button', { name: /Open the result/ })
+      .first()
+      .click()
+    const drawer = owner.getByRole('dialog')
+    await drawer.getByText('Grace').first().waitFor()
+    await shot(owner, 'result-detail')
+    await owner.keyboard.press('Escape')
+  })
+
+  test('CSV export downloads every result under the labelled header', async () => {
+    await owner.getByRole('button', { name: 'Export' }).click()
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('menuitem', { name: /CSV/ }).click()])
+    const csv = await readFile(await download.path(), 'utf8')
+    const [header, ...rows] = csv.trim().split(/\r?\n/)
+    assert.match(header, /What is your name\?/)
+    assert.equal(rows.length, 1, csv)
+    assert.match(rows[0], /Grace/)
+  })
+
+  test('analytics count views, starts and completions after scripted chats, with drop-off on the flow', async () => {
+    const botPublicId = new URL(shareLink).pathname.slice(1)
+    // Two more visitors: one leaves at the name question, one answers it and leaves at the email.
+    const start = () => server.call('POST', `/api/v1/typebots/${botPublicId}/startChat`, { token: null, body: {} })
+    await start()
+    const second = await start()
+    await server.call('POST', `/api/v1/sessions/${second.body.sessionId}/continueChat`, { token: null, body: { message: 'Linus' } })
+    await owner.getByRole('tab', { name: 'Analytics' }).click()
+    await owner.getByLabel('Views: 3').waitFor()
+    await owner.getByLabel('Starts: 2').waitFor()
+    await owner.getByText('What is your name?').first().waitFor()
+    await owner.getByText('3 reached').waitFor()
+    await owner
+      .getByText(/1 left/)
+      .first()
+      .waitFor()
+    await shot(owner, 'analytics')
+  })
+
+  test('invite by link: a new account accepts, and as a guest sees the workspace read-only', async () => {
+    await owner.goto(`${workspaceUrl}/members`)
+    await owner.getByRole('button', { name: 'Invite' }).click()
+    const dialog = owner.getByRole('dialog')
+    const grace = person('Grace')
+    await dialog.getByLabel('Email').fill(grace.email)
+    await dialog.getByLabel('Role').click()
+    await owner.getByRole('option', { name: 'Guest (read-only)' }).click()
+    await dialog.getByRole('button', { name: 'Create invitation' }).click()
+    const link = await dialog.getByLabel('Invitation link').inputValue()
+    await shot(owner, 'invitation')
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    const guest = await openApp(browser, { viewport: { width: 1024, height: 768 } })
+    await guest.page.goto(link)
+    await guest.page.getByText(/invited/).waitFor()
+    await guest.page.getByRole('link', { name: 'Create account' }).click()
+    await fillAccountForm(guest.page, grace)
+    await guest.page.getByRole('button', { name: 'Create account' }).click()
+    await guest.page.waitForURL(/\/invitations\//)
+    await guest.page.getByRole('button', { name: 'Accept invitation' }).click()
+    await guest.page.waitForURL(/\/w\/[^/]+\/bots$/)
+    await guest.page.getByText('read-only', { exact: false }).first().waitFor()
+    await guest.page.getByRole('link', { name: 'Lead intake' }).waitFor()
+    assert.equal(await guest.page.getByRole('button', { name: 'New bot' }).count(), 0)
+    await guest.page.getByRole('link', { name: 'Lead intake' }).click()
+    await guest.page.getByRole('tab', { name: 'Results' }).waitFor()
+    assert.equal(await guest.page.getByRole('button', { name: /Publish/ }).count(), 0)
+    await shot(guest.page, 'guest-bot')
+    await guest.context.close()
+  })
+
+  test('an API token made on the account page is shown once and works with the API', async () => {
+    await owner.goto(`${server.url}/account`)
+    await owner.getByRole('button', { name: 'New token' }).click()
+    const dialog = owner.getByRole('dialog')
+    await dialog.getByLabel('Name').fill('CRM sync')
+    await dialog.getByRole('button', { name: 'Create token' }).click()
+    const token = await dialog.getByLabel('Token').inputValue()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await owner.getByRole('cell', { name: 'CRM sync' }).waitFor()
+    const res = await server.call('GET', '/v1/workspaces', { token })
+    assert.equal(res.status, 200)
+    assert.equal(res.body.workspaces.length, 1)
+    await shot(owner, 'account')
+    assert.deepEqual(
+      ownerErrors.filter((e) => !/401|Failed to load resource/.test(e)),
+      [],
+    )
+  })
+})
