@@ -133,11 +133,6 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       return !!(await db.selectFrom('bots').select('id').where('publicId', '=', publicId).executeTakeFirst())
     },
 
-    async listByWorkspace(workspaceId: string): Promise<StoredBot[]> {
-      const rows = await db.selectFrom('bots').selectAll().where('workspaceId', '=', workspaceId).orderBy('createdAt', 'desc').execute()
-      return rows.map(toStoredBot)
-    },
-
     /** A workspace's bots, newest first, without their documents; `folderId` null: the root only. */
     async summaries(workspaceId: string, filter: { folderId?: string | null } = {}): Promise<BotSummary[]> {
       let query = db
