@@ -1,5 +1,5 @@
 // Bots: create, import, list, get, update (with the stale-copy check), delete, publish and unpublish.
-import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink } from '../domain/bots.js'
+import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink, slugOf } from '../domain/bots.js'
 import { newId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
@@ -131,7 +131,7 @@ export const createBots = ({
     /** The bot as a Typebot export (what import takes back), with a file name for the download. */
     async export(user: User, botId: string) {
       const { bot } = await access.bot(user, botId, 'read')
-      return { bot: botView(bot), fileName: `typebot-export-${generatePublicId(bot.doc.name).replace(/-[a-f0-9]{8}$/, '')}.json` }
+      return { bot: botView(bot), fileName: `typebot-export-${slugOf(bot.doc.name) || 'bot'}.json` }
     },
 
     /** Closes the bot (live chats refused with bot_closed) or reopens it. */

@@ -83,9 +83,9 @@ export const patchedBotDoc = (current: BotDoc, patch: Record<string, unknown>): 
   return validate({ ...current, ...withoutServiceFields(fields) }, 'bot')
 }
 
-/** A readable, unique-enough public id: the name's slug plus random characters. */
-export const generatePublicId = (name: string): string => {
-  const slug = name
+/** The name in lower-case ASCII words joined by "-" (empty when nothing is left), for ids and file names. */
+export const slugOf = (name: string): string =>
+  name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
@@ -94,6 +94,10 @@ export const generatePublicId = (name: string): string => {
     .replace(/-+/g, '-')
     .slice(0, 40)
     .replace(/^-|-$/g, '')
+
+/** A readable, unique-enough public id: the name's slug plus random characters. */
+export const generatePublicId = (name: string): string => {
+  const slug = slugOf(name)
   const suffix = randomBytes(6).toString('hex').slice(0, 8)
   return slug ? `${slug}-${suffix}` : `bot-${suffix}`
 }
