@@ -1,15 +1,17 @@
 // Bots: create, import, list, get, update (with the stale-copy check), delete, publish and unpublish.
-import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc } from '../domain/bots.js'
+import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink, slugOf } from '../domain/bots.js'
+import { newId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
 import type { Store } from '../store/index.js'
 import { type Access, userMode } from './access.js'
 import { badRequest, conflict, notFound, payloadTooLarge } from './errors.js'
 import type { FilesApp } from './files.js'
+import type { StartersApp } from './starters/index.js'
 import { botSummaryView, botView, publishedBotView } from './views.js'
 
 /** Fields a client sends for a bot; the service-owned ones are taken out, the rest is the document. */
-export type BotInput = Record<string, unknown> & { publicId?: string | null; isClosed?: boolean }
+export type BotInput = Record<string, unknown> & { publicId?: string | null; isClosed?: boolean; folderId?: string | null }
 export type BotPatch = BotInput & { isArchived?: boolean; updatedAt?: string }
 
 /** The validated document, or why not: too large (413, with the limits passed) or invalid (400, with the issues). */
@@ -29,7 +31,24 @@ const withPublicIdConflict = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 }
 
-export const createBots = ({ store, access, files }: { store: Pick<Store, 'bots'>; access: Access; files: Pick<FilesApp, 'deleteOwned'> }) => {
+/** Most bots one import request takes (the files dropped together on the dashboard). */
+export const IMPORT_MANY_MAX = 50
+
+/** Issues of the `index`th bot of a list, with paths under `bots.{index}`. */
+const withinList = (res: DocResult, index: number): DocResult =>
+  res.ok ? res : { ...res, issues: res.issues.map((i) => ({ ...i, path: i.path.replace(/^bot/, `bots.${index}`) })) }
+
+export const createBots = ({
+  store,
+  access,
+  files,
+  starters,
+}: {
+  store: Pick<Store, 'bots' | 'folders'>
+  access: Access
+  files: Pick<FilesApp, 'deleteOwned'>
+  starters: StartersApp
+}) => {
   const freePublicId = async (name: string): Promise<string> => {
     for (;;) {
       const candidate = generatePublicId(name)
@@ -37,26 +56,90 @@ export const createBots = ({ store, access, files }: { store: Pick<Store, 'bots'
     }
   }
 
-  const createStored = (workspaceId: string, doc: StoredBot['doc'], publicId: string | null | undefined, isClosed?: boolean) =>
-    withPublicIdConflict(async () => store.bots.create({ workspaceId, doc, isClosed, publicId: publicId ?? (await freePublicId(doc.name)) }))
+  const createStored = (
+    workspaceId: string,
+    doc: StoredBot['doc'],
+    more: { publicId?: string | null; isClosed?: boolean; folderId?: string | null; id?: string } = {},
+  ) => withPublicIdConflict(async () => store.bots.create({ ...more, workspaceId, doc, publicId: more.publicId ?? (await freePublicId(doc.name)) }))
+
+  /** A folder id given by a client: null (the root) or a folder of this workspace. */
+  const folderOf = async (workspaceId: string, folderId: string | null | undefined): Promise<string | null | undefined> => {
+    if (folderId === undefined || folderId === null) return folderId
+    if (!(await store.folders.get(workspaceId, folderId))) throw notFound('Folder not found in this workspace.')
+    return folderId
+  }
 
   return {
-    async create(user: User, workspaceId: string, bot: BotInput | undefined) {
+    /** A blank bot, or a copy of a starter bot (`starterId`); fields given in `bot` apply on top. */
+    async create(user: User, workspaceId: string, bot: BotInput | undefined, starterId?: string) {
       await access.workspaceRole(user, workspaceId, 'write')
-      const { publicId, isClosed, ...input } = bot ?? {}
-      return botView(await createStored(workspaceId, docOrThrow(newBotDoc(input)), publicId, isClosed))
+      const { publicId, isClosed, folderId, ...input } = bot ?? {}
+      const starter = starterId === undefined ? undefined : starters.doc(starterId)
+      if (starterId !== undefined && !starter) throw notFound(`No starter bot "${starterId}".`)
+      const doc = docOrThrow(starter ? importedBotDoc({ ...starter, ...input }) : newBotDoc(input))
+      return botView(await createStored(workspaceId, doc, { publicId, isClosed, folderId: await folderOf(workspaceId, folderId) }))
     },
 
-    /** A Typebot export of any supported version, stored as v6. */
-    async import(user: User, workspaceId: string, bot: Record<string, unknown>) {
+    /** A Typebot export of any supported version, stored as v6 (in a folder of the workspace when given). */
+    async import(user: User, workspaceId: string, bot: Record<string, unknown>, folderId?: string | null) {
       await access.workspaceRole(user, workspaceId, 'write')
       const doc = docOrThrow(importedBotDoc(bot))
-      return botView(await createStored(workspaceId, doc, undefined, bot.isClosed === true))
+      return botView(await createStored(workspaceId, doc, { isClosed: bot.isClosed === true, folderId: await folderOf(workspaceId, folderId) }))
     },
 
-    async list(user: User, workspaceId: string) {
+    /**
+     * Several Typebot exports at once (Typebot exports one bot per file): each gets a new id, and Typebot links naming
+     * one of them by its original id follow it. All are validated before any is stored. Answers them in the given order.
+     */
+    async importMany(user: User, workspaceId: string, bots: Record<string, unknown>[], folderId?: string | null) {
+      await access.workspaceRole(user, workspaceId, 'write')
+      const folder = await folderOf(workspaceId, folderId)
+      const docs = bots.map((bot, index) => docOrThrow(withinList(importedBotDoc(bot), index)))
+      const ids = new Map<string, string>()
+      const newIds = bots.map((bot) => {
+        const id = newId()
+        if (typeof bot.id === 'string' && !ids.has(bot.id)) ids.set(bot.id, id)
+        return id
+      })
+      const created = []
+      for (const [index, doc] of docs.entries()) {
+        const stored = await createStored(workspaceId, relink(doc, ids), {
+          id: newIds[index],
+          isClosed: bots[index].isClosed === true,
+          folderId: folder,
+        })
+        created.push(botView(stored))
+      }
+      return created
+    },
+
+    /** The workspace's bots, newest first: in a folder (`folderId`, null for the root) and whose name contains `q`. */
+    async list(user: User, workspaceId: string, filter: { folderId?: string | null; q?: string } = {}) {
       await access.workspaceRole(user, workspaceId, 'read')
-      return (await store.bots.listByWorkspace(workspaceId)).map(botSummaryView)
+      const bots = await store.bots.summaries(workspaceId, { folderId: filter.folderId })
+      const q = filter.q?.trim().toLocaleLowerCase()
+      return (q ? bots.filter((b) => b.name.toLocaleLowerCase().includes(q)) : bots).map(botSummaryView)
+    },
+
+    /** A copy of the bot's draft in the same folder, named "… (copy)", unpublished, with a public id of its own. */
+    async duplicate(user: User, botId: string) {
+      const { bot } = await access.bot(user, botId, 'write')
+      const doc = { ...bot.doc, name: `${bot.doc.name} (copy)` }
+      return botView(await createStored(bot.workspaceId, doc, { isClosed: bot.isClosed, folderId: bot.folderId }))
+    },
+
+    /** The bot as a Typebot export (what import takes back), with a file name for the download. */
+    async export(user: User, botId: string) {
+      const { bot } = await access.bot(user, botId, 'read')
+      return { bot: botView(bot), fileName: `typebot-export-${slugOf(bot.doc.name) || 'bot'}.json` }
+    },
+
+    /** Closes the bot (live chats refused with bot_closed) or reopens it. */
+    async setClosed(user: User, botId: string, isClosed: boolean) {
+      const { bot } = await access.bot(user, botId, 'write')
+      const updated = await store.bots.update(bot.id, { isClosed })
+      if (!updated || updated === 'conflict') throw conflict('The bot changed at the same time: try again.')
+      return botView(updated)
     },
 
     async get(user: User, botId: string) {
@@ -67,7 +150,7 @@ export const createBots = ({ store, access, files }: { store: Pick<Store, 'bots'
     /** Given fields replace stored ones; a copy older than the stored bot is refused unless `overwrite`. */
     async update(user: User, botId: string, patch: BotPatch, overwrite?: boolean) {
       const { bot } = await access.bot(user, botId, 'write')
-      const { publicId, isClosed, isArchived, updatedAt, ...fields } = patch
+      const { publicId, isClosed, isArchived, folderId, updatedAt, ...fields } = patch
       if (updatedAt !== undefined && Number.isNaN(Date.parse(updatedAt)))
         throw badRequest('bot.updatedAt must be a timestamp.', [{ path: 'bot.updatedAt', message: 'Invalid timestamp' }])
       // Only the flags given: the store's answer spreads the changes over the stored bot, so a key present but
@@ -76,6 +159,7 @@ export const createBots = ({ store, access, files }: { store: Pick<Store, 'bots'
       if (isClosed !== undefined) changes.isClosed = isClosed
       if (isArchived !== undefined) changes.isArchived = isArchived
       if (publicId !== undefined) changes.publicId = publicId
+      if (folderId !== undefined) changes.folderId = (await folderOf(bot.workspaceId, folderId)) ?? null
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))
       if (!updated) throw notFound('Bot not found.')
       if (updated === 'conflict')

@@ -22,6 +22,14 @@ export const createCredentials = ({ store, access }: { store: Pick<Store, 'crede
     return store.credentials.list(workspaceId)
   },
 
+  /** Renames credentials; the secret data stays as it is. */
+  async rename(user: User, workspaceId: string, credentialsId: string, name: string) {
+    await access.workspaceRole(user, workspaceId, 'write')
+    const renamed = await store.credentials.rename(workspaceId, credentialsId, name)
+    if (!renamed) throw notFound('Credentials not found.')
+    return renamed
+  },
+
   async delete(user: User, workspaceId: string, credentialsId: string) {
     await access.workspaceRole(user, workspaceId, 'write')
     if (!(await store.credentials.delete(workspaceId, credentialsId))) throw notFound('Credentials not found.')

@@ -10,9 +10,12 @@ import { createBots } from './bots.js'
 import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
+import { createFolders } from './folders.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
+import { createInvitations } from './invitations.js'
 import { createResults } from './results.js'
+import { createStarters } from './starters/index.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
@@ -37,12 +40,16 @@ export const createApp = ({
   publicUrl: () => string
 }) => {
   const access = createAccess(store)
+  const starters = createStarters()
   const chats = createChats({ store, runtime, limits, access, kinds, files })
   return {
     accounts: createAccounts({ store }),
-    workspaces: createWorkspaces({ store, access }),
+    workspaces: createWorkspaces({ store, access, files }),
+    invitations: createInvitations({ store, access, mail, publicUrl }),
+    folders: createFolders({ store, access }),
+    starters,
     credentials: createCredentials({ store, access }),
-    bots: createBots({ store, access, files }),
+    bots: createBots({ store, access, files, starters }),
     results: createResults({ store, access, files }),
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),

@@ -1,5 +1,5 @@
 // How stored records are shown in API answers.
-import type { PublishedBot, StoredBot } from '../store/bots.js'
+import type { BotSummary, PublishedBot, StoredBot } from '../store/bots.js'
 
 const BOT_FIELDS = [
   'version',
@@ -35,6 +35,7 @@ export const botView = (bot: StoredBot): Record<string, unknown> => {
     publicId: bot.publicId,
     isArchived: bot.isArchived,
     isClosed: bot.isClosed,
+    folderId: bot.folderId,
     createdAt: bot.createdAt,
     updatedAt: bot.updatedAt,
   }
@@ -44,15 +45,17 @@ export const botView = (bot: StoredBot): Record<string, unknown> => {
   return view
 }
 
-export const botSummaryView = (bot: StoredBot) => ({
+export const botSummaryView = (bot: BotSummary) => ({
   id: bot.id,
-  name: bot.doc.name,
-  icon: (bot.doc.icon as string | undefined) ?? null,
-  folderId: (bot.doc.folderId as string | undefined) ?? null,
+  name: bot.name,
+  icon: bot.icon,
+  folderId: bot.folderId,
   publicId: bot.publicId,
   isArchived: bot.isArchived,
   isClosed: bot.isClosed,
   isPublished: bot.publishedId !== null,
+  publishedAt: bot.publishedAt,
+  hasUnpublishedChanges: bot.hasUnpublishedChanges,
   createdAt: bot.createdAt,
   updatedAt: bot.updatedAt,
 })

@@ -4,6 +4,7 @@ import type { Store } from '../store/index.js'
 import type { Role } from '../store/workspaces.js'
 import { type Access, userMode } from './access.js'
 import { conflict, notFound } from './errors.js'
+import type { FilesApp } from './files.js'
 
 const lastAdmin = 'A workspace must keep at least one admin.'
 
@@ -20,7 +21,15 @@ const userForEmail = async (accounts: Store['accounts'], email: string): Promise
   }
 }
 
-export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'workspaces' | 'accounts'>; access: Access }) => ({
+export const createWorkspaces = ({
+  store,
+  access,
+  files,
+}: {
+  store: Pick<Store, 'workspaces' | 'accounts' | 'invitations'>
+  access: Access
+  files: Pick<FilesApp, 'deleteOwned'>
+}) => ({
   /** The caller becomes the admin of the new workspace. */
   async create(user: User, input: { name: string; icon?: string | null }) {
     const { customChatsLimit: _c, customSeatsLimit: _s, ...workspace } = await store.workspaces.create(user.id, input)
@@ -38,6 +47,34 @@ export const createWorkspaces = ({ store, access }: { store: Pick<Store, 'worksp
     if (!workspace) throw notFound('Workspace not found.')
     return { workspace, currentUserMode: userMode(role) }
   },
+
+  /** Renames a workspace or changes its icon; admins only. */
+  async update(user: User, workspaceId: string, changes: { name?: string; icon?: string | null }) {
+    await access.workspaceRole(user, workspaceId, 'admin')
+    const workspace = await store.workspaces.rename(workspaceId, changes)
+    if (!workspace) throw notFound('Workspace not found.')
+    return workspace
+  },
+
+  /** Deletes a workspace with everything in it (bots, their results and files, credentials, folders, invitations); admins only. */
+  async delete(user: User, workspaceId: string) {
+    await access.workspaceRole(user, workspaceId, 'admin')
+    const botIds = await store.workspaces.delete(workspaceId)
+    for (const botId of botIds) await files.deleteOwned(workspaceId, botId)
+    return { id: workspaceId }
+  },
+
+  /** The caller leaves the workspace; its last admin cannot (they may delete it instead). */
+  async leave(user: User, workspaceId: string) {
+    await access.workspaceRole(user, workspaceId, 'read')
+    const outcome = await store.workspaces.changeMember(workspaceId, user.id, null)
+    if (outcome === 'not_member') throw notFound('Workspace not found.')
+    if (outcome === 'last_admin') throw conflict(`${lastAdmin} Make another member an admin first, or delete the workspace.`)
+    return { id: workspaceId }
+  },
+
+  /** Whether someone with this email may create an account although sign-up is closed: they were invited. */
+  mayRegister: (email: string): Promise<boolean> => store.invitations.existsForEmail(email, new Date().toISOString()),
 
   async members(user: User, workspaceId: string) {
     await access.workspaceRole(user, workspaceId, 'read')

@@ -113,6 +113,8 @@ export const botSummarySchema = z
     isArchived: z.boolean(),
     isClosed: z.boolean(),
     isPublished: z.boolean(),
+    publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),
+    hasUnpublishedChanges: z.boolean().meta({ description: 'The draft differs from the published version (false while unpublished).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -155,7 +157,16 @@ const botInputFields = {
   riskLevel: z.number().nullable().optional(),
 }
 
-export const createBotBody = z.object({ workspaceId: id, bot: z.looseObject(botInputFields).optional() })
+export const createBotBody = z.object({
+  workspaceId: id,
+  bot: z.looseObject(botInputFields).optional(),
+  starterId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Create from this starter bot (GET /v1/starters); `bot` fields apply on top.' }),
+})
 
 export const updateBotBody = z.object({
   bot: z.looseObject({
@@ -170,10 +181,49 @@ export const updateBotBody = z.object({
 export const importBotBody = z.object({
   workspaceId: id,
   bot: z.looseObject({}),
+  folderId: id.nullable().optional(),
   fromTemplate: z.string().max(500).optional(),
   enableSafetyFlags: z.boolean().optional(),
 })
 
 export const botParams = z.object({ botId: id })
 export const migrateQuery = z.object({ migrateToLatestVersion: queryBoolean })
-export const listBotsQuery = z.object({ workspaceId: id })
+export const listBotsQuery = z.object({
+  workspaceId: id,
+  folderId: id.optional().meta({ description: 'Only the bots of this folder; `root` for those in no folder. Absent: every bot.' }),
+  q: z.string().max(200).optional().meta({ description: 'Only bots whose name contains this (ignoring case).' }),
+})
+
+export const importManyBody = z.object({
+  workspaceId: id,
+  bots: z.array(z.looseObject({})).min(1).max(50).meta({ description: 'Typebot exports (one per file); links between them are kept.' }),
+  folderId: id.nullable().optional(),
+})
+
+export const folderSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() }).meta({ id: 'Folder' })
+export const folderBody = z.object({ name: z.string().trim().min(1).max(200) })
+export const folderParams = z.object({ workspaceId: id, folderId: id })
+export const moveBotBody = z.object({ folderId: id.nullable().meta({ description: 'The folder, or null for the root.' }) })
+
+export const starterSchema = z.object({ id: z.string(), name: z.string(), description: z.string() }).meta({ id: 'Starter' })
+
+export const updateWorkspaceBody = z
+  .object({ name: z.string().trim().min(1).max(200).optional(), icon: nullableString.optional() })
+  .refine((b) => b.name !== undefined || b.icon !== undefined, { message: 'Give name or icon.' })
+
+export const invitationSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    workspaceName: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    inviterName: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'Invitation' })
+export const inviteBody = z.object({ email: z.email().max(320), role: roleSchema })
+export const invitationParams = z.object({ workspaceId: id, invitationId: id })
+/** A link's token (43 characters) or, for accept and decline, an invitation id from GET /v1/invitations. */
+export const invitationKeyParams = z.object({ key: id })

@@ -8,7 +8,7 @@ import type { Issue } from '../contract/errors.js'
 export type BotDoc = Record<string, unknown> & { version: string; name: string }
 
 /** Fields the service owns: stored in columns, never in the document. */
-const SERVICE_FIELDS = ['id', 'workspaceId', 'publicId', 'isArchived', 'isClosed', 'createdAt', 'updatedAt'] as const
+const SERVICE_FIELDS = ['id', 'workspaceId', 'publicId', 'isArchived', 'isClosed', 'folderId', 'createdAt', 'updatedAt'] as const
 
 const withoutServiceFields = (bot: Record<string, unknown>): Record<string, unknown> => {
   const doc = { ...bot }
@@ -83,9 +83,9 @@ export const patchedBotDoc = (current: BotDoc, patch: Record<string, unknown>): 
   return validate({ ...current, ...withoutServiceFields(fields) }, 'bot')
 }
 
-/** A readable, unique-enough public id: the name's slug plus random characters. */
-export const generatePublicId = (name: string): string => {
-  const slug = name
+/** The name in lower-case ASCII words joined by "-" (empty when nothing is left), for ids and file names. */
+export const slugOf = (name: string): string =>
+  name
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
     .trim()
@@ -94,6 +94,29 @@ export const generatePublicId = (name: string): string => {
     .replace(/-+/g, '-')
     .slice(0, 40)
     .replace(/^-|-$/g, '')
+
+/** A readable, unique-enough public id: the name's slug plus random characters. */
+export const generatePublicId = (name: string): string => {
+  const slug = slugOf(name)
   const suffix = randomBytes(6).toString('hex').slice(0, 8)
   return slug ? `${slug}-${suffix}` : `bot-${suffix}`
+}
+
+/**
+ * Points the Typebot links of bots imported together at each other's new ids: every link whose `typebotId` is the
+ * original id of one of them (`ids`: original → new) is rewritten; links to other bots, and `current`, stay.
+ */
+export const relink = (doc: BotDoc, ids: ReadonlyMap<string, string>): BotDoc => {
+  const groups = Array.isArray(doc.groups) ? doc.groups : []
+  for (const group of groups) {
+    const blocks = (group as { blocks?: unknown })?.blocks
+    if (!Array.isArray(blocks)) continue
+    for (const block of blocks) {
+      const options = (block as { type?: unknown; options?: { typebotId?: unknown } })?.options
+      if ((block as { type?: unknown }).type !== 'Typebot link' || !options || typeof options.typebotId !== 'string') continue
+      const target = ids.get(options.typebotId)
+      if (target) options.typebotId = target
+    }
+  }
+  return doc
 }

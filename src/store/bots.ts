@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { newId } from '../lib/ids.js'
+import { RUNTIME_FIELDS, runtimeHash, runtimePart } from './botHash.js'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { BotsTable, Database, PublishedBotsTable } from './tables.js'
 
@@ -15,9 +16,19 @@ export type StoredBot = {
   isArchived: boolean
   isClosed: boolean
   publishedId: string | null
+  folderId: string | null
   createdAt: string
   updatedAt: string
   doc: BotDoc
+}
+
+/** A bot as lists show it: no document. */
+export type BotSummary = Omit<StoredBot, 'doc'> & {
+  name: string
+  icon: string | null
+  hasUnpublishedChanges: boolean
+  /** When the current snapshot was published; null while unpublished. */
+  publishedAt: string | null
 }
 
 /** The runtime part of a bot, frozen at publication. */
@@ -37,7 +48,7 @@ export class PublicIdTakenError extends Error {
   }
 }
 
-export type BotChanges = Partial<Pick<StoredBot, 'publicId' | 'isArchived' | 'isClosed' | 'doc'>>
+export type BotChanges = Partial<Pick<StoredBot, 'publicId' | 'isArchived' | 'isClosed' | 'folderId' | 'doc'>>
 
 const toStoredBot = (row: Selectable<BotsTable>): StoredBot => ({
   id: row.id,
@@ -46,6 +57,7 @@ const toStoredBot = (row: Selectable<BotsTable>): StoredBot => ({
   isArchived: row.isArchived === 1,
   isClosed: row.isClosed === 1,
   publishedId: row.publishedId,
+  folderId: row.folderId,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
   doc: JSON.parse(row.doc),
@@ -60,7 +72,9 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
   size: row.doc.length,
 })
 
-export const RUNTIME_FIELDS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const
+export { RUNTIME_FIELDS }
+
+const iconOf = (doc: BotDoc): string | null => (typeof doc.icon === 'string' ? doc.icon : null)
 
 /** A timestamp strictly after `previous`, so two writes within one millisecond still order. */
 const nextTimestamp = (previous?: string): string => {
@@ -76,15 +90,28 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
   }
 
   return {
-    async create(input: { workspaceId: string; publicId: string; isClosed?: boolean; doc: BotDoc }): Promise<StoredBot> {
+    /** `id` may be chosen beforehand (bots imported together, whose links name each other's new ids). */
+    async create(input: {
+      id?: string
+      workspaceId: string
+      publicId: string
+      isClosed?: boolean
+      folderId?: string | null
+      doc: BotDoc
+    }): Promise<StoredBot> {
       const now = new Date().toISOString()
       const row = {
-        id: newId(),
+        id: input.id ?? newId(),
         workspaceId: input.workspaceId,
         publicId: input.publicId,
         isArchived: 0 as const,
         isClosed: input.isClosed ? (1 as const) : (0 as const),
         publishedId: null,
+        folderId: input.folderId ?? null,
+        name: input.doc.name,
+        icon: iconOf(input.doc),
+        draftHash: runtimeHash(input.doc),
+        publishedHash: null,
         doc: JSON.stringify(input.doc),
         createdAt: now,
         updatedAt: now,
@@ -106,9 +133,38 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       return !!(await db.selectFrom('bots').select('id').where('publicId', '=', publicId).executeTakeFirst())
     },
 
-    async listByWorkspace(workspaceId: string): Promise<StoredBot[]> {
-      const rows = await db.selectFrom('bots').selectAll().where('workspaceId', '=', workspaceId).orderBy('createdAt', 'desc').execute()
-      return rows.map(toStoredBot)
+    /** A workspace's bots, newest first, without their documents; `folderId` null: the root only. */
+    async summaries(workspaceId: string, filter: { folderId?: string | null } = {}): Promise<BotSummary[]> {
+      let query = db
+        .selectFrom('bots')
+        .leftJoin('publishedBots', 'publishedBots.id', 'bots.publishedId')
+        .select([
+          'bots.id',
+          'bots.workspaceId',
+          'bots.publicId',
+          'bots.isArchived',
+          'bots.isClosed',
+          'bots.publishedId',
+          'bots.folderId',
+          'bots.name',
+          'bots.icon',
+          'bots.draftHash',
+          'bots.publishedHash',
+          'bots.createdAt',
+          'bots.updatedAt',
+          'publishedBots.updatedAt as publishedAt',
+        ])
+        .where('bots.workspaceId', '=', workspaceId)
+      if (filter.folderId === null) query = query.where('bots.folderId', 'is', null)
+      else if (filter.folderId !== undefined) query = query.where('bots.folderId', '=', filter.folderId)
+      const rows = await query.orderBy('bots.createdAt', 'desc').orderBy('bots.id').execute()
+      return rows.map(({ draftHash, publishedHash, ...row }) => ({
+        ...row,
+        isArchived: row.isArchived === 1,
+        isClosed: row.isClosed === 1,
+        publishedAt: row.publishedId ? row.publishedAt : null,
+        hasUnpublishedChanges: row.publishedId !== null && draftHash !== publishedHash,
+      }))
     },
 
     /**
@@ -126,7 +182,13 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
           ...(changes.publicId !== undefined && { publicId: changes.publicId }),
           ...(changes.isArchived !== undefined && { isArchived: changes.isArchived ? 1 : 0 }),
           ...(changes.isClosed !== undefined && { isClosed: changes.isClosed ? 1 : 0 }),
-          ...(changes.doc !== undefined && { doc: JSON.stringify(changes.doc) }),
+          ...(changes.folderId !== undefined && { folderId: changes.folderId }),
+          ...(changes.doc !== undefined && {
+            doc: JSON.stringify(changes.doc),
+            name: changes.doc.name,
+            icon: iconOf(changes.doc),
+            draftHash: runtimeHash(changes.doc),
+          }),
           updatedAt,
         })
         .where('id', '=', id)
@@ -153,16 +215,20 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
           ? await trx.selectFrom('publishedBots').select('createdAt').where('id', '=', bot.publishedId).executeTakeFirst()
           : undefined
         const updatedAt = nextTimestamp(bot.updatedAt)
-        const doc = Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, bot.doc[k]])) as PublishedBot['doc']
+        const doc = runtimePart(bot.doc) as PublishedBot['doc']
         const snapshot = { id: newId(), botId, doc: JSON.stringify(doc), createdAt: previous?.createdAt ?? updatedAt, updatedAt }
         await trx.insertInto('publishedBots').values(snapshot).execute()
-        await trx.updateTable('bots').set({ publishedId: snapshot.id, updatedAt }).where('id', '=', botId).execute()
+        await trx.updateTable('bots').set({ publishedId: snapshot.id, publishedHash: row.draftHash, updatedAt }).where('id', '=', botId).execute()
         return toPublished(snapshot)
       })
     },
 
     async unpublish(botId: string): Promise<void> {
-      await db.updateTable('bots').set({ publishedId: null, updatedAt: new Date().toISOString() }).where('id', '=', botId).execute()
+      await db
+        .updateTable('bots')
+        .set({ publishedId: null, publishedHash: null, updatedAt: new Date().toISOString() })
+        .where('id', '=', botId)
+        .execute()
     },
 
     /**

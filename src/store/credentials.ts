@@ -60,6 +60,17 @@ export const credentials = (db: Kysely<Database>, cipher: Cipher | undefined) =>
     }
   },
 
+  /** Renames credentials of this workspace; undefined when it has none with that id. */
+  async rename(workspaceId: string, id: string, name: string): Promise<CredentialsInfo | undefined> {
+    await db.updateTable('credentials').set({ name }).where('workspaceId', '=', workspaceId).where('id', '=', id).execute()
+    return db
+      .selectFrom('credentials')
+      .select(['id', 'type', 'name', 'createdAt'])
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+  },
+
   /** Deletes credentials of this workspace; false when it has none with that id. */
   async delete(workspaceId: string, id: string): Promise<boolean> {
     const res = await db.deleteFrom('credentials').where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst()

@@ -9,6 +9,8 @@ import { credentials } from './credentials.js'
 import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
+import { folders } from './folders.js'
+import { invitations } from './invitations.js'
 import { migrate } from './migrations.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
@@ -43,6 +45,8 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     bots: bots(db, adapter),
     chats: chats(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
+    folders: folders(db),
+    invitations: invitations(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

@@ -60,6 +60,14 @@ export interface BotsTable {
   doc: string
   createdAt: string
   updatedAt: string
+  /** The folder of the workspace it is filed in; null at the root. */
+  folderId: string | null
+  /** The document's name, for lists that do not read documents. */
+  name: string
+  icon: string | null
+  /** Hash of the draft's runtime part (store/botHash.ts), and of the current published snapshot's (null: unpublished). */
+  draftHash: string
+  publishedHash: string | null
 }
 
 /** Immutable snapshots: publishing adds one; running chats keep the snapshot they started on. */
@@ -129,6 +137,28 @@ export interface CredentialsTable {
   createdAt: string
 }
 
+/** Folders of a workspace's bots (one level). */
+export interface FoldersTable {
+  id: string
+  workspaceId: string
+  name: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** Pending invitations to a workspace: one per workspace and email (lower-cased); the link's token is stored hashed. */
+export interface InvitationsTable {
+  id: string
+  workspaceId: string
+  email: string
+  role: string
+  tokenHash: string
+  /** The admin who invited (null once their account is gone). */
+  invitedBy: string | null
+  createdAt: string
+  expiresAt: string
+}
+
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
@@ -141,4 +171,6 @@ export interface Database {
   answers: AnswersTable
   logs: LogsTable
   credentials: CredentialsTable
+  folders: FoldersTable
+  invitations: InvitationsTable
 }

@@ -94,6 +94,41 @@ export const workspaces = (db: Kysely<Database>) => ({
     return rows.map((r) => ({ ...toWorkspace(r), role: r.role as Role }))
   },
 
+  async rename(id: string, changes: { name?: string; icon?: string | null }): Promise<Workspace | undefined> {
+    await db
+      .updateTable('workspaces')
+      .set({ ...changes, updatedAt: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute()
+    return this.get(id)
+  },
+
+  /**
+   * Deletes the workspace: the foreign keys cascade to its members, bots (their snapshots, results, answers and logs),
+   * credentials, folders and invitations. Chat sessions have no foreign key (a session may span linked bots): those
+   * of the workspace's results go first, in the same transaction. Answers the ids of the bots it had (their files are
+   * the caller's to delete).
+   */
+  async delete(id: string): Promise<string[]> {
+    return db.transaction().execute(async (trx) => {
+      const botIds = (await trx.selectFrom('bots').select('id').where('workspaceId', '=', id).execute()).map((b) => b.id)
+      await trx
+        .deleteFrom('chatSessions')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('results')
+            .innerJoin('bots', 'bots.id', 'results.botId')
+            .select('results.lastChatSessionId')
+            .where('bots.workspaceId', '=', id)
+            .where('results.lastChatSessionId', 'is not', null)
+            .$narrowType<{ lastChatSessionId: string }>(),
+        )
+        .execute()
+      await trx.deleteFrom('workspaces').where('id', '=', id).execute()
+      return botIds
+    })
+  },
+
   /** The user's role in the workspace, or undefined when not a member. */
   async roleOf(workspaceId: string, userId: string): Promise<Role | undefined> {
     const row = await db.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
@@ -111,7 +146,6 @@ export const workspaces = (db: Kysely<Database>) => ({
     return rows.map((r) => ({ ...r, role: r.role as Role }))
   },
 
-  /** Adds a member or changes the role of an existing one. */
   /**
    * Adds a member, changes their role, or removes them (`role` null), unless that would leave the workspace without an
    * admin. The check and the write are one transaction that first writes the workspace row, so concurrent changes to

@@ -61,10 +61,12 @@ describe('bots', () => {
   })
 
   test('create keeps every given field, unknown ones included', async () => {
+    // folderId names a folder of the workspace (unknown ones are refused: see dashboard.test.ts).
+    const folder = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/folders`, { token: owner.token, body: { name: 'F' } })
     const input = {
       name: 'Full',
       icon: '🤖',
-      folderId: 'f1',
+      folderId: folder.body.folder.id,
       selectedThemeTemplateId: 't1',
       customDomain: 'chat.example.com',
       publicId: 'my-full-bot',
@@ -229,6 +231,8 @@ describe('bots', () => {
       'isArchived',
       'isClosed',
       'isPublished',
+      'publishedAt',
+      'hasUnpublishedChanges',
       'createdAt',
       'updatedAt',
     ])

@@ -5,7 +5,7 @@ import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 /** Fields the service sets on import, whatever the export carried. */
-const SERVICE_SET = new Set(['id', 'workspaceId', 'createdAt', 'updatedAt', 'publicId', 'isArchived', 'isClosed'])
+const SERVICE_SET = new Set(['id', 'workspaceId', 'createdAt', 'updatedAt', 'publicId', 'isArchived', 'isClosed', 'folderId'])
 
 describeWithFixtures('importing every Typebot fixture', () => {
   let s: TestServer

@@ -1,13 +1,23 @@
-// The management API: workspaces, members, credentials, bots and results. Every route needs a bearer token.
+// The management API: workspaces, members, invitations, credentials, folders, bots and results. Every route needs a
+// bearer token, except reading an invitation by its link's token.
 import type { FastifyPluginAsync } from 'fastify'
 import { authenticate } from '../auth.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { botRoutes } from '../routes/bots.js'
 import { credentialsRoutes } from '../routes/credentials.js'
+import { folderRoutes } from '../routes/folders.js'
+import { invitationRoutes } from '../routes/invitations.js'
 import { resultRoutes } from '../routes/results.js'
 import { workspaceRoutes } from '../routes/workspaces.js'
 
-export const managementRoutes: RouteDef[] = [...workspaceRoutes, ...credentialsRoutes, ...botRoutes, ...resultRoutes]
+export const managementRoutes: RouteDef[] = [
+  ...workspaceRoutes,
+  ...invitationRoutes,
+  ...credentialsRoutes,
+  ...folderRoutes,
+  ...botRoutes,
+  ...resultRoutes,
+]
 
 export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
   fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: false }))

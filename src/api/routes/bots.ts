@@ -1,5 +1,6 @@
 // Bots: operations 1–5, plus list, delete, publish and unpublish.
 import { z } from 'zod'
+import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import {
   botParams,
@@ -8,9 +9,12 @@ import {
   createBotBody,
   errorSchema,
   importBotBody,
+  importManyBody,
   listBotsQuery,
   migrateQuery,
+  moveBotBody,
   publishedBotSchema,
+  starterSchema,
   updateBotBody,
   userModeSchema,
 } from '../../contract/api.js'
@@ -31,11 +35,11 @@ export const botRoutes = [
     path: '/v1/bots',
     auth: 'required',
     tags,
-    summary: 'Create a bot',
+    summary: 'Create a bot, blank or from a starter bot (`starterId`)',
     body: createBotBody,
     responses: { 200: { description: 'Created', schema: botAnswer }, ...errors, 409: { description: 'publicId already used', schema: errorSchema } },
     async handler({ app, user, body }) {
-      return { bot: await app.bots.create(user, body.workspaceId, body.bot) }
+      return { bot: await app.bots.create(user, body.workspaceId, body.bot, body.starterId) }
     },
   }),
   defineRoute({
@@ -47,7 +51,19 @@ export const botRoutes = [
     body: importBotBody,
     responses: { 200: { description: 'Imported', schema: botAnswer }, ...errors },
     async handler({ app, user, body }) {
-      return { bot: await app.bots.import(user, body.workspaceId, body.bot) }
+      return { bot: await app.bots.import(user, body.workspaceId, body.bot, body.folderId) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/bots/importMany',
+    auth: 'required',
+    tags,
+    summary: 'Import several Typebot exports at once: Typebot links between them follow their new ids',
+    body: importManyBody,
+    responses: { 200: { description: 'Imported, in the given order', schema: z.object({ bots: z.array(botSchema) }) }, ...errors },
+    async handler({ app, user, body }) {
+      return { bots: await app.bots.importMany(user, body.workspaceId, body.bots, body.folderId) }
     },
   }),
   defineRoute({
@@ -55,11 +71,12 @@ export const botRoutes = [
     path: '/v1/bots',
     auth: 'required',
     tags,
-    summary: 'List the bots of a workspace',
+    summary: 'List the bots of a workspace (optionally of one folder, or whose name contains `q`)',
     query: listBotsQuery,
     responses: { 200: { description: 'The bots, newest first', schema: z.object({ bots: z.array(botSummarySchema) }) }, ...errors },
     async handler({ app, user, query }) {
-      return { bots: await app.bots.list(user, query.workspaceId) }
+      const folderId = query.folderId === 'root' ? null : query.folderId
+      return { bots: await app.bots.list(user, query.workspaceId, { folderId, q: query.q }) }
     },
   }),
   defineRoute({
@@ -141,6 +158,80 @@ export const botRoutes = [
     responses: { 200: { description: 'The published version', schema: publishedAnswer }, ...errors },
     async handler({ app, user, params }) {
       return { publishedBot: await app.bots.published(user, params.botId), version: '3' as const }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/bots/{botId}/duplicate',
+    auth: 'required',
+    tags,
+    summary: 'Duplicate a bot\'s draft (named "… (copy)", same folder, unpublished, no results)',
+    params: botParams,
+    responses: { 200: { description: 'The copy', schema: botAnswer }, ...errors },
+    async handler({ app, user, params }) {
+      return { bot: await app.bots.duplicate(user, params.botId) }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/bots/{botId}/export',
+    auth: 'required',
+    tags,
+    summary: 'Export a bot as a Typebot export file (what the import takes), as a download',
+    params: botParams,
+    responses: { 200: { description: 'The bot (Content-Disposition: attachment)', schema: botSchema }, ...errors },
+    async handler({ app, user, params, reply }) {
+      const { bot, fileName } = await app.bots.export(user, params.botId)
+      reply.header('content-disposition', contentDisposition(fileName, 'application/json'))
+      return bot
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/bots/{botId}/move',
+    auth: 'required',
+    tags,
+    summary: 'Move a bot to a folder of its workspace (null: the root)',
+    params: botParams,
+    body: moveBotBody,
+    responses: { 200: { description: 'Moved', schema: botAnswer }, ...errors },
+    async handler({ app, user, params, body }) {
+      return { bot: await app.bots.update(user, params.botId, { folderId: body.folderId }) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/bots/{botId}/close',
+    auth: 'required',
+    tags,
+    summary: 'Close a bot: new chats are refused (bot_closed) until it is reopened',
+    params: botParams,
+    responses: { 200: { description: 'Closed', schema: botAnswer }, ...errors },
+    async handler({ app, user, params }) {
+      return { bot: await app.bots.setClosed(user, params.botId, true) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/bots/{botId}/reopen',
+    auth: 'required',
+    tags,
+    summary: 'Reopen a closed bot',
+    params: botParams,
+    responses: { 200: { description: 'Reopened', schema: botAnswer }, ...errors },
+    async handler({ app, user, params }) {
+      return { bot: await app.bots.setClosed(user, params.botId, false) }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/starters',
+    auth: 'required',
+    tags,
+    summary: 'List the starter bots a bot can be created from (POST /v1/bots with starterId)',
+    responses: { 200: { description: 'The starters', schema: z.object({ starters: z.array(starterSchema) }) }, ...errors },
+    async handler({ app }) {
+      return { starters: app.starters.list() }
     },
   }),
 ]

@@ -59,6 +59,19 @@ export const credentialsRoutes = [
     },
   }),
   defineRoute({
+    method: 'PATCH',
+    path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
+    auth: 'required',
+    tags,
+    summary: 'Rename credentials (the secret data cannot be read or changed: create new credentials instead)',
+    params: credentialsParams,
+    body: z.object({ name: z.string().trim().min(1).max(200) }),
+    responses: { 200: { description: 'Renamed', schema: z.object({ credentials: credentialsSchema }) }, ...errors },
+    async handler({ app, user, params, body }) {
+      return { credentials: await app.credentials.rename(user, params.workspaceId, params.credentialsId, body.name) }
+    },
+  }),
+  defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
     auth: 'required',

@@ -8,6 +8,7 @@ import {
   memberParams,
   memberSchema,
   roleSchema,
+  updateWorkspaceBody,
   userModeSchema,
   workspaceParams,
   workspaceSchema,
@@ -64,6 +65,49 @@ export const workspaceRoutes = [
     },
     async handler({ app, user, params }) {
       return app.workspaces.get(user, params.workspaceId)
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v1/workspaces/{workspaceId}',
+    auth: 'required',
+    tags,
+    summary: 'Rename a workspace or change its icon (workspace admins only)',
+    params: workspaceParams,
+    body: updateWorkspaceBody,
+    responses: { 200: { description: 'The workspace', schema: z.object({ workspace: workspaceSchema }) }, ...scoped },
+    async handler({ app, user, params, body }) {
+      return { workspace: await app.workspaces.update(user, params.workspaceId, body) }
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/v1/workspaces/{workspaceId}',
+    auth: 'required',
+    tags,
+    summary: 'Delete a workspace with its bots, results, files, credentials, folders and invitations (workspace admins only)',
+    params: workspaceParams,
+    responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...scoped },
+    async handler({ app, user, params }) {
+      const { id } = await app.workspaces.delete(user, params.workspaceId)
+      return { id, deleted: true as const }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/workspaces/{workspaceId}/leave',
+    auth: 'required',
+    tags,
+    summary: 'Leave a workspace (its last admin cannot)',
+    params: workspaceParams,
+    responses: {
+      200: { description: 'Left', schema: z.object({ id: z.string(), left: z.literal(true) }) },
+      ...scoped,
+      409: { description: 'The caller is its last admin', schema: errorSchema },
+    },
+    async handler({ app, user, params }) {
+      const { id } = await app.workspaces.leave(user, params.workspaceId)
+      return { id, left: true as const }
     },
   }),
   defineRoute({

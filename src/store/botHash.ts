@@ -1,0 +1,13 @@
+// What a published snapshot holds of a bot, and its hash: a draft whose hash differs from its bot's published hash
+// has unpublished changes.
+import { createHash } from 'node:crypto'
+
+export const RUNTIME_FIELDS = ['version', 'groups', 'events', 'edges', 'variables', 'theme', 'settings'] as const
+
+/** The runtime part of a bot document (what publishing freezes). */
+export const runtimePart = (doc: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, doc[k]]))
+
+export const runtimeHash = (doc: Record<string, unknown>): string =>
+  createHash('sha256')
+    .update(JSON.stringify(runtimePart(doc)))
+    .digest('hex')
