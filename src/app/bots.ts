@@ -144,7 +144,13 @@ export const createBots = ({
 
     async get(user: User, botId: string) {
       const { bot, role } = await access.bot(user, botId, 'read')
-      return { bot: botView(bot), currentUserMode: userMode(role) }
+      const summary = await store.bots.summary(bot.id)
+      return {
+        bot: botView(bot),
+        currentUserMode: userMode(role),
+        publishedAt: summary?.publishedAt ?? null,
+        hasUnpublishedChanges: summary?.hasUnpublishedChanges ?? false,
+      }
     },
 
     /** Given fields replace stored ones; a copy older than the stored bot is refused unless `overwrite`. */

@@ -83,11 +83,45 @@ const nextTimestamp = (previous?: string): string => {
   return new Date(Math.max(now, prev + 1)).toISOString()
 }
 
+const summaryColumns = [
+  'bots.id',
+  'bots.workspaceId',
+  'bots.publicId',
+  'bots.isArchived',
+  'bots.isClosed',
+  'bots.publishedId',
+  'bots.folderId',
+  'bots.name',
+  'bots.icon',
+  'bots.draftHash',
+  'bots.publishedHash',
+  'bots.createdAt',
+  'bots.updatedAt',
+  'publishedBots.updatedAt as publishedAt',
+] as const
+
+type SummaryRow = Omit<BotSummary, 'isArchived' | 'isClosed' | 'hasUnpublishedChanges'> & {
+  isArchived: number
+  isClosed: number
+  draftHash: string | null
+  publishedHash: string | null
+  publishedAt: string | null
+}
+
+const toSummary = ({ draftHash, publishedHash, ...row }: SummaryRow): BotSummary => ({
+  ...row,
+  isArchived: row.isArchived === 1,
+  isClosed: row.isClosed === 1,
+  publishedAt: row.publishedId ? row.publishedAt : null,
+  hasUnpublishedChanges: row.publishedId !== null && draftHash !== publishedHash,
+})
+
 export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
   const rethrowPublicId = (err: unknown, publicId: string | null | undefined): never => {
     if (publicId && adapter.isUniqueViolation(err)) throw new PublicIdTakenError(publicId)
     throw err
   }
+  const summaryQuery = () => db.selectFrom('bots').leftJoin('publishedBots', 'publishedBots.id', 'bots.publishedId').select(summaryColumns)
 
   return {
     /** `id` may be chosen beforehand (bots imported together, whose links name each other's new ids). */
@@ -135,36 +169,17 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
 
     /** A workspace's bots, newest first, without their documents; `folderId` null: the root only. */
     async summaries(workspaceId: string, filter: { folderId?: string | null } = {}): Promise<BotSummary[]> {
-      let query = db
-        .selectFrom('bots')
-        .leftJoin('publishedBots', 'publishedBots.id', 'bots.publishedId')
-        .select([
-          'bots.id',
-          'bots.workspaceId',
-          'bots.publicId',
-          'bots.isArchived',
-          'bots.isClosed',
-          'bots.publishedId',
-          'bots.folderId',
-          'bots.name',
-          'bots.icon',
-          'bots.draftHash',
-          'bots.publishedHash',
-          'bots.createdAt',
-          'bots.updatedAt',
-          'publishedBots.updatedAt as publishedAt',
-        ])
-        .where('bots.workspaceId', '=', workspaceId)
+      let query = summaryQuery().where('bots.workspaceId', '=', workspaceId)
       if (filter.folderId === null) query = query.where('bots.folderId', 'is', null)
       else if (filter.folderId !== undefined) query = query.where('bots.folderId', '=', filter.folderId)
       const rows = await query.orderBy('bots.createdAt', 'desc').orderBy('bots.id').execute()
-      return rows.map(({ draftHash, publishedHash, ...row }) => ({
-        ...row,
-        isArchived: row.isArchived === 1,
-        isClosed: row.isClosed === 1,
-        publishedAt: row.publishedId ? row.publishedAt : null,
-        hasUnpublishedChanges: row.publishedId !== null && draftHash !== publishedHash,
-      }))
+      return rows.map(toSummary)
+    },
+
+    /** One bot without its document (its publishing state with it). */
+    async summary(id: string): Promise<BotSummary | undefined> {
+      const row = await summaryQuery().where('bots.id', '=', id).executeTakeFirst()
+      return row && toSummary(row)
     },
 
     /**

@@ -87,7 +87,17 @@ export const botRoutes = [
     summary: 'Get a bot',
     params: botParams,
     query: migrateQuery,
-    responses: { 200: { description: 'The bot', schema: botAnswer.extend({ currentUserMode: userModeSchema }) }, ...errors },
+    responses: {
+      200: {
+        description: 'The bot, with the caller\'s rights and its publishing state',
+        schema: botAnswer.extend({
+          currentUserMode: userModeSchema,
+          publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),
+          hasUnpublishedChanges: z.boolean().meta({ description: 'The draft differs from the published version.' }),
+        }),
+      },
+      ...errors,
+    },
     async handler({ app, user, params }) {
       // Bots are stored as v6 (the latest schema), so migrateToLatestVersion has nothing left to convert.
       return app.bots.get(user, params.botId)

@@ -15,7 +15,7 @@ export type Workspace = { id: string; name: string; icon: string | null; current
 
 export type Member = { userId: string; name: string; email: string | null; role: Role }
 
-export type Invitation = { id: string; email: string; role: Role; createdAt: string; expiresAt: string; link?: string }
+export type Invitation = { id: string; email: string; role: Role; inviterName: string | null; createdAt: string; expiresAt: string }
 
 export type Folder = { id: string; name: string }
 

@@ -151,7 +151,14 @@ export const BotsPage = () => {
       {showFolders && (
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} mb="lg">
           {folders.data!.map((f) => (
-            <FolderCard key={f.id} folder={f} canWrite={canWrite} onOpen={() => setParams({ folder: f.id })} onChanged={refresh} />
+            <FolderCard
+              key={f.id}
+              folder={f}
+              workspaceId={workspaceId}
+              canWrite={canWrite}
+              onOpen={() => setParams({ folder: f.id })}
+              onChanged={refresh}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -209,7 +216,11 @@ const useImport = (workspaceId: string, folderId: string | null, done: () => Pro
           throw new Error(`${file.name} is not a Typebot export (it is not valid JSON).`)
         }
       }
-      const { bots: imported } = await api.post<{ bots: { id: string; name: string }[] }>('/v1/bots/import', { workspaceId, folderId, bots })
+      const { bots: imported } = await api.post<{ bots: { id: string; name: string }[] }>('/v1/bots/importMany', {
+        workspaceId,
+        folderId: folderId ?? undefined,
+        bots,
+      })
       await done()
       notifications.show({
         color: 'green',
@@ -240,11 +251,13 @@ const useImport = (workspaceId: string, folderId: string | null, done: () => Pro
 
 const FolderCard = ({
   folder,
+  workspaceId,
   canWrite,
   onOpen,
   onChanged,
 }: {
   folder: Folder
+  workspaceId: string
   canWrite: boolean
   onOpen: () => void
   onChanged: () => Promise<unknown>
@@ -283,7 +296,7 @@ const FolderCard = ({
         <form
           onSubmit={async (e) => {
             e.preventDefault()
-            await api.patch(`/v1/folders/${folder.id}`, { name: name.trim() })
+            await api.patch(`/v1/workspaces/${workspaceId}/folders/${folder.id}`, { name: name.trim() })
             await onChanged()
             setRenaming(false)
           }}
@@ -300,7 +313,7 @@ const FolderCard = ({
         title={`Delete the folder “${folder.name}”?`}
         confirmLabel="Delete folder"
         onConfirm={async () => {
-          await api.delete(`/v1/folders/${folder.id}`)
+          await api.delete(`/v1/workspaces/${workspaceId}/folders/${folder.id}`)
           await onChanged()
         }}
       >
@@ -466,9 +479,8 @@ const NewBotModal = ({
     try {
       const { bot } = await api.post<{ bot: { id: string } }>('/v1/bots', {
         workspaceId,
-        folderId,
         starterId,
-        bot: starterId ? undefined : { name: 'My bot' },
+        bot: { ...(starterId ? {} : { name: 'My bot' }), ...(folderId ? { folderId } : {}) },
       })
       await client.invalidateQueries({ queryKey: ['bots', workspaceId] })
       onClose()
