@@ -1,5 +1,7 @@
 // Builds the Fastify application: error shape, the API surfaces (one plugin each, registered according to
 // PARLEY_API), health, the OpenAPI document and docs page.
+import { createHmac, randomBytes } from 'node:crypto'
+import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
@@ -77,6 +79,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.setErrorHandler(handleError)
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
+  fastify.decorateRequest('authSession', null)
   fastify.decorateRequest('arrivedAt', 0)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
@@ -85,6 +88,10 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   await fastify.register(swaggerUi, { routePrefix: '/docs' })
   fastify.get('/v1/openapi.json', async () => document)
 
+  // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from
+  // ENCRYPTION_SECRET (every process agrees), else from this process only (a restart fails sign-ins in progress).
+  const cookieSecret = config.encryptionSecret ? createHmac('sha256', config.encryptionSecret).update('parley cookies').digest() : randomBytes(32)
+  await fastify.register(cookie, { secret: cookieSecret })
   await registerCors(fastify)
   const services: Services = { app, config }
   registerRoutes(fastify, healthRoutes, services)

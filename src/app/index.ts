@@ -12,7 +12,9 @@ import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
+import { createOidcClient, type OidcSettings } from './oidc.js'
 import { createResults } from './results.js'
+import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
@@ -25,6 +27,7 @@ export const createApp = ({
   files,
   mail,
   publicUrl,
+  signIn,
 }: {
   store: Store
   runtime: Runtime
@@ -35,11 +38,18 @@ export const createApp = ({
   mail: SystemMail
   /** The address people reach this server at, for links in emails and share panels. */
   publicUrl: () => string
+  /** Browser sign-in settings; `oidc` when an OpenID Connect provider is configured. */
+  signIn: SignInSettings & { oidc?: OidcSettings }
 }) => {
   const access = createAccess(store)
   const chats = createChats({ store, runtime, limits, access, kinds, files })
+  const attempts = createPasswordAttempts()
+  const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   return {
-    accounts: createAccounts({ store }),
+    accounts: createAccounts({ store, access, attempts: attempts.byAccount }),
+    // No pending invitations yet: while sign-up is closed, nobody may register.
+    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: async () => false, oidc, attempts }),
+    oidc,
     workspaces: createWorkspaces({ store, access }),
     credentials: createCredentials({ store, access }),
     bots: createBots({ store, access, files }),
@@ -59,3 +69,4 @@ export const createApp = ({
 export type App = ReturnType<typeof createApp>
 /** The signed-in caller, as the API layer sees it (api/ does not import the store). */
 export type { User } from '../store/accounts.js'
+export type { Session } from '../store/sessions.js'

@@ -10,6 +10,7 @@ import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { migrate } from './migrations.js'
+import { sessions } from './sessions.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
 
@@ -39,6 +40,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     adapter,
     db,
     accounts: accounts(db, adapter),
+    sessions: sessions(db),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
     chats: chats(db, adapter),
