@@ -9,8 +9,10 @@ export type LinkPurpose = 'reset' | 'magic'
 export type Session = { id: string; userId: string; csrfToken: string; expiresAt: string }
 
 export const sessions = (db: Kysely<Database>) => ({
+  /** Opens a session; the user's expired ones go (so rows do not pile up). */
   async create(userId: string, token: string, csrfToken: string, expiresAt: string): Promise<Session> {
     const session = { id: newId(), userId, csrfToken, expiresAt }
+    await db.deleteFrom('sessions').where('userId', '=', userId).where('expiresAt', '<=', new Date().toISOString()).execute()
     await db
       .insertInto('sessions')
       .values({ ...session, tokenHash: hashToken(token), createdAt: new Date().toISOString() })
@@ -36,15 +38,15 @@ export const sessions = (db: Kysely<Database>) => ({
     await db.deleteFrom('sessions').where('id', '=', id).execute()
   },
 
-  /** Ends all of a user's sessions but `keepId`; expired sessions of everyone go too. */
+  /** Ends all of a user's sessions but `keepId`. */
   async deleteOfUser(userId: string, keepId?: string): Promise<void> {
     let query = db.deleteFrom('sessions').where('userId', '=', userId)
     if (keepId) query = query.where('id', '!=', keepId)
     await query.execute()
-    await db.deleteFrom('sessions').where('expiresAt', '<=', new Date().toISOString()).execute()
   },
 
   async createLink(userId: string, purpose: LinkPurpose, token: string, expiresAt: string): Promise<void> {
+    await db.deleteFrom('oneTimeLinks').where('userId', '=', userId).where('expiresAt', '<=', new Date().toISOString()).execute()
     await db
       .insertInto('oneTimeLinks')
       .values({ id: newId(), userId, purpose, tokenHash: hashToken(token), createdAt: new Date().toISOString(), expiresAt })

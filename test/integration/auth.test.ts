@@ -191,6 +191,15 @@ describe('accounts and sign-in', () => {
     assert.equal((await b.call('POST', '/v1/workspaces', { name: 'X' })).status, 200)
     const { token } = await s.user('Bearer', 'bearer@example.com')
     assert.equal((await s.call('POST', '/v1/workspaces', { token, body: { name: 'Y' } })).status, 200)
+
+    // Chats: a preview (signed-in only) needs the header; on a published bot's anonymous chat (what the hosted page
+    // on this origin calls, cookies attached) a write without it is simply anonymous.
+    const workspaceId = (await b.call('GET', '/v1/workspaces')).body.workspaces[0].id
+    const bot = (await b.call('POST', '/v1/bots', { workspaceId })).body.bot
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/publish`)).status, 200)
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {}, { csrf: false })).body.code, 'csrf')
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {})).status, 200)
+    assert.equal((await b.call('POST', `/api/v1/typebots/${bot.publicId}/startChat`, {}, { csrf: false })).status, 200)
   })
 
   test('wrong passwords are rate-limited per account, then even the right one answers 429', async () => {

@@ -28,8 +28,16 @@ const errors = {
 const signedIn = { description: 'Signed in: the session cookie is set', schema: signedInSchema }
 const sent = { description: 'The same answer whether the email has an account or not', schema: z.object({ message: z.string() }) }
 
+/** Ends the session of the cookie the browser sent, if any: signing in again replaces it. */
+const endPresentedSession = async (app: App, req: FastifyRequest) => {
+  const cookie = sessionCookieOf(req)
+  const found = cookie ? await app.accounts.bySession(cookie) : undefined
+  if (found) await app.signIn.signOut(found.session)
+}
+
 /** Sets the session cookie; answers what the browser keeps (the CSRF token) and shows (the user). */
 const answerSession = async (app: App, req: FastifyRequest, reply: FastifyReply, opened: OpenedSession) => {
+  await endPresentedSession(app, req)
   setSessionCookie(req, reply, app.publicUrl(), opened)
   return { user: await app.accounts.me(opened.user), csrfToken: opened.csrfToken, expiresAt: opened.expiresAt }
 }
@@ -211,7 +219,9 @@ export const authRoutes = [
         const pending = takeOidcCookie(req, reply, app.publicUrl())
         if (!isPending(pending)) throw new AppError('bad_request', 'The sign-in took too long or began in another browser: try again.')
         const profile = await app.oidc.finish(req.url.split('?')[1] ?? '', pending)
-        setSessionCookie(req, reply, app.publicUrl(), await app.signIn.signInWithOidc(profile))
+        const opened = await app.signIn.signInWithOidc(profile)
+        await endPresentedSession(app, req)
+        setSessionCookie(req, reply, app.publicUrl(), opened)
         return reply.redirect('/')
       } catch (err) {
         return toSignInPage(reply, err)
