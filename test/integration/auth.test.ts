@@ -343,6 +343,14 @@ describe('accounts and sign-in', () => {
       200,
     )
     assert.equal((await b.call('GET', '/v1/me')).status, 401)
+    const withPassword = await runCliAsync(
+      ['user', 'create', '--email', 'lea@example.com', '--name', 'Lea', '--password-stdin'],
+      { DATABASE_URL: s.database.url },
+      'lea password 123\n',
+    )
+    assert.equal(withPassword.status, 0, withPassword.stderr)
+    assert.doesNotMatch(withPassword.stdout, /token=/)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })).status, 200)
   })
 })
 
