@@ -41,12 +41,12 @@ export const csrfHeader = (req: FastifyRequest): string | undefined => {
 /** The caller by session cookie; a write needs the session's CSRF token (checked here, by `accounts.checkCsrf`). */
 const bySession = async (accounts: AccountsApp, req: FastifyRequest, mode: AuthMode) => {
   const cookie = sessionCookieOf(req)
-  const found = cookie ? await accounts.bySession(cookie) : undefined
-  if (!found || !unsafeMethods.has(req.method)) return found
+  const write = unsafeMethods.has(req.method)
   // Where anonymous callers are welcome (chat APIs), a write without the header is taken as anonymous: pages of this
   // origin (hosted bots) chat with the browser's cookies attached but should not act as the signed-in builder.
-  if (mode === 'optional' && csrfHeader(req) === undefined) return undefined
-  accounts.checkCsrf(found.session, csrfHeader(req))
+  if (!cookie || (write && mode === 'optional' && csrfHeader(req) === undefined)) return undefined
+  const found = await accounts.bySession(cookie)
+  if (found && write) accounts.checkCsrf(found.session, csrfHeader(req))
   return found
 }
 

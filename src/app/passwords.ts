@@ -1,16 +1,18 @@
 // Password hashing with scrypt (node:crypto). The stored string carries its parameters and salt
 // (`scrypt$N$r$p$salt$hash`), so the cost can be raised later without invalidating existing hashes.
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 const N = 2 ** 15
 const R = 8
 const P = 1
 const KEY_LENGTH = 32
 
-const derive = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
+const derive = (password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> =>
   new Promise((resolve, reject) =>
-    // maxmem above the 128·N·r bytes these parameters need (Node's default is exactly 32 MiB).
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * N * R }, (err, key) => (err ? reject(err) : resolve(key))),
+    // maxmem above the 128·N·r bytes the parameters need (Node's default, 32 MiB, is exactly what N=2^15, r=8 need).
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: 256 * options.N * options.r }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   )
 
 export const hashPassword = async (password: string): Promise<string> => {

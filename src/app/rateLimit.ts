@@ -28,10 +28,21 @@ export const createRateLimit = ({ max, windowMs, message }: { max: number; windo
         else counts.set(key, { n: 1, resetAt: now + windowMs })
       }
     },
-    /** Checks, then counts: for requests limited whatever their outcome. */
+    /**
+     * Checks, then counts. Counting before the work (a password check) makes concurrent attempts count at once,
+     * instead of all passing the check while the first ones are still running; `release` undoes it on success.
+     */
     take(keys: string[]) {
       this.check(keys)
       this.count(keys)
+    },
+    /** Gives back an attempt taken for something that turned out not to count (a correct password). */
+    release(keys: string[]) {
+      const now = Date.now()
+      for (const key of keys) {
+        const entry = live(key, now)
+        if (entry && --entry.n <= 0) counts.delete(key)
+      }
     },
   }
 }

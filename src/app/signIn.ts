@@ -145,14 +145,13 @@ export const createSignIn = ({
     async signInWithPassword(input: { email: string; password: string }, address: string): Promise<OpenedSession> {
       const account = [`email:${input.email}`]
       attempts.byAccount.check(account)
-      attempts.byAddress.check([address])
+      attempts.byAddress.take([address])
+      attempts.byAccount.count(account)
       const user = await store.accounts.userByEmail(input.email)
       const stored = user ? await store.accounts.passwordHashOf(user.id) : null
-      if (!user || !(await verifyPassword(input.password, stored))) {
-        attempts.byAccount.count(account)
-        attempts.byAddress.count([address])
-        throw unauthorized('Wrong email or password.')
-      }
+      if (!user || !(await verifyPassword(input.password, stored))) throw unauthorized('Wrong email or password.')
+      attempts.byAccount.release(account)
+      attempts.byAddress.release([address])
       return open(user)
     },
 

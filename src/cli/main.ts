@@ -87,6 +87,7 @@ const user = async (args: string[]) => {
     args: rest,
     options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
   })
+  if (action !== 'create' && action !== 'reset-link') fail(usage)
   const email = values.email?.trim().toLowerCase()
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) fail(`user ${action ?? ''} needs --email EMAIL`)
   const config = loadConfig()
@@ -110,7 +111,7 @@ const user = async (args: string[]) => {
       if (!found) fail(`No user with email ${email}`)
       console.log(await createOneTimeLink(store, publicUrlOf(config), found!.id, 'reset'))
       console.error('The link works once, within an hour.')
-    } else fail(usage)
+    }
   } finally {
     await store.close()
   }
