@@ -42,7 +42,10 @@ const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string,
 export const buildApp = async (app: App, config: Config): Promise<FastifyInstance> => {
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.http
   const fastify = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
