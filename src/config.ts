@@ -75,6 +75,16 @@ const envSchema = z
     SMTP_FROM: z.string().optional(),
     /** Key material for workspace credentials at rest; without it credentials cannot be created. */
     ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
+    /** Only people a workspace invited may create an account (the first-run setup stays open). */
+    DISABLE_SIGNUP: bool,
+    /** Days a browser session lasts after signing in. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().positive().max(3650).default(30),
+    /** Sign-in with an OpenID Connect provider: its issuer URL (discovery), and this server's client at it. */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The provider's name on the sign-in button. */
+    OIDC_NAME: z.string().min(1).max(100).default('SSO'),
     /** The address clients reach this server at (file URLs are built on it); default: the address it listens on. */
     PARLEY_PUBLIC_URL: z.url().optional(),
     /** Directory of stored files (uploads, files made by blocks) when no S3 bucket is configured. */
@@ -106,6 +116,15 @@ const envSchema = z
     {
       path: ['S3_ENDPOINT'],
       message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
+    },
+  )
+  .refine(
+    (e) =>
+      [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].every((v) => v === undefined) ||
+      (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET),
+    {
+      path: ['OIDC_ISSUER'],
+      message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     },
   )
   .refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
@@ -143,6 +162,12 @@ export type Config = {
   httpAllowlist: string
   smtp: { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
   encryptionSecret?: string
+  /** Browser sign-in (accounts, sessions, OpenID Connect). */
+  signIn: {
+    disableSignup: boolean
+    sessionMaxAgeMs: number
+    oidc?: { issuer: string; clientId: string; clientSecret: string; name: string }
+  }
   files: {
     publicUrl?: string
     directory: string
@@ -192,6 +217,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
     encryptionSecret: e.ENCRYPTION_SECRET,
+    signIn: {
+      disableSignup: e.DISABLE_SIGNUP,
+      sessionMaxAgeMs: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400_000),
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
+          : undefined,
+    },
     files: {
       publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
       directory: e.FILES_DIR,

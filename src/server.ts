@@ -34,7 +34,10 @@ export const buildServer = async (config: Config, store: Store) => {
     },
   })
   const mail = createSystemMail(runtime, Boolean(config.smtp.host && config.smtp.from))
-  const app = await buildApp(createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl }), config)
+  const app = await buildApp(
+    createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn }),
+    config,
+  )
   app.addHook('onListen', async () => {
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`

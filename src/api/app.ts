@@ -1,5 +1,7 @@
 // Builds the Fastify application: error shape, the API surfaces (one plugin each, registered according to
 // PARLEY_API), health, the OpenAPI document and docs page.
+import { createHmac, randomBytes } from 'node:crypto'
+import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
@@ -40,7 +42,10 @@ const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string,
 export const buildApp = async (app: App, config: Config): Promise<FastifyInstance> => {
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.http
   const fastify = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
@@ -77,6 +82,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.setErrorHandler(handleError)
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
+  fastify.decorateRequest('authSession', null)
   fastify.decorateRequest('arrivedAt', 0)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
@@ -85,6 +91,10 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   await fastify.register(swaggerUi, { routePrefix: '/docs' })
   fastify.get('/v1/openapi.json', async () => document)
 
+  // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from
+  // ENCRYPTION_SECRET (every process agrees), else from this process only (a restart fails sign-ins in progress).
+  const cookieSecret = config.encryptionSecret ? createHmac('sha256', config.encryptionSecret).update('parley cookies').digest() : randomBytes(32)
+  await fastify.register(cookie, { secret: cookieSecret })
   await registerCors(fastify)
   const services: Services = { app, config }
   registerRoutes(fastify, healthRoutes, services)

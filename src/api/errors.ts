@@ -11,6 +11,7 @@ export const statusOf: Record<ErrorCode, number> = {
   encryption_not_configured: 400,
   unauthorized: 401,
   forbidden: 403,
+  csrf: 403,
   origin_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,

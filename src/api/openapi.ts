@@ -51,7 +51,7 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
       title: 'Parley API',
       version: '1.0.0',
       description:
-        'Chatbot builder and chat runtime compatible with Typebot v6 bots. Every /v1 operation takes `Authorization: Bearer <token>`; errors answer `{ code, message, issues? }`.',
+        'Chatbot builder and chat runtime compatible with Typebot v6 bots. Every /v1 operation takes `Authorization: Bearer <token>` or a browser session (cookie, with `x-csrf-token` on writes; see /v1/auth/…); errors answer `{ code, message, issues? }`.',
     },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],

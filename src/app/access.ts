@@ -1,5 +1,6 @@
 // Who may do what. A caller who is not a member of a workspace gets the same not_found as for an unknown id,
-// so workspace and bot ids cannot be probed; guests may read but not write.
+// so workspace and bot ids cannot be probed; guests may read but not write. A caller whose token is scoped to one
+// workspace is, for every other workspace, not a member.
 import type { User } from '../store/accounts.js'
 import type { StoredBot } from '../store/bots.js'
 import type { Store } from '../store/index.js'
@@ -15,10 +16,13 @@ const check = (role: Role, need: Need, what: string) => {
   if (need === 'admin' && role !== 'admin') throw forbidden(`Only workspace admins may do this.`)
 }
 
+/** Whether the caller's token reaches this workspace (unscoped callers reach all of theirs). */
+export const inScope = (user: User, workspaceId: string): boolean => !user.scope || user.scope === workspaceId
+
 export const createAccess = ({ bots, workspaces }: Pick<Store, 'bots' | 'workspaces'>) => ({
   /** The caller's role in the workspace, when it allows `need`. */
   async workspaceRole(user: User, workspaceId: string, need: Need): Promise<Role> {
-    const role = await workspaces.roleOf(workspaceId, user.id)
+    const role = inScope(user, workspaceId) ? await workspaces.roleOf(workspaceId, user.id) : undefined
     if (!role) throw notFound('Workspace not found.')
     check(role, need, 'workspace')
     return role
@@ -27,7 +31,7 @@ export const createAccess = ({ bots, workspaces }: Pick<Store, 'bots' | 'workspa
   /** The bot with the caller's role in its workspace, when it allows `need`. */
   async bot(user: User, botId: string, need: Need): Promise<{ bot: StoredBot; role: Role }> {
     const bot = await bots.get(botId)
-    const role = bot && (await workspaces.roleOf(bot.workspaceId, user.id))
+    const role = bot && inScope(user, bot.workspaceId) && (await workspaces.roleOf(bot.workspaceId, user.id))
     if (!bot || !role) throw notFound('Bot not found.')
     check(role, need, 'bot')
     return { bot, role }

@@ -21,7 +21,8 @@ export class AppError extends Error {
 
 /** `validation_failed` when issues are given, `bad_request` otherwise. */
 export const badRequest = (message: string, issues?: Issue[]) => new AppError(issues ? 'validation_failed' : 'bad_request', message, issues)
-export const unauthorized = (message = 'A valid bearer token is required (Authorization: Bearer <token>).') => new AppError('unauthorized', message)
+export const unauthorized = (message = 'Sign in, or send a valid bearer token (Authorization: Bearer <token>).') =>
+  new AppError('unauthorized', message)
 export const forbidden = (message: string) => new AppError('forbidden', message)
 export const notFound = (message: string) => new AppError('not_found', message)
 export const conflict = (message: string) => new AppError('conflict', message)

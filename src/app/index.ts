@@ -14,7 +14,9 @@ import { createFolders } from './folders.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
 import { createInvitations } from './invitations.js'
+import { createOidcClient, type OidcSettings } from './oidc.js'
 import { createResults } from './results.js'
+import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
 import { createStarters } from './starters/index.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
@@ -28,6 +30,7 @@ export const createApp = ({
   files,
   mail,
   publicUrl,
+  signIn,
 }: {
   store: Store
   runtime: Runtime
@@ -38,13 +41,21 @@ export const createApp = ({
   mail: SystemMail
   /** The address people reach this server at, for links in emails and share panels. */
   publicUrl: () => string
+  /** Browser sign-in settings; `oidc` when an OpenID Connect provider is configured. */
+  signIn: SignInSettings & { oidc?: OidcSettings }
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
   const chats = createChats({ store, runtime, limits, access, kinds, files })
+  const attempts = createPasswordAttempts()
+  const workspaces = createWorkspaces({ store, access, files })
+  const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   return {
-    accounts: createAccounts({ store }),
-    workspaces: createWorkspaces({ store, access, files }),
+    accounts: createAccounts({ store, access, attempts: attempts.byAccount }),
+    // While sign-up is closed, only an email with a pending invitation may register.
+    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: (email) => workspaces.mayRegister(email), oidc, attempts }),
+    oidc,
+    workspaces,
     invitations: createInvitations({ store, access, mail, publicUrl }),
     folders: createFolders({ store, access }),
     starters,
@@ -66,3 +77,4 @@ export const createApp = ({
 export type App = ReturnType<typeof createApp>
 /** The signed-in caller, as the API layer sees it (api/ does not import the store). */
 export type { User } from '../store/accounts.js'
+export type { Session } from '../store/sessions.js'

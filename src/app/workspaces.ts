@@ -2,8 +2,8 @@
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
 import type { Role } from '../store/workspaces.js'
-import { type Access, userMode } from './access.js'
-import { conflict, notFound } from './errors.js'
+import { type Access, inScope, userMode } from './access.js'
+import { conflict, forbidden, notFound } from './errors.js'
 import type { FilesApp } from './files.js'
 
 const lastAdmin = 'A workspace must keep at least one admin.'
@@ -32,13 +32,14 @@ export const createWorkspaces = ({
 }) => ({
   /** The caller becomes the admin of the new workspace. */
   async create(user: User, input: { name: string; icon?: string | null }) {
+    if (user.scope) throw forbidden('A token limited to one workspace cannot create workspaces.')
     const { customChatsLimit: _c, customSeatsLimit: _s, ...workspace } = await store.workspaces.create(user.id, input)
     return workspace
   },
 
   async list(user: User) {
     const list = await store.workspaces.listForUser(user.id)
-    return list.map(({ role, ...w }) => ({ ...w, currentUserMode: userMode(role) }))
+    return list.filter((w) => inScope(user, w.id)).map(({ role, ...w }) => ({ ...w, currentUserMode: userMode(role) }))
   },
 
   async get(user: User, workspaceId: string) {

@@ -1,6 +1,9 @@
-// The `parley` command: run the server and manage API tokens.
+// The `parley` command: run the server, manage users and API tokens.
+import { text } from 'node:stream/consumers'
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../config.js'
+import { hashPassword } from '../app/passwords.js'
+import { createOneTimeLink } from '../app/signIn.js'
+import { type Config, loadConfig } from '../config.js'
 import { newToken } from '../lib/ids.js'
 import { startServer } from '../server.js'
 import { openStore } from '../store/index.js'
@@ -13,9 +16,14 @@ const usage = `Usage: parley <command>
                                           --quiet prints only the token
   token list                              list tokens (never shows their secret)
   token revoke ID                         revoke a token
+  user create --email E --name N [--password-stdin]
+                                          create a user with a workspace of their own; the password is read
+                                          from standard input, else a one-time link to set it is printed
+  user reset-link --email E               print a one-time link to set a new password (valid one hour;
+                                          for servers that cannot send emails)
 
 Environment: DATABASE_URL (default sqlite:./data/parley.db), PORT, HOST, LOG_LEVEL, BODY_LIMIT_BYTES,
-PARLEY_ADMIN_TOKEN, PARLEY_API, PUBLIC_CHAT.`
+PARLEY_ADMIN_TOKEN, PARLEY_API, PUBLIC_CHAT, PARLEY_PUBLIC_URL (the address in printed links).`
 
 const fail = (message: string): never => {
   console.error(message)
@@ -75,10 +83,51 @@ const token = async (args: string[]) => {
   }
 }
 
+/** The address people reach the server at, as the server computes it (links printed here must open there). */
+const publicUrlOf = (config: Config) =>
+  config.files.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+
+const user = async (args: string[]) => {
+  const [action, ...rest] = args
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+  })
+  if (action !== 'create' && action !== 'reset-link') fail(usage)
+  const email = values.email?.trim().toLowerCase()
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) fail(`user ${action ?? ''} needs --email EMAIL`)
+  const config = loadConfig()
+  const store = await openStore(config.databaseUrl)
+  try {
+    if (action === 'create') {
+      const name = values.name?.trim()
+      if (!name) fail('user create needs --name NAME')
+      const password = values['password-stdin'] ? (await text(process.stdin)).replace(/\r?\n$/, '') : undefined
+      if (password !== undefined && (password.length < 8 || password.length > 256)) fail('The password needs 8 to 256 characters.')
+      if (await store.accounts.userByEmail(email!)) fail(`A user with email ${email} exists (see \`parley user reset-link\`).`)
+      const created = await store.accounts.createUser(name!, email, password === undefined ? undefined : await hashPassword(password))
+      await store.workspaces.create(created.id, { name: `${name}'s workspace` })
+      console.log(JSON.stringify({ userId: created.id, name: created.name, email: created.email }, null, 2))
+      if (password === undefined) {
+        console.log(`Set the password at: ${await createOneTimeLink(store, publicUrlOf(config), created.id, 'reset')}`)
+        console.error('The link works once, within an hour.')
+      }
+    } else if (action === 'reset-link') {
+      const found = await store.accounts.userByEmail(email!)
+      if (!found) fail(`No user with email ${email}`)
+      console.log(await createOneTimeLink(store, publicUrlOf(config), found!.id, 'reset'))
+      console.error('The link works once, within an hour.')
+    }
+  } finally {
+    await store.close()
+  }
+}
+
 const main = async () => {
   const [command, ...args] = process.argv.slice(2)
   if (command === 'serve') return serve()
   if (command === 'token') return token(args)
+  if (command === 'user') return user(args)
   fail(usage)
 }
 

@@ -227,3 +227,56 @@ export const inviteBody = z.object({ email: z.email().max(320), role: roleSchema
 export const invitationParams = z.object({ workspaceId: id, invitationId: id })
 /** A link's token (43 characters) or, for accept and decline, an invitation id from GET /v1/invitations. */
 export const invitationKeyParams = z.object({ key: id })
+
+// Accounts and sign-in (`/v1/auth/…`, `/v1/me…`).
+const emailInput = z.string().trim().toLowerCase().pipe(z.email().max(320))
+const newPassword = z.string().min(8, 'At least 8 characters.').max(256)
+const personName = z.string().trim().min(1).max(200)
+const linkToken = z.string().min(1).max(200)
+
+export const meSchema = z
+  .object({ id: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string(), hasPassword: z.boolean() })
+  .meta({ id: 'Me' })
+export const authStatusSchema = z
+  .object({
+    /** No account can sign in yet: the browser should show the first-run setup. */
+    setupNeeded: z.boolean(),
+    /** Anyone may sign up (false: only invited emails may). */
+    signupOpen: z.boolean(),
+    methods: z.object({
+      password: z.boolean(),
+      passwordResetByEmail: z.boolean(),
+      magicLink: z.boolean(),
+      oidc: z.object({ name: z.string() }).nullable(),
+    }),
+    user: meSchema.nullable(),
+    /** Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE made with the session cookie. */
+    csrfToken: z.string().nullable(),
+  })
+  .meta({ id: 'AuthStatus' })
+export const signedInSchema = z.object({ user: meSchema, csrfToken: z.string(), expiresAt: z.string() }).meta({ id: 'SignedIn' })
+export const signUpBody = z.object({ name: personName, email: emailInput, password: newPassword })
+export const signInBody = z.object({ email: emailInput, password: z.string().min(1).max(256) })
+export const emailBody = z.object({ email: emailInput })
+export const resetPasswordBody = z.object({ token: linkToken, password: newPassword })
+export const linkTokenBody = z.object({ token: linkToken })
+export const updateMeBody = z
+  .object({ name: personName.optional(), currentPassword: z.string().max(256).optional(), newPassword: newPassword.optional() })
+  .refine((b) => b.name !== undefined || b.newPassword !== undefined, { message: 'Give name and/or newPassword.' })
+export const apiTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The one workspace the token reaches; null: all of its user's. */
+    workspaceId: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiToken' })
+export const createApiTokenBody = z.object({
+  name: z.string().trim().min(1).max(100),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  workspaceId: id.nullable().optional(),
+})
+export const tokenParams = z.object({ tokenId: id })

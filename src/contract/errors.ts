@@ -7,6 +7,7 @@ export const errorCodes = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  'csrf',
   'not_found',
   'method_not_allowed',
   'not_acceptable',

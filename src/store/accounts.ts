@@ -1,10 +1,12 @@
-// Users and their API tokens. Tokens are stored only as SHA-256 hashes.
+// Users and their API tokens. Tokens are stored only as SHA-256 hashes; password hashes never leave this module
+// except through passwordHashOf.
 import type { Kysely } from 'kysely'
 import { hashToken, newId } from '../lib/ids.js'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 
-export type User = { id: string; name: string; email: string | null; createdAt: string }
+/** A user as the application sees it; `scope`: the one workspace the caller's token reaches (absent: all theirs). */
+export type User = { id: string; name: string; email: string | null; createdAt: string; scope?: string }
 export type TokenInfo = {
   id: string
   name: string
@@ -13,45 +15,89 @@ export type TokenInfo = {
   userEmail: string | null
   createdAt: string
   lastUsedAt: string | null
+  expiresAt: string | null
+  workspaceId: string | null
 }
+/** What a bearer token resolves to. */
+export type TokenGrant = { user: User; tokenId: string; expiresAt: string | null }
+
+const userColumns = ['users.id', 'users.name', 'users.email', 'users.createdAt'] as const
 
 export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
-  /** The user owning this bearer token, or undefined for an unknown (or revoked) token. */
-  async userByToken(token: string): Promise<User | undefined> {
-    return db
+  /** The user owning this bearer token (with its scope), or undefined for an unknown (or revoked) token. */
+  async userByToken(token: string): Promise<TokenGrant | undefined> {
+    const row = await db
       .selectFrom('apiTokens')
       .innerJoin('users', 'users.id', 'apiTokens.userId')
-      .select(['users.id', 'users.name', 'users.email', 'users.createdAt'])
+      .select([...userColumns, 'apiTokens.id as tokenId', 'apiTokens.expiresAt', 'apiTokens.workspaceId'])
       .where('apiTokens.tokenHash', '=', hashToken(token))
       .executeTakeFirst()
+    if (!row) return undefined
+    const { tokenId, expiresAt, workspaceId, ...user } = row
+    return { user: workspaceId ? { ...user, scope: workspaceId } : user, tokenId, expiresAt }
   },
 
   async userById(id: string): Promise<User | undefined> {
-    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst()
   },
 
   async userByEmail(email: string): Promise<User | undefined> {
-    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst()
+    return db.selectFrom('users').select(userColumns).where('email', '=', email.toLowerCase()).executeTakeFirst()
   },
 
-  async createUser(name: string, email?: string): Promise<User> {
+  async passwordHashOf(userId: string): Promise<string | null> {
+    const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst()
+    return row?.passwordHash ?? null
+  },
+
+  /** Whether any user can sign in (has a password or an OpenID Connect identity): false before first-run setup. */
+  async anyoneCanSignIn(): Promise<boolean> {
+    const withPassword = await db.selectFrom('users').select('id').where('passwordHash', 'is not', null).limit(1).executeTakeFirst()
+    if (withPassword) return true
+    return Boolean(await db.selectFrom('oidcIdentities').select('userId').limit(1).executeTakeFirst())
+  },
+
+  async createUser(name: string, email?: string, passwordHash?: string): Promise<User> {
     const user = { id: newId(), name, email: email?.toLowerCase() ?? null, createdAt: new Date().toISOString() }
-    await db.insertInto('users').values(user).execute()
+    await db
+      .insertInto('users')
+      .values({ ...user, passwordHash: passwordHash ?? null })
+      .execute()
     return user
   },
 
+  async updateUser(id: string, changes: { name?: string; passwordHash?: string }): Promise<void> {
+    if (changes.name === undefined && changes.passwordHash === undefined) return
+    await db.updateTable('users').set(changes).where('id', '=', id).execute()
+  },
+
   /** Stores a token (given in clear, kept hashed) for a user; returns the token's id. */
-  async addToken(userId: string, name: string, token: string): Promise<string> {
+  async addToken(
+    userId: string,
+    name: string,
+    token: string,
+    options: { expiresAt?: string | null; workspaceId?: string | null } = {},
+  ): Promise<string> {
     const id = newId()
     await db
       .insertInto('apiTokens')
-      .values({ id, userId, name, tokenHash: hashToken(token), createdAt: new Date().toISOString(), lastUsedAt: null })
+      .values({
+        id,
+        userId,
+        name,
+        tokenHash: hashToken(token),
+        createdAt: new Date().toISOString(),
+        lastUsedAt: null,
+        expiresAt: options.expiresAt ?? null,
+        workspaceId: options.workspaceId ?? null,
+      })
       .execute()
     return id
   },
 
-  async listTokens(): Promise<TokenInfo[]> {
-    return db
+  /** Every token (for the operator's CLI); `userId`: only that user's. */
+  async listTokens(userId?: string): Promise<TokenInfo[]> {
+    let query = db
       .selectFrom('apiTokens')
       .innerJoin('users', 'users.id', 'apiTokens.userId')
       .select([
@@ -62,14 +108,23 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
         'users.email as userEmail',
         'apiTokens.createdAt',
         'apiTokens.lastUsedAt',
+        'apiTokens.expiresAt',
+        'apiTokens.workspaceId',
       ])
       .orderBy('apiTokens.createdAt')
-      .execute()
+    if (userId) query = query.where('apiTokens.userId', '=', userId)
+    return query.execute()
   },
 
-  /** Deletes a token; false when no token has that id. */
-  async revokeToken(id: string): Promise<boolean> {
-    const res = await db.deleteFrom('apiTokens').where('id', '=', id).executeTakeFirst()
+  async touchToken(id: string, at: string): Promise<void> {
+    await db.updateTable('apiTokens').set({ lastUsedAt: at }).where('id', '=', id).execute()
+  },
+
+  /** Deletes a token (only if it is that user's, when `userId` is given); false when there is no such token. */
+  async revokeToken(id: string, userId?: string): Promise<boolean> {
+    let query = db.deleteFrom('apiTokens').where('id', '=', id)
+    if (userId) query = query.where('userId', '=', userId)
+    const res = await query.executeTakeFirst()
     return Number(res.numDeletedRows) > 0
   },
 
@@ -78,7 +133,7 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
     if (await this.userByToken(token)) return
     try {
       await db.transaction().execute(async (trx) => {
-        const user = { id: newId(), name: 'admin', email: null, createdAt: new Date().toISOString() }
+        const user = { id: newId(), name: 'admin', email: null, createdAt: new Date().toISOString(), passwordHash: null }
         await trx.insertInto('users').values(user).execute()
         await trx
           .insertInto('apiTokens')
@@ -89,6 +144,8 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
             tokenHash: hashToken(token),
             createdAt: user.createdAt,
             lastUsedAt: null,
+            expiresAt: null,
+            workspaceId: null,
           })
           .execute()
       })

@@ -12,6 +12,7 @@ import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
 import { invitations } from './invitations.js'
 import { migrate } from './migrations.js'
+import { sessions } from './sessions.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
 
@@ -41,6 +42,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     adapter,
     db,
     accounts: accounts(db, adapter),
+    sessions: sessions(db),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
     chats: chats(db, adapter),

@@ -10,6 +10,8 @@ export interface UsersTable {
   name: string
   email: string | null
   createdAt: string
+  /** scrypt hash with its salt and parameters (see app/passwords.ts); null: no password sign-in. */
+  passwordHash: string | null
 }
 
 export interface ApiTokensTable {
@@ -19,6 +21,38 @@ export interface ApiTokensTable {
   tokenHash: string
   createdAt: string
   lastUsedAt: string | null
+  expiresAt: string | null
+  /** The one workspace the token reaches; null: every workspace of its user. */
+  workspaceId: string | null
+}
+
+/** Browser sessions: the cookie's value is known only by its SHA-256 hash. */
+export interface SessionsTable {
+  id: string
+  userId: string
+  tokenHash: string
+  /** Sent back in `x-csrf-token` on every cookie-authenticated write. */
+  csrfToken: string
+  createdAt: string
+  expiresAt: string
+}
+
+/** Password reset and magic sign-in links: hashed, expiring, deleted when used. */
+export interface OneTimeLinksTable {
+  id: string
+  userId: string
+  purpose: string
+  tokenHash: string
+  createdAt: string
+  expiresAt: string
+}
+
+/** Who a user is at an OpenID Connect provider. */
+export interface OidcIdentitiesTable {
+  issuer: string
+  subject: string
+  userId: string
+  createdAt: string
 }
 
 export interface WorkspacesTable {
@@ -162,6 +196,9 @@ export interface InvitationsTable {
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
+  sessions: SessionsTable
+  oneTimeLinks: OneTimeLinksTable
+  oidcIdentities: OidcIdentitiesTable
   workspaces: WorkspacesTable
   members: MembersTable
   bots: BotsTable

@@ -37,6 +37,7 @@ describe('operations', () => {
         '003_credentials',
         '004_result_client_keys',
         '005_results_by_session',
+        '006_sign_in',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

@@ -16,6 +16,21 @@ export const runCli = (args: string[], env: Record<string, string>) => {
   return { status: res.status, stdout: res.stdout, stderr: res.stderr }
 }
 
+/**
+ * Runs `parley ...args` without blocking the event loop (a test that keeps talking to a server meanwhile: while
+ * runCli blocks, the server closes idle keep-alive connections unseen, and the next request on one fails).
+ */
+export const runCliAsync = (args: string[], env: Record<string, string>, input = '') =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: 'silent', ...env } })
+    child.stdin.end(input)
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c))
+    child.stderr.on('data', (c: Buffer) => (stderr += c))
+    child.on('close', (status) => resolve({ status, stdout, stderr }))
+  })
+
 type SpawnedServer = { url: string; child: ChildProcess; stop: () => Promise<void> }
 
 /**

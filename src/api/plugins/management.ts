@@ -1,16 +1,21 @@
-// The management API: workspaces, members, invitations, credentials, folders, bots and results. Every route needs a
-// bearer token, except reading an invitation by its link's token.
+// The management API: sign-in, the caller's account, workspaces, members, invitations, credentials, folders, bots and
+// results. Routes need a bearer token or a browser session, but for the sign-in routes and reading an invitation by
+// its link's token.
 import type { FastifyPluginAsync } from 'fastify'
 import { authenticate } from '../auth.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
+import { authRoutes } from '../routes/auth.js'
 import { botRoutes } from '../routes/bots.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
 import { invitationRoutes } from '../routes/invitations.js'
+import { meRoutes } from '../routes/me.js'
 import { resultRoutes } from '../routes/results.js'
 import { workspaceRoutes } from '../routes/workspaces.js'
 
 export const managementRoutes: RouteDef[] = [
+  ...authRoutes,
+  ...meRoutes,
   ...workspaceRoutes,
   ...invitationRoutes,
   ...credentialsRoutes,

@@ -89,7 +89,7 @@ export const botRoutes = [
     query: migrateQuery,
     responses: {
       200: {
-        description: 'The bot, with the caller\'s rights and its publishing state',
+        description: "The bot, with the caller's rights and its publishing state",
         schema: botAnswer.extend({
           currentUserMode: userModeSchema,
           publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),

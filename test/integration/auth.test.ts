@@ -1,0 +1,471 @@
+// Accounts and browser sign-in against a real server: first-run setup, sign-up, password, sessions with CSRF,
+// reset and magic links (through an SMTP stand-in, and by the CLI), token expiry and scope, and OpenID Connect
+// end to end against a local `oidc-provider` on loopback.
+import assert from 'node:assert/strict'
+import { createServer, type Server } from 'node:http'
+import { after, before, describe, test } from 'node:test'
+import Provider from 'oidc-provider'
+import { SMTPServer } from 'smtp-server'
+import { runCliAsync } from '../support/process.js'
+import { checkDocumentedAnswer, startTestServer, type TestServer } from '../support/server.js'
+
+type Mail = { to: string[]; raw: string }
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** A browser: a cookie jar (every cookie to every loopback port, as browsers share cookies across ports), redirects followed by hand. */
+class Browser {
+  jar = new Map<string, string>()
+  csrf: string | undefined
+  /** The Set-Cookie lines of the last answer. */
+  lastSetCookies: string[] = []
+
+  constructor(readonly base: string) {}
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    if (this.jar.size) headers.set('cookie', [...this.jar].map(([k, v]) => `${k}=${v}`).join('; '))
+    const res = await fetch(url.startsWith('http') ? url : this.base + url, { ...init, headers, redirect: 'manual' })
+    this.lastSetCookies = res.headers.getSetCookie()
+    for (const line of this.lastSetCookies) {
+      const [pair, ...attributes] = line.split(';')
+      const [name, ...value] = pair.split('=')
+      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()) || /max-age=0/i.test(line)
+      if (expired || value.join('=') === '') this.jar.delete(name.trim())
+      else this.jar.set(name.trim(), value.join('='))
+    }
+    return res
+  }
+
+  /** A JSON call to Parley; writes carry the CSRF token once signed in (unless `csrf: false`). */
+  async call(method: string, path: string, body?: unknown, options: { csrf?: boolean } = {}) {
+    const headers: Record<string, string> = {}
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (this.csrf && options.csrf !== false && method !== 'GET') headers['x-csrf-token'] = this.csrf
+    const res = await this.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const text = await res.text()
+    const parsed = text ? JSON.parse(text) : undefined
+    checkDocumentedAnswer(method, path, res.status, res.headers.get('content-type'), parsed)
+    if (parsed?.csrfToken) this.csrf = parsed.csrfToken
+    return { status: res.status, body: parsed, headers: res.headers }
+  }
+
+  /** Follows redirects from `url` until an answer that is not one; returns it and the URLs visited. */
+  async navigate(url: string, init: RequestInit = {}) {
+    const visited: string[] = []
+    let res = await this.fetch(url, init)
+    let current = new URL(url.startsWith('http') ? url : this.base + url)
+    while (res.status >= 300 && res.status < 400) {
+      current = new URL(res.headers.get('location')!, current)
+      visited.push(current.href)
+      res = await this.fetch(current.href)
+    }
+    return { res, url: current, visited }
+  }
+}
+
+const password = 'correct horse battery'
+const linkToken = (text: string, path: string) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(text)?.[1]
+
+describe('accounts and sign-in', () => {
+  const mails: Mail[] = []
+  let smtp: SMTPServer
+  let s: TestServer
+
+  /** The next email to that address whose text has a link to `path`; its token. */
+  const mailedToken = async (to: string, path: string) => {
+    for (let i = 0; i < 100; i++) {
+      const mail = mails.find((m) => m.to.includes(to) && linkToken(m.raw, path))
+      if (mail) {
+        mails.splice(mails.indexOf(mail), 1)
+        return linkToken(mail.raw, path)!
+      }
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    throw new Error(`no email to ${to} with ${path}`)
+  }
+
+  before(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    const port = (smtp.server.address() as { port: number }).port
+    s = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley <parley@example.com>' })
+  })
+  after(async () => {
+    await s.stop()
+    await new Promise<void>((resolve) => smtp.close(resolve))
+  })
+
+  test('first-run setup: only once; the first user gets a workspace and a session with safe cookie flags', async () => {
+    const b = new Browser(s.url)
+    const status = await b.call('GET', '/v1/auth/status')
+    assert.deepEqual(status.body, {
+      setupNeeded: true,
+      signupOpen: true,
+      methods: { password: true, passwordResetByEmail: true, magicLink: true, oidc: null },
+      user: null,
+      csrfToken: null,
+    })
+    const setup = await b.call('POST', '/v1/auth/setup', { name: 'Ada', email: 'Ada@Example.com', password })
+    assert.equal(setup.status, 200)
+    assert.equal(setup.body.user.email, 'ada@example.com')
+    assert.equal(setup.body.user.hasPassword, true)
+    const cookie = b.lastSetCookies.find((c) => c.startsWith('parley_session='))!
+    assert.match(cookie, /HttpOnly/i)
+    assert.match(cookie, /SameSite=Lax/i)
+    assert.match(cookie, /Path=\//)
+    assert.doesNotMatch(cookie, /Secure/i) // plain HTTP on loopback
+    const again = await b.call('GET', '/v1/auth/status')
+    assert.equal(again.body.setupNeeded, false)
+    assert.equal(again.body.user.name, 'Ada')
+    assert.equal(again.body.csrfToken, setup.body.csrfToken)
+    const workspaces = await b.call('GET', '/v1/workspaces')
+    assert.deepEqual(
+      workspaces.body.workspaces.map((w: any) => [w.name, w.currentUserMode]),
+      [["Ada's workspace", 'write']],
+    )
+    const second = await new Browser(s.url).call('POST', '/v1/auth/setup', { name: 'Eve', email: 'eve@example.com', password })
+    assert.equal(second.status, 409)
+  })
+
+  test('behind HTTPS (a https public URL) the session cookie is Secure', async () => {
+    const secure = await startTestServer({ PARLEY_PUBLIC_URL: 'https://parley.example.com' })
+    try {
+      const b = new Browser(secure.url)
+      assert.equal((await b.call('POST', '/v1/auth/signup', { name: 'Sec', email: 'sec@example.com', password })).status, 200)
+      assert.match(b.lastSetCookies.find((c) => c.startsWith('parley_session='))!, /;\s*Secure/i)
+    } finally {
+      await secure.stop()
+    }
+  })
+
+  test('sign-up, sign-out and sign-in; a duplicate email and bad input are refused', async () => {
+    const b = new Browser(s.url)
+    const up = await b.call('POST', '/v1/auth/signup', { name: 'Bea', email: 'bea@example.com', password })
+    assert.equal(up.status, 200)
+    assert.equal((await b.call('GET', '/v1/me')).body.user.email, 'bea@example.com')
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'B2', email: 'BEA@example.com', password })).status, 409)
+    const short = await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'C', email: 'c@example.com', password: 'short' })
+    assert.equal(short.status, 400)
+    assert.equal(short.body.code, 'validation_failed')
+
+    assert.equal((await b.call('POST', '/v1/auth/signout')).status, 204)
+    assert.ok(!b.jar.has('parley_session'))
+    assert.equal((await b.call('GET', '/v1/me')).status, 401)
+    const wrong = await b.call('POST', '/v1/auth/signin', { email: 'bea@example.com', password: 'not the password' })
+    assert.equal(wrong.status, 401)
+    assert.equal(wrong.body.message, 'Wrong email or password.')
+    const unknown = await b.call('POST', '/v1/auth/signin', { email: 'nobody@example.com', password })
+    assert.deepEqual(unknown.body, wrong.body)
+    const inAgain = await b.call('POST', '/v1/auth/signin', { email: 'bea@example.com', password })
+    assert.equal(inAgain.status, 200)
+    assert.equal((await b.call('GET', '/v1/me')).body.user.name, 'Bea')
+  })
+
+  test('cookie-authenticated writes need the CSRF token; reads and bearer tokens do not', async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Cy', email: 'cy@example.com', password })
+    const without = await b.call('POST', '/v1/workspaces', { name: 'X' }, { csrf: false })
+    assert.equal(without.status, 403)
+    assert.equal(without.body.code, 'csrf')
+    const wrongHeader = await b.fetch('/v1/workspaces', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': 'forged' },
+      body: JSON.stringify({ name: 'X' }),
+    })
+    assert.equal(wrongHeader.status, 403)
+    assert.equal((await b.call('PATCH', '/v1/me', { name: 'Cyril' }, { csrf: false })).status, 403)
+    assert.equal((await b.call('POST', '/v1/auth/signout', undefined, { csrf: false })).status, 403)
+    assert.equal((await b.call('GET', '/v1/workspaces')).status, 200)
+    assert.equal((await b.call('POST', '/v1/workspaces', { name: 'X' })).status, 200)
+    const { token } = await s.user('Bearer', 'bearer@example.com')
+    assert.equal((await s.call('POST', '/v1/workspaces', { token, body: { name: 'Y' } })).status, 200)
+
+    // Chats: a preview (signed-in only) needs the header; on a published bot's anonymous chat (what the hosted page
+    // on this origin calls, cookies attached) a write without it is simply anonymous.
+    const workspaceId = (await b.call('GET', '/v1/workspaces')).body.workspaces[0].id
+    const bot = (await b.call('POST', '/v1/bots', { workspaceId })).body.bot
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/publish`)).status, 200)
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {}, { csrf: false })).body.code, 'csrf')
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {})).status, 200)
+    assert.equal((await b.call('POST', `/api/v1/typebots/${bot.publicId}/startChat`, {}, { csrf: false })).status, 200)
+  })
+
+  test('wrong passwords are rate-limited per account, then even the right one answers 429', async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Dee', email: 'dee@example.com', password })
+    for (let i = 0; i < 10; i++)
+      assert.equal((await b.call('POST', '/v1/auth/signin', { email: 'dee@example.com', password: `wrong ${i}` })).status, 401)
+    const limited = await b.call('POST', '/v1/auth/signin', { email: 'dee@example.com', password })
+    assert.equal(limited.status, 429)
+    assert.equal(limited.body.code, 'too_many_requests')
+    assert.match(limited.body.message, /try again in 15 minutes/)
+  })
+
+  test('password reset by an emailed link: the link works once and ends the other sessions', async () => {
+    const first = new Browser(s.url)
+    await first.call('POST', '/v1/auth/signup', { name: 'Eli', email: 'eli@example.com', password })
+    const unknown = await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'ghost@example.com' })
+    const known = await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'eli@example.com' })
+    assert.equal(known.status, 200)
+    assert.deepEqual(known.body, unknown.body)
+    const token = await mailedToken('eli@example.com', '/reset-password')
+    const b = new Browser(s.url)
+    const reset = await b.call('POST', '/v1/auth/password-reset/confirm', { token, password: 'a brand new secret' })
+    assert.equal(reset.status, 200)
+    assert.equal((await b.call('GET', '/v1/me')).status, 200)
+    assert.equal((await first.call('GET', '/v1/me')).status, 401)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token, password: 'yet another one' })).status, 400)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password })).status, 401)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status, 200)
+  })
+
+  test('password change needs the current password and ends the other sessions', async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Flo', email: 'flo@example.com', password })
+    const other = new Browser(s.url)
+    await other.call('POST', '/v1/auth/signin', { email: 'flo@example.com', password })
+    assert.equal((await b.call('PATCH', '/v1/me', { currentPassword: 'nope', newPassword: 'another secret' })).status, 400)
+    const changed = await b.call('PATCH', '/v1/me', { name: 'Florence', currentPassword: password, newPassword: 'another secret' })
+    assert.equal(changed.status, 200)
+    assert.equal(changed.body.user.name, 'Florence')
+    assert.equal((await b.call('GET', '/v1/me')).status, 200)
+    assert.equal((await other.call('GET', '/v1/me')).status, 401)
+  })
+
+  test('magic link: emailed, signs in once', async () => {
+    await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link', { email: 'gus@example.com' })).status, 200)
+    const token = await mailedToken('gus@example.com', '/magic-link')
+    const b = new Browser(s.url)
+    const signed = await b.call('POST', '/v1/auth/magic-link/consume', { token })
+    assert.equal(signed.status, 200)
+    assert.equal(signed.body.user.email, 'gus@example.com')
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link/consume', { token })).status, 400)
+  })
+
+  test('an expired session is refused', async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Hal', email: 'hal@example.com', password })
+    const me = (await b.call('GET', '/v1/me')).body.user
+    await s.store.db
+      .updateTable('sessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('userId', '=', me.id)
+      .execute()
+    assert.equal((await b.call('GET', '/v1/me')).status, 401)
+    assert.equal((await b.call('GET', '/v1/auth/status')).body.user, null)
+  })
+
+  test('my tokens: created once with secret, listed without it, last use recorded, expiry and revocation refuse it', async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Ivy', email: 'ivy@example.com', password })
+    const created = await b.call('POST', '/v1/me/tokens', { name: 'CI' })
+    assert.equal(created.status, 200)
+    const { token, secret } = created.body
+    assert.match(secret, /^pk_/)
+    assert.deepEqual({ ...token, id: 0, createdAt: 0 }, { id: 0, createdAt: 0, name: 'CI', workspaceId: null, expiresAt: null, lastUsedAt: null })
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: secret })).status, 200)
+    let listed: any
+    for (let i = 0; i < 50 && !listed?.lastUsedAt; i++) {
+      listed = (await b.call('GET', '/v1/me/tokens')).body.tokens.find((t: any) => t.id === token.id)
+      if (!listed.lastUsedAt) await new Promise((r) => setTimeout(r, 20))
+    }
+    assert.ok(!('secret' in listed))
+    assert.ok(Date.parse(listed.lastUsedAt) >= Date.parse(token.createdAt))
+
+    const past = await b.call('POST', '/v1/me/tokens', { name: 'old', expiresAt: new Date(Date.now() - 1000).toISOString() })
+    assert.equal(past.status, 400)
+    const soon = await b.call('POST', '/v1/me/tokens', { name: 'soon', expiresAt: new Date(Date.now() + 1500).toISOString() })
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: soon.body.secret })).status, 200)
+    await new Promise((r) => setTimeout(r, 1600))
+    const expired = await s.call('GET', '/v1/workspaces', { token: soon.body.secret })
+    assert.equal(expired.status, 401)
+
+    assert.equal((await b.call('DELETE', `/v1/me/tokens/${token.id}`)).status, 204)
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: secret })).status, 401)
+    assert.equal((await b.call('DELETE', `/v1/me/tokens/${token.id}`)).status, 404)
+  })
+
+  test("a workspace-scoped token reaches only that workspace, and cannot manage the account's tokens", async () => {
+    const b = new Browser(s.url)
+    await b.call('POST', '/v1/auth/signup', { name: 'Jo', email: 'jo@example.com', password })
+    const own = (await b.call('GET', '/v1/workspaces')).body.workspaces[0].id
+    const other = (await b.call('POST', '/v1/workspaces', { name: 'Other' })).body.workspace.id
+    const otherBot = (await b.call('POST', '/v1/bots', { workspaceId: other })).body.bot.id
+    const scoped = (await b.call('POST', '/v1/me/tokens', { name: 'scoped', workspaceId: own })).body
+    assert.equal(scoped.token.workspaceId, own)
+    const token = scoped.secret
+    assert.deepEqual(
+      (await s.call('GET', '/v1/workspaces', { token })).body.workspaces.map((w: any) => w.id),
+      [own],
+    )
+    assert.equal((await s.call('GET', `/v1/workspaces/${own}`, { token })).status, 200)
+    assert.equal((await s.call('GET', `/v1/workspaces/${other}`, { token })).status, 404)
+    assert.equal((await s.call('GET', `/v1/bots?workspaceId=${other}`, { token })).status, 404)
+    assert.equal((await s.call('GET', `/v1/bots/${otherBot}`, { token })).status, 404)
+    assert.equal((await s.call('POST', '/v1/bots', { token, body: { workspaceId: own } })).status, 200)
+    assert.equal((await s.call('POST', '/v1/workspaces', { token, body: { name: 'More' } })).status, 403)
+    assert.equal((await s.call('POST', '/v1/me/tokens', { token, body: { name: 'escalate' } })).status, 403)
+    // A scope to someone else's workspace cannot be made.
+    const { token: strangerToken } = await s.user('Stranger', 'stranger@example.com')
+    const foreign = (await s.call('POST', '/v1/workspaces', { token: strangerToken, body: { name: 'Foreign' } })).body.workspace.id
+    assert.equal((await b.call('POST', '/v1/me/tokens', { name: 'foreign', workspaceId: foreign })).status, 404)
+  })
+
+  test('parley user create and reset-link make a user who sets a password through a one-time link', async () => {
+    const created = await runCliAsync(['user', 'create', '--email', 'kim@example.com', '--name', 'Kim'], { DATABASE_URL: s.database.url })
+    assert.equal(created.status, 0, created.stderr)
+    const token = linkToken(created.stdout, '/reset-password')!
+    assert.ok(token)
+    const b = new Browser(s.url)
+    assert.equal((await b.call('POST', '/v1/auth/password-reset/confirm', { token, password })).status, 200)
+    assert.deepEqual(
+      (await b.call('GET', '/v1/workspaces')).body.workspaces.map((w: any) => w.name),
+      ["Kim's workspace"],
+    )
+    const link = await runCliAsync(['user', 'reset-link', '--email', 'kim@example.com'], { DATABASE_URL: s.database.url })
+    assert.equal(link.status, 0, link.stderr)
+    const again = linkToken(link.stdout, '/reset-password')!
+    assert.equal(
+      (await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token: again, password: 'kims new secret' })).status,
+      200,
+    )
+    assert.equal((await b.call('GET', '/v1/me')).status, 401)
+    const withPassword = await runCliAsync(
+      ['user', 'create', '--email', 'lea@example.com', '--name', 'Lea', '--password-stdin'],
+      { DATABASE_URL: s.database.url },
+      'lea password 123\n',
+    )
+    assert.equal(withPassword.status, 0, withPassword.stderr)
+    assert.doesNotMatch(withPassword.stdout, /token=/)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })).status, 200)
+  })
+})
+
+describe('closed sign-up, and no SMTP', () => {
+  let s: TestServer
+  before(async () => {
+    s = await startTestServer({ DISABLE_SIGNUP: 'true' })
+  })
+  after(() => s.stop())
+
+  test('setup still creates the first account; sign-up is refused; email features say they are unavailable', async () => {
+    const status = await new Browser(s.url).call('GET', '/v1/auth/status')
+    assert.equal(status.body.signupOpen, false)
+    assert.deepEqual(status.body.methods, { password: true, passwordResetByEmail: false, magicLink: false, oidc: null })
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/setup', { name: 'Op', email: 'op@example.com', password })).status, 200)
+    const refused = await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'New', email: 'new@example.com', password })
+    assert.equal(refused.status, 403)
+    assert.match(refused.body.message, /invitation/)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'op@example.com' })).status, 400)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link', { email: 'op@example.com' })).status, 404)
+    assert.equal((await new Browser(s.url).fetch('/v1/auth/oidc/start')).status, 404)
+  })
+})
+
+describe('OpenID Connect sign-in against a local provider', () => {
+  let s: TestServer
+  let providerServer: Server
+  let provider: Provider | undefined
+  const people: Record<string, { email: string; email_verified: boolean; name: string }> = {
+    'sub-ann': { email: 'ann@example.com', email_verified: true, name: 'Ann' },
+    'sub-bob': { email: 'bob@example.com', email_verified: true, name: 'Bob' },
+    'sub-mal': { email: 'bob@example.com', email_verified: false, name: 'Mallory' },
+  }
+
+  before(async () => {
+    // The provider needs Parley's callback URL and Parley the provider's issuer: listen first, make the provider after.
+    providerServer = createServer((req, res) => (provider ? provider.callback()(req, res) : res.writeHead(503).end()))
+    await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve))
+    const issuer = `http://127.0.0.1:${(providerServer.address() as { port: number }).port}`
+    s = await startTestServer({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'parley', OIDC_CLIENT_SECRET: 'parley-client-secret', OIDC_NAME: 'Local ID' })
+    provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: 'parley',
+          client_secret: 'parley-client-secret',
+          redirect_uris: [`${s.url}/v1/auth/oidc/callback`],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      features: { devInteractions: { enabled: true } },
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
+      findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...people[sub] }) }),
+    })
+  })
+  after(async () => {
+    await s.stop()
+    await new Promise<void>((resolve) => providerServer.close(() => resolve()))
+  })
+
+  /** Starts at Parley, signs in at the provider as `sub` (its login and consent forms), and lands back at Parley. */
+  const signIn = async (b: Browser, sub: string) => {
+    const toLogin = await b.navigate('/v1/auth/oidc/start')
+    assert.match(toLogin.url.pathname, /^\/interaction\//)
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    })
+    const toConsent = await b.navigate(toLogin.url.href, form({ prompt: 'login', login: sub, password: 'any' }))
+    const back = toConsent.url.pathname.startsWith('/interaction/') ? await b.navigate(toConsent.url.href, form({ prompt: 'consent' })) : toConsent
+    return back.visited.at(-1) ?? back.url.href
+  }
+
+  test('status offers the provider; a new user signs in, gets an account and a workspace, and comes back to /', async () => {
+    const b = new Browser(s.url)
+    assert.deepEqual((await b.call('GET', '/v1/auth/status')).body.methods.oidc, { name: 'Local ID' })
+    const start = await b.fetch('/v1/auth/oidc/start')
+    const location = new URL(start.headers.get('location')!)
+    assert.equal(location.searchParams.get('code_challenge_method'), 'S256')
+    assert.ok(location.searchParams.get('state') && location.searchParams.get('nonce'))
+    assert.match(b.lastSetCookies.find((c) => c.startsWith('parley_oidc='))!, /HttpOnly/i)
+
+    const landed = await signIn(new Browser(s.url), 'sub-ann')
+    assert.equal(landed, `${s.url}/`)
+    const ann = new Browser(s.url)
+    assert.equal(await signIn(ann, 'sub-ann'), `${s.url}/`)
+    const status = await ann.call('GET', '/v1/auth/status')
+    assert.equal(status.body.user.email, 'ann@example.com')
+    assert.equal(status.body.user.name, 'Ann')
+    assert.equal(status.body.setupNeeded, false)
+    // Signing in twice used one account.
+    assert.deepEqual(
+      (await ann.call('GET', '/v1/workspaces')).body.workspaces.map((w: any) => w.name),
+      ["Ann's workspace"],
+    )
+  })
+
+  test('a verified email links to the existing account; an unverified one does not', async () => {
+    const bob = new Browser(s.url)
+    const up = await bob.call('POST', '/v1/auth/signup', { name: 'Bob', email: 'bob@example.com', password })
+    const viaOidc = new Browser(s.url)
+    await signIn(viaOidc, 'sub-bob')
+    assert.equal((await viaOidc.call('GET', '/v1/me')).body.user.id, up.body.user.id)
+    const mallory = new Browser(s.url)
+    const landed = await signIn(mallory, 'sub-mal')
+    assert.match(decodeURIComponent(landed), /\/sign-in\?error=.*not verified/)
+    assert.equal((await mallory.call('GET', '/v1/me')).status, 401)
+  })
+
+  test('a callback without the state cookie (another browser, or forged) is refused', async () => {
+    const b = new Browser(s.url)
+    const res = await b.fetch('/v1/auth/oidc/callback?code=abc&state=xyz')
+    assert.equal(res.status, 302)
+    assert.match(decodeURIComponent(res.headers.get('location')!), /^\/sign-in\?error=The sign-in took too long/)
+    assert.ok(!b.jar.has('parley_session'))
+  })
+})
