@@ -127,7 +127,7 @@ export const botSummarySchema = z
 export const RESERVED_PUBLIC_IDS: ReadonlySet<string> = new Set([
   ...['v1', 'api', 'docs', 'health', 'parties', 'chat.js', 'favicon.ico', 'robots.txt'],
   // The web application's pages (api/web/webApp.ts).
-  ...['assets', 'signin', 'signup', 'setup', 'reset-password', 'invitations', 'account', 'w'],
+  ...['assets', 'signin', 'signup', 'setup', 'reset-password', 'magic-link', 'invitations', 'account', 'w'],
 ])
 
 export const publicIdSchema = z

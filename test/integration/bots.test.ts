@@ -93,7 +93,7 @@ describe('bots', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body))
     for (const [k, v] of Object.entries(input)) assert.deepEqual(res.body.bot[k], v, k)
     const read = await s.call('GET', `/v1/bots/${res.body.bot.id}`, { token: owner.token })
-    assert.deepEqual(read.body, { bot: res.body.bot, currentUserMode: 'write' })
+    assert.deepEqual(read.body, { bot: res.body.bot, currentUserMode: 'write', publishedAt: null, hasUnpublishedChanges: false })
   })
 
   test('publicId: generated when absent, 409 when taken, 400 when malformed', async () => {

@@ -38,6 +38,7 @@ describe('operations', () => {
         '004_result_client_keys',
         '005_results_by_session',
         '006_sign_in',
+        '007_workspace_dashboard',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

@@ -45,7 +45,7 @@ const answerSession = async (app: App, req: FastifyRequest, reply: FastifyReply,
 /** OpenID Connect answers are browser navigations: failures go to the sign-in page with a message to show. */
 const toSignInPage = (reply: FastifyReply, err: unknown) => {
   if (!(err instanceof AppError)) throw err
-  return reply.redirect(`/sign-in?error=${encodeURIComponent(err.message)}`)
+  return reply.redirect(`/signin?error=${encodeURIComponent(err.message)}`)
 }
 
 const isPending = (v: unknown): v is { state: string; nonce: string; verifier: string } =>
@@ -189,7 +189,7 @@ export const authRoutes = [
     tags,
     summary: 'Go to the OpenID Connect provider to sign in (a browser navigation)',
     responses: {
-      302: { description: 'To the provider (or back to /sign-in?error=… when it cannot be reached)' },
+      302: { description: 'To the provider (or back to /signin?error=… when it cannot be reached)' },
       404: { description: 'Not configured', schema: errorSchema },
     },
     async handler({ app, req, reply }) {
@@ -210,7 +210,7 @@ export const authRoutes = [
     tags,
     summary: "The OpenID Connect provider's redirect back: signs in (linking or creating the account) and goes to /",
     responses: {
-      302: { description: 'To / signed in, or to /sign-in?error=… with the reason' },
+      302: { description: 'To / signed in, or to /signin?error=… with the reason' },
       404: { description: 'Not configured', schema: errorSchema },
     },
     async handler({ app, req, reply }) {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
  * First path segments of the app's pages. They are reserved public ids too (contract/api.ts), so a bot's hosted page
  * never hides one of them.
  */
-export const WEB_APP_SECTIONS = ['signin', 'signup', 'setup', 'reset-password', 'invitations', 'account', 'w'] as const
+export const WEB_APP_SECTIONS = ['signin', 'signup', 'setup', 'reset-password', 'magic-link', 'invitations', 'account', 'w'] as const
 
 /**
  * The app only talks to its own origin; Mantine sets inline styles (hence 'unsafe-inline' for styles only); no

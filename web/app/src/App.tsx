@@ -12,6 +12,7 @@ import { BotsPage } from './pages/BotsPage.js'
 import { CredentialsPage } from './pages/CredentialsPage.js'
 import { HomeRedirect } from './pages/HomeRedirect.js'
 import { InvitationPage } from './pages/InvitationPage.js'
+import { MagicLinkPage } from './pages/MagicLinkPage.js'
 import { MembersPage } from './pages/MembersPage.js'
 import { NotFoundPage } from './pages/NotFoundPage.js'
 import { ResetPasswordPage } from './pages/ResetPasswordPage.js'
@@ -51,6 +52,7 @@ export const App = () => {
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/magic-link" element={<MagicLinkPage />} />
       <Route path="/invitations/:token" element={<InvitationPage />} />
       <Route
         path="/"

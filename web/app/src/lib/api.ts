@@ -50,12 +50,15 @@ export const request = async (method: string, path: string, body?: unknown, init
   throw new ApiError(res.status, payload?.code ?? 'error', payload?.message ?? messageFor(res.status))
 }
 
+/** The JSON body; undefined for answers without one (204). */
+const json = <T>(res: Response): Promise<T> => (res.status === 204 ? Promise.resolve(undefined as T) : (res.json() as Promise<T>))
+
 export const api = {
-  get: <T>(path: string) => request('GET', path).then((r) => r.json() as Promise<T>),
-  post: <T>(path: string, body: unknown = {}) => request('POST', path, body).then((r) => r.json() as Promise<T>),
-  patch: <T>(path: string, body: unknown) => request('PATCH', path, body).then((r) => r.json() as Promise<T>),
-  put: <T>(path: string, body: unknown) => request('PUT', path, body).then((r) => r.json() as Promise<T>),
-  delete: <T>(path: string, body?: unknown) => request('DELETE', path, body).then((r) => r.json() as Promise<T>),
+  get: <T>(path: string) => request('GET', path).then(json<T>),
+  post: <T>(path: string, body: unknown = {}) => request('POST', path, body).then(json<T>),
+  patch: <T>(path: string, body: unknown) => request('PATCH', path, body).then(json<T>),
+  put: <T>(path: string, body: unknown) => request('PUT', path, body).then(json<T>),
+  delete: <T>(path: string, body?: unknown) => request('DELETE', path, body).then(json<T>),
 }
 
 /** Query string from defined values only. */

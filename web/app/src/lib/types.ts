@@ -1,12 +1,12 @@
 // Records of Parley's management API as the web app reads them.
 export type Role = 'admin' | 'member' | 'guest'
 
-export type Me = { id: string; name: string; email: string | null }
+export type Me = { id: string; name: string; email: string | null; hasPassword: boolean }
 
 export type AuthStatus = {
   setupNeeded: boolean
   signupOpen: boolean
-  methods: { password: boolean; magicLink: boolean; oidc?: { name: string } | null }
+  methods: { password: boolean; passwordResetByEmail: boolean; magicLink: boolean; oidc: { name: string } | null }
   user?: Me | null
   csrfToken?: string | null
 }

@@ -76,10 +76,12 @@ const Profile = () => {
 }
 
 const Password = () => {
+  const { status } = useAuth()
+  const hasPassword = status?.user?.hasPassword !== false
   const [currentPassword, setCurrent] = useState('')
   const [password, setPassword] = useState('')
   const save = useSubmit(async () => {
-    await api.patch('/v1/me', { currentPassword, password })
+    await api.patch('/v1/me', { currentPassword: currentPassword || undefined, newPassword: password })
     setCurrent('')
     setPassword('')
     notifications.show({ color: 'green', message: 'Password changed' })
@@ -96,18 +98,26 @@ const Password = () => {
           <Title order={2} size="h4">
             Password
           </Title>
+          {!hasPassword && (
+            <Text size="sm" c="dimmed">
+              You sign in with your organisation's account. Set a password to also sign in with your email.
+            </Text>
+          )}
           {save.error && (
             <Alert color="red" variant="light" role="alert">
               {save.error}
             </Alert>
           )}
           <Group grow align="flex-start">
-            <PasswordInput
-              label="Current password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrent(e.currentTarget.value)}
-            />
+            {hasPassword && (
+              <PasswordInput
+                label="Current password"
+                autoComplete="current-password"
+                required
+                value={currentPassword}
+                onChange={(e) => setCurrent(e.currentTarget.value)}
+              />
+            )}
             <PasswordInput
               label="New password"
               description="At least 8 characters."
@@ -228,8 +238,8 @@ const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClos
   const [secret, setSecret] = useState<string | null>(null)
   const create = useSubmit(async () => {
     const expiresAt = expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString()
-    const answer = await api.post<{ token: string }>('/v1/me/tokens', { name: name.trim(), expiresAt, workspaceId: scope === 'all' ? null : scope })
-    setSecret(answer.token)
+    const answer = await api.post<{ secret: string }>('/v1/me/tokens', { name: name.trim(), expiresAt, workspaceId: scope === 'all' ? null : scope })
+    setSecret(answer.secret)
     await onCreated()
   })
   const close = () => {

@@ -27,7 +27,7 @@ const RequestLink = ({ initialEmail }: { initialEmail: string }) => {
       Back to sign in
     </Anchor>
   )
-  if (!status?.methods.magicLink) {
+  if (!status?.methods.passwordResetByEmail) {
     return (
       <AuthLayout title="Reset your password" footer={back}>
         <Alert color="blue" variant="light">

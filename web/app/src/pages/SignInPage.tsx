@@ -21,7 +21,7 @@ export const SignInPage = () => {
     navigate(next, { replace: true })
   })
   const magic = useSubmit(async () => {
-    await api.post('/v1/auth/magic-link', { email, next })
+    await api.post('/v1/auth/magic-link', { email })
     setLinkSent(true)
   })
   if (status?.setupNeeded) return <Navigate to="/setup" replace />
