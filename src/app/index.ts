@@ -13,6 +13,7 @@ import { createCredentials } from './credentials.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
 import { createResults } from './results.js'
+import { createResultsTable } from './resultsTable.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWorkspaces } from './workspaces.js'
@@ -44,6 +45,7 @@ export const createApp = ({
     credentials: createCredentials({ store, access }),
     bots: createBots({ store, access, files }),
     results: createResults({ store, access, files }),
+    resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),
     clientLogs: createClientLogs({ store }),

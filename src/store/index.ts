@@ -10,6 +10,7 @@ import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { migrate } from './migrations.js'
+import { resultsTable } from './resultsTable.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
 
@@ -42,6 +43,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     workspaces: workspaces(db),
     bots: bots(db, adapter),
     chats: chats(db, adapter),
+    resultsTable: resultsTable(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
