@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { parseCsv } from '../support/csv.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -321,5 +323,117 @@ describe('results table', () => {
     assert.deepEqual((await del(owner.token, 'all=true')).body, { deleted: 1235 })
     assert.deepEqual(await allRows(s, owner.token, other.id), [])
     assert.equal((await allRows(s, owner.token, bot.id)).length > 0, true, "another bot's results stay")
+  })
+})
+
+describe('export of a large bot', () => {
+  let s: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let bot: Record<string, any>
+  const COUNT = 20_000
+  const filler = 'x'.repeat(400)
+  const get = (path: string, signal?: AbortSignal) => fetch(`${s.url}${path}`, { headers: { authorization: `Bearer ${owner.token}` }, signal })
+
+  before(async () => {
+    s = await startTestServer()
+    owner = await userWithWorkspace(s)
+    bot = await importAndPublish(s, owner.token, owner.workspaceId, survey())
+    // Inserted directly: result i is i seconds old, so the export lists them in order.
+    const now = Date.now()
+    for (let i = 0; i < COUNT; i += 500) {
+      const ids = Array.from({ length: Math.min(500, COUNT - i) }, (_, k) => i + k)
+      await s.store.db
+        .insertInto('results')
+        .values(
+          ids.map((n) => ({
+            id: `big-${n}`,
+            botId: bot.id,
+            createdAt: new Date(now - n * 1000).toISOString(),
+            variables: JSON.stringify([{ id: 'v1', name: 'Name', value: `name-${n}` }]),
+            isCompleted: 1 as const,
+            hasStarted: 1 as const,
+            isArchived: 0 as const,
+            lastChatSessionId: null,
+          })),
+        )
+        .execute()
+      await s.store.db
+        .insertInto('answers')
+        .values(
+          ids.flatMap((n) => [
+            { resultId: `big-${n}`, blockId: 'i1', content: `name-${n}`, attachedFileUrls: null, createdAt: new Date(now).toISOString() },
+            { resultId: `big-${n}`, blockId: 'i5', content: `${n} ${filler}`, attachedFileUrls: null, createdAt: new Date(now).toISOString() },
+          ]),
+        )
+        .execute()
+    }
+  })
+  after(() => s.stop())
+
+  test('CSV streams every row in order while the memory used stays far below the size of the file', async () => {
+    const res = await get(`/v1/bots/${bot.id}/results/export?format=csv&timeFilter=allTime`)
+    assert.equal(res.status, 200)
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true })
+    // What stays reachable, measured after a full collection now and then.
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const retained = () => {
+      gc()
+      return process.memoryUsage().heapUsed
+    }
+    const base = retained()
+    let peak = 0
+    let bytes = 0
+    let chunks = 0
+    let pending = ''
+    let line = -1
+    for await (const chunk of res.body!) {
+      bytes += chunk.byteLength
+      chunks++
+      pending += decoder.decode(chunk, { stream: true })
+      const lines = pending.split('\r\n')
+      pending = lines.pop()!
+      for (const text of lines) {
+        if (line >= 0) {
+          const cells = parseCsv(`${text}\r\n`)[0]
+          assert.equal(cells[1], `name-${line}`)
+          assert.equal(cells[5], `${line} ${filler}`)
+        }
+        line++
+      }
+      if (chunks % 25 === 0) peak = Math.max(peak, retained() - base)
+    }
+    assert.equal(pending, '')
+    assert.equal(line, COUNT)
+    assert.ok(bytes > 8_000_000, `${bytes} bytes`)
+    assert.ok(chunks > 20, `${chunks} chunks`)
+    // Server and test share this process: a server holding the export would keep more than the file's size.
+    assert.ok(peak < bytes / 4, `${peak} bytes stayed reachable during a ${bytes}-byte export`)
+  })
+
+  test('JSON holds every row; a reader that goes away stops the export and the server goes on', async () => {
+    const records = await (await get(`/v1/bots/${bot.id}/results/export?format=json&timeFilter=allTime`)).json()
+    assert.equal(records.length, COUNT)
+    assert.equal(records[0]['What is your name?'], 'name-0')
+    assert.equal(records[COUNT - 1].Name, `name-${COUNT - 1}`)
+
+    const abort = new AbortController()
+    const partial = await get(`/v1/bots/${bot.id}/results/export?format=csv&timeFilter=allTime`, abort.signal)
+    const reader = partial.body!.getReader()
+    await reader.read()
+    abort.abort()
+    await assert.rejects(reader.read())
+    const analytics = await s.call('GET', `/v1/bots/${bot.id}/analytics?timeFilter=allTime`, { token: owner.token })
+    assert.equal(analytics.body.views, COUNT)
+    assert.equal(analytics.body.completed, COUNT)
+    assert.deepEqual(analytics.body.blocks[0], {
+      blockId: 'i1',
+      groupId: 'g1',
+      label: 'What is your name?',
+      reached: COUNT,
+      answered: COUNT,
+      droppedOff: 0,
+      dropOffRate: 0,
+    })
   })
 })
