@@ -304,6 +304,7 @@ describe('results table', () => {
       [keep],
     )
     assert.equal((await s.call('GET', `/v1/bots/${other.id}/results/${drop[0]}/detail`, { token: owner.token })).status, 404)
+    assert.deepEqual(await s.store.db.selectFrom('answers').select('id').where('resultId', 'in', drop).execute(), [], 'answers go with them')
 
     const many = Array.from({ length: 1234 }, (_, i) => ({
       id: `bulk-${other.id}-${i}`,
