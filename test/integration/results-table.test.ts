@@ -417,7 +417,7 @@ describe('export of a large bot', () => {
   })
 
   test('JSON holds every row; a reader that goes away stops the export and the server goes on', async () => {
-    const records = await (await get(`/v1/bots/${bot.id}/results/export?format=json&timeFilter=allTime`)).json()
+    const records = (await (await get(`/v1/bots/${bot.id}/results/export?format=json&timeFilter=allTime`)).json()) as Record<string, string>[]
     assert.equal(records.length, COUNT)
     assert.equal(records[0]['What is your name?'], 'name-0')
     assert.equal(records[COUNT - 1].Name, `name-${COUNT - 1}`)
