@@ -4,6 +4,8 @@ import type { TimeFilter } from '../contract/chat.js'
 import { csvLine } from '../domain/csv.js'
 import {
   type CategoryOf,
+  type ColumnSource,
+  mergedLinkedBotIds,
   type ResultColumn,
   resultCells,
   resultColumns,
@@ -22,6 +24,9 @@ import { badRequest, notFound } from './errors.js'
 import type { FilesApp } from './files.js'
 
 export type WindowQuery = { timeFilter: TimeFilter; timeZone: string }
+
+/** Linked bots whose columns are added: far more than a real bot links to, bounded work per request. */
+const MAX_LINKED_BOTS = 20
 
 /** Rows read (and deleted) per statement: big enough to be quick, small enough never to hold the database long. */
 const CHUNK = 500
@@ -49,10 +54,20 @@ export const createResultsTable = ({
   files: Pick<FilesApp, 'deleteOwned'>
   categoryOf: CategoryOf
 }) => {
-  /** The draft's columns, then those only the published snapshot still has. */
-  const columnsOf = async (bot: StoredBot): Promise<ResultColumn[]> => {
+  /** A bot's draft, then its published snapshot. */
+  const docsOf = async (bot: StoredBot): Promise<ColumnSource[]> => {
     const published = bot.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
-    return resultColumns(published ? [bot.doc, published.doc] : [bot.doc], categoryOf)
+    return published ? [bot.doc, published.doc] : [bot.doc]
+  }
+
+  /** The bot's columns, then those of the bots of its workspace it links to with merged results (one level). */
+  const columnsOf = async (bot: StoredBot): Promise<ResultColumn[]> => {
+    const docs = await docsOf(bot)
+    for (const id of mergedLinkedBotIds(docs, bot.id).slice(0, MAX_LINKED_BOTS)) {
+      const linked = await store.bots.get(id)
+      if (linked?.workspaceId === bot.workspaceId) docs.push(...(await docsOf(linked)))
+    }
+    return resultColumns(docs, categoryOf)
   }
 
   const findResult = async (botId: string, resultId: string) => {

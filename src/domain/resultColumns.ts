@@ -51,11 +51,33 @@ const questionOf = (blocks: Record<string, any>[], index: number, categoryOf: Ca
   return clip(texts.join(' '))
 }
 
+/**
+ * Bots linked with `mergeResults`: their answers are stored on this bot's results, so their inputs get columns too
+ * (as in Typebot's table). Links to the bot itself (`current`) add nothing.
+ */
+export const mergedLinkedBotIds = (docs: ColumnSource[], selfId: string): string[] => {
+  const ids = new Set<string>()
+  for (const doc of docs)
+    for (const group of records(doc.groups))
+      for (const block of records(group.blocks)) {
+        const target = block.options?.typebotId
+        if (
+          block.type === 'Typebot link' &&
+          block.options?.mergeResults === true &&
+          typeof target === 'string' &&
+          target !== 'current' &&
+          target !== selfId
+        )
+          ids.add(target)
+      }
+  return [...ids]
+}
+
 const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1)
 
 /**
  * The columns: submission time, the input blocks of the given documents (the draft first, then blocks only the
- * published snapshot still has, so older answers keep a label), then their variables. Labels are unique: a repeated
+ * published snapshot still has, so older answers keep a label, then merged linked bots), then their variables. Labels are unique: a repeated
  * one gets " (2)", " (3)"…
  */
 export const resultColumns = (docs: ColumnSource[], categoryOf: CategoryOf): ResultColumn[] => {

@@ -126,6 +126,44 @@ describe('results table', () => {
     assert.deepEqual(blocks, ['i1', 'i2', 'i4', 'i5', 'i9', 'i3'])
   })
 
+  test("inputs of a bot linked with merged results get columns (its answers are on this bot's results); other workspaces' bots do not", async () => {
+    const child = await importAndPublish(s, owner.token, owner.workspaceId, {
+      ...survey(),
+      name: 'Child',
+      groups: [
+        { id: 'cg', title: 'Child', graphCoordinates: { x: 0, y: 0 }, blocks: [text('cb', 'Favourite colour?'), { id: 'c1', type: 'text input' }] },
+      ],
+      variables: [],
+      edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'cg' } }],
+    })
+    const stranger = await userWithWorkspace(s, 'Linker')
+    const foreign = await importAndPublish(s, stranger.token, stranger.workspaceId, survey())
+    const link = (id: string, typebotId: string) => ({ id, type: 'Typebot link', options: { typebotId, mergeResults: true } })
+    const parent = await importAndPublish(s, owner.token, owner.workspaceId, {
+      ...survey(),
+      groups: [
+        {
+          id: 'pg',
+          title: 'Parent',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [text('pb', 'Your name?'), { id: 'p1', type: 'text input' }, link('l1', child.id)],
+        },
+        { id: 'unused', title: 'Unused', graphCoordinates: { x: 0, y: 0 }, blocks: [link('l2', foreign.id), link('l3', 'current')] },
+      ],
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+      edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'pg' } }],
+      variables: [],
+    })
+    const columns = (await s.call('GET', `/v1/bots/${parent.id}/results/columns`, { token: owner.token })).body.columns
+    assert.deepEqual(
+      columns.map((c: any) => c.label),
+      ['Submitted at', 'Your name?', 'Favourite colour?'],
+    )
+    const id = await chat(parent, ['Ann', 'Blue'])
+    const row = (await allRows(s, owner.token, parent.id)).find((r) => r.id === id)
+    assert.deepEqual(row.cells, { submittedAt: row.createdAt, 'block:p1': 'Ann', 'block:c1': 'Blue' })
+  })
+
   test('rows hold cells by column id, newest first, in keyset pages; the detail reads as a transcript', async () => {
     const first = await chat(bot, ['Ada', 'ada@example.com', '36', 'Countess'])
     const second = await chat(bot, ['Bob'])
