@@ -16,6 +16,7 @@ import { createHostedPages } from './hostedPages.js'
 import { createInvitations } from './invitations.js'
 import { createOidcClient, type OidcSettings } from './oidc.js'
 import { createResults } from './results.js'
+import { createResultsTable } from './resultsTable.js'
 import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
 import { createStarters } from './starters/index.js'
 import type { SystemMail } from './systemMail.js'
@@ -62,6 +63,7 @@ export const createApp = ({
     credentials: createCredentials({ store, access }),
     bots: createBots({ store, access, files, starters }),
     results: createResults({ store, access, files }),
+    resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),
     clientLogs: createClientLogs({ store }),

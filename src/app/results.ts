@@ -1,22 +1,19 @@
 // Results of a bot. Guests may read them.
 import type { TimeFilter } from '../contract/chat.js'
-import { isTimeZone, timeWindow } from '../domain/timeFilter.js'
 import type { User } from '../store/accounts.js'
 import { hashToken } from '../lib/ids.js'
 import type { Result } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import type { FilesApp } from './files.js'
-import { badRequest, notFound } from './errors.js'
+import { notFound } from './errors.js'
+import { windowOf } from './resultsTable.js'
 
 export const createResults = ({ store, access, files }: { store: Pick<Store, 'chats'>; access: Access; files: FilesApp }) => ({
   /** Results with at least one answer, newest first, in keyset pages; the time filter is read in `timeZone`. */
   async list(user: User, botId: string, query: { limit: number; cursor?: number; timeFilter: TimeFilter; timeZone: string }) {
     const { bot } = await access.bot(user, botId, 'read')
-    if (!isTimeZone(query.timeZone))
-      throw badRequest(`Unknown time zone "${query.timeZone}".`, [{ path: 'query.timeZone', message: 'Not an IANA time zone' }])
-    const window = timeWindow(query.timeFilter, query.timeZone, new Date())
-    const page = await store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...window })
+    const page = await store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...windowOf(query) })
     return { ...page, results: page.results.map(resultView) }
   },
 

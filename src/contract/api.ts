@@ -138,6 +138,16 @@ export const publicIdSchema = z
   .refine((id) => !RESERVED_PUBLIC_IDS.has(id.toLowerCase()), "This public id is reserved for the server's own pages.")
 
 /** Fields a client may send for a bot; graph parts are checked by the bot-format validator afterwards. */
+/** How the results table is shown (Typebot's field): column ids in order, hidden ones, widths in pixels. */
+export const resultsTablePreferencesSchema = z
+  .looseObject({
+    columnsOrder: z.array(z.string().max(300)).max(20_000).nullish(),
+    columnsVisibility: z.record(z.string().max(300), z.boolean()).nullish(),
+    // Older Typebot exports store an empty `columnsWidth` as `[]`.
+    columnsWidth: z.union([z.record(z.string().max(300), z.number().min(0).max(100_000)), z.array(z.never())]).nullish(),
+  })
+  .meta({ id: 'ResultsTablePreferences' })
+
 const botInputFields = {
   name: z.string().max(500).optional(),
   icon: nullableString.optional(),
@@ -151,7 +161,7 @@ const botInputFields = {
   variables: z.array(z.unknown()).optional(),
   theme: jsonObject.optional(),
   settings: jsonObject.optional(),
-  resultsTablePreferences: jsonObject.nullable().optional(),
+  resultsTablePreferences: resultsTablePreferencesSchema.nullable().optional(),
   isClosed: z.boolean().optional(),
   whatsAppCredentialsId: nullableString.optional(),
   riskLevel: z.number().nullable().optional(),
@@ -280,3 +290,93 @@ export const createApiTokenBody = z.object({
   workspaceId: id.nullable().optional(),
 })
 export const tokenParams = z.object({ tokenId: id })
+export const resultColumnSchema = z
+  .object({
+    /** `submittedAt`, `block:<blockId>` or `variable:<variableId>`: the key of the rows' cells. */
+    id: z.string(),
+    kind: z.enum(['submittedAt', 'block', 'variable']),
+    /** The input's question (or its group's title), the variable's name; unique among the columns. */
+    label: z.string(),
+    blockId: z.string().optional(),
+    blockType: z.string().optional(),
+    groupId: z.string().optional(),
+    variableId: z.string().optional(),
+  })
+  .meta({ id: 'ResultColumn' })
+
+export const resultRowSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    isCompleted: z.boolean(),
+    hasStarted: z.boolean(),
+    /** Text by column id; empty cells are left out. */
+    cells: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'ResultRow' })
+
+export const resultDetailSchema = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    isCompleted: z.boolean(),
+    hasStarted: z.boolean(),
+    /** In the order they were given; `label` is null for a block neither the draft nor the published bot has. */
+    answers: z.array(
+      z.object({
+        blockId: z.string(),
+        columnId: z.string(),
+        label: z.string().nullable(),
+        content: z.string(),
+        attachedFileUrls: z.array(z.string()),
+        createdAt: z.string(),
+      }),
+    ),
+    variables: z.array(z.object({ id: z.string(), name: z.string(), columnId: z.string(), value: z.string().nullable() })),
+    logs: z.array(z.object({ status: z.string(), description: z.string(), details: z.string().optional(), createdAt: z.string() })),
+  })
+  .meta({ id: 'ResultDetail' })
+
+/** Comma-separated result ids, or `all=true`: exactly one. */
+export const deleteResultsQuery = z
+  .object({
+    ids: z
+      .string()
+      .max(60_000)
+      .transform((v) => v.split(',').filter(Boolean))
+      .pipe(z.array(idSchema).min(1).max(1000))
+      .optional(),
+    all: queryBoolean,
+  })
+  .refine((q) => !!q.ids !== !!q.all, { message: 'Give either ids (comma-separated) or all=true.' })
+
+export const analyticsSchema = z
+  .object({
+    /** Results created in the window (chats opened). */
+    views: z.number(),
+    /** Of those, results with at least one answer. */
+    starts: z.number(),
+    /** Of those, results whose chat reached an end. */
+    completed: z.number(),
+    /** starts / views (0 without views). */
+    startRate: z.number(),
+    /** completed / views (0 without views). */
+    completionRate: z.number(),
+    /** Input blocks in column order. */
+    blocks: z.array(
+      z.object({
+        blockId: z.string(),
+        groupId: z.string(),
+        label: z.string(),
+        /** answered + droppedOff. */
+        reached: z.number(),
+        /** Results that answered it (once each). */
+        answered: z.number(),
+        /** Unfinished results whose chat waits on it: they left there. */
+        droppedOff: z.number(),
+        /** droppedOff / reached (0 when nobody reached it). */
+        dropOffRate: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'Analytics' })

@@ -149,9 +149,16 @@ export const resultSchema = z
   })
   .meta({ id: 'Result' })
 
-export const listResultsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.coerce.number().int().min(0).optional(),
+/** A time window of results, read in `timeZone` (an IANA zone). */
+export const resultsWindowQuery = z.object({
   timeFilter: z.enum(timeFilters).default('last7Days'),
   timeZone: z.string().max(100).default('UTC'),
 })
+
+/** Keyset pages: pass the previous answer's `nextCursor` as `cursor`. */
+export const listResultsQuery = resultsWindowQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z.coerce.number().int().min(0).optional(),
+})
+
+export const exportResultsQuery = resultsWindowQuery.extend({ format: z.enum(['csv', 'json']).default('csv') })

@@ -12,6 +12,7 @@ import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
 import { invitations } from './invitations.js'
 import { migrate } from './migrations.js'
+import { resultsTable } from './resultsTable.js'
 import { sessions } from './sessions.js'
 import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
@@ -46,6 +47,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     workspaces: workspaces(db),
     bots: bots(db, adapter),
     chats: chats(db, adapter),
+    resultsTable: resultsTable(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     folders: folders(db),
     invitations: invitations(db),

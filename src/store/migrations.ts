@@ -261,6 +261,13 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('invitations_email').on('invitations').column('email').execute()
     },
   },
+  {
+    // Analytics count every result of a bot in a time window, and deleting all of them walks the same rows.
+    name: '008_results_table',
+    async up(db) {
+      await db.schema.createIndex('results_bot_created').on('results').columns(['botId', 'createdAt']).execute()
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

@@ -39,6 +39,7 @@ describe('operations', () => {
         '005_results_by_session',
         '006_sign_in',
         '007_workspace_dashboard',
+        '008_results_table',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

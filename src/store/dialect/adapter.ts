@@ -1,7 +1,7 @@
 // What differs between SQLite and PostgreSQL, as one small interface: each dialect folder (sqlite/, postgres/, with
 // the same files: connection, errors, turn, index) implements it, and the rest of the store asks it instead of
 // testing the dialect's name. The two share every query otherwise (tables.ts: same values on both).
-import type { ColumnDefinitionBuilder, CompiledQuery, Kysely, Transaction } from 'kysely'
+import type { ColumnDefinitionBuilder, CompiledQuery, Expression, Kysely, RawBuilder, Transaction } from 'kysely'
 import type { DeliveryBus } from '../bus.js'
 import type { Database } from '../tables.js'
 import type { TurnWrite } from '../types.js'
@@ -36,4 +36,6 @@ export interface DialectAdapter {
   acquireMigrationLock(trx: Transaction<any>): Promise<void>
   /** An integer primary key numbered by the database. */
   serialPrimaryKey(col: ColumnDefinitionBuilder): ColumnDefinitionBuilder
+  /** The text at `path` (constant keys) in a column holding JSON text, or null. */
+  jsonText(json: Expression<string>, path: string[]): RawBuilder<string | null>
 }

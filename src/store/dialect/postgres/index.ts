@@ -22,5 +22,6 @@ export const postgres: DialectAdapter = {
   acquireMigrationLock: async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)
   },
+  jsonText: (json, path) => sql<string | null>`(${json}::json #>> ${sql.lit(`{${path.join(',')}}`)})`,
   serialPrimaryKey: (col) => col.primaryKey().generatedByDefaultAsIdentity(),
 }

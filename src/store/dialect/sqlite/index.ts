@@ -1,5 +1,6 @@
 // The SQLite dialect: one file, one connection per process; see connection.ts.
 import { localBus } from '../../bus.js'
+import { sql } from 'kysely'
 import type { DialectAdapter } from '../adapter.js'
 import { openSqlite } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
@@ -20,5 +21,6 @@ export const sqlite: DialectAdapter = {
   // Nothing to take: SQLite has one writer at a time, and a run that meets another fails busy and is retried
   // (store.migrate).
   acquireMigrationLock: async () => {},
+  jsonText: (json, path) => sql<string | null>`json_extract(${json}, ${sql.lit(`$.${path.join('.')}`)})`,
   serialPrimaryKey: (col) => col.primaryKey().autoIncrement(),
 }
