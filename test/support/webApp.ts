@@ -33,14 +33,14 @@ export const shot = async (page: Page, name: string) => {
 export const fillAccountForm = async (page: Page, who: Person) => {
   await page.getByLabel('Your name').fill(who.name)
   const email = page.getByLabel('Email')
-  if (!(await email.getAttribute('readonly'))) await email.fill(who.email)
-  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  if ((await email.getAttribute('readonly')) === null) await email.fill(who.email)
+  await page.getByLabel(/^Password/).fill(who.password)
 }
 
 export const signIn = async (page: Page, baseUrl: string, who: Person) => {
   await page.goto(`${baseUrl}/signin`)
   await page.getByLabel('Email').fill(who.email)
-  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  await page.getByLabel(/^Password/).fill(who.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(/\/w\/[^/]+\/bots/)
 }

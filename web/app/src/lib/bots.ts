@@ -33,8 +33,17 @@ export type Bot = BotSummary & {
   theme: Record<string, unknown>
 }
 
+type BotAnswer = { bot: Omit<Bot, 'publishedAt' | 'hasUnpublishedChanges'>; publishedAt: string | null; hasUnpublishedChanges: boolean }
+
+/** The draft with its publishing state (answered next to it). */
 export const useBot = (botId: string) =>
-  useQuery({ queryKey: ['bot', botId], queryFn: () => api.get<{ bot: Bot }>(`/v1/bots/${botId}`).then((r) => r.bot) })
+  useQuery({
+    queryKey: ['bot', botId],
+    queryFn: () =>
+      api
+        .get<BotAnswer>(`/v1/bots/${botId}`)
+        .then(({ bot, publishedAt, hasUnpublishedChanges }): Bot => ({ ...bot, publishedAt, hasUnpublishedChanges })),
+  })
 
 export const botStatus = (bot: Pick<BotSummary, 'isClosed' | 'publishedAt' | 'hasUnpublishedChanges'>) =>
   bot.isClosed

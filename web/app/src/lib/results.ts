@@ -16,13 +16,13 @@ export const timeFilters: { value: TimeFilter; label: string }[] = [
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 export type Column = { id: string; label: string; kind: string }
-export type ResultRow = { id: string; createdAt: string; isCompleted: boolean; cells: Record<string, string> }
+export type ResultRow = { id: string; createdAt: string; isCompleted: boolean; hasStarted: boolean; cells: Record<string, string> }
 export type ResultDetail = {
   id: string
   createdAt: string
   isCompleted: boolean
-  answers: { blockId: string; label: string; content: string; createdAt: string }[]
-  variables: { id: string; name: string; value: unknown }[]
+  answers: { blockId: string; label: string | null; content: string; attachedFileUrls: string[]; createdAt: string }[]
+  variables: { id: string; name: string; value: string | null }[]
   logs: { status: string; description: string; details?: string | null; createdAt: string }[]
 }
 
@@ -35,10 +35,10 @@ export const useColumns = (botId: string) =>
 export const useResultPages = (botId: string, timeFilter: TimeFilter) =>
   useInfiniteQuery({
     queryKey: ['results', botId, timeFilter],
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }) =>
-      api.get<{ results: ResultRow[]; nextCursor?: string | null }>(
-        `/v1/bots/${botId}/results/table${qs({ limit: 50, cursor: pageParam, timeFilter, timeZone: timeZone() })}`,
+      api.get<{ rows: ResultRow[]; nextCursor?: number }>(
+        `/v1/bots/${botId}/results/rows${qs({ limit: 50, cursor: pageParam, timeFilter, timeZone: timeZone() })}`,
       ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
@@ -47,5 +47,5 @@ export const useResult = (botId: string, resultId: string | null) =>
   useQuery({
     queryKey: ['result', botId, resultId],
     enabled: resultId !== null,
-    queryFn: () => api.get<{ result: ResultDetail }>(`/v1/bots/${botId}/results/${resultId}/transcript`).then((r) => r.result),
+    queryFn: () => api.get<{ result: ResultDetail }>(`/v1/bots/${botId}/results/${resultId}/detail`).then((r) => r.result),
   })

@@ -223,11 +223,11 @@ const InviteModal = ({
   const [role, setRole] = useState<Role>('member')
   const [sent, setSent] = useState<{ link: string; emailed: boolean } | null>(null)
   const invite = useSubmit(async () => {
-    const answer = await api.post<{ invitation: Invitation & { link: string }; emailed: boolean }>(`/v1/workspaces/${workspaceId}/invitations`, {
+    const answer = await api.post<{ invitation: Invitation; link: string; emailed: boolean }>(`/v1/workspaces/${workspaceId}/invitations`, {
       email: email.trim(),
       role,
     })
-    setSent({ link: answer.invitation.link, emailed: answer.emailed })
+    setSent({ link: answer.link, emailed: answer.emailed })
     await onInvited()
   })
   const close = () => {

@@ -12,8 +12,11 @@ import { count, percent } from '../../lib/format.js'
 import { type TimeFilter, timeFilters, timeZone } from '../../lib/results.js'
 
 type Analytics = {
-  stats: { views: number; starts: number; completed: number }
-  blocks: { blockId: string; reached: number; droppedOff: number }[]
+  views: number
+  starts: number
+  completed: number
+  completionRate: number
+  blocks: { blockId: string; label: string; reached: number; answered: number; droppedOff: number }[]
 }
 
 const Stat = ({ label, value, hint }: { label: string; value: string; hint: string }) => (
@@ -56,10 +59,10 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
-            <Stat label="Views" value={count(analytics.data.stats.views)} hint="Chats opened" />
-            <Stat label="Starts" value={count(analytics.data.stats.starts)} hint="Visitors who answered at least once" />
-            <Stat label="Completed" value={count(analytics.data.stats.completed)} hint="Chats that reached the end" />
-            <Stat label="Completion rate" value={percent(analytics.data.stats.completed, analytics.data.stats.views)} hint="Completed ÷ views" />
+            <Stat label="Views" value={count(analytics.data.views)} hint="Chats opened" />
+            <Stat label="Starts" value={count(analytics.data.starts)} hint="Visitors who answered at least once" />
+            <Stat label="Completed" value={count(analytics.data.completed)} hint="Chats that reached the end" />
+            <Stat label="Completion rate" value={percent(analytics.data.completed, analytics.data.views)} hint="Completed ÷ views" />
           </SimpleGrid>
           <Title order={2} size="h4" mt="sm">
             Drop-off per question

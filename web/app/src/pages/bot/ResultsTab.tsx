@@ -61,7 +61,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
   }
   const arranged = useMemo(() => arrange(columns.data ?? [], prefs), [columns.data, prefs])
   const visible = arranged.filter((c) => c.visible)
-  const rows = pages.data?.pages.flatMap((p) => p.results) ?? []
+  const rows = pages.data?.pages.flatMap((p) => p.rows) ?? []
 
   const sentinel = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -275,7 +275,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
         confirmLabel="Delete results"
         typeToConfirm={deleting === 'all' ? 'delete all' : undefined}
         onConfirm={async () => {
-          await api.post(`/v1/bots/${bot.id}/results/delete`, deleting === 'all' ? { all: true } : { ids: [...selected] })
+          await api.delete(`/v1/bots/${bot.id}/results${qs(deleting === 'all' ? { all: 'true' } : { ids: [...selected].join(',') })}`)
           setSelected(new Set())
           await refreshResults()
           notifications.show({ color: 'green', message: 'Results deleted' })
@@ -366,7 +366,7 @@ const ResultDrawer = ({ botId, resultId, onClose }: { botId: string; resultId: s
                 // biome-ignore lint/suspicious/noArrayIndexKey: a transcript is rendered once, never reordered; a block may be answered twice
                 <Stack key={i} gap={2}>
                   <Text size="xs" c="dimmed">
-                    {a.label}
+                    {a.label ?? 'A question no longer in the bot'}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {a.content}
@@ -385,7 +385,7 @@ const ResultDrawer = ({ botId, resultId, onClose }: { botId: string; resultId: s
                   {r.variables.map((v) => (
                     <Table.Tr key={v.id}>
                       <Table.Th w="40%">{v.name}</Table.Th>
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{Array.isArray(v.value) ? v.value.join(', ') : String(v.value ?? '')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v.value ?? ''}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
