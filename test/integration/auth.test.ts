@@ -2,10 +2,9 @@
 // reset and magic links (through an SMTP stand-in, and by the CLI), token expiry and scope, and OpenID Connect
 // end to end against a local `oidc-provider` on loopback.
 import assert from 'node:assert/strict'
-import { createServer, type Server } from 'node:http'
 import { after, before, describe, test } from 'node:test'
-import Provider from 'oidc-provider'
 import { SMTPServer } from 'smtp-server'
+import { startOidcSetup } from '../support/oidcProvider.js'
 import { runCliAsync } from '../support/process.js'
 import { checkDocumentedAnswer, startTestServer, type TestServer } from '../support/server.js'
 
@@ -377,8 +376,7 @@ describe('closed sign-up, and no SMTP', () => {
 
 describe('OpenID Connect sign-in against a local provider', () => {
   let s: TestServer
-  let providerServer: Server
-  let provider: Provider | undefined
+  let oidc: Awaited<ReturnType<typeof startOidcSetup>>
   const people: Record<string, { email: string; email_verified: boolean; name: string }> = {
     'sub-ann': { email: 'ann@example.com', email_verified: true, name: 'Ann' },
     'sub-bob': { email: 'bob@example.com', email_verified: true, name: 'Bob' },
@@ -386,30 +384,10 @@ describe('OpenID Connect sign-in against a local provider', () => {
   }
 
   before(async () => {
-    // The provider needs Parley's callback URL and Parley the provider's issuer: listen first, make the provider after.
-    providerServer = createServer((req, res) => (provider ? provider.callback()(req, res) : res.writeHead(503).end()))
-    await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve))
-    const issuer = `http://127.0.0.1:${(providerServer.address() as { port: number }).port}`
-    s = await startTestServer({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'parley', OIDC_CLIENT_SECRET: 'parley-client-secret', OIDC_NAME: 'Local ID' })
-    provider = new Provider(issuer, {
-      clients: [
-        {
-          client_id: 'parley',
-          client_secret: 'parley-client-secret',
-          redirect_uris: [`${s.url}/v1/auth/oidc/callback`],
-          token_endpoint_auth_method: 'client_secret_post',
-        },
-      ],
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      features: { devInteractions: { enabled: true } },
-      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
-      findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, ...people[sub] }) }),
-    })
+    oidc = await startOidcSetup(people)
+    s = oidc.server
   })
-  after(async () => {
-    await s.stop()
-    await new Promise<void>((resolve) => providerServer.close(() => resolve()))
-  })
+  after(() => oidc.close())
 
   /** Starts at Parley, signs in at the provider as `sub` (its login and consent forms), and lands back at Parley. */
   const signIn = async (b: Browser, sub: string) => {
@@ -457,7 +435,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
     assert.equal((await viaOidc.call('GET', '/v1/me')).body.user.id, up.body.user.id)
     const mallory = new Browser(s.url)
     const landed = await signIn(mallory, 'sub-mal')
-    assert.match(decodeURIComponent(landed), /\/sign-in\?error=.*not verified/)
+    assert.match(decodeURIComponent(landed), /\/signin\?error=.*not verified/)
     assert.equal((await mallory.call('GET', '/v1/me')).status, 401)
   })
 
@@ -465,7 +443,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
     const b = new Browser(s.url)
     const res = await b.fetch('/v1/auth/oidc/callback?code=abc&state=xyz')
     assert.equal(res.status, 302)
-    assert.match(decodeURIComponent(res.headers.get('location')!), /^\/sign-in\?error=The sign-in took too long/)
+    assert.match(decodeURIComponent(res.headers.get('location')!), /^\/signin\?error=The sign-in took too long/)
     assert.ok(!b.jar.has('parley_session'))
   })
 })

@@ -1,7 +1,7 @@
 // The builder's web application in real Chromium against a real server: first-run setup, sign-out and sign-in,
 // importing Typebot exports that link each other, publishing, chatting through the share link, the labelled result
 // in the table, CSV export, analytics after scripted chats, invitations accepted by a new account, a guest's
-// read-only view, and API tokens.
+// read-only view, API tokens, and sign-in through an OpenID Connect provider.
 import assert from 'node:assert/strict'
 import { readFile, writeFile } from 'node:fs/promises'
 import { mkdtemp } from 'node:fs/promises'
@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
+import { startOidcSetup } from '../support/oidcProvider.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { fillAccountForm, linkedPair, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
 import { driveChat } from '../support/webChat.js'
@@ -194,5 +195,38 @@ describe('web application', () => {
       ownerErrors.filter((e) => !/401|Failed to load resource/.test(e)),
       [],
     )
+  })
+})
+
+describe('web application: sign-in with OpenID Connect', () => {
+  let oidc: Awaited<ReturnType<typeof startOidcSetup>>
+  let browser: Browser
+  before(async () => {
+    oidc = await startOidcSetup({ 'sub-lin': { email: 'lin@example.com', email_verified: true, name: 'Lin' } })
+    browser = await launchBrowser()
+    // Someone set the server up already: the sign-in page is what a newcomer sees.
+    await oidc.server.call('POST', '/v1/auth/setup', {
+      token: null,
+      body: { name: 'Admin', email: 'admin@example.com', password: 'admin-password-1' },
+    })
+  })
+  after(async () => {
+    await browser?.close()
+    await oidc?.close()
+  })
+
+  test("the provider's button signs a new person in, with a workspace of their own", async () => {
+    const { page } = await openApp(browser)
+    await page.goto(`${oidc.server.url}/signin`)
+    await page.getByRole('link', { name: 'Continue with Local ID' }).click()
+    // The provider's own (development) login and consent pages.
+    await page.locator('input[name=login]').fill('sub-lin')
+    await page.locator('input[name=password]').fill('anything')
+    await page.locator('button[type=submit]').first().click()
+    await page.locator('button[type=submit]').first().click()
+    await page.waitForURL(/\/w\/[^/]+\/bots$/)
+    await page.getByRole('heading', { name: 'No bots yet' }).waitFor()
+    await page.getByRole('button', { name: 'Workspace: Lin' }).waitFor()
+    await page.context().close()
   })
 })

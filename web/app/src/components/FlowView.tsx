@@ -47,7 +47,8 @@ const EventNode = ({ data }: NodeProps<Node<{ label: string; id: string }>>) => 
   </Paper>
 )
 
-const nodeTypes = { group: GroupNode, event: EventNode }
+// Not `group`: xyflow gives that name its own sub-flow frame.
+const nodeTypes = { botGroup: GroupNode, event: EventNode }
 
 const eventLabel = (type: string) =>
   type === 'start' ? 'Start' : type === 'command' ? 'Command' : type === 'reply' ? 'Reply' : type === 'invalidReply' ? 'Invalid reply' : type
@@ -64,7 +65,7 @@ export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annota
       })),
       ...bot.groups.map((g, i) => ({
         id: g.id,
-        type: 'group',
+        type: 'botGroup',
         position: g.graphCoordinates ?? { x: (i % 4) * 320, y: Math.floor(i / 4) * 320 },
         data: { group: g, annotate },
       })),
@@ -84,6 +85,7 @@ export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annota
         edges={edges}
         nodeTypes={nodeTypes}
         fitView
+        fitViewOptions={{ maxZoom: 1 }}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}

@@ -236,13 +236,16 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                       />
                     </Table.Td>
                   )}
-                  {visible.map((c) => (
-                    <Table.Td key={c.id}>
-                      <Text size="sm" truncate title={r.cells[c.id]}>
-                        {r.cells[c.id] ?? ''}
-                      </Text>
-                    </Table.Td>
-                  ))}
+                  {visible.map((c) => {
+                    const value = c.kind === 'submittedAt' ? dateTime(r.createdAt) : (r.cells[c.id] ?? '')
+                    return (
+                      <Table.Td key={c.id}>
+                        <Text size="sm" truncate title={value}>
+                          {value}
+                        </Text>
+                      </Table.Td>
+                    )
+                  })}
                   <Table.Td>
                     <Button
                       size="compact-xs"
