@@ -3,10 +3,7 @@
 // in the table, CSV export, analytics after scripted chats, invitations accepted by a new account, a guest's
 // read-only view, API tokens, and sign-in through an OpenID Connect provider.
 import assert from 'node:assert/strict'
-import { readFile, writeFile } from 'node:fs/promises'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
@@ -55,9 +52,12 @@ describe('web application', () => {
     await owner.getByRole('button', { name: /Account menu/ }).click()
     await owner.getByRole('menuitem', { name: 'Sign out' }).click()
     await owner.waitForURL(/\/signin/)
-    await owner.getByLabel('Email').fill(ada.email)
-    await owner.getByLabel(/^Password/).fill('not-the-password')
-    await owner.getByRole('button', { name: 'Sign in', exact: true }).click()
+    // With the keyboard only: the email field, Tab to the password, Enter to send.
+    await owner.getByLabel('Email').focus()
+    await owner.keyboard.type(ada.email)
+    await owner.keyboard.press('Tab')
+    await owner.keyboard.type('not-the-password')
+    await owner.keyboard.press('Enter')
     await owner
       .getByRole('alert')
       .filter({ hasText: /password/i })
@@ -67,11 +67,21 @@ describe('web application', () => {
   })
 
   test('importing two Typebot exports together keeps the link between them; publish both', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'parley-import-'))
+    // Dropped on the page together, as a person drags two files from their desktop.
     const { main, child } = linkedPair()
-    await writeFile(join(dir, 'lead-intake.json'), JSON.stringify(main))
-    await writeFile(join(dir, 'email-step.json'), JSON.stringify(child))
-    await owner.getByTestId('import-input').setInputFiles([join(dir, 'lead-intake.json'), join(dir, 'email-step.json')])
+    const files = [
+      { name: 'lead-intake.json', text: JSON.stringify(main) },
+      { name: 'email-step.json', text: JSON.stringify(child) },
+    ]
+    const transfer = await owner.evaluateHandle((list) => {
+      const dt = new (globalThis as any).DataTransfer()
+      for (const f of list) dt.items.add(new File([f.text], f.name, { type: 'application/json' }))
+      return dt
+    }, files)
+    const target = owner.getByRole('heading', { name: 'No bots yet' })
+    await target.dispatchEvent('dragover', { dataTransfer: transfer })
+    await owner.getByText('Drop Typebot exports to import them').waitFor()
+    await owner.getByText('Drop Typebot exports to import them').dispatchEvent('drop', { dataTransfer: transfer })
     await owner.getByText('2 bots imported').waitFor()
     await owner.getByRole('link', { name: 'Lead intake' }).waitFor()
     await owner.getByRole('link', { name: 'Email step' }).waitFor()
@@ -175,6 +185,19 @@ describe('web application', () => {
     await guest.page.getByRole('tab', { name: 'Results' }).waitFor()
     assert.equal(await guest.page.getByRole('button', { name: /Publish/ }).count(), 0)
     await shot(guest.page, 'guest-bot')
+    // On a tablet held upright, through the keyboard.
+    await guest.page.setViewportSize({ width: 768, height: 1024 })
+    await guest.page.getByRole('link', { name: 'Credentials' }).focus()
+    await guest.page.keyboard.press('Enter')
+    await guest.page.getByRole('heading', { name: 'No credentials yet' }).waitFor()
+    assert.equal(await guest.page.getByRole('button', { name: 'Add credentials' }).count(), 0)
+    await shot(guest.page, 'tablet-guest-credentials')
+    // Narrower still, the sections are behind the menu button.
+    await guest.page.setViewportSize({ width: 600, height: 900 })
+    await guest.page.getByRole('button', { name: 'Open navigation' }).click()
+    await guest.page.getByRole('link', { name: 'Settings' }).click()
+    await guest.page.getByText('You are a guest in this workspace').waitFor()
+    assert.equal(await guest.page.getByRole('button', { name: 'Delete workspace' }).count(), 0)
     await guest.context.close()
   })
 
