@@ -38,6 +38,7 @@ import { type DragEvent, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { PageHeader } from '../components/PageHeader.js'
+import { NameDialog } from '../components/NameDialog.js'
 import { EmptyState, ErrorState, errorMessage, LoadingState } from '../components/states.js'
 import { api, request } from '../lib/api.js'
 import { botStatus, useBots, useFolders } from '../lib/bots.js'
@@ -196,7 +197,16 @@ export const BotsPage = () => {
         </SimpleGrid>
       )}
       <NewBotModal opened={creating} onClose={() => setCreating(false)} workspaceId={workspaceId} folderId={folderId} />
-      <NewFolderModal opened={newFolder} onClose={() => setNewFolder(false)} workspaceId={workspaceId} onCreated={refresh} />
+      <NameDialog
+        opened={newFolder}
+        onClose={() => setNewFolder(false)}
+        title="New folder"
+        submitLabel="Create folder"
+        onSubmit={async (name) => {
+          await api.post(`/v1/workspaces/${workspaceId}/folders`, { name })
+          await refresh()
+        }}
+      />
     </Stack>
   )
 }
@@ -264,7 +274,6 @@ const FolderCard = ({
 }) => {
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const [name, setName] = useState(folder.name)
   return (
     <Card withBorder padding="sm">
       <Group justify="space-between" wrap="nowrap">
@@ -292,21 +301,16 @@ const FolderCard = ({
           </Menu>
         )}
       </Group>
-      <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename folder">
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault()
-            await api.patch(`/v1/workspaces/${workspaceId}/folders/${folder.id}`, { name: name.trim() })
-            await onChanged()
-            setRenaming(false)
-          }}
-        >
-          <Stack>
-            <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Button type="submit">Save</Button>
-          </Stack>
-        </form>
-      </Modal>
+      <NameDialog
+        opened={renaming}
+        onClose={() => setRenaming(false)}
+        title="Rename folder"
+        initial={folder.name}
+        onSubmit={async (name) => {
+          await api.patch(`/v1/workspaces/${workspaceId}/folders/${folder.id}`, { name })
+          await onChanged()
+        }}
+      />
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
@@ -531,48 +535,6 @@ const NewBotModal = ({
           </Card>
         ))}
       </Stack>
-    </Modal>
-  )
-}
-
-const NewFolderModal = ({
-  opened,
-  onClose,
-  workspaceId,
-  onCreated,
-}: {
-  opened: boolean
-  onClose: () => void
-  workspaceId: string
-  onCreated: () => Promise<unknown>
-}) => {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  return (
-    <Modal opened={opened} onClose={onClose} title="New folder">
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault()
-          try {
-            await api.post(`/v1/workspaces/${workspaceId}/folders`, { name: name.trim() })
-            await onCreated()
-            setName('')
-            onClose()
-          } catch (err) {
-            setError(errorMessage(err))
-          }
-        }}
-      >
-        <Stack>
-          <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Create folder</Button>
-          </Group>
-        </Stack>
-      </form>
     </Modal>
   )
 }

@@ -22,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconKey, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { NameDialog } from '../components/NameDialog.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
@@ -105,13 +106,7 @@ const CredentialRow = ({
 }) => {
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const [name, setName] = useState(credential.name)
   const path = `/v1/workspaces/${workspaceId}/credentials/${credential.id}`
-  const rename = useSubmit(async () => {
-    await api.patch(path, { name: name.trim() })
-    await onChanged()
-    setRenaming(false)
-  })
   return (
     <Table.Tr>
       <Table.Td fw={500}>{credential.name}</Table.Td>
@@ -133,21 +128,16 @@ const CredentialRow = ({
             </Menu.Dropdown>
           </Menu>
         )}
-        <Modal opened={renaming} onClose={() => setRenaming(false)} title="Rename credentials">
-          <form
-            onSubmit={(e) => {
-              e.preventDefault()
-              void rename.submit()
-            }}
-          >
-            <Stack>
-              <TextInput label="Name" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={rename.error} />
-              <Button type="submit" loading={rename.busy}>
-                Save
-              </Button>
-            </Stack>
-          </form>
-        </Modal>
+        <NameDialog
+          opened={renaming}
+          onClose={() => setRenaming(false)}
+          title="Rename credentials"
+          initial={credential.name}
+          onSubmit={async (name) => {
+            await api.patch(path, { name })
+            await onChanged()
+          }}
+        />
         <ConfirmDialog
           opened={deleting}
           onClose={() => setDeleting(false)}
