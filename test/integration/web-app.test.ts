@@ -21,7 +21,7 @@ describe('web application', () => {
   let workspaceUrl = ''
   let shareLink = ''
   before(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ ENCRYPTION_SECRET: 'web-app-test-encryption-secret' })
     browser = await launchBrowser()
     ;({ page: owner, errors: ownerErrors } = await openApp(browser, { viewport: { width: 1280, height: 860 } }))
   })
@@ -95,6 +95,46 @@ describe('web application', () => {
       if (name === 'Email step') await owner.goto(`${workspaceUrl}/bots`)
     }
     await shot(owner, 'share')
+  })
+
+  test('folders: create one, move a bot into it, open it; search finds bots in any folder', async () => {
+    await owner.goto(`${workspaceUrl}/bots`)
+    await owner.getByRole('button', { name: 'New folder' }).click()
+    await owner.getByRole('dialog').getByLabel('Name').fill('Onboarding')
+    await owner.getByRole('dialog').getByRole('button', { name: 'Create folder' }).click()
+    await owner.getByRole('button', { name: 'Onboarding', exact: true }).waitFor()
+    await owner.getByRole('button', { name: 'Actions for Email step' }).click()
+    await owner.getByRole('menuitem', { name: 'Move to' }).hover()
+    await owner.getByRole('menuitem', { name: 'Onboarding' }).click()
+    await owner.getByText('Bot moved to Onboarding').waitFor()
+    await owner.getByRole('link', { name: 'Email step' }).waitFor({ state: 'detached' })
+    await owner.getByRole('button', { name: 'Onboarding', exact: true }).click()
+    await owner.getByRole('link', { name: 'Email step' }).waitFor()
+    await owner.getByRole('link', { name: 'Bots' }).first().click()
+    await owner.getByLabel('Search bots by name').fill('email')
+    await owner.getByRole('link', { name: 'Email step' }).waitFor()
+    await owner.getByRole('link', { name: 'Lead intake' }).waitFor({ state: 'detached' })
+    await owner.getByLabel('Search bots by name').fill('')
+    await owner.getByRole('link', { name: 'Lead intake' }).click()
+  })
+
+  test('credentials: secrets are written once, never shown; renamed in place', async () => {
+    const botUrl = owner.url()
+    await owner.goto(`${workspaceUrl}/credentials`)
+    await owner.getByRole('button', { name: 'Add credentials' }).first().click()
+    const dialog = owner.getByRole('dialog')
+    await dialog.getByLabel('Name', { exact: false }).first().fill('OpenAI prod')
+    await dialog.getByLabel(/^API key/).fill('sk-secret-never-shown')
+    await dialog.getByRole('button', { name: 'Save credentials' }).click()
+    await owner.getByRole('cell', { name: 'OpenAI prod', exact: true }).waitFor()
+    assert.equal(await owner.getByText('sk-secret-never-shown').count(), 0)
+    await owner.getByRole('button', { name: 'Actions for OpenAI prod' }).click()
+    await owner.getByRole('menuitem', { name: 'Rename' }).click()
+    await owner.getByRole('dialog').getByLabel('Name').fill('OpenAI (production)')
+    await owner.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+    await owner.getByRole('cell', { name: 'OpenAI (production)', exact: true }).waitFor()
+    await shot(owner, 'credentials')
+    await owner.goto(botUrl)
   })
 
   test('the share link opens the hosted page; a chat crosses the link; the result shows with labelled columns', async () => {
@@ -189,8 +229,10 @@ describe('web application', () => {
     await guest.page.setViewportSize({ width: 768, height: 1024 })
     await guest.page.getByRole('link', { name: 'Credentials' }).focus()
     await guest.page.keyboard.press('Enter')
-    await guest.page.getByRole('heading', { name: 'No credentials yet' }).waitFor()
+    // The guest sees the credentials by name, without a way to add, rename or delete them.
+    await guest.page.getByRole('cell', { name: 'OpenAI (production)', exact: true }).waitFor()
     assert.equal(await guest.page.getByRole('button', { name: 'Add credentials' }).count(), 0)
+    assert.equal(await guest.page.getByRole('button', { name: /Actions for/ }).count(), 0)
     await shot(guest.page, 'tablet-guest-credentials')
     // Narrower still, the sections are behind the menu button.
     await guest.page.setViewportSize({ width: 600, height: 900 })
