@@ -1,0 +1,89 @@
+// Creating a bot: blank, or from one of the bundled starters.
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ErrorState, errorMessage } from '../../components/states.js'
+import { api } from '../../lib/api.js'
+import type { Starter } from '../../lib/types.js'
+
+export const NewBotModal = ({
+  opened,
+  onClose,
+  workspaceId,
+  folderId,
+}: {
+  opened: boolean
+  onClose: () => void
+  workspaceId: string
+  folderId: string | null
+}) => {
+  const starters = useQuery({
+    queryKey: ['starters'],
+    queryFn: () => api.get<{ starters: Starter[] }>('/v1/starters').then((r) => r.starters),
+    enabled: opened,
+  })
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const [busy, setBusy] = useState<string | null>(null)
+  const create = async (starterId?: string) => {
+    setBusy(starterId ?? 'blank')
+    try {
+      const { bot } = await api.post<{ bot: { id: string } }>('/v1/bots', {
+        workspaceId,
+        starterId,
+        bot: { ...(starterId ? {} : { name: 'My bot' }), ...(folderId ? { folderId } : {}) },
+      })
+      await client.invalidateQueries({ queryKey: ['bots', workspaceId] })
+      onClose()
+      navigate(`/w/${workspaceId}/bots/${bot.id}`)
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The bot could not be created', message: errorMessage(err) })
+    } finally {
+      setBusy(null)
+    }
+  }
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create a bot" size="lg">
+      <Stack>
+        <Card withBorder padding="md">
+          <Group justify="space-between">
+            <div>
+              <Title order={3} size="h5">
+                Blank bot
+              </Title>
+              <Text size="sm" c="dimmed">
+                Start from nothing.
+              </Text>
+            </div>
+            <Button variant="default" loading={busy === 'blank'} onClick={() => void create()}>
+              Create
+            </Button>
+          </Group>
+        </Card>
+        <Text fw={600} size="sm">
+          Starters
+        </Text>
+        {starters.error && <ErrorState title="Starters could not be loaded" error={starters.error} />}
+        {starters.data?.map((s) => (
+          <Card key={s.id} withBorder padding="md">
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Title order={3} size="h5">
+                  {s.name}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {s.description}
+                </Text>
+              </div>
+              <Button variant="light" loading={busy === s.id} onClick={() => void create(s.id)} aria-label={`Use the ${s.name} starter`}>
+                Use
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </Modal>
+  )
+}
