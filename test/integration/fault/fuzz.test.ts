@@ -87,9 +87,11 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       { variables: [{ id: 'vAnswer', name: 'Answer' }] },
     )
     const main = await importAndPublish(s, owner.token, owner.workspaceId, looping)
-    // Destructive routes (delete, unpublish, patch) only get the scratch bot, so the main one keeps serving.
+    // Destructive routes (delete, unpublish, patch, leave) only get scratch ids, so the main bot keeps serving.
     const scratch = await importAndPublish(s, owner.token, owner.workspaceId, looping)
     const draft = await importBot(s, owner.token, owner.workspaceId, looping)
+    // Likewise, deleting or leaving a workspace only ever gets this one.
+    const scratchWorkspace = await s.call('POST', '/v1/workspaces', { token: owner.token, body: { name: 'Scratch' } })
     const live = await s.call('POST', `/v1/bots/${main.publicId}/startChat`, { token: owner.token, body: {} })
     const preview = await s.call('POST', `/v1/bots/${main.id}/preview/startChat`, { token: owner.token, body: {} })
     const answered = await s.call('POST', `/v1/sessions/${live.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'first' } })
@@ -106,6 +108,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       // Typebot's executeWebhook names the bot by its id.
       typebotId: [main.id, draft.id],
       scratchBotId: [scratch.id, draft.id],
+      scratchWorkspaceId: [scratchWorkspace.body.workspace.id, stranger.workspaceId],
       publicId: [main.publicId, draft.publicId],
       sessionId: [live.body.sessionId, preview.body.sessionId],
       // The result's id (what executeWebhook takes) and the client key startChat answered (what results/{id} also takes).
@@ -210,15 +213,18 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       { weight: 3, arbitrary: weird },
       { weight: 1, arbitrary: fc.integer({ min: 201, max: 5000 }).map((n) => 'x'.repeat(n)) },
     )
+    const scratchOf: Record<string, string> = { botId: 'scratchBotId', workspaceId: 'scratchWorkspaceId' }
     const idFor = (name: string, destructive: boolean) =>
       fc.oneof(
-        { weight: 5, arbitrary: fc.constantFrom(...(destructive && name === 'botId' ? ids.scratchBotId : (ids[name] ?? ['x']))) },
+        { weight: 5, arbitrary: fc.constantFrom(...((destructive && scratchOf[name] && ids[scratchOf[name]]) || ids[name] || ['x'])) },
         {
           weight: 1,
           arbitrary: fc.constantFrom(
             ...Object.values(ids)
               .flat()
-              .filter((id) => !destructive || !ids.botId.includes(id) || ids.scratchBotId.includes(id)),
+              .filter(
+                (id) => !destructive || Object.entries(scratchOf).every(([kept, scratch]) => !ids[kept].includes(id) || ids[scratch].includes(id)),
+              ),
           ),
         },
         { weight: 3, arbitrary: text },
@@ -441,7 +447,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       .chain((route) => {
         const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
         const template = `${route.method} ${route.path}`
-        const destructive = route.method === 'DELETE' || route.method === 'PATCH' || route.path.endsWith('/unpublish')
+        const destructive =
+          route.method === 'DELETE' || route.method === 'PATCH' || route.path.endsWith('/unpublish') || route.path.endsWith('/leave')
         return fc.record({
           route: fc.constant(route),
           params: fc.tuple(...names.map((n) => idFor(n, destructive).chain(segment))),
