@@ -100,8 +100,9 @@ describe('web application', () => {
   test('folders: create one, move a bot into it, open it; search finds bots in any folder', async () => {
     await owner.goto(`${workspaceUrl}/bots`)
     await owner.getByRole('button', { name: 'New folder' }).click()
-    await owner.getByRole('dialog').getByLabel('Name').fill('Onboarding')
-    await owner.getByRole('dialog').getByRole('button', { name: 'Create folder' }).click()
+    const create = owner.getByRole('dialog', { name: 'New folder' })
+    await create.getByLabel('Name').fill('Onboarding')
+    await create.getByRole('button', { name: 'Create folder' }).click()
     await owner.getByRole('button', { name: 'Onboarding', exact: true }).waitFor()
     await owner.getByRole('button', { name: 'Actions for Email step' }).click()
     await owner.getByRole('menuitem', { name: 'Move to' }).hover()
@@ -122,7 +123,7 @@ describe('web application', () => {
     const botUrl = owner.url()
     await owner.goto(`${workspaceUrl}/credentials`)
     await owner.getByRole('button', { name: 'Add credentials' }).first().click()
-    const dialog = owner.getByRole('dialog')
+    const dialog = owner.getByRole('dialog', { name: 'Add credentials' })
     await dialog.getByLabel('Name', { exact: false }).first().fill('OpenAI prod')
     await dialog.getByLabel(/^API key/).fill('sk-secret-never-shown')
     await dialog.getByRole('button', { name: 'Save credentials' }).click()
@@ -130,8 +131,9 @@ describe('web application', () => {
     assert.equal(await owner.getByText('sk-secret-never-shown').count(), 0)
     await owner.getByRole('button', { name: 'Actions for OpenAI prod' }).click()
     await owner.getByRole('menuitem', { name: 'Rename' }).click()
-    await owner.getByRole('dialog').getByLabel('Name').fill('OpenAI (production)')
-    await owner.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+    const rename = owner.getByRole('dialog', { name: 'Rename credentials' })
+    await rename.getByLabel('Name').fill('OpenAI (production)')
+    await rename.getByRole('button', { name: 'Save' }).click()
     await owner.getByRole('cell', { name: 'OpenAI (production)', exact: true }).waitFor()
     await shot(owner, 'credentials')
     await owner.goto(botUrl)
@@ -196,10 +198,59 @@ describe('web application', () => {
     await shot(owner, 'analytics')
   })
 
+  test('results table: hidden and resized columns stay so after a reload; older results load while scrolling', async () => {
+    const botId = /\/bots\/([^/]+)\//.exec(owner.url())![1]
+    const now = Date.now()
+    await server.store.db
+      .insertInto('results')
+      .values(
+        Array.from({ length: 120 }, (_, n) => ({
+          id: `seeded-${n}`,
+          botId,
+          createdAt: new Date(now - (n + 60) * 60_000).toISOString(),
+          variables: JSON.stringify([{ id: 'v-name', name: 'Name', value: `Seeded ${n}` }]),
+          isCompleted: 0 as const,
+          hasStarted: 1 as const,
+          isArchived: 0 as const,
+          lastChatSessionId: null,
+        })),
+      )
+      .execute()
+    await owner.getByRole('tab', { name: 'Results' }).click()
+    const table = owner.getByRole('table', { name: 'Results' })
+    const rows = table.locator('tbody tr')
+    await table.getByRole('cell', { name: 'Seeded 0', exact: true }).waitFor()
+    assert.equal(await rows.count(), 50, 'the first page')
+    await owner.evaluate(() => (globalThis as any).scrollTo(0, (globalThis as any).document.body.scrollHeight))
+    await table.getByRole('cell', { name: 'Seeded 60', exact: true }).waitFor()
+    await owner.evaluate(() => (globalThis as any).scrollTo(0, (globalThis as any).document.body.scrollHeight))
+    await table.getByRole('cell', { name: 'Seeded 119', exact: true }).waitFor()
+    // 120 seeded, Grace and Linus: the visitor who never answered has a result (a view) but no row, as in Typebot.
+    assert.equal(await rows.count(), 122)
+
+    // Hide the Name column, widen the question's by keyboard: both saved with the bot.
+    const saved = () => owner.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/v1/bots/${botId}`))
+    await owner.getByRole('button', { name: 'Columns' }).click()
+    let save = saved()
+    await owner.getByRole('checkbox', { name: 'Name', exact: true }).uncheck()
+    assert.equal((await save).status(), 200)
+    await owner.keyboard.press('Escape')
+    await table.getByRole('columnheader', { name: 'Name', exact: true }).waitFor({ state: 'detached' })
+    const resizer = owner.getByRole('separator', { name: 'Resize column Welcome to Acme! What is your name?' })
+    save = saved()
+    await resizer.focus()
+    await owner.keyboard.press('ArrowRight')
+    assert.equal((await save).status(), 200)
+    await owner.reload()
+    await table.getByRole('columnheader', { name: 'Welcome to Acme! What is your name?' }).waitFor()
+    assert.equal(await table.getByRole('columnheader', { name: 'Name', exact: true }).count(), 0)
+    assert.equal(await resizer.getAttribute('aria-valuenow'), '220')
+  })
+
   test('invite by link: a new account accepts, and as a guest sees the workspace read-only', async () => {
     await owner.goto(`${workspaceUrl}/members`)
     await owner.getByRole('button', { name: 'Invite' }).click()
-    const dialog = owner.getByRole('dialog')
+    const dialog = owner.getByRole('dialog', { name: 'Invite someone' })
     const grace = person('Grace')
     await dialog.getByLabel('Email').fill(grace.email)
     await dialog.getByLabel('Role').click()
@@ -246,7 +297,7 @@ describe('web application', () => {
   test('an API token made on the account page is shown once and works with the API', async () => {
     await owner.goto(`${server.url}/account`)
     await owner.getByRole('button', { name: 'New token' }).click()
-    const dialog = owner.getByRole('dialog')
+    const dialog = owner.getByRole('dialog', { name: 'New API token' })
     await dialog.getByLabel('Name').fill('CRM sync')
     await dialog.getByRole('button', { name: 'Create token' }).click()
     const token = await dialog.getByRole('textbox', { name: 'Token' }).inputValue()
