@@ -47,7 +47,14 @@ describe('web application serving', { concurrency: true }, () => {
   test('a published bot page still answers at its public id, and app sections are reserved ids', async () => {
     const owner = await userWithWorkspace(server, 'serving')
     const { publicId } = await importAndPublish(server, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hello')]]]))
-    assert.equal((await fetch(`${server.url}/${publicId}`)).status, 200)
+    const anonymous = await fetch(`${server.url}/${publicId}`)
+    assert.equal(anonymous.status, 200)
+    assert.doesNotMatch(anonymous.headers.get('content-security-policy') ?? '', /sandbox/)
+    // With the web app's session cookie, the bot's code runs in an opaque origin (no allow-same-origin).
+    const signedIn = await fetch(`${server.url}/${publicId}`, { headers: { cookie: 'parley_session=anything' } })
+    const csp = signedIn.headers.get('content-security-policy') ?? ''
+    assert.match(csp, /sandbox allow-scripts/)
+    assert.doesNotMatch(csp, /allow-same-origin/)
     for (const publicId of ['w', 'signin', 'Assets']) {
       const res = await server.call(
         'PATCH',

@@ -247,6 +247,23 @@ describe('web application', () => {
     assert.equal(await resizer.getAttribute('aria-valuenow'), '220')
   })
 
+  test("a signed-in builder opening a bot's page gets it sandboxed: the bot's code cannot act as them", async () => {
+    const page = await owner.context().newPage()
+    await page.goto(shareLink)
+    const chat = driveChat(page, [])
+    await chat.waitForBubble('What is your name?')
+    // What a hostile Script block would try: the management API with the builder's cookie.
+    const attempt = await page.evaluate(() =>
+      fetch('/v1/auth/status', { credentials: 'include' })
+        .then((r) => r.json())
+        .then((b: any) => (b.user ? `signed in as ${b.user.email}` : 'anonymous'))
+        .catch(() => 'refused'),
+    )
+    assert.doesNotMatch(attempt, /signed in/)
+    assert.equal(await page.evaluate(() => (globalThis as any).origin), 'null')
+    await page.close()
+  })
+
   test('invite by link: a new account accepts, and as a guest sees the workspace read-only', async () => {
     await owner.goto(`${workspaceUrl}/members`)
     await owner.getByRole('button', { name: 'Invite' }).click()

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { publicIdSchema, RESERVED_PUBLIC_IDS } from '../../contract/api.js'
 import type { Services } from '../route.js'
+import { sessionCookieOf } from '../sessionCookie.js'
 import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
 import { botPage, homePage, unavailablePage } from '../web/pages.js'
 import { registerWebApp } from '../web/webApp.js'
@@ -33,6 +34,15 @@ const botPageCsp = (nonce: string) =>
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; ')
+
+/**
+ * A bot page runs its author's code (Script blocks, embeds) on this server's origin, where the web app's session
+ * cookie lives. For a visitor who carries that cookie (a signed-in builder opening a bot), the page is sandboxed into
+ * an opaque origin: the bot's code then cannot call the management API as them, nor read the app. Remember-user does
+ * not persist for them (an opaque origin has no storage). Visitors without the cookie get the page as it is.
+ */
+const SIGNED_IN_SANDBOX =
+  'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads allow-top-navigation-by-user-activation'
 
 const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string | undefined) => {
   reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache')
@@ -99,6 +109,7 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     const customHeadCode = config.hostedPage.customHead && typeof code === 'string' && code.trim() ? code : undefined
     const html = botPage({ bot, prefilledVariables: queryVariables(req.query), nonce, customHeadCode })
     // The author's head code is any HTML (scripts, styles, trackers): no CSP can allow it and still mean anything.
-    return sendHtml(reply, 200, html, customHeadCode ? undefined : botPageCsp(nonce))
+    const csp = [customHeadCode ? undefined : botPageCsp(nonce), sessionCookieOf(req) ? SIGNED_IN_SANDBOX : undefined].filter(Boolean).join('; ')
+    return sendHtml(reply, 200, html, csp || undefined)
   })
 }
