@@ -390,8 +390,8 @@ describe('OpenID Connect sign-in against a local provider', () => {
   after(() => oidc.close())
 
   /** Starts at Parley, signs in at the provider as `sub` (its login and consent forms), and lands back at Parley. */
-  const signIn = async (b: Browser, sub: string) => {
-    const toLogin = await b.navigate('/v1/auth/oidc/start')
+  const signIn = async (b: Browser, sub: string, next?: string) => {
+    const toLogin = await b.navigate(`/v1/auth/oidc/start${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`)
     assert.match(toLogin.url.pathname, /^\/interaction\//)
     const form = (fields: Record<string, string>) => ({
       method: 'POST',
@@ -437,6 +437,12 @@ describe('OpenID Connect sign-in against a local provider', () => {
     const landed = await signIn(mallory, 'sub-mal')
     assert.match(decodeURIComponent(landed), /\/signin\?error=.*not verified/)
     assert.equal((await mallory.call('GET', '/v1/me')).status, 401)
+  })
+
+  test('the sign-in lands on the page it began for, and only ever on this site', async () => {
+    assert.equal(await signIn(new Browser(s.url), 'sub-ann', '/invitations/abc?x=1'), `${s.url}/invitations/abc?x=1`)
+    for (const elsewhere of ['//evil.example/', '/\\evil.example', 'https://evil.example/'])
+      assert.equal(await signIn(new Browser(s.url), 'sub-ann', elsewhere), `${s.url}/`, elsewhere)
   })
 
   test('a callback without the state cookie (another browser, or forged) is refused', async () => {

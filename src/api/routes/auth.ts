@@ -42,6 +42,9 @@ const answerSession = async (app: App, req: FastifyRequest, reply: FastifyReply,
   return { user: await app.accounts.me(opened.user), csrfToken: opened.csrfToken, expiresAt: opened.expiresAt }
 }
 
+/** A path on this site to send the browser to (never another origin: `//host` and `/\\host` are refused). */
+const localPath = (next: unknown) => (typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/')
+
 /** OpenID Connect answers are browser navigations: failures go to the sign-in page with a message to show. */
 const toSignInPage = (reply: FastifyReply, err: unknown) => {
   if (!(err instanceof AppError)) throw err
@@ -188,15 +191,16 @@ export const authRoutes = [
     auth: 'none',
     tags,
     summary: 'Go to the OpenID Connect provider to sign in (a browser navigation)',
+    query: z.object({ next: z.string().max(1000).optional().meta({ description: 'A path of this site to land on once signed in (default `/`).' }) }),
     responses: {
       302: { description: 'To the provider (or back to /signin?error=… when it cannot be reached)' },
       404: { description: 'Not configured', schema: errorSchema },
     },
-    async handler({ app, req, reply }) {
+    async handler({ app, req, reply, query }) {
       if (!app.oidc) throw noOidc()
       try {
         const { url, pending } = await app.oidc.start()
-        setOidcCookie(req, reply, app.publicUrl(), pending)
+        setOidcCookie(req, reply, app.publicUrl(), { ...pending, next: localPath(query.next) })
         return reply.redirect(url)
       } catch (err) {
         return toSignInPage(reply, err)
@@ -208,9 +212,9 @@ export const authRoutes = [
     path: '/v1/auth/oidc/callback',
     auth: 'none',
     tags,
-    summary: "The OpenID Connect provider's redirect back: signs in (linking or creating the account) and goes to /",
+    summary: "The OpenID Connect provider's redirect back: signs in (linking or creating the account) and goes back",
     responses: {
-      302: { description: 'To / signed in, or to /signin?error=… with the reason' },
+      302: { description: 'To the page the sign-in began for (`next`, default /) signed in, or to /signin?error=… with the reason' },
       404: { description: 'Not configured', schema: errorSchema },
     },
     async handler({ app, req, reply }) {
@@ -222,7 +226,7 @@ export const authRoutes = [
         const opened = await app.signIn.signInWithOidc(profile)
         await endPresentedSession(app, req)
         setSessionCookie(req, reply, app.publicUrl(), opened)
-        return reply.redirect('/')
+        return reply.redirect(localPath((pending as { next?: unknown }).next))
       } catch (err) {
         return toSignInPage(reply, err)
       }
