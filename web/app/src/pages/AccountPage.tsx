@@ -20,8 +20,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
-import { CopyField } from '../components/CopyField.js'
 import { PageHeader } from '../components/PageHeader.js'
+import { RevealedValue } from '../components/RevealedValue.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
@@ -250,15 +250,7 @@ const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title="New API token">
       {secret ? (
-        <Stack>
-          <Alert color="yellow" variant="light">
-            Copy the token now: it is shown only once.
-          </Alert>
-          <CopyField label="Token" value={secret} />
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <RevealedValue color="yellow" note="Copy the token now: it is shown only once." label="Token" value={secret} onDone={close} />
       ) : (
         <form
           onSubmit={(e) => {

@@ -1,14 +1,14 @@
 // Members and invitations. Admins invite (the invitation is a link to copy, emailed when the server can send
 // mail), change roles and remove members; everyone may leave, except the last admin.
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconTrash, IconUserPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
-import { CopyField } from '../components/CopyField.js'
 import { PageHeader } from '../components/PageHeader.js'
+import { RevealedValue } from '../components/RevealedValue.js'
 import { ErrorState, errorMessage, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
@@ -238,16 +238,13 @@ const InviteModal = ({
   return (
     <Modal opened={opened} onClose={close} title="Invite someone">
       {sent ? (
-        <Stack>
-          <Alert color="green" variant="light">
-            {sent.emailed ? `An email with this link was sent to ${email}.` : 'Send this link to them: this server does not send emails.'} The link
-            works for 7 days, for {email} only.
-          </Alert>
-          <CopyField label="Invitation link" value={sent.link} />
-          <Group justify="flex-end">
-            <Button onClick={close}>Done</Button>
-          </Group>
-        </Stack>
+        <RevealedValue
+          color="green"
+          note={`${sent.emailed ? `An email with this link was sent to ${email}.` : 'Send this link to them: this server does not send emails.'} The link works for 7 days, for ${email} only.`}
+          label="Invitation link"
+          value={sent.link}
+          onDone={close}
+        />
       ) : (
         <form
           onSubmit={(e) => {
