@@ -311,6 +311,20 @@ describe('web application', () => {
     await guest.context.close()
   })
 
+  test('a second workspace from the switcher, then back to the first', async () => {
+    await owner.goto(`${workspaceUrl}/bots`)
+    await owner.getByRole('button', { name: /^Workspace: / }).click()
+    await owner.getByRole('menuitem', { name: 'New workspace' }).click()
+    const dialog = owner.getByRole('dialog', { name: 'New workspace' })
+    await dialog.getByLabel('Name').fill('Side project')
+    await dialog.getByRole('button', { name: 'Create' }).click()
+    await owner.getByRole('button', { name: 'Workspace: Side project' }).waitFor()
+    await owner.getByRole('heading', { name: 'No bots yet' }).waitFor()
+    await owner.getByRole('button', { name: 'Workspace: Side project' }).click()
+    await owner.getByRole('menuitem', { name: "Ada's workspace" }).click()
+    await owner.getByRole('link', { name: 'Lead intake' }).waitFor()
+  })
+
   test('an API token made on the account page is shown once and works with the API', async () => {
     await owner.goto(`${server.url}/account`)
     await owner.getByRole('button', { name: 'New token' }).click()
@@ -322,7 +336,7 @@ describe('web application', () => {
     await owner.getByRole('cell', { name: 'CRM sync', exact: true }).waitFor()
     const res = await server.call('GET', '/v1/workspaces', { token })
     assert.equal(res.status, 200)
-    assert.equal(res.body.workspaces.length, 1)
+    assert.deepEqual(res.body.workspaces.map((w: { name: string }) => w.name).sort(), ["Ada's workspace", 'Side project'])
     await shot(owner, 'account')
     assert.deepEqual(
       ownerErrors.filter((e) => !/401|Failed to load resource/.test(e)),
