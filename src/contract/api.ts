@@ -210,6 +210,10 @@ export const importManyBody = z.object({
   folderId: id.nullable().optional(),
 })
 
+export const credentialsSchema = z
+  .object({ id: z.string(), type: z.string(), name: z.string(), createdAt: z.string() })
+  .meta({ id: 'Credentials', description: 'Credentials metadata; the secret data is never returned.' })
+
 export const folderSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() }).meta({ id: 'Folder' })
 export const folderBody = z.object({ name: z.string().trim().min(1).max(200) })
 export const folderParams = z.object({ workspaceId: id, folderId: id })

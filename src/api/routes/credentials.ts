@@ -1,7 +1,7 @@
 // Workspace credentials (see docs/credentials.md): secrets are written once and never answered back.
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
-import { errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
+import { credentialsSchema, errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
 
 const tags = ['Credentials']
 const errors = {
@@ -10,10 +10,6 @@ const errors = {
   403: { description: 'Guests may not write', schema: errorSchema },
   404: { description: 'Unknown workspace or credentials (or not a member)', schema: errorSchema },
 }
-
-const credentialsSchema = z
-  .object({ id: z.string(), type: z.string(), name: z.string(), createdAt: z.string() })
-  .meta({ id: 'Credentials', description: 'Credentials metadata; the secret data is never returned.' })
 
 const createCredentialsBody = z.object({
   type: z

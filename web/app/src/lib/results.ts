@@ -1,8 +1,12 @@
 // Results of a bot as the results table and analytics read them.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import type { TimeFilter } from '../../../../src/contract/chat.js'
 import { api, qs } from './api.js'
+import type { Column, ResultDetail, ResultRow } from './types.js'
 
-export type TimeFilter = 'allTime' | 'today' | 'last7Days' | 'last30Days' | 'monthToDate' | 'lastMonth' | 'yearToDate'
+export type { TimeFilter }
+
+/** The contract's time windows, labelled, "All time" first. */
 export const timeFilters: { value: TimeFilter; label: string }[] = [
   { value: 'allTime', label: 'All time' },
   { value: 'today', label: 'Today' },
@@ -14,17 +18,6 @@ export const timeFilters: { value: TimeFilter; label: string }[] = [
 ]
 
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
-
-export type Column = { id: string; label: string; kind: string }
-export type ResultRow = { id: string; createdAt: string; isCompleted: boolean; hasStarted: boolean; cells: Record<string, string> }
-export type ResultDetail = {
-  id: string
-  createdAt: string
-  isCompleted: boolean
-  answers: { blockId: string; label: string | null; content: string; attachedFileUrls: string[]; createdAt: string }[]
-  variables: { id: string; name: string; value: string | null }[]
-  logs: { status: string; description: string; details?: string | null; createdAt: string }[]
-}
 
 export const useColumns = (botId: string) =>
   useQuery({

@@ -1,46 +1,37 @@
-// Records of Parley's management API as the web app reads them.
-export type Role = 'admin' | 'member' | 'guest'
+// Records of Parley's management API as the web app reads them: inferred from the shared contract (the schemas the
+// server answers with), so the two cannot drift apart. Type-only: nothing of zod reaches the bundle.
+import type { z } from 'zod'
+import type {
+  analyticsSchema,
+  apiTokenSchema,
+  authStatusSchema,
+  botSummarySchema,
+  credentialsSchema,
+  folderSchema,
+  invitationSchema,
+  meSchema,
+  memberSchema,
+  resultColumnSchema,
+  resultDetailSchema,
+  resultRowSchema,
+  roleSchema,
+  starterSchema,
+  userModeSchema,
+  workspaceSchema,
+} from '../../../../src/contract/api.js'
 
-export type Me = { id: string; name: string; email: string | null; hasPassword: boolean }
-
-export type AuthStatus = {
-  setupNeeded: boolean
-  signupOpen: boolean
-  methods: { password: boolean; passwordResetByEmail: boolean; magicLink: boolean; oidc: { name: string } | null }
-  user?: Me | null
-  csrfToken?: string | null
-}
-
-export type Workspace = { id: string; name: string; icon: string | null; currentUserMode: 'guest' | 'read' | 'write' }
-
-export type Member = { userId: string; name: string; email: string | null; role: Role }
-
-export type Invitation = { id: string; email: string; role: Role; inviterName: string | null; createdAt: string; expiresAt: string }
-
-export type Folder = { id: string; name: string }
-
-export type BotSummary = {
-  id: string
-  name: string
-  icon: string | null
-  publicId: string | null
-  folderId: string | null
-  isClosed: boolean
-  publishedAt: string | null
-  hasUnpublishedChanges: boolean
-  updatedAt: string
-  createdAt: string
-}
-
-export type Starter = { id: string; name: string; description: string }
-
-export type Credential = { id: string; name: string; type: string; createdAt: string }
-
-export type ApiTokenInfo = {
-  id: string
-  name: string
-  workspaceId: string | null
-  createdAt: string
-  expiresAt: string | null
-  lastUsedAt: string | null
-}
+export type Role = z.infer<typeof roleSchema>
+export type Me = z.infer<typeof meSchema>
+export type AuthStatus = z.infer<typeof authStatusSchema>
+export type Workspace = z.infer<typeof workspaceSchema> & { currentUserMode: z.infer<typeof userModeSchema> }
+export type Member = z.infer<typeof memberSchema>
+export type Invitation = z.infer<typeof invitationSchema>
+export type Folder = z.infer<typeof folderSchema>
+export type BotSummary = z.infer<typeof botSummarySchema>
+export type Starter = z.infer<typeof starterSchema>
+export type Credential = z.infer<typeof credentialsSchema>
+export type ApiTokenInfo = z.infer<typeof apiTokenSchema>
+export type Column = z.infer<typeof resultColumnSchema>
+export type ResultRow = z.infer<typeof resultRowSchema>
+export type ResultDetail = z.infer<typeof resultDetailSchema>
+export type Analytics = z.infer<typeof analyticsSchema>

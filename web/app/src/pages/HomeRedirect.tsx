@@ -6,7 +6,7 @@ import { AuthLayout } from '../components/AuthLayout.js'
 import { ErrorState, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { useSubmit } from '../lib/forms.js'
-import type { Workspace } from '../lib/types.js'
+import type { Invitation, Workspace } from '../lib/types.js'
 import { lastWorkspace, useWorkspaces } from '../lib/workspaces.js'
 
 /** `/` opens the workspace used last, else the first; someone without any is offered to create one. */
@@ -24,17 +24,15 @@ export const HomeRedirect = () => {
   return <FirstWorkspace />
 }
 
-type PendingInvitation = { id: string; workspaceId: string; workspaceName: string; role: string; inviterName: string | null }
-
 const FirstWorkspace = () => {
   const [name, setName] = useState('My workspace')
   const client = useQueryClient()
   const navigate = useNavigate()
   const invitations = useQuery({
     queryKey: ['my-invitations'],
-    queryFn: () => api.get<{ invitations: PendingInvitation[] }>('/v1/invitations').then((r) => r.invitations),
+    queryFn: () => api.get<{ invitations: Invitation[] }>('/v1/invitations').then((r) => r.invitations),
   })
-  const accept = useSubmit(async (invitation: PendingInvitation) => {
+  const accept = useSubmit(async (invitation: Invitation) => {
     await api.post(`/v1/invitations/${invitation.id}/accept`)
     await client.invalidateQueries({ queryKey: ['workspaces'] })
     navigate(`/w/${invitation.workspaceId}/bots`, { replace: true })

@@ -6,9 +6,7 @@ import { errorMessage, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { useSubmit } from '../lib/forms.js'
-import type { Role } from '../lib/types.js'
-
-type InvitationView = { workspaceId: string; workspaceName: string; inviterName: string | null; email: string; role: Role }
+import type { Invitation, Role } from '../lib/types.js'
 
 const roleText: Record<Role, string> = {
   admin: 'an admin (manages members and settings)',
@@ -23,7 +21,7 @@ export const InvitationPage = () => {
   const client = useQueryClient()
   const invitation = useQuery({
     queryKey: ['invitation', token],
-    queryFn: () => api.get<{ invitation: InvitationView }>(`/v1/invitations/${encodeURIComponent(token!)}`).then((r) => r.invitation),
+    queryFn: () => api.get<{ invitation: Invitation }>(`/v1/invitations/${encodeURIComponent(token!)}`).then((r) => r.invitation),
   })
   const respond = useSubmit(async (answer: 'accept' | 'decline') => {
     await api.post(`/v1/invitations/${encodeURIComponent(token!)}/${answer}`)

@@ -10,14 +10,7 @@ import { isInputBlock } from '../../lib/blockLabels.js'
 import type { Bot } from '../../lib/bots.js'
 import { count, percent } from '../../lib/format.js'
 import { type TimeFilter, timeFilters, timeZone } from '../../lib/results.js'
-
-type Analytics = {
-  views: number
-  starts: number
-  completed: number
-  completionRate: number
-  blocks: { blockId: string; label: string; reached: number; answered: number; droppedOff: number }[]
-}
+import type { Analytics } from '../../lib/types.js'
 
 const Stat = ({ label, value, hint }: { label: string; value: string; hint: string }) => (
   <Card withBorder padding="md">

@@ -28,7 +28,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states.js
 import { api, qs } from '../../lib/api.js'
 import type { Bot } from '../../lib/bots.js'
 import { dateTime } from '../../lib/format.js'
-import { type Column, type TimeFilter, timeFilters, timeZone, useColumns, useResult, useResultPages } from '../../lib/results.js'
+import { type TimeFilter, timeFilters, timeZone, useColumns, useResult, useResultPages } from '../../lib/results.js'
+import type { Column } from '../../lib/types.js'
 
 type Preferences = { columnsOrder?: string[]; columnsVisibility?: Record<string, boolean>; columnsWidth?: Record<string, number> }
 const DEFAULT_WIDTH = 200
