@@ -11,7 +11,7 @@ import { createRuntime } from './runtime/index.js'
 import { createHttpClient } from './runtime/http.js'
 import { createRegexTester } from './runtime/regex.js'
 import { createSandbox } from './runtime/sandbox/pool.js'
-import { createMailer } from './runtime/smtp.js'
+import { createMailer, hasServerSmtp } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
@@ -33,7 +33,7 @@ export const buildServer = async (config: Config, store: Store) => {
       signingSecret: config.files.signingSecret ?? config.encryptionSecret,
     },
   })
-  const mail = createSystemMail(runtime, Boolean(config.smtp.host && config.smtp.from))
+  const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
   const app = await buildApp(
     createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn }),
     config,

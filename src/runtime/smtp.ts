@@ -10,6 +10,9 @@ import { type Allowlist, refuseAddress, refuseHostname } from './ssrf.js'
 export type ServerSmtp = { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
 export type Mailer = (message: EmailMessage, smtp: SmtpSettings | 'default') => Promise<EmailOutcome>
 
+/** Whether the server's own SMTP settings can send at all (a host and a sender). */
+export const hasServerSmtp = (server: ServerSmtp) => Boolean(server.host && server.from)
+
 // nodemailer waits minutes by default; a chat turn cannot.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }
 
@@ -40,7 +43,7 @@ export const createMailer =
   (server: ServerSmtp, allow: Allowlist): Mailer =>
   async (message, smtp) => {
     if (headerBreak(message)) return { ok: false, error: 'A recipient, the subject or the reply-to contains a line break or NUL character.' }
-    const settings = smtp === 'default' ? (server.host && server.from ? { ...server, host: server.host, from: server.from } : undefined) : smtp
+    const settings = smtp === 'default' ? (hasServerSmtp(server) ? { ...server, host: server.host!, from: server.from! } : undefined) : smtp
     if (!settings) return { ok: false, error: 'This server has no SMTP settings of its own (SMTP_HOST and SMTP_FROM are not set).' }
     try {
       const target = smtp === 'default' ? { host: settings.host } : await guardedTarget(settings.host, allow)
