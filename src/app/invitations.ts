@@ -13,7 +13,7 @@ import type { SystemMail } from './systemMail.js'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
-/** Tokens are 43 base64url characters; invitation ids are shorter, so one path parameter can take either. */
+/** Tokens are 43 base64url characters: anything else is not worth a lookup. */
 const looksLikeToken = (key: string) => key.length === 43
 
 const view = ({ invitedBy: _i, ...invitation }: InvitationDetails) => invitation
@@ -42,11 +42,21 @@ export const createInvitations = ({
 }) => {
   const linkOf = (token: string) => `${publicUrl().replace(/\/+$/, '')}/invitations/${token}`
 
-  /** The invitation the key (a link's token, or an id the invitee listed) names, unexpired and sent to this user. */
-  const forInvitee = async (user: User, key: string) => {
-    const invitation = looksLikeToken(key) ? await store.invitations.byTokenHash(hashToken(key)) : await store.invitations.byId(key)
+  /** The unexpired invitation of a link's token (the token is the secret). */
+  const byLink = async (token: string) => {
+    const invitation = looksLikeToken(token) ? await store.invitations.byTokenHash(hashToken(token)) : undefined
     if (!invitation) throw notFound('Invitation not found: it may have been revoked, accepted or declined.')
     if (invitation.expiresAt <= new Date().toISOString()) throw notFound('This invitation has expired. Ask for a new one.')
+    return invitation
+  }
+
+  /**
+   * The invitation of the link, sent to this user. Only by the link: emails are not verified at sign-up, so knowing
+   * an invited address must not be enough to join (an id-based path or a list by email would allow exactly that).
+   */
+  const forInvitee = async (user: User, token: string) => {
+    if (user.scope) throw forbidden('A token limited to one workspace cannot join other workspaces.')
+    const invitation = await byLink(token)
     if (!user.email || user.email.toLowerCase() !== invitation.email)
       throw forbidden('This invitation was sent to another email address: sign in with that address to accept it.')
     return invitation
@@ -94,30 +104,21 @@ export const createInvitations = ({
       return { id: invitationId }
     },
 
-    /** What an invitation's page shows, to whoever holds its link (the token is the secret). */
+    /** What an invitation's page shows, to whoever holds its link. */
     async byToken(token: string) {
-      const invitation = looksLikeToken(token) ? await store.invitations.byTokenHash(hashToken(token)) : undefined
-      if (!invitation) throw notFound('Invitation not found: it may have been revoked, accepted or declined.')
-      if (invitation.expiresAt <= new Date().toISOString()) throw notFound('This invitation has expired. Ask for a new one.')
-      return view(invitation)
-    },
-
-    /** The caller's own pending invitations (sent to their email). */
-    async mine(user: User) {
-      if (!user.email) return []
-      return (await store.invitations.pendingForEmail(user.email, new Date().toISOString())).map(view)
+      return view(await byLink(token))
     },
 
     /** Joins the workspace with the invitation's role (a member already keeps theirs). Answers the role now held. */
-    async accept(user: User, key: string) {
-      const invitation = await forInvitee(user, key)
+    async accept(user: User, token: string) {
+      const invitation = await forInvitee(user, token)
       if (!(await store.invitations.accept(invitation.id, user.id))) throw notFound('Invitation not found: it may have been revoked.')
       const role = (await store.workspaces.roleOf(invitation.workspaceId, user.id))!
       return { workspaceId: invitation.workspaceId, workspaceName: invitation.workspaceName, role }
     },
 
-    async decline(user: User, key: string) {
-      const invitation = await forInvitee(user, key)
+    async decline(user: User, token: string) {
+      const invitation = await forInvitee(user, token)
       await store.invitations.delete(invitation.id)
       return { id: invitation.id }
     },

@@ -239,7 +239,7 @@ export const invitationSchema = z
   .meta({ id: 'Invitation' })
 export const inviteBody = z.object({ email: z.email().max(320), role: roleSchema })
 export const invitationParams = z.object({ workspaceId: id, invitationId: id })
-/** A link's token (43 characters) or, for accept and decline, an invitation id from GET /v1/invitations. */
+/** A link's token (43 characters). */
 export const invitationKeyParams = z.object({ key: id })
 
 // Accounts and sign-in (`/v1/auth/…`, `/v1/me…`).

@@ -77,16 +77,6 @@ export const invitations = (db: Kysely<Database>) => ({
   },
 
   /** Unexpired invitations sent to this email, newest first. */
-  async pendingForEmail(email: string, now: string): Promise<InvitationDetails[]> {
-    const rows = await details(db)
-      .where('invitations.email', '=', email.toLowerCase())
-      .where('invitations.expiresAt', '>', now)
-      .orderBy('invitations.createdAt', 'desc')
-      .orderBy('invitations.id')
-      .execute()
-    return rows.map(typed)
-  },
-
   async byTokenHash(tokenHash: string): Promise<InvitationDetails | undefined> {
     const row = await details(db).where('invitations.tokenHash', '=', tokenHash).executeTakeFirst()
     return row && typed(row)

@@ -377,7 +377,7 @@ describe('web application: sign-in with OpenID Connect', () => {
     await page.context().close()
   })
 
-  test('deleting your only workspace (typing its name) leaves the invitations waiting for you, to join', async () => {
+  test('deleting your only workspace (typing its name), then joining another by its invitation link', async () => {
     const other = await oidc.server.user('Orla', 'orla@example.com')
     const ws = await oidc.server.call('POST', '/v1/workspaces', { token: other.token, body: { name: 'Orla & Co' } })
     const invited = await oidc.server.call('POST', `/v1/workspaces/${ws.body.workspace.id}/invitations`, {
@@ -401,9 +401,10 @@ describe('web application: sign-in with OpenID Connect', () => {
     assert.equal(await confirm.isDisabled(), true)
     await dialog.getByRole('textbox').fill("Lin's workspace")
     await confirm.click()
-    await page.getByText('Invitations waiting for you').waitFor()
-    await shot(page, 'no-workspace-invitations')
-    await page.getByRole('button', { name: 'Join' }).click()
+    await page.getByRole('heading', { name: 'Create a workspace' }).waitFor()
+    await shot(page, 'no-workspace')
+    await page.goto(invited.body.link)
+    await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.waitForURL(/\/w\/[^/]+\/bots$/)
     await page.getByRole('button', { name: 'Workspace: Orla & Co' }).waitFor()
     await page.context().close()

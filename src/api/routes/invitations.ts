@@ -67,20 +67,6 @@ export const invitationRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    path: '/v1/invitations',
-    auth: 'required',
-    tags,
-    summary: "List the caller's pending invitations (sent to their email)",
-    responses: {
-      200: { description: 'Unexpired invitations, newest first', schema: z.object({ invitations: z.array(invitationSchema) }) },
-      ...errors,
-    },
-    async handler({ app, user }) {
-      return { invitations: await app.invitations.mine(user) }
-    },
-  }),
-  defineRoute({
-    method: 'GET',
     path: '/v1/invitations/{key}',
     auth: 'none',
     tags,
@@ -96,7 +82,7 @@ export const invitationRoutes = [
     path: '/v1/invitations/{key}/accept',
     auth: 'required',
     tags,
-    summary: "Accept an invitation (by its link's token or its id) sent to the caller's email: join the workspace",
+    summary: "Accept an invitation by its link's token (sent to the caller's email): join the workspace",
     params: invitationKeyParams,
     responses: {
       200: {
@@ -114,7 +100,7 @@ export const invitationRoutes = [
     path: '/v1/invitations/{key}/decline',
     auth: 'required',
     tags,
-    summary: "Decline an invitation (by its link's token or its id) sent to the caller's email",
+    summary: "Decline an invitation by its link's token (sent to the caller's email)",
     params: invitationKeyParams,
     responses: { 200: { description: 'Declined (deleted)', schema: z.object({ id: z.string(), declined: z.literal(true) }) }, ...errors },
     async handler({ app, user, params }) {

@@ -1,12 +1,12 @@
-import { Button, Center, Group, Stack, Text, TextInput } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Center, Stack, TextInput } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { AuthLayout } from '../components/AuthLayout.js'
 import { ErrorState, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { useSubmit } from '../lib/forms.js'
-import type { Invitation, Workspace } from '../lib/types.js'
+import type { Workspace } from '../lib/types.js'
 import { lastWorkspace, useWorkspaces } from '../lib/workspaces.js'
 
 /** `/` opens the workspace used last, else the first; someone without any is offered to create one. */
@@ -28,15 +28,6 @@ const FirstWorkspace = () => {
   const [name, setName] = useState('My workspace')
   const client = useQueryClient()
   const navigate = useNavigate()
-  const invitations = useQuery({
-    queryKey: ['my-invitations'],
-    queryFn: () => api.get<{ invitations: Invitation[] }>('/v1/invitations').then((r) => r.invitations),
-  })
-  const accept = useSubmit(async (invitation: Invitation) => {
-    await api.post(`/v1/invitations/${invitation.id}/accept`)
-    await client.invalidateQueries({ queryKey: ['workspaces'] })
-    navigate(`/w/${invitation.workspaceId}/bots`, { replace: true })
-  })
   const create = useSubmit(async () => {
     const { workspace } = await api.post<{ workspace: Workspace }>('/v1/workspaces', { name: name.trim() })
     await client.invalidateQueries({ queryKey: ['workspaces'] })
@@ -44,32 +35,6 @@ const FirstWorkspace = () => {
   })
   return (
     <AuthLayout title="Create a workspace" subtitle="You are not a member of any workspace. Create one, or open an invitation link you were sent.">
-      {(invitations.data?.length ?? 0) > 0 && (
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            Invitations waiting for you
-          </Text>
-          {invitations.data!.map((inv) => (
-            <Group key={inv.id} justify="space-between" wrap="nowrap">
-              <Text size="sm">
-                {inv.workspaceName}{' '}
-                <Text span c="dimmed" size="xs">
-                  ({inv.role}
-                  {inv.inviterName ? `, from ${inv.inviterName}` : ''})
-                </Text>
-              </Text>
-              <Button size="xs" loading={accept.busy} onClick={() => void accept.submit(inv)}>
-                Join
-              </Button>
-            </Group>
-          ))}
-          {accept.error && (
-            <Text c="red" size="sm" role="alert">
-              {accept.error}
-            </Text>
-          )}
-        </Stack>
-      )}
       <form
         onSubmit={(e) => {
           e.preventDefault()
