@@ -61,7 +61,12 @@ export const authenticate =
     if (mode === 'none') return
     try {
       const token = bearerToken(req)
-      const found = token ? { user: await accounts.userByToken(token), session: null } : await bySession(accounts, req, mode)
+      // Most chat turns carry neither: no lookup, no extra await for them.
+      const found = token
+        ? { user: await accounts.userByToken(token), session: null }
+        : sessionCookieOf(req)
+          ? await bySession(accounts, req, mode)
+          : undefined
       const user = found?.user
       // A given but unknown token is refused even where anonymous callers are welcome.
       if (token && !user) throw unauthorized('Unknown, revoked or expired token.')

@@ -38,11 +38,15 @@ export const sessions = (db: Kysely<Database>) => ({
     await db.deleteFrom('sessions').where('id', '=', id).execute()
   },
 
-  /** Ends all of a user's sessions but `keepId`. */
+  /**
+   * Ends all of a user's sessions but `keepId`, and voids their one-time links: after a password change, an older
+   * reset or sign-in link must not work either.
+   */
   async deleteOfUser(userId: string, keepId?: string): Promise<void> {
     let query = db.deleteFrom('sessions').where('userId', '=', userId)
     if (keepId) query = query.where('id', '!=', keepId)
     await query.execute()
+    await db.deleteFrom('oneTimeLinks').where('userId', '=', userId).execute()
   },
 
   async createLink(userId: string, purpose: LinkPurpose, token: string, expiresAt: string): Promise<void> {

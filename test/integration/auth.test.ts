@@ -230,17 +230,20 @@ describe('accounts and sign-in', () => {
     assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status, 200)
   })
 
-  test('password change needs the current password and ends the other sessions', async () => {
+  test('password change needs the current password, ends the other sessions and voids older reset links', async () => {
     const b = new Browser(s.url)
     await b.call('POST', '/v1/auth/signup', { name: 'Flo', email: 'flo@example.com', password })
     const other = new Browser(s.url)
     await other.call('POST', '/v1/auth/signin', { email: 'flo@example.com', password })
+    await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'flo@example.com' })
+    const older = await mailedToken('flo@example.com', '/reset-password')
     assert.equal((await b.call('PATCH', '/v1/me', { currentPassword: 'nope', newPassword: 'another secret' })).status, 400)
     const changed = await b.call('PATCH', '/v1/me', { name: 'Florence', currentPassword: password, newPassword: 'another secret' })
     assert.equal(changed.status, 200)
     assert.equal(changed.body.user.name, 'Florence')
     assert.equal((await b.call('GET', '/v1/me')).status, 200)
     assert.equal((await other.call('GET', '/v1/me')).status, 401)
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token: older, password: 'taken over' })).status, 400)
   })
 
   test('magic link: emailed, signs in once', async () => {
@@ -441,7 +444,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
 
   test('the sign-in lands on the page it began for, and only ever on this site', async () => {
     assert.equal(await signIn(new Browser(s.url), 'sub-ann', '/invitations/abc?x=1'), `${s.url}/invitations/abc?x=1`)
-    for (const elsewhere of ['//evil.example/', '/\\evil.example', 'https://evil.example/'])
+    for (const elsewhere of ['//evil.example/', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', '/\n/evil.example'])
       assert.equal(await signIn(new Browser(s.url), 'sub-ann', elsewhere), `${s.url}/`, elsewhere)
   })
 

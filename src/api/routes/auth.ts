@@ -39,11 +39,16 @@ const endPresentedSession = async (app: App, req: FastifyRequest) => {
 const answerSession = async (app: App, req: FastifyRequest, reply: FastifyReply, opened: OpenedSession) => {
   await endPresentedSession(app, req)
   setSessionCookie(req, reply, app.publicUrl(), opened)
+  reply.header('cache-control', 'no-store')
   return { user: await app.accounts.me(opened.user), csrfToken: opened.csrfToken, expiresAt: opened.expiresAt }
 }
 
-/** A path on this site to send the browser to (never another origin: `//host` and `/\\host` are refused). */
-const localPath = (next: unknown) => (typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/')
+/**
+ * A path on this site to send the browser to, never another origin: `//host` and `/\\host` are refused, and so is
+ * any control character (browsers drop tabs and newlines from URLs, so `/\t/host` would become `//host`).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+const localPath = (next: unknown) => (typeof next === 'string' && /^\/(?![/\\])[^\x00-\x1f\x7f]*$/.test(next) ? next : '/')
 
 /** OpenID Connect answers are browser navigations: failures go to the sign-in page with a message to show. */
 const toSignInPage = (reply: FastifyReply, err: unknown) => {
@@ -64,9 +69,11 @@ export const authRoutes = [
     tags,
     summary: 'Whether setup is needed, how one may sign in, and who is signed in (with the CSRF token)',
     responses: { 200: { description: 'The status', schema: authStatusSchema } },
-    async handler({ app, req }) {
+    async handler({ app, req, reply }) {
       const cookie = sessionCookieOf(req)
       const found = cookie ? await app.accounts.bySession(cookie) : undefined
+      // It carries the CSRF token: no cache may keep it.
+      reply.header('cache-control', 'no-store')
       return {
         ...(await app.signIn.status()),
         user: found ? await app.accounts.me(found.user) : null,

@@ -19,5 +19,6 @@ export const useSubmit = <A extends unknown[]>(action: (...args: A) => Promise<v
   return { submit, error, busy, setError }
 }
 
-/** Where to go after signing in: only a path on this site, never another origin. */
-export const safeNext = (next: string | null) => (next?.startsWith('/') && !next.startsWith('//') ? next : '/')
+/** Where to go after signing in: only a path on this site (as the server's check: no `//`, `/\\` or control characters). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+export const safeNext = (next: string | null) => (next && /^\/(?![/\\])[^\x00-\x1f\x7f]*$/.test(next) ? next : '/')
