@@ -11,7 +11,8 @@ import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
-import { type PublishedBot, RUNTIME_FIELDS } from '../store/bots.js'
+import { runtimePart } from '../store/botHash.js'
+import type { PublishedBot } from '../store/bots.js'
 import { type ResultRef, SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
@@ -348,8 +349,6 @@ export const createChats = ({
 }
 
 export type ChatsApp = ReturnType<typeof createChats>
-
-const runtimePart = (doc: Record<string, unknown>) => Object.fromEntries(RUNTIME_FIELDS.map((k) => [k, doc[k]])) as PublishedBot['doc']
 
 const sameWorkspacePreview = (json: string, workspaceId: string): boolean => {
   try {

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { newId } from '../lib/ids.js'
-import { RUNTIME_FIELDS, runtimeHash, runtimePart } from './botHash.js'
+import { runtimeHash, runtimePart } from './botHash.js'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { BotsTable, Database, PublishedBotsTable } from './tables.js'
 
@@ -71,8 +71,6 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
   doc: JSON.parse(row.doc),
   size: row.doc.length,
 })
-
-export { RUNTIME_FIELDS }
 
 const iconOf = (doc: BotDoc): string | null => (typeof doc.icon === 'string' ? doc.icon : null)
 
