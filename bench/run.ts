@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints a table (figure, value, target, holds) and writes
-// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat  --profile (CPU profiles of the
+// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat,editor  --profile (CPU profiles of the
 // servers under load and of the engine, summarised; figures are then slower)  --quick  --no-postgres
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -15,8 +15,9 @@ import { benchResultsListing } from './results-listing.js'
 import { benchStatements } from './statements.js'
 import { benchThroughput } from './throughput.js'
 import { benchWebChat } from './webchat.js'
+import { benchEditor } from './editor.js'
 
-const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat'] as const
+const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat', 'editor'] as const
 type Name = (typeof ALL)[number]
 
 const args = process.argv.slice(2)
@@ -87,6 +88,9 @@ await step('memory', async () => {
 })
 await step('webchat', async () => {
   figures.push(...(await benchWebChat({ runs: quick ? 3 : 9 })))
+})
+await step('editor', async () => {
+  figures.push(...(await benchEditor({ runs: quick ? 3 : 7 })))
 })
 
 const loadAtEnd = loadavg().map((l) => round(l, 2))

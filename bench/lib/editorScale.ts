@@ -1,0 +1,133 @@
+// The flow editor at scale (issue 15, point 7): a bot of 300 groups and 2,000 blocks, opened in the editor in
+// headless Chromium. Shared by bench/editor.ts (the figures) and the browser test that holds them in CI.
+// - open: navigation start → every group node in view drawn (measured by xyflow, so visible), median of loads;
+// - frames while panning: Chromium runs without vsync or frame-rate limit, so the time between two animation
+//   frames is what a frame costs (at 60 Hz it would read 16.7 ms whatever the work); a pointer drag pans the
+//   canvas for 90 moves, then the frame times recorded during it give the median and p95.
+import type { Browser, Page } from 'playwright-core'
+
+/** Chromium flags for the frame figure. */
+export const uncappedFrameArgs = ['--disable-gpu-vsync', '--disable-frame-rate-limit']
+
+type Block = Record<string, unknown>
+
+/** 300 groups of 6–7 blocks (2,000 in all): texts, inputs, buttons with two paths, conditions; each group leads on. */
+export const largeBot = (groups = 300, blocks = 2000) => {
+  const list: { id: string; title: string; graphCoordinates: { x: number; y: number }; blocks: Block[] }[] = []
+  const edges: unknown[] = []
+  const perGroup = Math.floor(blocks / groups)
+  let extra = blocks - perGroup * groups
+  let n = 0
+  for (let g = 0; g < groups; g++) {
+    const count = perGroup + (extra-- > 0 ? 1 : 0)
+    const gBlocks: Block[] = []
+    for (let b = 0; b < count; b++) {
+      const id = `b${n++}`
+      const kind = b % 4
+      if (kind === 0) gBlocks.push({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: `Message ${n} in group ${g}` }] }] } })
+      else if (kind === 1) gBlocks.push({ id, type: 'text input', options: { labels: { placeholder: `Answer ${n}` }, variableId: 'v1' } })
+      else if (kind === 2) gBlocks.push({ id, type: 'Set variable', options: { variableId: 'v1', expressionToEvaluate: `${n}` } })
+      else gBlocks.push({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: `More text ${n}` }] }] } })
+    }
+    const last = gBlocks[gBlocks.length - 1]
+    if (g + 1 < groups) {
+      const edgeId = `e${g}`
+      last.outgoingEdgeId = edgeId
+      edges.push({ id: edgeId, from: { blockId: last.id }, to: { groupId: `g${g + 1}` } })
+    }
+    list.push({ id: `g${g}`, title: `Group ${g}`, graphCoordinates: { x: (g % 20) * 360, y: Math.floor(g / 20) * 420 }, blocks: gBlocks })
+  }
+  edges.push({ id: 'e-start', from: { eventId: 'start' }, to: { groupId: 'g0' } })
+  return {
+    version: '6',
+    name: 'Large flow',
+    events: [{ id: 'start', type: 'start', graphCoordinates: { x: -400, y: 0 }, outgoingEdgeId: 'e-start' }],
+    groups: list,
+    edges,
+    variables: [{ id: 'v1', name: 'Answer' }],
+    theme: {},
+    settings: {},
+  }
+}
+
+/** Signs up the first account in a fresh browser context and imports the bot; answers the editor's URL. */
+export const importForEditor = async (browser: Browser, baseUrl: string, bot: unknown) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const setup = await context.request.post(`${baseUrl}/v1/auth/setup`, {
+    data: { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' },
+  })
+  if (!setup.ok()) throw new Error(`setup failed: ${setup.status()} ${await setup.text()}`)
+  const { csrfToken } = (await setup.json()) as { csrfToken: string }
+  const workspaces = (await (await context.request.get(`${baseUrl}/v1/workspaces`)).json()) as { workspaces: { id: string }[] }
+  const workspaceId = workspaces.workspaces[0].id
+  const imported = await context.request.post(`${baseUrl}/v1/bots/import`, {
+    data: { workspaceId, bot },
+    headers: { 'x-csrf-token': csrfToken },
+  })
+  if (!imported.ok()) throw new Error(`import failed: ${imported.status()} ${await imported.text()}`)
+  const botId = ((await imported.json()) as { bot: { id: string } }).bot.id
+  return { context, url: `${baseUrl}/w/${workspaceId}/bots/${botId}/edit` }
+}
+
+/** Milliseconds from navigation start until the editor shows the bot's groups (each drawn node is measured). */
+export const openTime = async (page: Page, url: string): Promise<number> => {
+  await page.goto('about:blank')
+  await page.goto(url)
+  const handle = await page.waitForFunction(
+    `(() => {
+      const nodes = document.querySelectorAll('.react-flow__node-botGroup')
+      if (nodes.length < 10) return false
+      for (const n of nodes) if (getComputedStyle(n).visibility === 'hidden') return false
+      return performance.now()
+    })()`,
+    null,
+    { timeout: 30_000, polling: 'raf' },
+  )
+  return (await handle.jsonValue()) as number
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+
+/** Zooms in around the middle of the canvas (the wheel, as a person does) to about full size. */
+export const zoomIn = async (page: Page) => {
+  const box = (await page.locator('.react-flow__pane').boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  for (let i = 0; i < 12; i++) {
+    await page.mouse.wheel(0, -400)
+    await page.waitForTimeout(30)
+  }
+}
+
+/** Frame times (ms) while dragging the canvas around: median and p95. */
+export const panFrames = async (page: Page) => {
+  const pane = page.locator('.react-flow__pane')
+  const box = (await pane.boundingBox())!
+  const cx = box.x + box.width / 2
+  const cy = box.y + box.height / 2
+  await page.mouse.move(cx, cy)
+  // Page code as text: this file is compiled without the DOM's types.
+  await page.evaluate(`(() => {
+    window.__frames = []
+    window.__recording = true
+    let last = 0
+    const tick = (t) => {
+      if (!window.__recording) return
+      window.__frames.push(t - last)
+      last = t
+      requestAnimationFrame(tick)
+    }
+    requestAnimationFrame((t) => {
+      last = t
+      requestAnimationFrame(tick)
+    })
+  })()`)
+  await page.mouse.down()
+  for (let i = 0; i < 90; i++) {
+    const angle = (i / 90) * Math.PI * 2
+    await page.mouse.move(cx + Math.cos(angle) * 300, cy + Math.sin(angle) * 200)
+  }
+  await page.mouse.up()
+  const frames = (await page.evaluate('window.__recording = false, window.__frames')) as number[]
+  const sorted = [...frames].sort((a, b) => a - b)
+  return { frames: frames.length, median: pct(sorted, 50), p95: pct(sorted, 95) }
+}

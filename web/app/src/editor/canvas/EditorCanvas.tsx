@@ -1,0 +1,159 @@
+// The editing canvas (@xyflow/react): draws the bot (flowModel.ts) and turns gestures into changes (doc/ops.ts).
+// xyflow keeps the nodes while a drag is under way (smooth, no change per frame); the move becomes one change
+// when the drag stops. Selection is xyflow's (click, Shift+drag box, Ctrl/Cmd+click); the editor page acts on it.
+import { Box } from '@mantine/core'
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  Background,
+  type Connection,
+  Controls,
+  type Edge as FlowEdge,
+  MiniMap,
+  type Node,
+  type OnEdgesChange,
+  type OnNodesChange,
+  ReactFlow,
+  useReactFlow,
+} from '@xyflow/react'
+import '@xyflow/react/dist/style.css'
+import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { sourceFromKey } from '../doc/graph.js'
+import type { Update } from '../doc/history.js'
+import { duplicateGroups } from '../doc/fragment.js'
+import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup } from '../doc/ops.js'
+import type { Block, EditorBot } from '../types.js'
+import { type CanvasApi, CanvasContext, type CanvasMark, dragTypes, isBlockDrag } from './canvasContext.js'
+import { EventNode } from './EventNode.js'
+import { toFlow } from './flowModel.js'
+import { GroupNode } from './GroupNode.js'
+
+// Not `group`: xyflow gives that name its own sub-flow frame.
+const nodeTypes = { botGroup: GroupNode, event: EventNode }
+
+export type CanvasProps = {
+  bot: EditorBot
+  change: (update: Update, key?: string) => void
+  readOnly: boolean
+  createBlock: (type: string) => Block
+  selectedBlockId: string | null
+  onSelectBlock: (blockId: string | null) => void
+  runningBlockId: string | null
+  marks: Map<string, CanvasMark[]>
+  /** Node and edge ids selected on the canvas. */
+  onSelectionChange: (ids: Set<string>) => void
+  onTestFrom: (groupId: string) => void
+}
+
+export const EditorCanvas = (props: CanvasProps) => {
+  const { bot, change, readOnly, createBlock, onSelectBlock } = props
+  const flow = useReactFlow()
+  const selection = useRef(new Set<string>())
+  const [nodes, setNodes] = useState<Node[]>([])
+  const [edges, setEdges] = useState<FlowEdge[]>([])
+
+  useEffect(() => {
+    const drawn = toFlow(bot, selection.current)
+    // Unchanged groups keep their node object, changed ones keep their measured size (xyflow hides a node until
+    // it is measured, and only measures again when its size changes).
+    setNodes((previous) => {
+      const byId = new Map(previous.map((n) => [n.id, n]))
+      return drawn.nodes.map((n) => {
+        const old = byId.get(n.id)
+        if (!old) return n
+        const same = old.data.group === n.data.group && old.data.event === n.data.event && old.position === n.position
+        return same ? old : { ...n, measured: old.measured, selected: old.selected }
+      })
+    })
+    setEdges(drawn.edges)
+  }, [bot])
+
+  const onNodesChange: OnNodesChange = useCallback((changes) => setNodes((ns) => applyNodeChanges(changes, ns)), [])
+  const onEdgesChange: OnEdgesChange = useCallback((changes) => setEdges((es) => applyEdgeChanges(changes, es)), [])
+
+  const place = useCallback(
+    (data: DataTransfer, where: BlockPlace) => {
+      const type = data.getData(dragTypes.newBlock)
+      const moving = data.getData(dragTypes.moveBlock)
+      if (type) {
+        const block = createBlock(type)
+        change((b) => insertBlock(b, block, where).bot)
+        onSelectBlock(block.id)
+      } else if (moving) change((b) => moveBlock(b, moving, where))
+    },
+    [change, createBlock, onSelectBlock],
+  )
+
+  const api: CanvasApi = useMemo(
+    () => ({
+      readOnly,
+      selectedBlockId: props.selectedBlockId,
+      runningBlockId: props.runningBlockId,
+      marks: props.marks,
+      selectBlock: onSelectBlock,
+      dropInGroup: (groupId, index, data) => place(data, { groupId, index }),
+      renameGroup: (groupId, title) => change((b) => renameGroup(b, groupId, title)),
+      variableName: (id) => bot.variables.find((v) => v.id === id)?.name ?? 'unknown variable',
+      testFrom: props.onTestFrom,
+      duplicateGroup: (groupId) => change((b) => duplicateGroups(b, [groupId]).bot),
+      deleteGroup: (groupId) => change((b) => removeGroups(b, [groupId])),
+    }),
+    [readOnly, props.selectedBlockId, props.runningBlockId, props.marks, props.onTestFrom, onSelectBlock, place, change, bot.variables],
+  )
+
+  const onDrop = (e: DragEvent) => {
+    if (readOnly || !isBlockDrag(e.dataTransfer)) return
+    e.preventDefault()
+    place(e.dataTransfer, { at: flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }) })
+  }
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (!c.sourceHandle || !c.target || c.target.startsWith('event:')) return
+      change((b) => connect(b, sourceFromKey(c.sourceHandle!), { groupId: c.target }).bot)
+    },
+    [change],
+  )
+
+  return (
+    <CanvasContext.Provider value={api}>
+      <Box
+        h="100%"
+        onDragOver={(e) => {
+          if (!readOnly && isBlockDrag(e.dataTransfer)) e.preventDefault()
+        }}
+        onDrop={onDrop}
+        aria-label="Flow canvas"
+      >
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onNodeDragStop={(_e, _node, dragged) => change((b) => moveNodes(b, new Map(dragged.map((n) => [n.id, n.position]))))}
+          onConnect={onConnect}
+          isValidConnection={(c) => Boolean(c.target) && !c.target.startsWith('event:')}
+          onSelectionChange={({ nodes: ns, edges: es }) => {
+            selection.current = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
+            props.onSelectionChange(selection.current)
+          }}
+          onPaneClick={() => onSelectBlock(null)}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
+          deleteKeyCode={null}
+          fitView
+          fitViewOptions={{ maxZoom: 1 }}
+          minZoom={0.05}
+          onlyRenderVisibleElements
+          defaultEdgeOptions={{ style: { strokeWidth: 2 } }}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background />
+          <Controls showInteractive={false} />
+          <MiniMap pannable zoomable ariaLabel="Overview of the flow" />
+        </ReactFlow>
+      </Box>
+    </CanvasContext.Provider>
+  )
+}

@@ -1,0 +1,35 @@
+// What group and event nodes need from the editor around them, given once through context (node data holds only
+// the group, so a change to one group re-renders one node).
+import { createContext, useContext } from 'react'
+
+export type CanvasMark = { severity: 'error' | 'warning'; message: string }
+
+export type CanvasApi = {
+  readOnly: boolean
+  selectedBlockId: string | null
+  runningBlockId: string | null
+  /** Checks by group id and by block id. */
+  marks: Map<string, CanvasMark[]>
+  selectBlock: (blockId: string | null) => void
+  /** A block (dragged from the palette or from another place) dropped into a group at an index. */
+  dropInGroup: (groupId: string, index: number, data: DataTransfer) => void
+  renameGroup: (groupId: string, title: string) => void
+  variableName: (variableId: string) => string
+  /** Starts the preview at this group. */
+  testFrom: (groupId: string) => void
+  duplicateGroup: (groupId: string) => void
+  deleteGroup: (groupId: string) => void
+}
+
+export const CanvasContext = createContext<CanvasApi | null>(null)
+
+export const useCanvas = () => {
+  const api = useContext(CanvasContext)
+  if (!api) throw new Error('useCanvas outside the editor canvas')
+  return api
+}
+
+/** The drag payloads the canvas accepts: a new block by type, or an existing block by id. */
+export const dragTypes = { newBlock: 'application/parley-block', moveBlock: 'application/parley-move-block' } as const
+
+export const isBlockDrag = (data: DataTransfer) => data.types.includes(dragTypes.newBlock) || data.types.includes(dragTypes.moveBlock)

@@ -1,0 +1,78 @@
+// The bot as the canvas draws it: a node per group and per event, and an edge per bot edge whose source and target
+// exist (dangling edges of imported bots are listed by the checks, not drawn). Handles are named by source keys
+// (doc/graph.ts), so a connection dragged on the canvas maps straight back to the bot.
+import type { Edge as FlowEdge, Node } from '@xyflow/react'
+import { type Edge, edgeSourceKey, type Group, itemsOf, sourceKey } from '../doc/graph.js'
+import type { Block, EditorBot } from '../types.js'
+
+export type GroupNodeData = { group: Group; index: number }
+export type EventNodeData = { event: EditorBot['events'][number] }
+
+export const eventNodeId = (eventId: string) => `event:${eventId}`
+
+/** Where a group sits when the bot does not say (hand-written bots). */
+export const fallbackPosition = (index: number) => ({ x: (index % 4) * 340, y: Math.floor(index / 4) * 340 })
+
+/** Which group node a source key's handle is drawn on. */
+const ownerNodes = (bot: EditorBot) => {
+  const owner = new Map<string, string>()
+  for (const e of bot.events) owner.set(sourceKey({ eventId: e.id }), eventNodeId(e.id))
+  for (const g of bot.groups)
+    for (const b of g.blocks) {
+      for (const key of blockSourceKeys(b)) owner.set(key, g.id)
+    }
+  return owner
+}
+
+/** A block's connection points, in the order they are drawn. */
+export const blockSourceKeys = (block: Block): string[] => {
+  const keys: string[] = []
+  for (const item of itemsOf(block)) {
+    if (block.type === 'cards') for (const p of item.paths ?? []) keys.push(sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id }))
+    else keys.push(sourceKey({ blockId: block.id, itemId: item.id }))
+  }
+  if (hasBlockHandle(block)) keys.push(sourceKey({ blockId: block.id }))
+  return keys
+}
+
+const itemized = new Set(['choice input', 'picture choice input', 'Condition', 'AB test', 'cards'])
+
+/** Blocks whose items carry the paths have no block-level exit, except an "else"/multiple-choice one. */
+export const hasBlockHandle = (block: Block): boolean => {
+  if (block.type === 'Jump' || block.type === 'AB test' || block.type === 'cards' || block.type === 'Return') return false
+  if (block.type === 'choice input' || block.type === 'picture choice input')
+    return Boolean((block.options as { isMultipleChoice?: boolean } | undefined)?.isMultipleChoice)
+  return true
+}
+
+export const hasItemHandles = (block: Block) => itemized.has(block.type)
+
+export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
+  const nodes: Node[] = [
+    ...bot.events.map((event, i) => ({
+      id: eventNodeId(event.id),
+      type: 'event',
+      position: event.graphCoordinates ?? { x: -320, y: i * 90 },
+      data: { event } satisfies EventNodeData,
+      selected: selected.has(eventNodeId(event.id)),
+      deletable: event.type !== 'start',
+    })),
+    ...bot.groups.map((group, index) => ({
+      id: group.id,
+      type: 'botGroup',
+      position: group.graphCoordinates ?? fallbackPosition(index),
+      data: { group, index } satisfies GroupNodeData,
+      selected: selected.has(group.id),
+      dragHandle: '.group-drag',
+    })),
+  ]
+  const owner = ownerNodes(bot)
+  const groupIds = new Set(bot.groups.map((g) => g.id))
+  const edges: FlowEdge[] = bot.edges.flatMap((edge: Edge) => {
+    const key = edgeSourceKey(edge)
+    const source = owner.get(key)
+    if (!source || !groupIds.has(edge.to.groupId)) return []
+    return [{ id: edge.id, source, sourceHandle: key, target: edge.to.groupId, targetHandle: 'in', selected: selected.has(edge.id) }]
+  })
+  return { nodes, edges }
+}

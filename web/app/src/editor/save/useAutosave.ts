@@ -1,0 +1,98 @@
+// Autosave: the draft is sent a moment after the last change, with the `updatedAt` of the copy it was made from.
+// The server refuses a copy older than what it holds (409): then nothing is retried on its own — the editor shows
+// both versions and the user chooses (conflict dialog), so neither side's work is lost silently.
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError, api } from '../../lib/api.js'
+import type { EditorBot } from '../types.js'
+
+export type SaveState =
+  | { status: 'saved' }
+  | { status: 'pending' }
+  | { status: 'saving' }
+  | { status: 'error'; message: string }
+  | { status: 'conflict'; theirs: EditorBot }
+
+const delayMs = 800
+
+/** The parts of the document the editor changes (the rest — public id, folder, flags — has its own pages). */
+const editable = (bot: EditorBot) => ({
+  name: bot.name,
+  groups: bot.groups,
+  events: bot.events,
+  edges: bot.edges,
+  variables: bot.variables,
+  theme: bot.theme,
+  settings: bot.settings,
+})
+
+export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: string, enabled: boolean) => {
+  const client = useQueryClient()
+  const saved = useRef(bot)
+  const updatedAt = useRef(initialUpdatedAt)
+  const inFlight = useRef<Promise<void> | null>(null)
+  const [state, setState] = useState<SaveState>({ status: 'saved' })
+  const latest = useRef(bot)
+  latest.current = bot
+
+  const save = useCallback(
+    async (overwrite = false) => {
+      if (inFlight.current) await inFlight.current
+      const sending = latest.current
+      if (sending === saved.current && !overwrite) return setState((s) => (s.status === 'conflict' ? s : { status: 'saved' }))
+      setState({ status: 'saving' })
+      const run = (async () => {
+        try {
+          const answer = await api.patch<{ bot: { updatedAt: string } }>(`/v1/bots/${botId}`, {
+            bot: { ...editable(sending), updatedAt: updatedAt.current },
+            overwrite: overwrite || undefined,
+          })
+          saved.current = sending
+          updatedAt.current = answer.bot.updatedAt
+          setState(latest.current === sending ? { status: 'saved' } : { status: 'pending' })
+          void client.invalidateQueries({ queryKey: ['bot', botId] })
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409) {
+            const theirs = await api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot)
+            setState({ status: 'conflict', theirs })
+          } else setState({ status: 'error', message: err instanceof Error ? err.message : String(err) })
+        }
+      })()
+      inFlight.current = run
+      await run
+      inFlight.current = null
+    },
+    [botId, client],
+  )
+
+  // Debounced save after each change (not while a conflict waits for the user).
+  useEffect(() => {
+    if (!enabled || bot === saved.current || state.status === 'conflict') return
+    setState((s) => (s.status === 'saving' ? s : { status: 'pending' }))
+    const timer = setTimeout(() => void save(), delayMs)
+    return () => clearTimeout(timer)
+  }, [bot, enabled, save, state.status])
+
+  // Leaving with unsaved work asks first.
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (latest.current !== saved.current) e.preventDefault()
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [])
+
+  return {
+    state,
+    /** Saves now (Ctrl+S, before publishing). */
+    flush: () => save(),
+    /** Keeps the local version over the other one. */
+    overwrite: () => save(true),
+    /** Takes the stored version: the caller replaces its document with `bot`. */
+    adopt: (theirs: EditorBot) => {
+      saved.current = theirs
+      updatedAt.current = String(theirs.updatedAt)
+      setState({ status: 'saved' })
+    },
+  }
+}

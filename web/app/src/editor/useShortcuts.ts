@@ -1,0 +1,96 @@
+// The editor's keyboard shortcuts and clipboard. Keys typed into a field belong to the field (its own undo, its own
+// copy); on the canvas: Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redo, Delete/Backspace delete the
+// selection, Ctrl/Cmd+D duplicate the selected groups, Ctrl/Cmd+S save now, Escape close the block's settings.
+// Copy/paste go through the system clipboard as JSON text, so groups paste into another bot (another tab too).
+import { useEffect, useRef } from 'react'
+import { cutFragment, duplicateGroups, parseFragment, pasteFragment } from './doc/fragment.js'
+import type { History } from './doc/history.js'
+import type { Point } from './doc/ops.js'
+import { removeBlocks, removeEdges, removeGroups } from './doc/ops.js'
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+
+// Dialogs and menus (Mantine portals) keep their keys.
+const inOverlay = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('[role="dialog"], [role="menu"]'))
+
+export type ShortcutState = {
+  history: History
+  readOnly: boolean
+  selection: Set<string>
+  selectedBlockId: string | null
+  clearBlock: () => void
+  save: () => void
+  /** Where pasted groups go (the middle of the visible canvas). */
+  pastePoint: () => Point
+}
+
+export const useShortcuts = (state: ShortcutState) => {
+  // Listeners are attached once and read the latest state.
+  const ref = useRef(state)
+  ref.current = state
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const s = ref.current
+      if (typing(e.target) || inOverlay(e.target)) return
+      const mod = e.ctrlKey || e.metaKey
+      const key = e.key.toLowerCase()
+      const { history } = s
+      if (mod && key === 's') {
+        e.preventDefault()
+        s.save()
+      } else if (s.readOnly) {
+        return
+      } else if (mod && key === 'z' && !e.shiftKey) {
+        e.preventDefault()
+        history.undo()
+      } else if (mod && ((key === 'z' && e.shiftKey) || key === 'y')) {
+        e.preventDefault()
+        history.redo()
+      } else if (key === 'delete' || key === 'backspace') {
+        const bot = history.bot
+        if (s.selectedBlockId) {
+          e.preventDefault()
+          history.change((b) => removeBlocks(b, [s.selectedBlockId!]))
+          s.clearBlock()
+          return
+        }
+        const groups = bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
+        const edges = bot.edges.filter((x) => s.selection.has(x.id)).map((x) => x.id)
+        if (groups.length === 0 && edges.length === 0) return
+        e.preventDefault()
+        history.change((b) => removeGroups(removeEdges(b, edges), groups))
+      } else if (mod && key === 'd') {
+        const groups = history.bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
+        if (groups.length === 0) return
+        e.preventDefault()
+        history.change((b) => duplicateGroups(b, groups).bot)
+      } else if (key === 'escape') s.clearBlock()
+    }
+    const onCopy = (e: ClipboardEvent) => {
+      const s = ref.current
+      if (typing(e.target) || inOverlay(e.target) || !e.clipboardData) return
+      const groups = s.history.bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
+      if (groups.length === 0) return
+      e.preventDefault()
+      e.clipboardData.setData('text/plain', JSON.stringify(cutFragment(s.history.bot, groups)))
+    }
+    const onPaste = (e: ClipboardEvent) => {
+      const s = ref.current
+      if (s.readOnly || typing(e.target) || inOverlay(e.target) || !e.clipboardData) return
+      const fragment = parseFragment(e.clipboardData.getData('text/plain'))
+      if (!fragment || fragment.groups.length === 0) return
+      e.preventDefault()
+      const at = s.pastePoint()
+      s.history.change((b) => pasteFragment(b, fragment, at).bot)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('copy', onCopy)
+    document.addEventListener('paste', onPaste)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('copy', onCopy)
+      document.removeEventListener('paste', onPaste)
+    }
+  }, [])
+}
