@@ -258,11 +258,11 @@ const variableIdsIn = (value: unknown, found: Set<string>): Set<string> => {
   if (Array.isArray(value)) for (const entry of value) variableIdsIn(entry, found)
   else if (typeof value === 'object' && value !== null)
     for (const [key, entry] of Object.entries(value)) {
-      if (isVariableKey(key) && typeof entry === 'string' && entry) found.add(entry)
-      else if (key === 'variableIds' && Array.isArray(entry))
-        for (const id of entry)
-          if (typeof id === 'string' && id) found.add(id)
-          else variableIdsIn(entry, found)
+      if (isVariableKey(key) && typeof entry === 'string') {
+        if (entry) found.add(entry)
+      } else if (key === 'variableIds' && Array.isArray(entry)) {
+        for (const id of entry) if (typeof id === 'string' && id) found.add(id)
+      } else variableIdsIn(entry, found)
     }
   return found
 }
