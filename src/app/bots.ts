@@ -1,5 +1,6 @@
-// Bots: create, import, list, get, update (with the stale-copy check), delete, publish and unpublish.
+// Bots: create, import, list, get, check, update (with the stale-copy check), delete, publish and unpublish.
 import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink, slugOf } from '../domain/bots.js'
+import { type BotCheck, type CheckableBot, checkBot, checkLinkedBots, linkedBotIds } from '../contract/bot/checks.js'
 import { newId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
@@ -67,6 +68,15 @@ export const createBots = ({
     if (folderId === undefined || folderId === null) return folderId
     if (!(await store.folders.get(workspaceId, folderId))) throw notFound('Folder not found in this workspace.')
     return folderId
+  }
+
+  /** The graph checks, plus links to bots that are not in the workspace (one lookup per linked bot). */
+  const checksOf = async (workspaceId: string, doc: Record<string, unknown>): Promise<BotCheck[]> => {
+    const bot = doc as unknown as CheckableBot
+    const linked = [...new Set(linkedBotIds(bot).map((link) => link.typebotId))]
+    const found = await Promise.all(linked.map((id) => store.bots.get(id)))
+    const known = new Set(found.flatMap((other) => (other?.workspaceId === workspaceId ? [other.id] : [])))
+    return [...checkBot(bot), ...checkLinkedBots(bot, known)]
   }
 
   return {
@@ -141,6 +151,15 @@ export const createBots = ({
       if (!updated || updated === 'conflict') throw conflict('The bot changed at the same time: try again.')
       return botView(updated)
     },
+
+    /** What in the bot's draft will not run as drawn (see contract/bot/checks.ts). Readers may ask. */
+    async check(user: User, botId: string) {
+      const { bot } = await access.bot(user, botId, 'read')
+      return checksOf(bot.workspaceId, { ...bot.doc, id: bot.id })
+    },
+
+    /** The checks of a bot just written (the view create, import and update answer). */
+    checksOf: (view: Record<string, unknown>) => checksOf(view.workspaceId as string, view),
 
     async get(user: User, botId: string) {
       const { bot, role } = await access.bot(user, botId, 'read')

@@ -1,5 +1,6 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
+import { botCheckSchema } from './bot/checks.js'
 
 export { errorSchema } from './errors.js'
 
@@ -57,6 +58,11 @@ export const memberParams = z.object({ workspaceId: id, userId: id })
 
 const graphArray = z.array(z.looseObject({}))
 const jsonObject = z.looseObject({})
+
+/** What in a bot will not run as drawn: `GET /v1/bots/{id}/check`, and the answers of create, import and update. */
+export const botChecksSchema = z
+  .array(botCheckSchema)
+  .meta({ description: 'Problems of the bot graph (dangling or ignored edges, unreachable groups, unknown variables, missing linked bots…)' })
 
 /** The Bot resource. The graph parts follow Typebot's v6 schema (see docs/bot-format.md). */
 export const botSchema = z

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
 import { prepareBot } from '../blocks/schemas.js'
+import { rightOf } from '../contract/bot/layout.js'
 import type { Issue } from '../contract/errors.js'
 
 /** A bot document: the bot without the fields the service owns (store/bots.ts keeps the same shape). */
@@ -51,21 +52,47 @@ const validate = (bot: Record<string, unknown>, prefix: string): DocResult => {
 }
 
 /** A new bot from the create body: defaults for what is missing, then validated as a v6 bot. */
-export const newBotDoc = (input: Record<string, unknown>): DocResult =>
-  validate(
-    {
-      name: 'My bot',
-      groups: [],
-      events: [{ id: newId(), type: 'start', graphCoordinates: { x: 0, y: 0 } }],
-      edges: [],
-      variables: [],
-      theme: {},
-      settings: {},
-      ...input,
-      version: '6',
-    },
-    'bot',
-  )
+export const newBotDoc = (input: Record<string, unknown>): DocResult => {
+  const bot: Record<string, unknown> = {
+    name: 'My bot',
+    groups: [],
+    events: [{ id: newId(), type: 'start', graphCoordinates: { x: 0, y: 0 } }],
+    edges: [],
+    variables: [],
+    theme: {},
+    settings: {},
+    ...input,
+    version: '6',
+  }
+  return validate(isEmptyGraph(bot.groups) ? withWelcomeGroup(bot) : bot, 'bot')
+}
+
+const isEmptyGraph = (groups: unknown) => groups === undefined || (Array.isArray(groups) && groups.length === 0)
+
+export const WELCOME_MESSAGE = 'Hello! 👋 Welcome. How can I help you today?'
+
+/**
+ * A bot without groups would say nothing: it gets a "Welcome" group with one text bubble, right of the start event,
+ * and an unconnected start event is connected to it.
+ */
+const withWelcomeGroup = (bot: Record<string, unknown>): Record<string, unknown> => {
+  const events = Array.isArray(bot.events) ? bot.events : []
+  const start = events.find((event) => event?.type === 'start')
+  const group = {
+    id: newId(),
+    title: 'Welcome',
+    graphCoordinates: rightOf(start?.graphCoordinates),
+    blocks: [{ id: newId(), type: 'text', content: { richText: [{ type: 'p', children: [{ text: WELCOME_MESSAGE }] }] } }],
+  }
+  if (!start || typeof start !== 'object' || start.outgoingEdgeId) return { ...bot, groups: [group] }
+  const edge = { id: newId(), from: { eventId: start.id }, to: { groupId: group.id } }
+  return {
+    ...bot,
+    groups: [group],
+    events: events.map((event) => (event === start ? { ...start, outgoingEdgeId: edge.id } : event)),
+    edges: [...(Array.isArray(bot.edges) ? bot.edges : []), edge],
+  }
+}
 
 /** An imported Typebot export of any supported schema version, migrated to v6. */
 export const importedBotDoc = (input: Record<string, unknown>): DocResult => {

@@ -1,6 +1,7 @@
 // A bot prepared for running: indexes and the flow built once per snapshot with the server's block kinds, and cached
 // by the caller (snapshots are immutable, so a compiled bot never goes stale).
 import type { Block } from '../contract/bot/blocks/index.js'
+import { withImpliedOutgoingEdges } from '../contract/bot/references.js'
 import { buildFlow } from './flow.js'
 import type { BlockLocation, CompiledBot, KindRegistry, RunnableBot } from './kinds.js'
 import { lazyProgressIndex } from './progress.js'
@@ -9,7 +10,10 @@ import type { Target } from './state.js'
 
 export type { CompiledBot, RunnableBot } from './kinds.js'
 
-export const compileBot = (bot: RunnableBot, kinds: KindRegistry): CompiledBot => {
+export const compileBot = (runnable: RunnableBot, kinds: KindRegistry): CompiledBot => {
+  // Hand-written bots often leave `outgoingEdgeId` out: their edges are written into their sources once, here, so
+  // a turn reads `outgoingEdgeId` as usual.
+  const bot = withImpliedOutgoingEdges(runnable)
   const groupById = new Map(bot.groups.map((g) => [g.id, g]))
   const blockAt = new Map<string, BlockLocation>()
   for (const group of bot.groups) group.blocks.forEach((block, index) => blockAt.set(block.id, { group, index, block }))

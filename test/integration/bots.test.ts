@@ -56,7 +56,9 @@ describe('bots', () => {
     assert.match(bot.publicId, /^hello-[a-f0-9]{8}$/)
     assert.equal(bot.events.length, 1)
     assert.equal(bot.events[0].type, 'start')
-    assert.deepEqual([bot.groups, bot.edges, bot.variables, bot.theme, bot.settings], [[], [], [], {}, {}])
+    assert.deepEqual([bot.variables, bot.theme, bot.settings], [[], {}, {}])
+    // No groups given: a Welcome group the start event leads to (test/integration/bot-checks.test.ts).
+    assert.deepEqual([bot.groups.map((g: any) => g.title), bot.edges.map((e: any) => e.id)], [['Welcome'], [bot.events[0].outgoingEdgeId]])
     assert.deepEqual([bot.isArchived, bot.isClosed, bot.icon, bot.folderId, bot.riskLevel], [false, false, null, null, null])
   })
 

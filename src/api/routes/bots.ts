@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import {
+  botChecksSchema,
   botParams,
   botSchema,
   botSummarySchema,
@@ -27,6 +28,7 @@ const errors = {
   404: { description: 'Unknown bot or workspace (or not a member)', schema: errorSchema },
 }
 const botAnswer = z.object({ bot: botSchema })
+const checkedBotAnswer = botAnswer.extend({ checks: botChecksSchema })
 const publishedAnswer = z.object({ publishedBot: publishedBotSchema, version: z.literal('3') })
 
 export const botRoutes = [
@@ -37,9 +39,14 @@ export const botRoutes = [
     tags,
     summary: 'Create a bot, blank or from a starter bot (`starterId`)',
     body: createBotBody,
-    responses: { 200: { description: 'Created', schema: botAnswer }, ...errors, 409: { description: 'publicId already used', schema: errorSchema } },
+    responses: {
+      200: { description: 'Created', schema: checkedBotAnswer },
+      ...errors,
+      409: { description: 'publicId already used', schema: errorSchema },
+    },
     async handler({ app, user, body }) {
-      return { bot: await app.bots.create(user, body.workspaceId, body.bot, body.starterId) }
+      const bot = await app.bots.create(user, body.workspaceId, body.bot, body.starterId)
+      return { bot, checks: await app.bots.checksOf(bot) }
     },
   }),
   defineRoute({
@@ -49,9 +56,10 @@ export const botRoutes = [
     tags,
     summary: 'Import a Typebot export (schema versions 3 to 6.1; stored as v6)',
     body: importBotBody,
-    responses: { 200: { description: 'Imported', schema: botAnswer }, ...errors },
+    responses: { 200: { description: 'Imported', schema: checkedBotAnswer }, ...errors },
     async handler({ app, user, body }) {
-      return { bot: await app.bots.import(user, body.workspaceId, body.bot, body.folderId) }
+      const bot = await app.bots.import(user, body.workspaceId, body.bot, body.folderId)
+      return { bot, checks: await app.bots.checksOf(bot) }
     },
   }),
   defineRoute({
@@ -112,12 +120,25 @@ export const botRoutes = [
     params: botParams,
     body: updateBotBody,
     responses: {
-      200: { description: 'Updated', schema: botAnswer },
+      200: { description: 'Updated', schema: checkedBotAnswer },
       ...errors,
       409: { description: 'Conflict (stale updatedAt, or publicId already used)', schema: errorSchema },
     },
     async handler({ app, user, params, body }) {
-      return { bot: await app.bots.update(user, params.botId, body.bot, body.overwrite) }
+      const bot = await app.bots.update(user, params.botId, body.bot, body.overwrite)
+      return { bot, checks: await app.bots.checksOf(bot) }
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/bots/{botId}/check',
+    auth: 'required',
+    tags,
+    summary: "Check a bot's draft: dangling or ignored edges, unreachable groups, unknown variables, missing linked bots",
+    params: botParams,
+    responses: { 200: { description: 'The problems found (empty when none)', schema: z.object({ checks: botChecksSchema }) }, ...errors },
+    async handler({ app, user, params }) {
+      return { checks: await app.bots.check(user, params.botId) }
     },
   }),
   defineRoute({

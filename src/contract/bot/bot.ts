@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { type Block, genericBlockSchema } from './blocks/index.js'
 import { EventType, edgeSchema, eventSchema, groupSchema, opt, settingsSchema, themeSchema, variableSchema } from './common.js'
+import { withDefaultCoordinates } from './layout.js'
 import { BotMigrationError, detectBotVersion, migrateBotToV6 } from './migrate.js'
 import { type BotIssue, findDuplicateIds } from './references.js'
 
@@ -78,14 +79,15 @@ const issuePath = (path: readonly PropertyKey[]) => path.map(String).join('.')
 
 /**
  * Detects the schema version (missing → "3"), migrates to v6 and validates. The returned bot is the migrated
- * input itself, never zod's output, so no key is added, removed or reordered (a v6 input is returned as is).
+ * input itself, never zod's output, so no key is added, removed or reordered (a v6 input is returned as is), except
+ * `graphCoordinates` given to the groups and events that lack them (see `withDefaultCoordinates`).
  * Dangling edges are accepted (see `checkBotReferences`); duplicate group or block ids are not.
  */
 export const prepareBotWith = (input: unknown, blockSchema: BlockSchema = genericBlockSchema): PrepareBotResult => {
   const originalVersion = detectBotVersion(input)
   let migrated: unknown
   try {
-    migrated = migrateBotToV6(input)
+    migrated = withDefaultCoordinates(migrateBotToV6(input))
   } catch (error) {
     if (error instanceof BotMigrationError) return { ok: false, issues: [{ path: error.path, message: error.message }] }
     throw error

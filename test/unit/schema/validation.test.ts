@@ -53,7 +53,7 @@ test('malformed common shapes are rejected with their paths', () => {
   assertRejectedAt(bot({ edges: [{ id: 'e1', from: { eventId: 7 }, to: { groupId: 'g1' } }] }), 'edges.0.from.eventId')
   assertRejectedAt(bot({ variables: {} }), 'variables')
   assertRejectedAt(bot({ variables: [{ id: 'v1', name: 'n', value: 3 }] }), 'variables.0.value')
-  assertRejectedAt(bot({ events: [{ id: 's', type: 'start' }] }), 'events.0.graphCoordinates')
+  assert.ok(prepareBot(bot({ events: [{ id: 's', type: 'start' }] })).ok, 'missing coordinates are filled in (contract/bot/layout.ts)')
   const badCoordinates = { ...group('g1', []), graphCoordinates: { x: '1', y: 0 } }
   assertRejectedAt(bot({ groups: [badCoordinates] }), 'groups.0.graphCoordinates.x')
   assertRejectedAt(bot({ version: '7' }), 'version')
