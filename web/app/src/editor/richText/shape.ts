@@ -2,7 +2,9 @@
 // Slate expects except in one way: Slate wants a text node on each side of an inline element (a link), and some
 // saved trees end a paragraph with a link and nothing after it. The editor adds those text nodes marked as padding,
 // and reading the tree back drops the ones still empty, so a tree the user did not touch comes back as it went in.
-import type { Descendant, Element as SlateElement, Text as SlateText } from 'slate'
+import type { BaseEditor, Descendant } from 'slate'
+import type { HistoryEditor } from 'slate-history'
+import type { ReactEditor } from 'slate-react'
 import type { RichTextNode } from '../../../../../src/contract/bot/blocks/shared.js'
 
 export type { RichTextNode }
@@ -25,6 +27,7 @@ export type RichTextLeaf = { text: string; bold?: true; italic?: true; underline
 
 declare module 'slate' {
   interface CustomTypes {
+    Editor: BaseEditor & ReactEditor & HistoryEditor
     Element: RichTextElement
     Text: RichTextLeaf
   }
@@ -75,6 +78,3 @@ const read = (node: Descendant): RichTextNode | undefined => {
 
 /** The editor's value → Typebot's tree: padding still empty is dropped, padding typed into becomes a plain leaf. */
 export const fromEditorValue = (value: Descendant[]): RichTextNode[] => value.map(read).filter((node) => node !== undefined)
-
-export const isText = (node: unknown): node is SlateText => typeof node === 'object' && node !== null && 'text' in node
-export const isElement = (node: unknown): node is SlateElement => typeof node === 'object' && node !== null && 'children' in node && 'type' in node
