@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import { type Descendant, Editor, Transforms } from 'slate'
 import { insertVariable, isMarkActive, removeLink, setLink, toggleList, toggleMark } from '../../../web/app/src/editor/richText/commands.js'
 import { createRichTextEditor } from '../../../web/app/src/editor/richText/editor.js'
-import { fromEditorValue, type RichTextNode, toEditorValue } from '../../../web/app/src/editor/richText/shape.js'
+import { fromEditorValue, type RichTextNode, toEditorValue, withRichText } from '../../../web/app/src/editor/richText/shape.js'
 import { describeWithFixtures, listFixtures } from '../../support/fixtures.js'
 
 /** Loads a tree as the component does, then forces Slate to normalise every node. */
@@ -129,4 +129,10 @@ test('Enter in a paragraph with an id: the new paragraph does not copy it', () =
     { type: 'p', id: 'p1', children: [{ text: 'a' }] },
     { type: 'p', children: [{ text: 'b' }] },
   ])
+})
+
+test('a text bubble edit writes richText, keeps other content keys and drops the html/plainText copies', () => {
+  const richText = paragraphs('new')
+  assert.deepEqual(withRichText({ richText: paragraphs('old'), html: '<p>old</p>', plainText: 'old', custom: 1 }, richText), { richText, custom: 1 })
+  assert.deepEqual(withRichText(undefined, richText), { richText })
 })

@@ -4,6 +4,7 @@ import { IconLink } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { BaseSelection } from 'slate'
 import { ReactEditor, useSlate } from 'slate-react'
+import { syncSelection } from './syncSelection.js'
 import { activeLink, removeLink, setLink } from './commands.js'
 
 export const LinkButton = () => {
@@ -35,7 +36,10 @@ export const LinkButton = () => {
             aria-label="Link"
             aria-pressed={Boolean(link)}
             aria-haspopup="dialog"
-            onMouseDown={(event) => event.preventDefault()}
+            onMouseDown={(event) => {
+              event.preventDefault()
+              syncSelection(editor)
+            }}
             onClick={() => (opened ? setOpened(false) : open())}
           >
             <IconLink size={16} />

@@ -10,6 +10,7 @@ import { toggleMark } from './commands.js'
 import { createRichTextEditor } from './editor.js'
 import { decorateVariables, renderElement, renderLeaf } from './render.js'
 import { fromEditorValue, type Mark, type RichTextNode, toEditorValue } from './shape.js'
+import { syncSelection } from './syncSelection.js'
 import { Toolbar } from './Toolbar.js'
 
 export type RichTextEditorProps = {
@@ -54,6 +55,7 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
     const mark = SHORTCUTS[event.key.toLowerCase()]
     if (!mark || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
     event.preventDefault()
+    syncSelection(editor)
     toggleMark(editor, mark)
   }
 
@@ -64,6 +66,10 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
           {!readOnly && <Toolbar label={label} variables={variables} onCreateVariable={onCreateVariable} />}
           <Editable
             aria-label={label}
+            // Slate drops the role when read-only; a guest's screen reader still finds the text by its name.
+            role="textbox"
+            aria-multiline
+            aria-readonly={readOnly || undefined}
             readOnly={readOnly}
             renderElement={renderElement}
             renderLeaf={renderLeaf}

@@ -2,18 +2,19 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core'
 import { IconBold, IconItalic, IconList, IconListNumbers, IconUnderline } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { useSlate } from 'slate-react'
+import { useSlate, useSlateStatic } from 'slate-react'
 import type { Variable } from '../types.js'
 import { activeList, isMarkActive, toggleList, toggleMark } from './commands.js'
 import { LinkButton } from './LinkButton.js'
 import type { ListType, Mark } from './shape.js'
+import { syncSelection } from './syncSelection.js'
 import { VariablePicker } from './VariablePicker.js'
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
 const shortcut = (key: string) => `${isMac ? '⌘' : 'Ctrl+'}${key}`
 
 /** A toolbar toggle; mouse down is cancelled so the editor keeps its selection. */
-export const ToolbarToggle = ({
+const ToolbarToggle = ({
   label,
   hint,
   active,
@@ -25,20 +26,26 @@ export const ToolbarToggle = ({
   active: boolean
   onClick: () => void
   children: ReactNode
-}) => (
-  <Tooltip label={hint ? `${label} (${hint})` : label} withArrow openDelay={400}>
-    <ActionIcon
-      variant={active ? 'light' : 'subtle'}
-      color={active ? undefined : 'gray'}
-      aria-label={label}
-      aria-pressed={active}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-    >
-      {children}
-    </ActionIcon>
-  </Tooltip>
-)
+}) => {
+  const editor = useSlateStatic()
+  return (
+    <Tooltip label={hint ? `${label} (${hint})` : label} withArrow openDelay={400}>
+      <ActionIcon
+        variant={active ? 'light' : 'subtle'}
+        color={active ? undefined : 'gray'}
+        aria-label={label}
+        aria-pressed={active}
+        onMouseDown={(event) => {
+          event.preventDefault()
+          syncSelection(editor)
+        }}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  )
+}
 
 const MARK_BUTTONS: [Mark, string, string, ReactNode][] = [
   ['bold', 'Bold', 'B', <IconBold key="b" size={16} />],

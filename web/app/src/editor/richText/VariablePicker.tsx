@@ -7,6 +7,7 @@ import { type BaseSelection, Editor } from 'slate'
 import { ReactEditor, useSlate } from 'slate-react'
 import type { Variable } from '../types.js'
 import { insertVariable } from './commands.js'
+import { syncSelection } from './syncSelection.js'
 
 const CREATE = '\u0000create'
 
@@ -42,10 +43,13 @@ export const VariablePicker = ({ variables, onCreateVariable }: { variables: Var
           color="gray"
           size="compact-sm"
           leftSection={<IconBraces size={16} />}
-          aria-label="Insert a variable"
+          aria-label="Insert variable"
           aria-haspopup="listbox"
           aria-expanded={combobox.dropdownOpened}
-          onMouseDown={(event) => event.preventDefault()}
+          onMouseDown={(event) => {
+            event.preventDefault()
+            syncSelection(editor)
+          }}
           onClick={() => {
             selection.current = editor.selection
             combobox.toggleDropdown()

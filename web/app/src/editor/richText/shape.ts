@@ -78,3 +78,15 @@ const read = (node: Descendant): RichTextNode | undefined => {
 
 /** The editor's value → Typebot's tree: padding still empty is dropped, padding typed into becomes a plain leaf. */
 export const fromEditorValue = (value: Descendant[]): RichTextNode[] => value.map(read).filter((node) => node !== undefined)
+
+export type TextBubbleContent = { richText?: RichTextNode[]; html?: string; plainText?: string; [key: string]: unknown }
+
+/**
+ * A text bubble's content with new rich text. Other keys are kept, except `html` and `plainText`: older Typebot
+ * builders wrote them as copies of the rich text, Parley's engine and Typebot's newer builders read only `richText`,
+ * and a copy left behind an edit would disagree with it. A bubble never edited keeps them (nothing is written).
+ */
+export const withRichText = (content: TextBubbleContent | undefined, richText: RichTextNode[]): TextBubbleContent => {
+  const { html: _html, plainText: _plainText, ...rest } = content ?? {}
+  return { ...rest, richText }
+}
