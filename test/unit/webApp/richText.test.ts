@@ -3,7 +3,15 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { type Descendant, Editor, Transforms } from 'slate'
-import { insertVariable, isMarkActive, removeLink, setLink, toggleList, toggleMark } from '../../../web/app/src/editor/richText/commands.js'
+import {
+  insertVariable,
+  isMarkActive,
+  linkAddress,
+  removeLink,
+  setLink,
+  toggleList,
+  toggleMark,
+} from '../../../web/app/src/editor/richText/commands.js'
 import { createRichTextEditor } from '../../../web/app/src/editor/richText/editor.js'
 import { fromEditorValue, type RichTextNode, toEditorValue, withRichText } from '../../../web/app/src/editor/richText/shape.js'
 import { describeWithFixtures, listFixtures } from '../../support/fixtures.js'
@@ -135,4 +143,12 @@ test('a text bubble edit writes richText, keeps other content keys and drops the
   const richText = paragraphs('new')
   assert.deepEqual(withRichText({ richText: paragraphs('old'), html: '<p>old</p>', plainText: 'old', custom: 1 }, richText), { richText, custom: 1 })
   assert.deepEqual(withRichText(undefined, richText), { richText })
+})
+
+test('link addresses: web, mail, phone, SMS and variables kept, bare hosts get https, other schemes refused', () => {
+  for (const url of ['https://a.test/x', 'http://a.test', 'mailto:a@b.test', 'tel:+331', 'sms:+331', '{{Site}}/page'])
+    assert.equal(linkAddress(` ${url} `), url)
+  assert.equal(linkAddress('example.com/docs'), 'https://example.com/docs')
+  assert.equal(linkAddress('localhost:3000'), 'https://localhost:3000')
+  for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', '  ']) assert.equal(linkAddress(url), undefined)
 })

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { BaseSelection } from 'slate'
 import { ReactEditor, useSlate } from 'slate-react'
 import { syncSelection } from './syncSelection.js'
-import { activeLink, removeLink, setLink } from './commands.js'
+import { activeLink, linkAddress, removeLink, setLink } from './commands.js'
 
 export const LinkButton = () => {
   const editor = useSlate()
@@ -50,7 +50,7 @@ export const LinkButton = () => {
         <form
           onSubmit={(event) => {
             event.preventDefault()
-            const address = url.trim()
+            const address = linkAddress(url)
             if (address) close((at) => setLink(editor, address, at))
           }}
         >
@@ -68,7 +68,7 @@ export const LinkButton = () => {
                 Remove link
               </Button>
             )}
-            <Button type="submit" size="xs" disabled={!url.trim()}>
+            <Button type="submit" size="xs" disabled={!linkAddress(url)}>
               {link ? 'Save link' : 'Add link'}
             </Button>
           </Group>

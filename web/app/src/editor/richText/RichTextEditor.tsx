@@ -9,7 +9,7 @@ import type { Variable } from '../types.js'
 import { toggleMark } from './commands.js'
 import { createRichTextEditor } from './editor.js'
 import { decorateVariables, renderElement, renderLeaf } from './render.js'
-import { fromEditorValue, type Mark, type RichTextNode, toEditorValue } from './shape.js'
+import { fromEditorValue, type Mark, type RichTextNode, sameTree, toEditorValue } from './shape.js'
 import { syncSelection } from './syncSelection.js'
 import { Toolbar } from './Toolbar.js'
 
@@ -36,6 +36,8 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
   useEffect(() => {
     if (value === known.current) return
     known.current = value
+    // A parent that copies the tree (an undo stack, a store) gives back what was emitted: the text stays as it is.
+    if (sameTree(fromEditorValue(editor.children), value)) return
     editor.children = toEditorValue(value)
     editor.selection = null
     editor.history = { undos: [], redos: [] }

@@ -84,3 +84,18 @@ export const insertVariable = (editor: Editor, name: string, at: Location | null
   Transforms.select(editor, at)
   Transforms.insertText(editor, `{{${name}}}`)
 }
+
+const LINK_SCHEMES = /^(https?|mailto|tel|sms):/i
+const ANY_SCHEME = /^[a-z][a-z0-9+.-]*:/i
+
+/**
+ * The address a link gets from what was typed: web, mail, phone and SMS addresses (the schemes Typebot's editor
+ * accepts) and addresses starting with a `{{variable}}`; a bare host gets `https://`. Other schemes (`javascript:`)
+ * give undefined.
+ */
+export const linkAddress = (input: string): string | undefined => {
+  const url = input.trim()
+  if (!url) return undefined
+  if (LINK_SCHEMES.test(url) || url.startsWith('{{')) return url
+  return ANY_SCHEME.test(url) && !/^[^:]+:\d/.test(url) ? undefined : `https://${url}`
+}

@@ -90,3 +90,7 @@ export const withRichText = (content: TextBubbleContent | undefined, richText: R
   const { html: _html, plainText: _plainText, ...rest } = content ?? {}
   return { ...rest, richText }
 }
+
+/** Whether two trees hold the same nodes (a key order change counts as different: only a wasted reset). */
+export const sameTree = (a: RichTextNode[] | null | undefined, b: RichTextNode[] | null | undefined): boolean =>
+  JSON.stringify(a ?? emptyRichText()) === JSON.stringify(b ?? emptyRichText())
