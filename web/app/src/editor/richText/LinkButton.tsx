@@ -57,6 +57,7 @@ export const LinkButton = () => {
           <TextInput
             label="Link address"
             placeholder="https://…"
+            error={url.trim() && !linkAddress(url) ? 'Use a web (https://), mailto:, tel: or sms: address' : undefined}
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             w={280}

@@ -3,14 +3,20 @@ import type { CSSProperties } from 'react'
 import type { NodeEntry, Range } from 'slate'
 import { Text } from 'slate'
 import type { RenderElementProps, RenderLeafProps } from 'slate-react'
+import { linkAddress } from './commands.js'
 
 const block: CSSProperties = { margin: 0 }
 
+/** Links show their address only when it is one the link form would accept (an imported `javascript:` is not). */
 export const renderElement = ({ element, attributes, children }: RenderElementProps) => {
   switch (element.type) {
     case 'a':
       return (
-        <a {...attributes} href={typeof element.url === 'string' ? element.url : undefined} style={{ color: 'var(--mantine-color-anchor)' }}>
+        <a
+          {...attributes}
+          href={typeof element.url === 'string' ? linkAddress(element.url) : undefined}
+          style={{ color: 'var(--mantine-color-anchor)' }}
+        >
           {children}
         </a>
       )
