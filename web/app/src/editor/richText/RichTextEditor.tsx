@@ -53,9 +53,17 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
     [onChange],
   )
 
-  const handleKeyDown = (event: KeyboardEvent) => {
-    const mark = SHORTCUTS[event.key.toLowerCase()]
-    if (!mark || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return
+  const handleKeyDown = (event: KeyboardEvent): boolean | undefined => {
+    const key = event.key.toLowerCase()
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+    // Undo and redo inside the text are the text's own (Slate's history): the canvas must not undo a step as well.
+    // Returning false lets Slate still handle the keys although propagation stopped.
+    if (key === 'z' || key === 'y') {
+      event.stopPropagation()
+      return false
+    }
+    const mark = SHORTCUTS[key]
+    if (!mark || event.shiftKey) return
     event.preventDefault()
     syncSelection(editor)
     toggleMark(editor, mark)
