@@ -10,14 +10,14 @@ import type { RichTextNode } from '../../../../../src/contract/bot/blocks/shared
 export type { RichTextNode }
 
 /** Marks the toolbar edits; other leaf keys Typebot may write (strikethrough, code) are kept as they are. */
-export const MARKS = ['bold', 'italic', 'underline'] as const
+const MARKS = ['bold', 'italic', 'underline'] as const
 export type Mark = (typeof MARKS)[number]
 
 export const LIST_TYPES = ['ul', 'ol'] as const
 export type ListType = (typeof LIST_TYPES)[number]
 
 /** Key flagging a text node the editor added next to an inline element (never saved). */
-export const PADDING = 'parleyPadding'
+const PADDING = 'parleyPadding'
 
 /** Elements that live inside a line, as in the engine's renderer (src/engine/richText.ts). */
 export const INLINE_TYPES = new Set(['a'])
@@ -34,7 +34,7 @@ declare module 'slate' {
 }
 
 const isLeafNode = (node: RichTextNode) => typeof node.text === 'string'
-export const isInlineNode = (node: { type?: unknown }) => typeof node.type === 'string' && INLINE_TYPES.has(node.type)
+const isInlineNode = (node: { type?: unknown }) => typeof node.type === 'string' && INLINE_TYPES.has(node.type)
 
 /** A new empty bubble: one empty paragraph, as Typebot starts one. */
 export const emptyRichText = (): RichTextNode[] => [{ type: 'p', children: [{ text: '' }] }]
@@ -45,7 +45,7 @@ const padding = (): RichTextLeaf => ({ text: '', [PADDING]: true })
  * The children Slate needs around inline elements: an element's first and last child are text, and two inline
  * elements never touch. Returns the same array when nothing is missing.
  */
-export const padInlines = <T extends { type?: unknown; text?: unknown }>(children: T[]): (T | RichTextLeaf)[] => {
+const padInlines = <T extends { type?: unknown; text?: unknown }>(children: T[]): (T | RichTextLeaf)[] => {
   if (!children.some(isInlineNode)) return children
   const out: (T | RichTextLeaf)[] = []
   children.forEach((child, i) => {
