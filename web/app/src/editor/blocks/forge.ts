@@ -233,3 +233,45 @@ const forgeTypes: Record<string, ForgeType> = {
 export const forgeType = (type: string): ForgeType | undefined => (Object.hasOwn(forgeTypes, type) ? forgeTypes[type] : undefined)
 /** The actions of a forged block type (the first is the default of a new block). */
 export const forgeActions = (type: string): ForgeAction[] | undefined => forgeType(type)?.actions
+
+const openAIMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'Dialogue', 'Messages sequence ✨']).optional(),
+  content: s,
+  dialogueVariableId: s,
+  startsBy: z.enum(['user', 'assistant']).optional(),
+})
+const openAIConnection = { credentialsId: s, baseUrl: s, apiVersion: s }
+
+/** The legacy OpenAI block (`OpenAI`, not forged): its `task` chooses its options, as a forged block's action does. */
+export const legacyOpenAITasks: ForgeAction[] = [
+  {
+    name: 'Create chat completion',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      messages: list(openAIMessage),
+      advancedSettings: z.object({ temperature: n }).optional(),
+      responseMapping: list(z.object({ valueToExtract: z.enum(['Message content', 'Total tokens']).optional(), variableId: s })),
+    }),
+  },
+  {
+    name: 'Create speech',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      input: s,
+      voice: z.enum(['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer']).optional(),
+      saveUrlInVariableId: s,
+    }),
+  },
+  {
+    name: 'Create image',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      prompt: s,
+      advancedOptions: z.object({ size: z.enum(['256x256', '512x512', '1024x1024']).optional() }).optional(),
+      responseMapping: list(z.object({ valueToExtract: z.enum(['Image URL']).optional(), variableId: s })),
+    }),
+  },
+]

@@ -30,7 +30,7 @@ export type FormHints = {
 }
 
 /** Keys the editor manages itself (ids keep edges attached; `type` is the kind). */
-const alwaysHidden = new Set(['id', 'type', 'outgoingEdgeId', 'blockId', 'groupId', 'typebotId'])
+const alwaysHidden = new Set(['id', 'type', 'outgoingEdgeId'])
 /** Texts long enough for a multi-line box, by their key's ending. */
 const multilineKeys = /(body|content|code|message|prompt|instructions|expression|description|systemMessage|text|query)$/i
 

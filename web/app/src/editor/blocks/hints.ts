@@ -1,5 +1,6 @@
 // Where the generic form derived from a kind's schema reads poorly: better labels, the important keys first, help
 // for the obscure ones, keys the editor should not offer (editor-only test values, legacy fields).
+import { forgeType } from './forge.js'
 import type { FormHints } from './formModel.js'
 
 const textLike: FormHints = {
@@ -46,7 +47,24 @@ const llmLabels: FormHints['labels'] = {
   'options.variablesToExtract': 'Variables to extract',
 }
 
+const choice: FormHints = {
+  labels: {
+    'options.variableId': 'Save the answer in',
+    'options.isMultipleChoice': 'Several choices allowed',
+    'options.buttonLabel': 'Send button label (several choices)',
+    'options.dynamicVariableId': 'Buttons from a list variable',
+    'options.isSearchable': 'Searchable',
+  },
+  order: { options: ['variableId', 'isMultipleChoice', 'buttonLabel', 'isSearchable', 'searchInputPlaceholder', 'dynamicVariableId'] },
+  help: { 'options.dynamicVariableId': 'When set, one button per value of the list replaces the buttons above.' },
+}
+
 const byType: Record<string, FormHints> = {
+  'choice input': choice,
+  'picture choice input': { ...choice, hidden: ['options.dynamicItems'] },
+  'AB test': { labels: { 'options.aPercent': 'Percent of users on path A' }, hidden: ['items'] },
+  Jump: { labels: { 'options.groupId': 'Group ID', 'options.blockId': 'Block ID (optional)' } },
+  'Typebot link': { labels: { 'options.typebotId': 'Bot ID (“current” for this bot)', 'options.groupId': 'Group ID (optional)' } },
   'text input': { ...textLike, labels: { ...textLike.labels, 'options.isLong': 'Long text' } },
   'number input': textLike,
   'email input': textLike,
@@ -69,9 +87,13 @@ const byType: Record<string, FormHints> = {
   Redirect: { labels: { 'options.url': 'URL', 'options.isNewTab': 'Open in a new tab' } },
   Code: { labels: { 'options.content': 'Code', 'options.shouldExecuteInParentContext': 'Run in the page hosting the bot' } },
   Wait: { labels: { 'options.secondsToWaitFor': 'Seconds to wait', 'options.shouldPause': 'Pause the flow' } },
-  'AB test': { labels: { 'options.aPercent': 'Percent of users on path A' } },
   Email: { labels: { 'options.credentialsId': 'SMTP account' }, order: { options: ['credentialsId', 'recipients', 'subject', 'body'] } },
 }
 
-/** The hints of a block type, forged LLM types sharing theirs. */
-export const formHints = (type: string): FormHints => byType[type] ?? { labels: llmLabels, order: { options: ['action', 'credentialsId'] } }
+const forged: FormHints = { labels: llmLabels, order: { options: ['action', 'credentialsId'] } }
+
+/** The hints of a block type (forged types share theirs). */
+export const formHints = (type: string): FormHints => byType[type] ?? (forgeType(type) ? forged : {})
+
+/** `hints` hiding `keys` too. */
+export const hiding = (hints: FormHints, ...keys: string[]): FormHints => ({ ...hints, hidden: [...(hints.hidden ?? []), ...keys] })
