@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
 import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
 import { forgeActions } from '../../../web/app/src/editor/blocks/forge.js'
-import { type Field, humanize, objectFields } from '../../../web/app/src/editor/blocks/formModel.js'
+import { type Field, humanize, isShown, objectFields } from '../../../web/app/src/editor/blocks/formModel.js'
 
 const createBlock = (type: string): any => create(type)
 
@@ -137,4 +137,23 @@ test('humanize: readable labels from keys', () => {
   assert.equal(humanize('saveUrlInVariableId'), 'Save URL in variable')
   assert.equal(humanize('isMultipleChoice'), 'Multiple choice')
   assert.equal(humanize('apiKey'), 'API key')
+})
+
+test('formModel: fields shown by a sibling value (a message content for plain roles, its variable for a dialogue)', () => {
+  const schema = z.object({
+    options: z.object({
+      messages: z.array(z.object({ role: z.string().optional(), content: z.string().optional(), dialogueVariableId: z.string().optional() })),
+    }),
+  })
+  const [options] = objectFields(schema, {
+    shownWhen: {
+      'options.messages.content': { key: 'role', is: ['user', undefined] },
+      'options.messages.dialogueVariableId': { key: 'role', is: ['Dialogue'] },
+    },
+  })
+  const messages = options.kind === 'section' ? (options.fields[0] as Extract<Field, { kind: 'list' }>) : undefined
+  const shown = (row: Record<string, unknown>) => messages!.fields.filter((f) => isShown(f, row)).map((f) => f.key)
+  assert.deepEqual(shown({}), ['role', 'content'])
+  assert.deepEqual(shown({ role: 'user' }), ['role', 'content'])
+  assert.deepEqual(shown({ role: 'Dialogue' }), ['role', 'dialogueVariableId'])
 })

@@ -7,7 +7,7 @@ import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'
 import { CredentialsSelect } from './CredentialsSelect.js'
-import type { Field } from './formModel.js'
+import { type Field, isShown } from './formModel.js'
 
 export type Obj = Record<string, unknown>
 export const asObj = (value: unknown): Obj => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {})
@@ -37,16 +37,18 @@ export const GenericForm = ({ fields, value, onChange, ctx, credentialsType }: G
   const obj = asObj(value)
   return (
     <Stack gap="sm">
-      {fields.map((field) => (
-        <FieldControl
-          key={field.key}
-          field={field}
-          value={obj[field.key]}
-          onChange={(v) => onChange(withKey(obj, field.key, v))}
-          ctx={ctx}
-          credentialsType={credentialsType}
-        />
-      ))}
+      {fields
+        .filter((field) => isShown(field, obj))
+        .map((field) => (
+          <FieldControl
+            key={field.key}
+            field={field}
+            value={obj[field.key]}
+            onChange={(v) => onChange(withKey(obj, field.key, v))}
+            ctx={ctx}
+            credentialsType={credentialsType}
+          />
+        ))}
     </Stack>
   )
 }

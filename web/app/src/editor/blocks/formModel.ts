@@ -3,7 +3,9 @@
 // browser; GenericForm.tsx renders the descriptors.
 import type { z } from 'zod'
 
-export type FieldBase = { key: string; label: string; help?: string }
+/** A field shown only while a sibling key holds one of some values (a message's dialogue variable, for its Dialogue role). */
+export type ShownWhen = { key: string; is: (string | undefined)[] }
+export type FieldBase = { key: string; label: string; help?: string; when?: ShownWhen }
 export type Field =
   | (FieldBase & { kind: 'text'; multiline: boolean })
   /** A number, or a text that may hold a `{{variable}}` when `orVariable`. */
@@ -27,6 +29,7 @@ export type FormHints = {
   order?: Record<string, string[]>
   hidden?: string[]
   multiline?: string[]
+  shownWhen?: Record<string, ShownWhen>
 }
 
 /** Keys the editor manages itself (ids keep edges attached; `type` is the kind). */
@@ -86,6 +89,13 @@ const enumValues = (schema: z.ZodType): string[] | undefined => {
 const ordered = (keys: string[], first: string[] | undefined) =>
   first ? [...first.filter((k) => keys.includes(k)), ...keys.filter((k) => !first.includes(k))] : keys
 
+/** Whether `field` is shown for the object holding it. */
+export const isShown = (field: Field, obj: Record<string, unknown>) => {
+  if (!field.when) return true
+  const value = obj[field.when.key]
+  return field.when.is.includes(typeof value === 'string' ? value : undefined)
+}
+
 /** The fields of an object schema at `path` (dotted, '' for the block itself). */
 export const objectFields = (schema: z.ZodType, hints: FormHints = {}, path = ''): Field[] => {
   const shape = def(unwrap(schema)).shape ?? {}
@@ -98,7 +108,12 @@ export const objectFields = (schema: z.ZodType, hints: FormHints = {}, path = ''
 }
 
 const fieldFor = (key: string, schema: z.ZodType, hints: FormHints, path: string): Field | undefined => {
-  const base: FieldBase = { key, label: hints.labels?.[path] ?? humanize(key), ...(hints.help?.[path] && { help: hints.help[path] }) }
+  const base: FieldBase = {
+    key,
+    label: hints.labels?.[path] ?? humanize(key),
+    ...(hints.help?.[path] && { help: hints.help[path] }),
+    ...(hints.shownWhen?.[path] && { when: hints.shownWhen[path] }),
+  }
   const inner = unwrap(schema)
   const d = def(inner)
   if (key === 'credentialsId' || /CredentialsId$/.test(key)) return { ...base, kind: 'credentials' }

@@ -59,6 +59,13 @@ const choice: FormHints = {
   help: { 'options.dynamicVariableId': 'When set, one button per value of the list replaces the buttons above.' },
 }
 
+// A message's content for the plain roles, its list variable for a dialogue.
+const messageRows: FormHints['shownWhen'] = {
+  'options.messages.content': { key: 'role', is: ['system', 'user', 'assistant', undefined] },
+  'options.messages.dialogueVariableId': { key: 'role', is: ['Dialogue'] },
+  'options.messages.startsBy': { key: 'role', is: ['Dialogue'] },
+}
+
 const byType: Record<string, FormHints> = {
   'choice input': choice,
   'picture choice input': { ...choice, hidden: ['options.dynamicItems'] },
@@ -82,7 +89,7 @@ const byType: Record<string, FormHints> = {
   Zapier: httpLike,
   'Make.com': httpLike,
   Pabbly: httpLike,
-  OpenAI: { labels: llmLabels, order: { options: ['task', 'credentialsId', 'model', 'messages'] } },
+  OpenAI: { labels: llmLabels, shownWhen: messageRows, order: { options: ['task', 'credentialsId', 'model', 'messages'] } },
   'Set variable': { labels: { 'options.variableId': 'Variable' } },
   Redirect: { labels: { 'options.url': 'URL', 'options.isNewTab': 'Open in a new tab' } },
   Code: { labels: { 'options.content': 'Code', 'options.shouldExecuteInParentContext': 'Run in the page hosting the bot' } },
@@ -90,7 +97,7 @@ const byType: Record<string, FormHints> = {
   Email: { labels: { 'options.credentialsId': 'SMTP account' }, order: { options: ['credentialsId', 'recipients', 'subject', 'body'] } },
 }
 
-const forged: FormHints = { labels: llmLabels, order: { options: ['action', 'credentialsId'] } }
+const forged: FormHints = { labels: llmLabels, shownWhen: messageRows, order: { options: ['action', 'credentialsId'] } }
 
 /** The hints of a block type (forged types share theirs). */
 export const formHints = (type: string): FormHints => byType[type] ?? (forgeType(type) ? forged : {})

@@ -41,7 +41,7 @@ export const VariableInput = ({ label, value, onChange, ctx, description, placeh
     <Popover opened={picking} onChange={setPicking} position="bottom-end" width={260} trapFocus withinPortal>
       <Popover.Target>
         <Tooltip label="Insert a variable">
-          <ActionIcon variant="subtle" aria-label={`Insert a variable in ${label}`} onClick={() => setPicking((o) => !o)}>
+          <ActionIcon variant="subtle" aria-label="Insert a variable" onClick={() => setPicking((o) => !o)}>
             <IconBraces size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
