@@ -3,7 +3,9 @@ import { test } from 'node:test'
 import { z } from 'zod'
 import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
 import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
+import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
 import { forgeActions } from '../../../web/app/src/editor/blocks/forge.js'
+import { credentialTypes } from '../../../web/app/src/lib/credentialTypes.js'
 import { type Field, humanize, isShown, objectFields } from '../../../web/app/src/editor/blocks/formModel.js'
 
 const createBlock = (type: string): any => create(type)
@@ -156,4 +158,23 @@ test('formModel: fields shown by a sibling value (a message content for plain ro
   assert.deepEqual(shown({}), ['role', 'content'])
   assert.deepEqual(shown({ role: 'user' }), ['role', 'content'])
   assert.deepEqual(shown({ role: 'Dialogue' }), ['role', 'dialogueVariableId'])
+})
+
+test('forged actions: every action walks into fields, credentials of the provider type', () => {
+  for (const entry of blockCatalog.filter((e) => e.category === 'forge')) {
+    for (const action of forgeActions(entry.type)!) {
+      const [options] = objectFields(z.object({ options: action.options }))
+      assert.equal(options.kind, 'section', `${entry.type} ${action.name}`)
+      const fields = options.kind === 'section' ? options.fields : []
+      assert.ok(fields.length > 0, `${entry.type} ${action.name}`)
+      assert.ok(!fields.some((f) => f.kind === 'json'), `${entry.type} ${action.name}: no field left to JSON`)
+      if (fields.some((f) => f.kind === 'credentials')) {
+        const type = credentialsTypeFor(entry.type, 'credentialsId')
+        assert.ok(type === undefined || credentialTypes.some((t) => t.type === type), `${entry.type}: unknown credential type ${type}`)
+      }
+    }
+  }
+  assert.equal(credentialsTypeFor('mistral', 'credentialsId'), 'mistral')
+  assert.equal(credentialsTypeFor('Email', 'credentialsId'), 'smtp')
+  assert.equal(credentialsTypeFor('Webhook', 'proxyCredentialsId'), 'http proxy')
 })

@@ -4,7 +4,7 @@
 import { Select, Stack } from '@mantine/core'
 import { z } from 'zod'
 import type { BlockFormProps } from '../types.js'
-import { credentialsTypeFor } from './CredentialsSelect.js'
+import { credentialsTypeFor } from './credentialsType.js'
 import type { ForgeAction } from './forge.js'
 import { GenericForm } from './GenericForm.js'
 import { objectFields } from './formModel.js'

@@ -7,18 +7,6 @@ import { api } from '../../lib/api.js'
 import { credentialLabel } from '../../lib/credentialTypes.js'
 import type { Credential } from '../../lib/types.js'
 import type { EditorContext } from '../types.js'
-import { forgeType } from './forge.js'
-
-const builtIn: Record<string, string> = {
-  OpenAI: 'openai',
-  Email: 'smtp',
-  'Google Sheets': 'google sheets',
-  'payment input': 'stripe',
-}
-
-/** The credential type a block's `key` option names (undefined: any type). */
-export const credentialsTypeFor = (blockType: string, key: string): string | undefined =>
-  key === 'proxyCredentialsId' ? 'http proxy' : (builtIn[blockType] ?? forgeType(blockType)?.credentialsType)
 
 /** The send-email block's `credentialsId: 'default'` is the server's own SMTP settings. */
 const specialChoices: Record<string, { value: string; label: string }[]> = { smtp: [{ value: 'default', label: "The server's email settings" }] }

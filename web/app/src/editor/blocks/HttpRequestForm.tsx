@@ -2,7 +2,7 @@
 // parameters, the body only when custom, where to save the answer, and the rarely needed settings behind a switch.
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
 import type { BlockFormProps } from '../types.js'
-import { credentialsTypeFor } from './CredentialsSelect.js'
+import { credentialsTypeFor } from './credentialsType.js'
 import { GenericForm } from './GenericForm.js'
 import { objectFields } from './formModel.js'
 import { formHints, hiding } from './hints.js'

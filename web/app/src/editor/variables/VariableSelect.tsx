@@ -33,7 +33,7 @@ export const VariableSelect = ({ label, value, onChange, ctx, description, place
     <Select
       label={label}
       description={description}
-      placeholder={placeholder ?? 'Pick or type a new name'}
+      placeholder={ctx.readOnly ? 'None' : (placeholder ?? 'Pick or type a new name')}
       data={missing ? [...data, { value, label: `Unknown variable (${value})` }] : data}
       value={value ?? null}
       searchable
