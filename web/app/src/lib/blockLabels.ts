@@ -1,39 +1,10 @@
-// How a block is named and summarised for people (flow view, results labels fall back on the server's).
-const names: Record<string, string> = {
-  text: 'Text',
-  image: 'Image',
-  video: 'Video',
-  embed: 'Embed',
-  audio: 'Audio',
-  'text input': 'Text input',
-  'number input': 'Number input',
-  'email input': 'Email input',
-  'url input': 'Website input',
-  'date input': 'Date input',
-  'time input': 'Time input',
-  'phone number input': 'Phone input',
-  'choice input': 'Buttons',
-  'picture choice input': 'Picture choice',
-  'payment input': 'Payment',
-  'rating input': 'Rating',
-  'file input': 'File upload',
-  cards: 'Cards',
-  'Set variable': 'Set variable',
-  Condition: 'Condition',
-  Redirect: 'Redirect',
-  Code: 'Script',
-  'Typebot link': 'Bot link',
-  Wait: 'Wait',
-  'AB test': 'A/B test',
-  webhook: 'Wait for webhook',
-  Jump: 'Jump',
-  Return: 'Return',
-  Webhook: 'HTTP request',
-}
+// How a block is named and summarised for people (flow view, results labels fall back on the server's). The names
+// are the editor's block catalog's, so the palette, the canvas and the results read alike.
+import { catalogEntry } from '../editor/blocks/catalog.js'
 
-export const blockLabel = (type: string) => names[type] ?? type.charAt(0).toUpperCase() + type.slice(1)
+export const blockLabel = (type: string) => catalogEntry(type)?.label ?? type.charAt(0).toUpperCase() + type.slice(1)
 
-export const isInputBlock = (type: string) => type.endsWith(' input') || type === 'cards'
+export const isInputBlock = (type: string) => catalogEntry(type)?.category === 'inputs'
 
 type RichNode = { text?: string; children?: RichNode[] }
 const plain = (nodes: RichNode[] | undefined): string => (nodes ?? []).map((n) => n.text ?? plain(n.children)).join(' ')

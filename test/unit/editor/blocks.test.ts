@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { z } from 'zod'
+import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
+import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
+import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
+import { forgeActions } from '../../../web/app/src/editor/blocks/forge.js'
+import { credentialTypes } from '../../../web/app/src/lib/credentialTypes.js'
+import { type Field, humanize, isShown, objectFields } from '../../../web/app/src/editor/blocks/formModel.js'
+
+const createBlock = (type: string): any => create(type)
+
+test('createBlock: every catalog type gives a valid block with a fresh id', () => {
+  for (const { type } of blockCatalog) {
+    const block = createBlock(type)
+    assert.equal(block.type, type)
+    assert.match(block.id, /^[a-z][a-z0-9]{23}$/)
+    const schema = Object.hasOwn(blockSchemaByType, type) ? (blockSchemaByType as Record<string, z.ZodType>)[type] : blockSchema
+    const result = schema.safeParse(block)
+    assert.ok(result.success, `${type}: ${result.error?.message}`)
+    assert.notEqual(createBlock(type).id, block.id)
+  }
+})
+
+test('createBlock: Typebot defaults, items with ids, options not shared between blocks', () => {
+  const email = createBlock('email input') as { options: { labels: { placeholder: string }; retryMessageContent: string } }
+  assert.equal(email.options.labels.placeholder, 'Type your email...')
+  assert.match(email.options.retryMessageContent, /doesn't seem to be valid/)
+  email.options.labels.placeholder = 'changed'
+  assert.equal((createBlock('email input') as typeof email).options.labels.placeholder, 'Type your email...')
+  const buttons = createBlock('choice input') as { items: { id: string }[] }
+  assert.equal(buttons.items.length, 1)
+  assert.match(buttons.items[0].id, /^[a-z][a-z0-9]{23}$/)
+  const condition = createBlock('Condition') as { items: { content: { logicalOperator: string; comparisons: unknown[] } }[] }
+  assert.equal(condition.items.length, 1)
+  assert.equal(condition.items[0].content.logicalOperator, 'AND')
+  assert.equal((createBlock('mistral') as { options: { action: string } }).options.action, 'Create chat completion')
+  assert.equal((createBlock('anthropic') as { options: { action: string } }).options.action, 'Create Chat Message')
+})
+
+test('catalog: every kind with a schema is offered once, with a label and a description', () => {
+  const types = blockCatalog.map((e) => e.type)
+  assert.equal(new Set(types).size, types.length)
+  for (const type of Object.keys(blockSchemaByType)) assert.ok(catalogEntry(type), `${type} missing from the catalog`)
+  for (const entry of blockCatalog) assert.ok(entry.label && entry.description && entry.icon, entry.type)
+  for (const entry of blockCatalog.filter((e) => e.category === 'forge')) assert.ok(forgeActions(entry.type)?.length, entry.type)
+})
+
+const byKey = (fields: Field[], key: string) => fields.find((f) => f.key === key)
+
+test('formModel: strings, switches, numbers, selects, variables, credentials, lists and sections', () => {
+  const schema = z.looseObject({
+    id: z.string(),
+    outgoingEdgeId: z.string().optional(),
+    options: z
+      .looseObject({
+        variableId: z.string().nullish(),
+        saveUrlInVariableId: z.string().optional(),
+        credentialsId: z.string().optional(),
+        isLong: z.boolean().nullish(),
+        min: z.number().optional(),
+        height: z.union([z.number(), z.string()]).optional(),
+        method: z.enum(['GET', 'POST']).optional(),
+        body: z.string().optional(),
+        headers: z.array(z.looseObject({ id: z.string().optional(), key: z.string().nullish(), value: z.string().nullish() })).nullish(),
+        recipients: z.array(z.string()).optional(),
+        labels: z.looseObject({ button: z.string().nullish() }).nullish(),
+        localizations: z.record(z.string(), z.string()).optional(),
+      })
+      .nullish(),
+  })
+  const fields = objectFields(schema)
+  assert.deepEqual(
+    fields.map((f) => f.key),
+    ['options'],
+    'ids and edges are not offered',
+  )
+  const options = fields[0]
+  assert.equal(options.kind, 'section')
+  const inner = options.kind === 'section' ? options.fields : []
+  assert.deepEqual(
+    inner.map((f) => [f.key, f.kind]),
+    [
+      ['variableId', 'variable'],
+      ['saveUrlInVariableId', 'variable'],
+      ['credentialsId', 'credentials'],
+      ['isLong', 'switch'],
+      ['min', 'number'],
+      ['height', 'number'],
+      ['method', 'select'],
+      ['body', 'text'],
+      ['headers', 'list'],
+      ['recipients', 'list'],
+      ['labels', 'section'],
+      ['localizations', 'json'],
+    ],
+  )
+  assert.deepEqual(byKey(inner, 'method'), { key: 'method', label: 'Method', kind: 'select', options: ['GET', 'POST'] })
+  assert.deepEqual(byKey(inner, 'height'), { key: 'height', label: 'Height', kind: 'number', orVariable: true })
+  assert.equal((byKey(inner, 'body') as { multiline: boolean }).multiline, true)
+  const headers = byKey(inner, 'headers') as Extract<Field, { kind: 'list' }>
+  assert.equal(headers.itemHasId, true)
+  assert.deepEqual(
+    headers.fields.map((f) => f.key),
+    ['key', 'value'],
+  )
+  assert.equal((byKey(inner, 'recipients') as Extract<Field, { kind: 'list' }>).fields.length, 0)
+  assert.equal(byKey(inner, 'isLong')?.label, 'Long')
+})
+
+test('formModel: hints rename, reorder, explain and hide', () => {
+  const schema = z.object({ options: z.object({ a: z.string().optional(), b: z.string().optional(), c: z.string().optional() }).optional() })
+  const [options] = objectFields(schema, {
+    labels: { 'options.b': 'Bee' },
+    help: { 'options.b': 'Second letter' },
+    order: { options: ['c', 'b'] },
+    hidden: ['options.a'],
+  })
+  assert.equal(options.kind, 'section')
+  assert.deepEqual(options.kind === 'section' && options.fields, [
+    { key: 'c', label: 'C', kind: 'text', multiline: false },
+    { key: 'b', label: 'Bee', help: 'Second letter', kind: 'text', multiline: false },
+  ])
+})
+
+test('formModel: the real kinds walk without surprises', () => {
+  for (const [type, schema] of Object.entries(blockSchemaByType)) assert.ok(objectFields(schema as z.ZodType).length > 0 || type === 'Return', type)
+  const http = objectFields(blockSchemaByType.Webhook as z.ZodType)
+  const options = http.find((f) => f.key === 'options') as Extract<Field, { kind: 'section' }>
+  const webhook = options.fields.find((f) => f.key === 'webhook') as Extract<Field, { kind: 'section' }>
+  assert.deepEqual(
+    webhook.fields.map((f) => f.kind),
+    ['text', 'select', 'list', 'list', 'text'],
+  )
+})
+
+test('humanize: readable labels from keys', () => {
+  assert.equal(humanize('retryMessageContent'), 'Retry message content')
+  assert.equal(humanize('saveUrlInVariableId'), 'Save URL in variable')
+  assert.equal(humanize('isMultipleChoice'), 'Multiple choice')
+  assert.equal(humanize('apiKey'), 'API key')
+})
+
+test('formModel: fields shown by a sibling value (a message content for plain roles, its variable for a dialogue)', () => {
+  const schema = z.object({
+    options: z.object({
+      messages: z.array(z.object({ role: z.string().optional(), content: z.string().optional(), dialogueVariableId: z.string().optional() })),
+    }),
+  })
+  const [options] = objectFields(schema, {
+    shownWhen: {
+      'options.messages.content': { key: 'role', is: ['user', undefined] },
+      'options.messages.dialogueVariableId': { key: 'role', is: ['Dialogue'] },
+    },
+  })
+  const messages = options.kind === 'section' ? (options.fields[0] as Extract<Field, { kind: 'list' }>) : undefined
+  const shown = (row: Record<string, unknown>) => messages!.fields.filter((f) => isShown(f, row)).map((f) => f.key)
+  assert.deepEqual(shown({}), ['role', 'content'])
+  assert.deepEqual(shown({ role: 'user' }), ['role', 'content'])
+  assert.deepEqual(shown({ role: 'Dialogue' }), ['role', 'dialogueVariableId'])
+})
+
+test('forged actions: every action walks into fields, credentials of the provider type', () => {
+  for (const entry of blockCatalog.filter((e) => e.category === 'forge')) {
+    for (const action of forgeActions(entry.type)!) {
+      const [options] = objectFields(z.object({ options: action.options }))
+      assert.equal(options.kind, 'section', `${entry.type} ${action.name}`)
+      const fields = options.kind === 'section' ? options.fields : []
+      assert.ok(fields.length > 0, `${entry.type} ${action.name}`)
+      assert.ok(!fields.some((f) => f.kind === 'json'), `${entry.type} ${action.name}: no field left to JSON`)
+      if (fields.some((f) => f.kind === 'credentials')) {
+        const type = credentialsTypeFor(entry.type, 'credentialsId')
+        assert.ok(type === undefined || credentialTypes.some((t) => t.type === type), `${entry.type}: unknown credential type ${type}`)
+      }
+    }
+  }
+  assert.equal(credentialsTypeFor('mistral', 'credentialsId'), 'mistral')
+  assert.equal(credentialsTypeFor('Email', 'credentialsId'), 'smtp')
+  assert.equal(credentialsTypeFor('Webhook', 'proxyCredentialsId'), 'http proxy')
+})

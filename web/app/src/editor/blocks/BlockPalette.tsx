@@ -1,0 +1,100 @@
+// The block palette: every kind by category, searchable. An entry is dragged onto the canvas (which reads the type
+// from the drag data) or picked with a click or Enter.
+import { Accordion, Group, Stack, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core'
+import { IconSearch } from '@tabler/icons-react'
+import { useMemo, useState } from 'react'
+import { blockCatalog, blockCategories, type CatalogEntry } from './catalog.js'
+
+/** The drag data type carrying a block type from the palette to the canvas. */
+export const blockDragType = 'application/parley-block'
+
+export type BlockPaletteProps = {
+  onPick: (type: string) => void
+  readOnly?: boolean
+}
+
+const matches = (entry: CatalogEntry, query: string) => {
+  const q = query.trim().toLowerCase()
+  return !q || entry.label.toLowerCase().includes(q) || entry.description.toLowerCase().includes(q) || entry.type.toLowerCase().includes(q)
+}
+
+export const BlockPalette = ({ onPick, readOnly }: BlockPaletteProps) => {
+  const [query, setQuery] = useState('')
+  const groups = useMemo(
+    () =>
+      blockCategories
+        .map((c) => ({ ...c, entries: blockCatalog.filter((e) => e.category === c.id && matches(e, query)) }))
+        .filter((g) => g.entries.length),
+    [query],
+  )
+  const allOpen = blockCategories.map((c) => c.id)
+  return (
+    <Stack gap="xs" role="region" aria-label="Blocks">
+      <TextInput
+        label="Search blocks"
+        placeholder="Email, condition, OpenAI…"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // Enter in the search adds the only match, so "email ⏎" is enough.
+          const only = groups.length === 1 && groups[0].entries.length === 1 ? groups[0].entries[0] : undefined
+          if (e.key === 'Enter' && only && !readOnly) onPick(only.type)
+        }}
+      />
+      {groups.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No block matches “{query}”.
+        </Text>
+      )}
+      <Accordion multiple defaultValue={allOpen} variant="filled" chevronPosition="left">
+        {groups.map((group) => (
+          <Accordion.Item key={group.id} value={group.id}>
+            <Accordion.Control>{group.label}</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap={2}>
+                {group.entries.map((entry) => (
+                  <PaletteEntry key={entry.type} entry={entry} onPick={onPick} readOnly={readOnly} />
+                ))}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
+  )
+}
+
+const PaletteEntry = ({ entry, onPick, readOnly }: { entry: CatalogEntry; onPick: (type: string) => void; readOnly?: boolean }) => {
+  const Icon = entry.icon
+  return (
+    <UnstyledButton
+      draggable={!readOnly}
+      disabled={readOnly}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(blockDragType, entry.type)
+        e.dataTransfer.effectAllowed = 'copy'
+      }}
+      onClick={() => onPick(entry.type)}
+      aria-label={`Add ${entry.label}: ${entry.description}`}
+      title={entry.description}
+      p={6}
+      w="100%"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: readOnly ? 'default' : 'grab' }}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon variant="light" size="md" aria-hidden>
+          <Icon size={16} />
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={500} truncate>
+            {entry.label}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {entry.description}
+          </Text>
+        </div>
+      </Group>
+    </UnstyledButton>
+  )
+}

@@ -1,0 +1,107 @@
+// The settings form of a block: the kind's hand-tuned form where the generic one is poor, else the form derived
+// from its schema (or, for forged blocks, from its action's options); a kind Parley does not know is shown as its
+// JSON, read-only, never as an empty panel.
+import { Alert, Stack, Text, Textarea, Title } from '@mantine/core'
+import { IconInfoCircle } from '@tabler/icons-react'
+import type { ComponentType } from 'react'
+import type { z } from 'zod'
+import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
+import type { BlockFormProps } from '../types.js'
+import { ActionForm } from './ActionForm.js'
+import { catalogEntry } from './catalog.js'
+import { ConditionForm } from './ConditionForm.js'
+import { credentialsTypeFor } from './credentialsType.js'
+import { forgeActions, legacyOpenAITasks } from './forge.js'
+import { GenericForm } from './GenericForm.js'
+import { objectFields } from './formModel.js'
+import { formHints } from './hints.js'
+import { HttpRequestForm } from './HttpRequestForm.js'
+import { ItemsForm } from './ItemsForm.js'
+import { SetVariableForm } from './SetVariableForm.js'
+
+type BlockForm = ComponentType<BlockFormProps>
+
+const LegacyOpenAIForm = (props: BlockFormProps) => <ActionForm {...props} actionKey="task" actions={legacyOpenAITasks} />
+
+const forms = new Map<string, BlockForm>([
+  ['choice input', ItemsForm],
+  ['picture choice input', ItemsForm],
+  ['Condition', ConditionForm],
+  ['Set variable', SetVariableForm],
+  ['Webhook', HttpRequestForm],
+  ['Zapier', HttpRequestForm],
+  ['Make.com', HttpRequestForm],
+  ['Pabbly', HttpRequestForm],
+  ['OpenAI', LegacyOpenAIForm],
+])
+
+/** Uses `form` for blocks of `type` (the rich-text editor registers the text bubble's form this way). */
+export const registerBlockForm = (type: string, form: BlockForm) => {
+  forms.set(type, form)
+}
+
+const schemaOf = (type: string): z.ZodType | undefined =>
+  Object.hasOwn(blockSchemaByType, type) ? (blockSchemaByType as Record<string, z.ZodType>)[type] : undefined
+
+const SchemaForm = ({ block, onChange, ctx, schema }: BlockFormProps & { schema: z.ZodType }) => {
+  const fields = objectFields(schema, formHints(block.type))
+  // Sections of the block itself (options, content) are shown flat: the panel is already the block's.
+  const flat = fields.flatMap((f) => (f.kind === 'section' && (f.key === 'options' || f.key === 'content') ? [{ ...f, label: '' }] : [f]))
+  return (
+    <GenericForm
+      fields={flat}
+      value={block}
+      onChange={(next) => onChange(next as typeof block)}
+      ctx={ctx}
+      credentialsType={(key) => credentialsTypeFor(block.type, key)}
+    />
+  )
+}
+
+const UnknownKind = ({ block }: BlockFormProps) => (
+  <Stack gap="sm">
+    <Alert icon={<IconInfoCircle size={18} aria-hidden />} title="This kind of block cannot be edited here" color="gray">
+      Parley does not know blocks of type “{block.type}”. They are kept as they are when the bot is saved; change them in the bot’s JSON.
+    </Alert>
+    <Textarea
+      label="The block’s JSON"
+      value={JSON.stringify(block, null, 2)}
+      readOnly
+      autosize
+      maxRows={20}
+      styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+    />
+  </Stack>
+)
+
+export const BlockSettings = (props: BlockFormProps) => {
+  const { type } = props.block
+  const Form = forms.get(type)
+  const actions = forgeActions(type)
+  const schema = schemaOf(type)
+  const body = Form ? (
+    <Form {...props} />
+  ) : actions ? (
+    <ActionForm {...props} actionKey="action" actions={actions} />
+  ) : schema ? (
+    <SchemaForm {...props} schema={schema} />
+  ) : (
+    <UnknownKind {...props} />
+  )
+  const entry = catalogEntry(type)
+  return (
+    <Stack gap="md" aria-label={`${entry?.label ?? type} settings`} role="region">
+      <div>
+        <Title order={3} size="h5">
+          {entry?.label ?? type}
+        </Title>
+        {entry && (
+          <Text size="xs" c="dimmed">
+            {entry.description}
+          </Text>
+        )}
+      </div>
+      {body}
+    </Stack>
+  )
+}

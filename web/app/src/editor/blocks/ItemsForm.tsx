@@ -1,0 +1,115 @@
+// Buttons and picture choices: each item is a choice the user can make and may have its own edge (edges start from
+// `item.id`), so items are added, removed, reordered and relabelled but their ids are never rewritten.
+import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
+import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
+import { newId } from '../ids.js'
+import type { BlockFormProps } from '../types.js'
+import { VariableInput } from '../variables/VariableInput.js'
+import { type Item, itemsOf, moved, withItems } from './blockParts.js'
+import { GenericForm } from './GenericForm.js'
+import { objectFields } from './formModel.js'
+import { formHints, hiding } from './hints.js'
+
+type ItemField = { key: string; label: string; multiline?: boolean }
+const choiceFields: ItemField[] = [
+  { key: 'content', label: 'Label' },
+  { key: 'value', label: 'Saved value (optional)' },
+]
+const pictureFields: ItemField[] = [
+  { key: 'pictureSrc', label: 'Picture URL' },
+  { key: 'title', label: 'Title' },
+  { key: 'description', label: 'Description', multiline: true },
+  { key: 'value', label: 'Saved value (optional)' },
+]
+
+export const ItemsForm = ({ block, onChange, ctx }: BlockFormProps) => {
+  const pictures = block.type === 'picture choice input'
+  const [noun, fields] = pictures ? ['Picture', pictureFields] : ['Button', choiceFields]
+  const items = itemsOf(block)
+  const setItems = (next: Item[]) => onChange(withItems(block, next))
+  const setItem = (i: number, key: string, value: string) =>
+    setItems(items.map((item, j) => (j === i ? (value === '' && key !== 'content' ? omit(item, key) : { ...item, [key]: value }) : item)))
+  const schema = pictures ? blockSchemaByType['picture choice input'] : blockSchemaByType['choice input']
+  const optionFields = objectFields(schema, hiding(formHints(block.type), 'items'))
+  return (
+    <Stack gap="md">
+      <Fieldset legend={`${noun}s`} variant="filled">
+        <Stack gap="xs">
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No {noun.toLowerCase()} yet.
+            </Text>
+          )}
+          {items.map((item, i) => {
+            const name = `${noun} ${i + 1}`
+            return (
+              <Paper key={item.id} withBorder p="xs" role="group" aria-label={name}>
+                <Group align="flex-start" gap="xs" wrap="nowrap">
+                  <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+                    {fields.map((f) => (
+                      <VariableInput
+                        key={f.key}
+                        label={`${name}: ${f.label.toLowerCase()}`}
+                        value={typeof item[f.key] === 'string' ? (item[f.key] as string) : ''}
+                        onChange={(v) => setItem(i, f.key, v)}
+                        multiline={f.multiline}
+                        ctx={ctx}
+                      />
+                    ))}
+                  </Stack>
+                  {!ctx.readOnly && (
+                    <Stack gap={2}>
+                      <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => setItems(moved(items, i, i - 1))}>
+                        <IconArrowUp size={14} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${name} down`}
+                        disabled={i === items.length - 1}
+                        onClick={() => setItems(moved(items, i, i + 1))}
+                      >
+                        <IconArrowDown size={14} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => setItems(items.filter((_, j) => j !== i))}
+                      >
+                        <IconTrash size={14} aria-hidden />
+                      </ActionIcon>
+                    </Stack>
+                  )}
+                </Group>
+              </Paper>
+            )
+          })}
+          {!ctx.readOnly && (
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => setItems([...items, pictures ? { id: newId() } : { id: newId(), content: '' }])}
+            >
+              Add a {noun.toLowerCase()}
+            </Button>
+          )}
+        </Stack>
+      </Fieldset>
+      <GenericForm
+        fields={optionFields}
+        value={block}
+        onChange={(next) => onChange(next as typeof block)}
+        ctx={ctx}
+        credentialsType={() => undefined}
+      />
+    </Stack>
+  )
+}
+
+const omit = (item: Item, key: string): Item => {
+  const { [key]: _, ...rest } = item
+  return rest as Item
+}
