@@ -18,12 +18,14 @@ import { formHints } from './hints.js'
 import { HttpRequestForm } from './HttpRequestForm.js'
 import { ItemsForm } from './ItemsForm.js'
 import { SetVariableForm } from './SetVariableForm.js'
+import { TextBubbleForm } from '../richText/TextBubbleForm.js'
 
 type BlockForm = ComponentType<BlockFormProps>
 
 const LegacyOpenAIForm = (props: BlockFormProps) => <ActionForm {...props} actionKey="task" actions={legacyOpenAITasks} />
 
 const forms = new Map<string, BlockForm>([
+  ['text', TextBubbleForm],
   ['choice input', ItemsForm],
   ['picture choice input', ItemsForm],
   ['Condition', ConditionForm],
@@ -34,11 +36,6 @@ const forms = new Map<string, BlockForm>([
   ['Pabbly', HttpRequestForm],
   ['OpenAI', LegacyOpenAIForm],
 ])
-
-/** Uses `form` for blocks of `type` (the rich-text editor registers the text bubble's form this way). */
-export const registerBlockForm = (type: string, form: BlockForm) => {
-  forms.set(type, form)
-}
 
 const schemaOf = (type: string): z.ZodType | undefined =>
   Object.hasOwn(blockSchemaByType, type) ? (blockSchemaByType as Record<string, z.ZodType>)[type] : undefined

@@ -115,6 +115,19 @@ export const EditorCanvas = (props: CanvasProps) => {
     [change],
   )
 
+  // Stable: xyflow calls it again whenever it gets a new function.
+  const { onSelectionChange: report } = props
+  const onSelectionChange = useCallback(
+    ({ nodes: ns, edges: es }: { nodes: Node[]; edges: FlowEdge[] }) => {
+      const ids = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
+      const same = ids.size === selection.current.size && [...ids].every((id) => selection.current.has(id))
+      if (same) return
+      selection.current = ids
+      report(ids)
+    },
+    [report],
+  )
+
   return (
     <CanvasContext.Provider value={api}>
       <Box
@@ -134,10 +147,7 @@ export const EditorCanvas = (props: CanvasProps) => {
           onNodeDragStop={(_e, _node, dragged) => change((b) => moveNodes(b, new Map(dragged.map((n) => [n.id, n.position]))))}
           onConnect={onConnect}
           isValidConnection={(c) => Boolean(c.target) && !c.target.startsWith('event:')}
-          onSelectionChange={({ nodes: ns, edges: es }) => {
-            selection.current = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
-            props.onSelectionChange(selection.current)
-          }}
+          onSelectionChange={onSelectionChange}
           onPaneClick={() => onSelectBlock(null)}
           nodesDraggable={!readOnly}
           nodesConnectable={!readOnly}

@@ -50,9 +50,11 @@ const BlockRow = ({ block }: { block: Block }) => {
   const selected = canvas.selectedBlockId === block.id
   const running = canvas.runningBlockId === block.id
   const label = blockLabel(block.type)
-  const summary = blockSummary(block)
+  const itemized = hasItemHandles(block)
+  // Blocks with items show them as rows of their own, not in a summary line.
+  const summary = itemized ? '' : blockSummary(block)
   const exit = defaultExitLabel(block)
-  const items = hasItemHandles(block)
+  const items = itemized
     ? ((block as { items?: { id: string; paths?: { id: string; text?: string | null }[] | null }[] }).items ?? [])
     : []
   const onDragStart = (e: DragEvent) => {

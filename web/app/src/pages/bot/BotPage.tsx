@@ -1,8 +1,8 @@
-// One bot: its status and publishing, then tabs for sharing, results and analytics. (The flow editor comes next.)
+// One bot: its status and publishing, the way into its flow editor, then tabs for sharing, results and analytics.
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
-import { IconChartBar, IconShare, IconTable } from '@tabler/icons-react'
+import { IconChartBar, IconEdit, IconShare, IconTable } from '@tabler/icons-react'
 import { lazy, Suspense } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
@@ -63,26 +63,31 @@ export const BotPage = () => {
             {b.publishedAt && ` · published ${timeAgo(b.publishedAt)}`}
           </Text>
         </Stack>
-        {canWrite && (
-          <Group gap="xs">
-            {b.publishedAt && (
-              <Button variant="default" onClick={() => void act('unpublish', 'Bot unpublished: its page and widget stop answering.')}>
-                Unpublish
+        <Group gap="xs">
+          <Button component={Link} to={`/w/${workspaceId}/bots/${b.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
+            {canWrite ? 'Edit flow' : 'View flow'}
+          </Button>
+          {canWrite && (
+            <Group gap="xs">
+              {b.publishedAt && (
+                <Button variant="default" onClick={() => void act('unpublish', 'Bot unpublished: its page and widget stop answering.')}>
+                  Unpublish
+                </Button>
+              )}
+              <Button
+                variant="default"
+                onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? 'Bot reopened' : 'Bot closed to new chats')}
+              >
+                {b.isClosed ? 'Reopen' : 'Close'}
               </Button>
-            )}
-            <Button
-              variant="default"
-              onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? 'Bot reopened' : 'Bot closed to new chats')}
-            >
-              {b.isClosed ? 'Reopen' : 'Close'}
-            </Button>
-            <Tooltip label="Everything is published" disabled={!b.publishedAt || b.hasUnpublishedChanges}>
-              <Button onClick={() => void act('publish', 'Bot published')} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>
-                {b.publishedAt ? 'Publish changes' : 'Publish'}
-              </Button>
-            </Tooltip>
-          </Group>
-        )}
+              <Tooltip label="Everything is published" disabled={!b.publishedAt || b.hasUnpublishedChanges}>
+                <Button onClick={() => void act('publish', 'Bot published')} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>
+                  {b.publishedAt ? 'Publish changes' : 'Publish'}
+                </Button>
+              </Tooltip>
+            </Group>
+          )}
+        </Group>
       </Group>
       <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
         <Tabs.List>

@@ -1,0 +1,346 @@
+// The flow editor: the bot's canvas with the block palette, a side panel (block settings, variables, checks,
+// preview), the theme and settings editors, autosave and publishing. Guests get the same views, read-only.
+import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, IconPlayerPlay, IconVariable } from '@tabler/icons-react'
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
+import { useCallback, useMemo, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { checkBot } from '../../../../src/contract/bot/checks.js'
+import { ErrorState, errorMessage, LoadingState } from '../components/states.js'
+import { api } from '../lib/api.js'
+import { botStatus, useBot } from '../lib/bots.js'
+import { useCurrentWorkspace } from '../lib/workspaces.js'
+import { BlockPalette } from './blocks/BlockPalette.js'
+import { createBlock } from './blocks/catalog.js'
+import { EditorCanvas } from './canvas/EditorCanvas.js'
+import type { CanvasMark } from './canvas/canvasContext.js'
+import { groupOfBlock } from './doc/graph.js'
+import { useHistory } from './doc/history.js'
+import { insertBlock } from './doc/ops.js'
+import { SidePanel, type Panel } from './SidePanel.js'
+import { ConflictDialog } from './save/ConflictDialog.js'
+import { type SaveState, useAutosave } from './save/useAutosave.js'
+import { SettingsEditor } from './settings/SettingsEditor.js'
+import { ThemeEditor } from './theme/ThemeEditor.js'
+import { PreviewPanel } from './preview/PreviewPanel.js'
+import type { EditorBot, EditorContext } from './types.js'
+import { useShortcuts } from './useShortcuts.js'
+import { newId } from './ids.js'
+
+type View = 'flow' | 'theme' | 'settings'
+
+const saveLabel = (state: SaveState, readOnly: boolean) => {
+  if (readOnly) return { text: 'Read only', color: 'gray' }
+  switch (state.status) {
+    case 'saved':
+      return { text: 'Saved', color: 'green' }
+    case 'pending':
+      return { text: 'Unsaved changes', color: 'yellow' }
+    case 'saving':
+      return { text: 'Saving…', color: 'blue' }
+    case 'error':
+      return { text: 'Not saved', color: 'red' }
+    case 'conflict':
+      return { text: 'Conflict', color: 'red' }
+  }
+}
+
+export const BotEditorPage = () => {
+  const { botId } = useParams()
+  const { canWrite, loading } = useCurrentWorkspace()
+  const doc = useQuery({
+    queryKey: ['bot-doc', botId],
+    queryFn: () => api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  })
+  if (doc.error) return <ErrorState title="This bot could not be opened" error={doc.error} onRetry={() => void doc.refetch()} />
+  if (!doc.data || loading) return <LoadingState label="Opening the editor" />
+  return (
+    <ReactFlowProvider>
+      <Editor key={doc.data.id} initial={doc.data} readOnly={!canWrite} />
+    </ReactFlowProvider>
+  )
+}
+
+const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }) => {
+  const { workspaceId } = useCurrentWorkspace()
+  const botId = initial.id!
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const flow = useReactFlow()
+  const history = useHistory(initial)
+  const bot = history.bot
+  const save = useAutosave(botId, bot, String(initial.updatedAt), !readOnly)
+  const status = useBot(botId)
+  const [view, setView] = useState<View>('flow')
+  const [panel, setPanel] = useState<Panel>(null)
+  const [selectedBlockId, setSelectedBlockId] = useState<string | null>(null)
+  const [selection, setSelection] = useState<Set<string>>(new Set())
+  const [runningBlockId, setRunningBlockId] = useState<string | null>(null)
+  const [startFrom, setStartFrom] = useState<string | undefined>()
+
+  const checks = useMemo(() => checkBot(bot), [bot])
+  const marks = useMemo(() => {
+    const byNode = new Map<string, CanvasMark[]>()
+    for (const c of checks) {
+      const at = c.blockId ?? c.groupId
+      if (!at) continue
+      byNode.set(at, [...(byNode.get(at) ?? []), { severity: c.severity, message: c.message }])
+    }
+    return byNode
+  }, [checks])
+
+  const ctx: EditorContext = useMemo(
+    () => ({
+      botId,
+      workspaceId,
+      variables: bot.variables,
+      readOnly,
+      createVariable: (name: string) => {
+        const existing = bot.variables.find((v) => v.name === name)
+        if (existing) return existing
+        const variable = { id: newId(), name }
+        history.change((b) => ({ ...b, variables: [...b.variables, variable] }))
+        return variable
+      },
+    }),
+    [botId, workspaceId, bot.variables, readOnly, history],
+  )
+
+  const selectBlock = useCallback((blockId: string | null) => {
+    setSelectedBlockId(blockId)
+    setPanel(blockId ? { kind: 'block' } : (p) => (p?.kind === 'block' ? null : p))
+  }, [])
+
+  const centre = () => {
+    const box = document.querySelector('[aria-label="Flow canvas"]')?.getBoundingClientRect()
+    return flow.screenToFlowPosition(box ? { x: box.left + box.width / 2 - 140, y: box.top + box.height / 3 } : { x: 400, y: 300 })
+  }
+
+  useShortcuts({
+    history,
+    readOnly,
+    selection,
+    selectedBlockId,
+    clearBlock: () => selectBlock(null),
+    save: () => void save.flush(),
+    pastePoint: centre,
+  })
+
+  const pick = (type: string) => {
+    const block = createBlock(type)
+    const group = selectedBlockId ? groupOfBlock(bot, selectedBlockId) : undefined
+    const place = group ? { groupId: group.id, index: group.blocks.findIndex((b) => b.id === selectedBlockId) + 1 } : { at: centre() }
+    history.change((b) => insertBlock(b, block, place).bot)
+    selectBlock(block.id)
+  }
+
+  const publish = async () => {
+    try {
+      await save.flush()
+      await api.post(`/v1/bots/${botId}/publish`)
+      await client.invalidateQueries({ queryKey: ['bot', botId] })
+      notifications.show({ color: 'green', message: 'Published: visitors now chat with this version.' })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Not published', message: errorMessage(err) })
+    }
+  }
+
+  const label = saveLabel(save.state, readOnly)
+  const published = status.data ? botStatus(status.data) : null
+  const errors = checks.filter((c) => c.severity === 'error').length
+
+  return (
+    <Box h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group
+        component="header"
+        h={56}
+        px="md"
+        justify="space-between"
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group gap="sm" wrap="nowrap">
+          <ActionIcon variant="subtle" component={Link} to={`/w/${workspaceId}/bots/${botId}`} aria-label="Back to the bot's page">
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Title order={1} size="h4" maw={280} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {bot.name || 'Untitled bot'}
+          </Title>
+          <Badge color={label.color} variant="light" role="status" aria-live="polite">
+            {label.text}
+          </Badge>
+          {published && (
+            <Badge color={published.color} variant="outline">
+              {published.label}
+            </Badge>
+          )}
+        </Group>
+        <SegmentedControl
+          value={view}
+          onChange={(v) => setView(v as View)}
+          data={[
+            { value: 'flow', label: 'Flow' },
+            { value: 'theme', label: 'Theme' },
+            { value: 'settings', label: 'Settings' },
+          ]}
+          aria-label="Editor view"
+        />
+        <Group gap="xs" wrap="nowrap">
+          {!readOnly && (
+            <>
+              <Tooltip label="Undo (Ctrl+Z)">
+                <ActionIcon variant="default" onClick={history.undo} disabled={!history.canUndo} aria-label="Undo">
+                  <IconArrowBackUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Redo (Ctrl+Shift+Z)">
+                <ActionIcon variant="default" onClick={history.redo} disabled={!history.canRedo} aria-label="Redo">
+                  <IconArrowForwardUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+          <Button
+            variant={panel?.kind === 'checks' ? 'light' : 'default'}
+            color={errors ? 'red' : undefined}
+            leftSection={<IconListCheck size={16} aria-hidden />}
+            onClick={() => setPanel((p) => (p?.kind === 'checks' ? null : { kind: 'checks' }))}
+          >
+            Checks{checks.length ? ` (${checks.length})` : ''}
+          </Button>
+          <Button
+            variant={panel?.kind === 'variables' ? 'light' : 'default'}
+            leftSection={<IconVariable size={16} aria-hidden />}
+            onClick={() => setPanel((p) => (p?.kind === 'variables' ? null : { kind: 'variables' }))}
+          >
+            Variables
+          </Button>
+          <Button
+            variant={panel?.kind === 'preview' ? 'light' : 'default'}
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={() => {
+              setStartFrom(undefined)
+              setPanel((p) => (p?.kind === 'preview' ? null : { kind: 'preview' }))
+            }}
+          >
+            Preview
+          </Button>
+          {!readOnly && (
+            <Button
+              onClick={() => void publish()}
+              disabled={Boolean(status.data?.publishedAt) && !status.data?.hasUnpublishedChanges && save.state.status === 'saved'}
+            >
+              {status.data?.publishedAt ? 'Publish changes' : 'Publish'}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        {view === 'flow' && !readOnly && (
+          <Box w={250} style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
+            <BlockPalette onPick={pick} readOnly={readOnly} />
+          </Box>
+        )}
+        {view === 'theme' && (
+          <Box w={380} p="md" style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
+            <ThemeEditor theme={bot.theme} onChange={(theme) => history.change((b) => ({ ...b, theme }), 'theme')} readOnly={readOnly} />
+          </Box>
+        )}
+        {view === 'settings' && (
+          <Box w={380} p="md" style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
+            <SettingsEditor
+              settings={bot.settings}
+              onChange={(settings) => history.change((b) => ({ ...b, settings }), 'settings')}
+              readOnly={readOnly}
+            />
+          </Box>
+        )}
+        <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          {view === 'flow' ? (
+            <EditorCanvas
+              bot={bot}
+              change={history.change}
+              readOnly={readOnly}
+              createBlock={createBlock}
+              selectedBlockId={selectedBlockId}
+              onSelectBlock={selectBlock}
+              runningBlockId={runningBlockId}
+              marks={marks}
+              onSelectionChange={setSelection}
+              onTestFrom={(groupId) => {
+                setStartFrom(groupId)
+                setPanel({ kind: 'preview', at: Date.now() })
+              }}
+            />
+          ) : (
+            <PreviewPanel botId={botId} bot={bot} onClose={() => setView('flow')} />
+          )}
+        </Box>
+        {view === 'flow' && panel && (
+          <SidePanel
+            panel={panel}
+            onClose={() => {
+              setPanel(null)
+              setSelectedBlockId(null)
+              setRunningBlockId(null)
+            }}
+            bot={bot}
+            history={history}
+            ctx={ctx}
+            selectedBlockId={selectedBlockId}
+            checks={checks}
+            startFrom={startFrom}
+            onRunningBlock={setRunningBlockId}
+            onFocus={(nodeId, blockId) => {
+              void flow.fitView({ nodes: [{ id: nodeId }], maxZoom: 1, duration: 300 })
+              if (blockId) selectBlock(blockId)
+            }}
+          />
+        )}
+      </Box>
+      {save.state.status === 'conflict' && (
+        <ConflictDialog
+          mine={bot}
+          theirs={save.state.theirs}
+          onReload={() => {
+            const theirs = (save.state as { theirs: EditorBot }).theirs
+            save.adopt(theirs)
+            history.reset(theirs)
+          }}
+          onOverwrite={save.overwrite}
+          onSaveCopy={async () => {
+            const copy = await api.post<{ bot: { id: string } }>('/v1/bots', {
+              workspaceId,
+              bot: {
+                name: `${bot.name || 'Untitled bot'} (my version)`,
+                groups: bot.groups,
+                events: bot.events,
+                edges: bot.edges,
+                variables: bot.variables,
+                theme: bot.theme,
+                settings: bot.settings,
+              },
+            })
+            const theirs = (save.state as { theirs: EditorBot }).theirs
+            save.adopt(theirs)
+            history.reset(theirs)
+            notifications.show({ color: 'green', message: 'Your version was saved as a new bot; this one shows the version saved elsewhere.' })
+            navigate(`/w/${workspaceId}/bots/${copy.bot.id}/edit`)
+          }}
+        />
+      )}
+      {save.state.status === 'error' && (
+        <Text role="alert" c="red" size="sm" px="md" py={4}>
+          Not saved: {save.state.message}{' '}
+          <Button size="compact-xs" variant="light" onClick={() => void save.flush()}>
+            Try again
+          </Button>
+        </Text>
+      )}
+    </Box>
+  )
+}
