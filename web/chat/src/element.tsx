@@ -83,7 +83,8 @@ export abstract class ParleyElement extends HTMLElement {
     if (!o.bot) return undefined
     this.conversation = new Conversation({
       bot: o.bot,
-      api: createApi(o.apiHost || scriptOrigin),
+      api: createApi(o.apiHost || scriptOrigin, o.headers),
+      preview: o.preview,
       prefilledVariables: o.prefilledVariables,
       resultId: o.resultId,
       onAnswer: (a) => this.options.onAnswer?.(a),
@@ -151,6 +152,11 @@ export abstract class ParleyElement extends HTMLElement {
 
   sendCommand(command: string) {
     this.conversation?.command(command)
+  }
+
+  /** Restyles the running chat with another theme (the builder's preview follows the theme editor with it). */
+  setTheme(theme: unknown) {
+    this.conversation?.setTheme(theme)
   }
 }
 
