@@ -5,6 +5,7 @@ import {
   Accordion,
   Alert,
   Fieldset,
+  Input,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -109,9 +110,7 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
           'The chat and its result are kept in the browser; a new version of the bot starts afresh.',
         )}
         <Stack gap={4}>
-          <Text size="sm" fw={500} c={rememberUser ? undefined : 'dimmed'}>
-            Kept
-          </Text>
+          <Input.Label c={rememberUser ? undefined : 'dimmed'}>Kept</Input.Label>
           <SegmentedControl
             aria-label="Where the chat is kept"
             disabled={!rememberUser || readOnly}

@@ -5,13 +5,13 @@ import {
   ColorInput,
   Fieldset,
   Group,
+  Input,
   NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Switch,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core'
@@ -85,9 +85,7 @@ const Choice = <T extends string>({
   onChange(value: T): void
 }) => (
   <Stack gap={4}>
-    <Text size="sm" fw={500}>
-      {label}
-    </Text>
+    <Input.Label>{label}</Input.Label>
     <SegmentedControl aria-label={label} value={value} data={data} onChange={(v) => onChange(v as T)} />
   </Stack>
 )
@@ -234,6 +232,7 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                       checked={typeof enabled === 'boolean' ? enabled : Boolean(url)}
                       onChange={(e) => set(['chat', key, 'isEnabled'], e.currentTarget.checked)}
                       mb={8}
+                      w={190}
                     />
                     <TextInput
                       style={{ flex: 1 }}

@@ -1,11 +1,12 @@
 // One bot: its status and publishing, then tabs for sharing, results and analytics. (The flow editor comes next.)
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { Anchor, Badge, Breadcrumbs, Button, Drawer, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
-import { IconChartBar, IconShare, IconTable } from '@tabler/icons-react'
-import { lazy, Suspense } from 'react'
+import { IconChartBar, IconPlayerPlay, IconShare, IconTable } from '@tabler/icons-react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
+import type { EditorBot } from '../../editor/types.js'
 import { api } from '../../lib/api.js'
 import { botStatus, useBot } from '../../lib/bots.js'
 import { timeAgo } from '../../lib/format.js'
@@ -17,6 +18,8 @@ const tabs = ['share', 'results', 'analytics'] as const
 
 // The flow canvas library is loaded only when analytics are opened.
 const AnalyticsTab = lazy(() => import('./AnalyticsTab.js').then((m) => ({ default: m.AnalyticsTab })))
+// Temporary, until the editor page mounts the preview: the preview with the theme and settings editors.
+const DraftPreview = lazy(() => import('../../editor/preview/DraftPreview.js').then((m) => ({ default: m.DraftPreview })))
 
 export const BotPage = () => {
   const { botId, tab } = useParams()
@@ -24,6 +27,7 @@ export const BotPage = () => {
   const navigate = useNavigate()
   const bot = useBot(botId!)
   const client = useQueryClient()
+  const [previewing, setPreviewing] = useState(false)
   if (tab && !tabs.includes(tab as (typeof tabs)[number])) return <Navigate to={`/w/${workspaceId}/bots/${botId}`} replace />
   if (bot.error) return <ErrorState title="This bot could not be opened" error={bot.error} onRetry={() => void bot.refetch()} />
   if (!bot.data) return <LoadingState label="Loading the bot" />
@@ -65,6 +69,9 @@ export const BotPage = () => {
         </Stack>
         {canWrite && (
           <Group gap="xs">
+            <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => setPreviewing(true)}>
+              Preview
+            </Button>
             {b.publishedAt && (
               <Button variant="default" onClick={() => void act('unpublish', 'Bot unpublished: its page and widget stop answering.')}>
                 Unpublish
@@ -84,6 +91,11 @@ export const BotPage = () => {
           </Group>
         )}
       </Group>
+      <Drawer opened={previewing} onClose={() => setPreviewing(false)} position="right" size="100%" title="Preview the draft">
+        <Suspense fallback={<LoadingState label="Loading the preview" />}>
+          {previewing && <DraftPreview botId={b.id} initial={b as unknown as EditorBot} onClose={() => setPreviewing(false)} />}
+        </Suspense>
+      </Drawer>
       <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>
