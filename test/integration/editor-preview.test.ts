@@ -135,6 +135,11 @@ describe('editor preview panel', () => {
     await bubble('Thanks Ada').waitFor()
     await running().getByText('No block waiting').waitFor()
     await shot('preview-logs')
+    // The widget's own Restart (at the chat's end) runs the draft as it is now, too.
+    await page.getByLabel('Show the “Made with Parley” badge').uncheck()
+    await widget().getByRole('button', { name: 'Restart' }).click()
+    await running().getByText('(ask-name)').waitFor()
+    await widget().locator('.p-brand').waitFor({ state: 'detached' })
     // Nothing was saved: the stored draft has no such message.
     const saved = await (await page.request.get(`${server.url}/v1/bots/${botId}`)).json()
     assert.equal(saved.bot.settings.general?.isBrandingEnabled, undefined)
@@ -146,7 +151,6 @@ describe('editor preview panel', () => {
     await page.getByLabel('Bot bubbles: background').fill('#ff0000')
     await page.getByLabel('Bot bubbles: background').press('Enter')
     await hostBubbleStyle('backgroundColor', 'rgb(255, 0, 0)')
-    await bubble('Thanks Ada').waitFor()
     // Away from the colour picker (Escape would close the drawer too).
     await page.getByText('Preview the draft').click()
     await shot('preview-theme')

@@ -81,10 +81,14 @@ export abstract class ParleyElement extends HTMLElement {
     if (this.conversation) return this.conversation
     const o = this.options
     if (!o.bot) return undefined
+    const options = () => this.options
     this.conversation = new Conversation({
       bot: o.bot,
       api: createApi(o.apiHost || scriptOrigin, o.headers),
-      preview: o.preview,
+      // Read at each (re)start: the builder's preview hands over the draft as it is edited.
+      get preview() {
+        return options().preview
+      },
       prefilledVariables: o.prefilledVariables,
       resultId: o.resultId,
       onAnswer: (a) => this.options.onAnswer?.(a),

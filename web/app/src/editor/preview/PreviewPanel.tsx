@@ -68,8 +68,13 @@ const WidgetRun = ({
       latest.current.onRunningBlock?.(null)
     }
   }, [botId, groupId, latest, onLogs, onError])
-  // The theme follows the editor live; everything else waits for a restart.
+  // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
   useEffect(() => element.current?.setTheme(theme), [theme])
+  const bot = latest.current.bot
+  useEffect(() => {
+    const el = element.current
+    if (el) el.options = { ...el.options, preview: { ...el.options.preview, bot } }
+  }, [bot])
   return <Box ref={host} style={{ flex: 1, minHeight: 320, borderRadius: 8, overflow: 'hidden' }} />
 }
 
