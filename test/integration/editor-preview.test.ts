@@ -119,7 +119,7 @@ describe('editor preview panel', () => {
     await page.getByRole('tab', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Branding' }).click()
     await page.getByLabel('Show the “Made with Parley” badge').check()
-    await page.getByRole('button', { name: 'Restart' }).click()
+    await page.getByRole('button', { name: 'Restart the preview' }).click()
     await bubble('Hello from the draft').waitFor()
     await widget().locator('.p-brand', { hasText: 'Made with Parley' }).waitFor()
     await answer('Ada')

@@ -114,7 +114,13 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
             </Text>
           </Stack>
           <Group gap={4} wrap="nowrap">
-            <Button size="xs" variant="default" leftSection={<IconRefresh size={14} aria-hidden />} onClick={restart}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={restart}
+              aria-label="Restart the preview"
+            >
               Restart
             </Button>
             <Tooltip label="Close the preview">
