@@ -41,12 +41,12 @@ const describe = async (res: Response) => {
   return `The server answered ${res.status}.`
 }
 
-const postJson = async (url: string, body: unknown): Promise<any> => {
+const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> => {
   let res: Response
   try {
     res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     })
   } catch {
@@ -58,23 +58,45 @@ const postJson = async (url: string, body: unknown): Promise<any> => {
   })
 }
 
-export const createApi = (apiHost: string) => ({
+export type PreviewStart = {
+  /** The bot to run instead of the saved draft (the builder's unsaved state). */
+  bot?: Record<string, unknown>
+  startFrom?: { type: 'group'; groupId: string } | { type: 'event'; eventId: string }
+  prefilledVariables?: Record<string, unknown>
+}
+
+/** `headers` go with every call: the builder's preview sends its CSRF token, its session cookie going along. */
+export const createApi = (apiHost: string, headers: Record<string, string> = {}) => ({
   startChat: (bot: string, body: { prefilledVariables?: Record<string, unknown>; resultId?: string }): Promise<ChatResponse> =>
-    postJson(join(apiHost, `/api/v1/typebots/${encodeURIComponent(bot)}/startChat`), { isStreamEnabled: true, isOnlyRegistering: false, ...body }),
+    postJson(
+      join(apiHost, `/api/v1/typebots/${encodeURIComponent(bot)}/startChat`),
+      { isStreamEnabled: true, isOnlyRegistering: false, ...body },
+      headers,
+    ),
+
+  /** A preview of the bot `botId` (members only): Parley's own route, whose answer names the bot `bot`. */
+  startPreview: async (botId: string, body: PreviewStart): Promise<ChatResponse> => {
+    const { bot, ...res } = await postJson(
+      join(apiHost, `/v1/bots/${encodeURIComponent(botId)}/preview/startChat`),
+      { isStreamEnabled: true, ...body },
+      headers,
+    )
+    return { ...res, typebot: bot }
+  },
 
   continueChat: (sessionId: string, message?: OutgoingMessage): Promise<ChatResponse> =>
-    postJson(join(apiHost, `/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`), message ? { message } : {}),
+    postJson(join(apiHost, `/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`), message ? { message } : {}, headers),
 
   /** Best effort: a lost log must never break the chat. */
   clientLogs: (sessionId: string, clientLogs: ClientLog[]) =>
-    postJson(join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/clientLogs`), { clientLogs }).catch(() => undefined),
+    postJson(join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/clientLogs`), { clientLogs }, headers).catch(() => undefined),
 
   /** Reads the AI SDK data stream: `0:` parts are text deltas, `3:` an error log; calls onText with the text so far. */
   async streamMessage(sessionId: string, onText: (text: string) => void): Promise<string> {
     const url = join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/streamMessage`)
     let res: Response
     try {
-      res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })
     } catch {
       throw new NetworkError('Could not reach the server. Check your connection.')
     }
@@ -110,13 +132,17 @@ export const createApi = (apiHost: string) => ({
 
   /** Asks for an upload URL, then PUTs (or POSTs a form) with progress through XHR; resolves to the file's URL. */
   async upload(sessionId: string, blockId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
-    const target = await postJson(join(apiHost, '/api/v3/generate-upload-url'), {
-      sessionId,
-      blockId,
-      fileName: file.name,
-      fileType: file.type,
-      fileSize: file.size,
-    })
+    const target = await postJson(
+      join(apiHost, '/api/v3/generate-upload-url'),
+      {
+        sessionId,
+        blockId,
+        fileName: file.name,
+        fileType: file.type,
+        fileSize: file.size,
+      },
+      headers,
+    )
     const fields = Object.entries((target.formData ?? {}) as Record<string, string>)
     await new Promise<void>((resolve, reject) => {
       const xhr = new XMLHttpRequest()

@@ -81,9 +81,14 @@ export abstract class ParleyElement extends HTMLElement {
     if (this.conversation) return this.conversation
     const o = this.options
     if (!o.bot) return undefined
+    const options = () => this.options
     this.conversation = new Conversation({
       bot: o.bot,
-      api: createApi(o.apiHost || scriptOrigin),
+      api: createApi(o.apiHost || scriptOrigin, o.headers),
+      // Read at each (re)start: the builder's preview hands over the draft as it is edited.
+      get preview() {
+        return options().preview
+      },
       prefilledVariables: o.prefilledVariables,
       resultId: o.resultId,
       onAnswer: (a) => this.options.onAnswer?.(a),
@@ -151,6 +156,11 @@ export abstract class ParleyElement extends HTMLElement {
 
   sendCommand(command: string) {
     this.conversation?.command(command)
+  }
+
+  /** Restyles the running chat with another theme (the builder's preview follows the theme editor with it). */
+  setTheme(theme: unknown) {
+    this.conversation?.setTheme(theme)
   }
 }
 

@@ -1,3 +1,5 @@
+import type { PreviewStart } from './api.js'
+
 // Options of initStandard / initPopup / initBubble (and, for the basic ones, the custom elements' attributes).
 export type WidgetOptions = {
   /** The bot's public id. */
@@ -16,6 +18,13 @@ export type WidgetOptions = {
   autoShowDelay?: number
   /** Bubble: a message shown next to the launcher before the chat is opened. */
   previewMessage?: { message: string; avatarUrl?: string; autoShowDelay?: number }
+  /**
+   * The builder's preview: runs the bot's draft (or `preview.bot`, unsaved) through the preview start, `bot` being
+   * the bot's id; nothing is remembered between visits.
+   */
+  preview?: Omit<PreviewStart, 'prefilledVariables'>
+  /** Sent with every API call (the builder's CSRF token, for a preview). */
+  headers?: Record<string, string>
   /** Bubble: the launcher's colours. */
   button?: { backgroundColor?: string; iconColor?: string }
 }

@@ -29,7 +29,7 @@ export type State = {
 /** What a conversation takes of the widget's options, with the API client it talks through. */
 export type ConversationOptions = Pick<
   WidgetOptions,
-  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs'
+  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs' | 'preview'
 > & {
   api: Api
 }
@@ -94,19 +94,19 @@ export class Conversation {
   }
 
   async start() {
-    const stored = this.options.resultId ? undefined : recall(this.options.bot)
+    const { preview, prefilledVariables } = this.options
+    const stored = this.options.resultId || preview ? undefined : recall(this.options.bot)
     await this.attempt(async () => {
-      const res = await this.options.api.startChat(this.options.bot, {
-        prefilledVariables: this.options.prefilledVariables,
-        resultId: this.options.resultId ?? stored?.resultId,
-      })
+      const res = preview
+        ? await this.options.api.startPreview(this.options.bot, { ...preview, prefilledVariables })
+        : await this.options.api.startChat(this.options.bot, { prefilledVariables, resultId: this.options.resultId ?? stored?.resultId })
       this.resultId = res.resultId
       this.baseTheme = res.typebot?.theme ?? {}
       this.publishedAt = res.typebot?.publishedAt
       this.set({ settings: res.typebot?.settings ?? {}, theme: this.baseTheme })
       const rememberUser = res.typebot?.settings?.general?.rememberUser
       this.storage = rememberUser?.isEnabled && res.resultId ? (rememberUser.storage === 'local' ? 'local' : 'session') : undefined
-      if (!this.storage) forget(this.options.bot)
+      if (!this.storage && !preview) forget(this.options.bot)
       // Same result, same published version: carry on in the stored session, where the user left it.
       if (this.storage && stored && stored.resultId === res.resultId && stored.publishedAt === res.typebot?.publishedAt) {
         this.sessionId = stored.sessionId
@@ -132,8 +132,14 @@ export class Conversation {
     )
   }
 
+  /** Shows the chat in another theme from now on (the builder's preview while the theme is edited). */
+  setTheme(theme: any) {
+    this.baseTheme = theme ?? {}
+    this.set({ theme: this.baseTheme })
+  }
+
   restart() {
-    forget(this.options.bot)
+    if (!this.options.preview) forget(this.options.bot)
     this.sessionId = undefined
     this.shownBotMessages = 0
     this.set({ entries: [], input: null, ended: false, progress: undefined, error: undefined })

@@ -1,0 +1,182 @@
+// The editor's preview in real Chromium: the widget runs the draft given in the request (unsaved theme and settings
+// changes made with the editors), from the start and from a chosen group; answering an input, the logs of a failing
+// block, and the block the chat waits on. Mounted from the bot page's temporary "Preview" button until the editor
+// page exists.
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { launchBrowser } from '../support/browser.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+import { fillAccountForm, openApp, person } from '../support/webApp.js'
+import { artifacts } from '../support/webChat.js'
+
+const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } })
+
+/** `failingUrl` answers an error: the HTTP request block fails and logs it with the answer as details. */
+const previewBot = (failingUrl: string) => ({
+  version: '6',
+  id: 'tb-preview',
+  name: 'Preview me',
+  groups: [
+    {
+      id: 'g1',
+      title: 'Welcome',
+      graphCoordinates: { x: 0, y: 0 },
+      blocks: [
+        text('hello', 'Hello from the draft'),
+        { id: 'ask-name', type: 'text input', options: { variableId: 'v-name' } },
+        { id: 'call', type: 'Webhook', options: { webhook: { url: failingUrl, method: 'GET' } } },
+        { id: 'ask-email', type: 'email input', options: { variableId: 'v-email' } },
+        text('bye', 'Thanks {{Name}}'),
+      ],
+    },
+    {
+      id: 'g2',
+      title: 'Pricing',
+      graphCoordinates: { x: 400, y: 0 },
+      blocks: [
+        text('pricing', 'Pricing starts here'),
+        { id: 'pick-plan', type: 'choice input', items: [{ id: 'i1', content: 'Basic' }], options: {} },
+      ],
+    },
+  ],
+  events: [{ id: 'start', type: 'start', graphCoordinates: { x: -200, y: 0 }, outgoingEdgeId: 'e0' }],
+  edges: [{ id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+  variables: [
+    { id: 'v-name', name: 'Name' },
+    { id: 'v-email', name: 'Email' },
+  ],
+  theme: {},
+  settings: { typingEmulation: { enabled: false } },
+})
+
+describe('editor preview panel', () => {
+  let server: TestServer
+  let browser: Browser
+  let page: Page
+  let errors: string[]
+  let botId = ''
+  before(async () => {
+    // HTTP request blocks may call this server itself (loopback is refused otherwise). Chats are not public: the
+    // preview's continue calls pass as the signed-in builder (cookie and CSRF token).
+    server = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
+    browser = await launchBrowser()
+    ;({ page, errors } = await openApp(browser, { viewport: { width: 1400, height: 900 } }))
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** The viewport only: the drawer covers it, the page under it is of no interest. */
+  const shot = async (name: string) => {
+    mkdirSync(artifacts, { recursive: true })
+    await page.screenshot({ path: join(artifacts, `editor-preview-${name}.png`), animations: 'disabled' })
+  }
+  const widget = () => page.locator('parley-standard')
+  const running = () => page.getByRole('status', { name: 'Running block' })
+  const answer = async (value: string) => {
+    const input = widget().locator('.p-input input').last()
+    await input.fill(value)
+    await input.press('Enter')
+  }
+  /** Waits until the widget's first bot bubble has this computed style (it lives in the widget's shadow root). */
+  const hostBubbleStyle = (property: string, value: string) =>
+    page.waitForFunction(
+      ([property, value]) => {
+        const el = (globalThis as any).document.querySelector('parley-standard')?.shadowRoot?.querySelector('.p-host-bubble')
+        return el && (globalThis as any).getComputedStyle(el)[property] === value
+      },
+      [property, value],
+    )
+  const bubble = (words: string): Locator => widget().locator('.p-host-bubble', { hasText: words })
+
+  test('signed in, a bot imported, the preview opens from the bot page', async () => {
+    await page.goto(`${server.url}/setup`)
+    await fillAccountForm(page, person('Pia'))
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL(/\/w\/[^/]+\/bots$/)
+    const workspaceId = /\/w\/([^/]+)\//.exec(page.url())![1]
+    // The app's own session: the CSRF token of /v1/auth/status, the cookie of the page.
+    const status = await (await page.request.get(`${server.url}/v1/auth/status`)).json()
+    const imported = await page.request.post(`${server.url}/v1/bots/import`, {
+      headers: { 'x-csrf-token': status.csrfToken },
+      data: { workspaceId, bot: previewBot(`${server.url}/v1/no-such-route`) },
+    })
+    assert.equal(imported.status(), 200, await imported.text())
+    botId = (await imported.json()).bot.id
+    await page.goto(`${server.url}/w/${workspaceId}/bots/${botId}`)
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await bubble('Hello from the draft').waitFor()
+    await page.getByText('Started from the start').waitFor()
+    await running().getByText('(ask-name)').waitFor()
+  })
+
+  test('an unsaved change runs after a restart; answers, the logs of a failing block, the block waited on', async () => {
+    assert.equal(await widget().locator('.p-brand').count(), 0)
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Branding' }).click()
+    await page.getByLabel('Show the “Made with Parley” badge').check()
+    await page.getByRole('button', { name: 'Restart the preview' }).click()
+    await bubble('Hello from the draft').waitFor()
+    await widget().locator('.p-brand', { hasText: 'Made with Parley' }).waitFor()
+    await answer('Ada')
+    const logs = page.getByRole('region', { name: 'Preview logs' })
+    const failed = logs.getByRole('button', { name: /error/ })
+    await failed.waitFor()
+    assert.equal(await failed.getAttribute('aria-expanded'), 'false')
+    await failed.click()
+    assert.equal(await failed.getAttribute('aria-expanded'), 'true')
+    await logs.getByText('"statusCode":404', { exact: false }).waitFor()
+    await running().getByText('(ask-email)').waitFor()
+    await answer('ada@example.com')
+    await bubble('Thanks Ada').waitFor()
+    await running().getByText('No block waiting').waitFor()
+    await shot('preview-logs')
+    // The widget's own Restart (at the chat's end) runs the draft as it is now, too.
+    await page.getByLabel('Show the “Made with Parley” badge').uncheck()
+    await widget().getByRole('button', { name: 'Restart' }).click()
+    await running().getByText('(ask-name)').waitFor()
+    await widget().locator('.p-brand').waitFor({ state: 'detached' })
+    // Nothing was saved: the stored draft has no such message.
+    const saved = await (await page.request.get(`${server.url}/v1/bots/${botId}`)).json()
+    assert.equal(saved.bot.settings.general?.isBrandingEnabled, undefined)
+  })
+
+  test('the theme follows the theme editor live, without a restart', async () => {
+    await page.getByRole('tab', { name: 'Theme' }).click()
+    await page.getByRole('button', { name: 'Bubbles, buttons and inputs' }).click()
+    await page.getByLabel('Bot bubbles: background').fill('#ff0000')
+    await page.getByLabel('Bot bubbles: background').press('Enter')
+    await hostBubbleStyle('backgroundColor', 'rgb(255, 0, 0)')
+    // Away from the colour picker (Escape would close the drawer too).
+    await page.getByText('Preview the draft').click()
+    await shot('preview-theme')
+    for (const section of ['Font and background', 'Bubbles, buttons and inputs', 'Avatars', 'Progress bar', 'Custom CSS'])
+      await page.getByRole('button', { name: section }).click()
+    await page.getByRole('textbox', { name: 'Custom CSS' }).fill('.p-host-bubble { font-style: italic }')
+    await hostBubbleStyle('fontStyle', 'italic')
+    await shot('theme-more')
+  })
+
+  test('run from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {
+    await page.getByRole('combobox', { name: 'Start from' }).click()
+    await page.getByRole('option', { name: 'Pricing' }).click()
+    await page.getByText('Started from group “Pricing”').waitFor()
+    await bubble('Pricing starts here').waitFor()
+    assert.equal(await bubble('Hello from the draft').count(), 0)
+    await running().getByText('(pick-plan)').waitFor()
+    // The theme change (unsaved) came along in the request.
+    const color = await bubble('Pricing starts here').evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor)
+    assert.equal(color, 'rgb(255, 0, 0)')
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    for (const section of ['Typing emulation', 'Hosted page metadata', 'Security']) await page.getByRole('button', { name: section }).click()
+    await page.getByText('Custom head code runs on the hosted page').waitFor()
+    await shot('preview-settings')
+    await page.getByRole('button', { name: 'Close the preview' }).click()
+    await page.locator('parley-standard').waitFor({ state: 'detached' })
+    assert.deepEqual(errors, [])
+  })
+})
