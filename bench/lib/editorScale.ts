@@ -77,7 +77,7 @@ export const openTime = async (page: Page, url: string): Promise<number> => {
   const handle = await page.waitForFunction(
     `(() => {
       const nodes = document.querySelectorAll('.react-flow__node-botGroup')
-      if (nodes.length < 10) return false
+      if (nodes.length < 3) return false
       for (const n of nodes) if (getComputedStyle(n).visibility === 'hidden') return false
       return performance.now()
     })()`,
@@ -89,22 +89,31 @@ export const openTime = async (page: Page, url: string): Promise<number> => {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 
-/** Zooms in around the middle of the canvas (the wheel, as a person does) to about full size. */
-export const zoomIn = async (page: Page) => {
+/** Zooms out around the middle of the canvas with the wheel, as a person does, until the whole flow shows. */
+export const zoomOut = async (page: Page) => {
   const box = (await page.locator('.react-flow__pane').boundingBox())!
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   for (let i = 0; i < 12; i++) {
-    await page.mouse.wheel(0, -400)
+    await page.mouse.wheel(0, 400)
     await page.waitForTimeout(30)
   }
 }
 
 /** Frame times (ms) while dragging the canvas around: median and p95. */
 export const panFrames = async (page: Page) => {
-  const pane = page.locator('.react-flow__pane')
-  const box = (await pane.boundingBox())!
-  const cx = box.x + box.width / 2
-  const cy = box.y + box.height / 2
+  // The drag must begin on empty canvas (on a group it would move the group): the first such point of a grid.
+  const start = (await page.evaluate(`(() => {
+    const box = document.querySelector('.react-flow__pane').getBoundingClientRect()
+    for (let y = box.top + 40; y < box.bottom - 40; y += 20)
+      for (let x = box.left + 300; x < box.right - 300; x += 20) {
+        const el = document.elementFromPoint(x, y)
+        if (el && el.classList.contains('react-flow__pane')) return { x, y }
+      }
+    return null
+  })()`)) as { x: number; y: number } | null
+  if (!start) throw new Error('no empty spot on the canvas to pan from')
+  const cx = start.x
+  const cy = start.y
   await page.mouse.move(cx, cy)
   // Page code as text: this file is compiled without the DOM's types.
   await page.evaluate(`(() => {

@@ -1,7 +1,7 @@
 // The editor's preview in real Chromium: the widget runs the draft given in the request (unsaved theme and settings
 // changes made with the editors), from the start and from a chosen group; answering an input, the logs of a failing
-// block, and the block the chat waits on. Mounted from the bot page's temporary "Preview" button until the editor
-// page exists.
+// block, and the block the chat waits on (highlighted on the canvas); in the theme and settings views the preview
+// takes the middle and follows the editors.
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -76,7 +76,13 @@ describe('editor preview panel', () => {
     await page.screenshot({ path: join(artifacts, `editor-preview-${name}.png`), animations: 'disabled' })
   }
   const widget = () => page.locator('parley-standard')
-  const running = () => page.getByRole('status', { name: 'Running block' })
+  /** The block the chat waits on, highlighted on the canvas. */
+  const running = (blockId: string) => page.locator(`[data-block-id="${blockId}"][data-running]`)
+  const view = (name: 'Flow' | 'Theme' | 'Settings') =>
+    page
+      .getByRole('radiogroup', { name: 'Editor view' })
+      .locator('label', { hasText: new RegExp(`^${name}$`) })
+      .click()
   const answer = async (value: string) => {
     const input = widget().locator('.p-input input').last()
     await input.fill(value)
@@ -93,7 +99,7 @@ describe('editor preview panel', () => {
     )
   const bubble = (words: string): Locator => widget().locator('.p-host-bubble', { hasText: words })
 
-  test('signed in, a bot imported, the preview opens from the bot page', async () => {
+  test('signed in, a bot imported, the preview opens from the editor', async () => {
     await page.goto(`${server.url}/setup`)
     await fillAccountForm(page, person('Pia'))
     await page.getByRole('button', { name: 'Create account' }).click()
@@ -107,21 +113,14 @@ describe('editor preview panel', () => {
     })
     assert.equal(imported.status(), 200, await imported.text())
     botId = (await imported.json()).bot.id
-    await page.goto(`${server.url}/w/${workspaceId}/bots/${botId}`)
+    await page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
     await bubble('Hello from the draft').waitFor()
     await page.getByText('Started from the start').waitFor()
-    await running().getByText('(ask-name)').waitFor()
+    await running('ask-name').waitFor()
   })
 
-  test('an unsaved change runs after a restart; answers, the logs of a failing block, the block waited on', async () => {
-    assert.equal(await widget().locator('.p-brand').count(), 0)
-    await page.getByRole('tab', { name: 'Settings' }).click()
-    await page.getByRole('button', { name: 'Branding' }).click()
-    await page.getByLabel('Show the “Made with Parley” badge').check()
-    await page.getByRole('button', { name: 'Restart the preview' }).click()
-    await bubble('Hello from the draft').waitFor()
-    await widget().locator('.p-brand', { hasText: 'Made with Parley' }).waitFor()
+  test('answers, the logs of a failing block, the block waited on followed on the canvas', async () => {
     await answer('Ada')
     const logs = page.getByRole('region', { name: 'Preview logs' })
     const failed = logs.getByRole('button', { name: /error/ })
@@ -130,29 +129,46 @@ describe('editor preview panel', () => {
     await failed.click()
     assert.equal(await failed.getAttribute('aria-expanded'), 'true')
     await logs.getByText('"statusCode":404', { exact: false }).waitFor()
-    await running().getByText('(ask-email)').waitFor()
+    await running('ask-email').waitFor()
     await answer('ada@example.com')
     await bubble('Thanks Ada').waitFor()
-    await running().getByText('No block waiting').waitFor()
+    await page.locator('[data-running]').waitFor({ state: 'detached' })
     await shot('preview-logs')
+  })
+
+  test('a settings change (saved as the draft) runs after a restart of the preview', async () => {
+    assert.equal(await widget().locator('.p-brand').count(), 0)
+    await view('Settings')
+    await page.getByRole('button', { name: 'Branding' }).click()
+    await page.getByLabel('Show the “Made with Parley” badge').check()
+    await page.getByRole('button', { name: 'Restart the preview' }).click()
+    await bubble('Hello from the draft').waitFor()
+    await widget().locator('.p-brand', { hasText: 'Made with Parley' }).waitFor()
     // The widget's own Restart (at the chat's end) runs the draft as it is now, too.
+    await answer('Ada')
+    await answer('ada@example.com')
+    await bubble('Thanks Ada').waitFor()
     await page.getByLabel('Show the “Made with Parley” badge').uncheck()
     await widget().getByRole('button', { name: 'Restart' }).click()
-    await running().getByText('(ask-name)').waitFor()
+    await bubble('Hello from the draft').waitFor()
     await widget().locator('.p-brand').waitFor({ state: 'detached' })
-    // Nothing was saved: the stored draft has no such message.
+    // The editor saves the draft: the stored bot has the change.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor()
     const saved = await (await page.request.get(`${server.url}/v1/bots/${botId}`)).json()
-    assert.equal(saved.bot.settings.general?.isBrandingEnabled, undefined)
+    assert.equal(saved.bot.settings.general?.isBrandingEnabled, false)
   })
 
   test('the theme follows the theme editor live, without a restart', async () => {
-    await page.getByRole('tab', { name: 'Theme' }).click()
+    await view('Theme')
     await page.getByRole('button', { name: 'Bubbles, buttons and inputs' }).click()
     await page.getByLabel('Bot bubbles: background').fill('#ff0000')
     await page.getByLabel('Bot bubbles: background').press('Enter')
     await hostBubbleStyle('backgroundColor', 'rgb(255, 0, 0)')
-    // Away from the colour picker (Escape would close the drawer too).
-    await page.getByText('Preview the draft').click()
+    // Away from the colour picker.
+    await page.getByText('Started from the start').click()
     await shot('preview-theme')
     for (const section of ['Font and background', 'Bubbles, buttons and inputs', 'Avatars', 'Progress bar', 'Custom CSS'])
       await page.getByRole('button', { name: section }).click()
@@ -161,20 +177,27 @@ describe('editor preview panel', () => {
     await shot('theme-more')
   })
 
-  test('run from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {
-    await page.getByRole('combobox', { name: 'Start from' }).click()
-    await page.getByRole('option', { name: 'Pricing' }).click()
+  test('test from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {
+    await view('Flow')
+    await page.getByRole('button', { name: 'Fit View' }).click()
+    await page
+      .locator('.react-flow__node-botGroup')
+      .filter({ has: page.getByRole('button', { name: 'Group title: Pricing', exact: true }) })
+      .getByRole('button', { name: /^Group title/ })
+      .click()
+    await page.getByRole('button', { name: 'Test from here' }).click()
     await page.getByText('Started from group “Pricing”').waitFor()
     await bubble('Pricing starts here').waitFor()
     assert.equal(await bubble('Hello from the draft').count(), 0)
-    await running().getByText('(pick-plan)').waitFor()
-    // The theme change (unsaved) came along in the request.
+    await running('pick-plan').waitFor()
+    // The theme change came along in the request.
     const color = await bubble('Pricing starts here').evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor)
     assert.equal(color, 'rgb(255, 0, 0)')
-    await page.getByRole('tab', { name: 'Settings' }).click()
+    await view('Settings')
     for (const section of ['Typing emulation', 'Hosted page metadata', 'Security']) await page.getByRole('button', { name: section }).click()
     await page.getByText('Custom head code runs on the hosted page').waitFor()
     await shot('preview-settings')
+    await view('Flow')
     await page.getByRole('button', { name: 'Close the preview' }).click()
     await page.locator('parley-standard').waitFor({ state: 'detached' })
     assert.deepEqual(errors, [])

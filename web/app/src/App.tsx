@@ -1,13 +1,14 @@
 // Routes of the web application. Every page except the sign-in family needs a signed-in user; a server without
 // any account yet sends everyone to the first-run setup.
 import { Center, Loader } from '@mantine/core'
-import { lazy, type ReactNode, Suspense } from 'react'
+import type { ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
-import { ErrorState, LoadingState } from './components/states.js'
+import { ErrorState } from './components/states.js'
 import { Shell } from './components/Shell.js'
 import { useAuth } from './lib/auth.js'
 import { AccountPage } from './pages/AccountPage.js'
 import { BotPage } from './pages/bot/BotPage.js'
+import { BotEditorRoute } from './editor/BotEditorRoute.js'
 import { BotsPage } from './pages/BotsPage.js'
 import { CredentialsPage } from './pages/CredentialsPage.js'
 import { HomeRedirect } from './pages/HomeRedirect.js'
@@ -20,9 +21,6 @@ import { SetupPage } from './pages/SetupPage.js'
 import { SignInPage } from './pages/SignInPage.js'
 import { SignUpPage } from './pages/SignUpPage.js'
 import { WorkspaceSettingsPage } from './pages/WorkspaceSettingsPage.js'
-
-// The editor (canvas, forms, rich text) is the app's largest part: loaded when a bot is opened for editing.
-const BotEditorPage = lazy(() => import('./editor/BotEditorPage.js').then((m) => ({ default: m.BotEditorPage })))
 
 const Loading = () => (
   <Center h="100vh">
@@ -69,9 +67,7 @@ export const App = () => {
         path="/w/:workspaceId/bots/:botId/edit"
         element={
           <SignedIn>
-            <Suspense fallback={<LoadingState label="Opening the editor" />}>
-              <BotEditorPage />
-            </Suspense>
+            <BotEditorRoute />
           </SignedIn>
         }
       />

@@ -2,16 +2,15 @@
 // preview), the theme and settings editors, autosave and publishing. Guests get the same views, read-only.
 import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, IconPlayerPlay, IconVariable } from '@tabler/icons-react'
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import { useCallback, useMemo, useState } from 'react'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { checkBot } from '../../../../src/contract/bot/checks.js'
-import { ErrorState, errorMessage, LoadingState } from '../components/states.js'
+import { errorMessage } from '../components/states.js'
 import { api } from '../lib/api.js'
-import { botStatus, useBot } from '../lib/bots.js'
-import { useCurrentWorkspace } from '../lib/workspaces.js'
+import { botStatus } from '../lib/bots.js'
 import { BlockPalette } from './blocks/BlockPalette.js'
 import { createBlock } from './blocks/catalog.js'
 import { EditorCanvas } from './canvas/EditorCanvas.js'
@@ -25,7 +24,7 @@ import { type SaveState, useAutosave } from './save/useAutosave.js'
 import { SettingsEditor } from './settings/SettingsEditor.js'
 import { ThemeEditor } from './theme/ThemeEditor.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
-import type { EditorBot, EditorContext } from './types.js'
+import type { BotDocAnswer, EditorBot, EditorContext } from './types.js'
 import { useShortcuts } from './useShortcuts.js'
 import { newId } from './ids.js'
 
@@ -47,38 +46,27 @@ const saveLabel = (state: SaveState, readOnly: boolean) => {
   }
 }
 
-export const BotEditorPage = () => {
-  const { botId } = useParams()
-  const { canWrite, loading } = useCurrentWorkspace()
-  const doc = useQuery({
-    queryKey: ['bot-doc', botId],
-    queryFn: () => api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot),
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-  })
-  if (doc.error) return <ErrorState title="This bot could not be opened" error={doc.error} onRetry={() => void doc.refetch()} />
-  if (!doc.data || loading) return <LoadingState label="Opening the editor" />
-  return (
-    <ReactFlowProvider>
-      <Editor key={doc.data.id} initial={doc.data} readOnly={!canWrite} />
-    </ReactFlowProvider>
-  )
-}
+export const BotEditorPage = (props: { answer: BotDocAnswer; workspaceId: string; readOnly: boolean }) => (
+  <ReactFlowProvider>
+    <Editor {...props} />
+  </ReactFlowProvider>
+)
 
-const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }) => {
-  const { workspaceId } = useCurrentWorkspace()
+const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; workspaceId: string; readOnly: boolean }) => {
+  const initial = answer.bot
   const botId = initial.id!
   const navigate = useNavigate()
   const client = useQueryClient()
   const flow = useReactFlow()
   const history = useHistory(initial)
   const bot = history.bot
-  const save = useAutosave(botId, bot, String(initial.updatedAt), !readOnly)
-  const status = useBot(botId)
+  const save = useAutosave(botId, bot, String(initial.updatedAt), !readOnly, () => setUnpublished(true))
+  // Publishing state: as the bot was opened, then kept by what this editor does (saves, publishing).
+  const [publishedAt, setPublishedAt] = useState(answer.publishedAt)
+  const [unpublished, setUnpublished] = useState(answer.hasUnpublishedChanges)
   const [view, setView] = useState<View>('flow')
   const [panel, setPanel] = useState<Panel>(null)
   const [selectedBlockId, setSelectedBlockId] = useState<string | null>(null)
-  const [selection, setSelection] = useState<Set<string>>(new Set())
   const [runningBlockId, setRunningBlockId] = useState<string | null>(null)
   const [startFrom, setStartFrom] = useState<string | undefined>()
 
@@ -123,7 +111,7 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
   useShortcuts({
     history,
     readOnly,
-    selection,
+    selection: () => new Set([...flow.getNodes(), ...flow.getEdges()].filter((x) => x.selected).map((x) => x.id)),
     selectedBlockId,
     clearBlock: () => selectBlock(null),
     save: () => void save.flush(),
@@ -142,7 +130,9 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
     try {
       await save.flush()
       await api.post(`/v1/bots/${botId}/publish`)
-      await client.invalidateQueries({ queryKey: ['bot', botId] })
+      setPublishedAt(new Date().toISOString())
+      setUnpublished(false)
+      void client.invalidateQueries({ queryKey: ['bot', botId] })
       notifications.show({ color: 'green', message: 'Published: visitors now chat with this version.' })
     } catch (err) {
       notifications.show({ color: 'red', title: 'Not published', message: errorMessage(err) })
@@ -150,7 +140,11 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
   }
 
   const label = saveLabel(save.state, readOnly)
-  const published = status.data ? botStatus(status.data) : null
+  const published = botStatus({
+    isClosed: Boolean(initial.isClosed),
+    publishedAt,
+    hasUnpublishedChanges: unpublished || save.state.status !== 'saved',
+  })
   const errors = checks.filter((c) => c.severity === 'error').length
 
   return (
@@ -173,11 +167,9 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
           <Badge color={label.color} variant="light" role="status" aria-live="polite">
             {label.text}
           </Badge>
-          {published && (
-            <Badge color={published.color} variant="outline">
-              {published.label}
-            </Badge>
-          )}
+          <Badge color={published.color} variant="outline">
+            {published.label}
+          </Badge>
         </Group>
         <SegmentedControl
           value={view}
@@ -230,11 +222,8 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
             Preview
           </Button>
           {!readOnly && (
-            <Button
-              onClick={() => void publish()}
-              disabled={Boolean(status.data?.publishedAt) && !status.data?.hasUnpublishedChanges && save.state.status === 'saved'}
-            >
-              {status.data?.publishedAt ? 'Publish changes' : 'Publish'}
+            <Button onClick={() => void publish()} disabled={Boolean(publishedAt) && !unpublished && save.state.status === 'saved'}>
+              {publishedAt ? 'Publish changes' : 'Publish'}
             </Button>
           )}
         </Group>
@@ -270,7 +259,6 @@ const Editor = ({ initial, readOnly }: { initial: EditorBot; readOnly: boolean }
               onSelectBlock={selectBlock}
               runningBlockId={runningBlockId}
               marks={marks}
-              onSelectionChange={setSelection}
               onTestFrom={(groupId) => {
                 setStartFrom(groupId)
                 setPanel({ kind: 'preview', at: Date.now() })

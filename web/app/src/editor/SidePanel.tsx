@@ -57,7 +57,12 @@ export const SidePanel = (props: Props) => {
       if (!block) return null
       return (
         <Frame title={`${blockLabel(block.type)} settings`} onClose={onClose}>
-          <BlockSettings key={block.id} block={block} ctx={ctx} onChange={(next) => history.change((b) => replaceBlock(b, next), `block:${block.id}`)} />
+          <BlockSettings
+            key={block.id}
+            block={block}
+            ctx={ctx}
+            onChange={(next) => history.change((b) => replaceBlock(b, next), `block:${block.id}`)}
+          />
         </Frame>
       )
     }
@@ -76,11 +81,11 @@ export const SidePanel = (props: Props) => {
             </Text>
           ) : (
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {props.checks.map((c, i) => {
+              {props.checks.map((c) => {
                 const groupId = c.groupId ?? (c.blockId ? groupOfBlock(bot, c.blockId)?.id : undefined)
                 const nodeId = groupId ?? (c.eventId ? eventNodeId(c.eventId) : undefined)
                 return (
-                  <li key={`${c.code}-${i}`}>
+                  <li key={[c.code, c.groupId, c.blockId, c.itemId, c.pathId, c.edgeId, c.eventId, c.variableId, c.message].join('|')}>
                     <UnstyledButton
                       onClick={() => nodeId && props.onFocus(nodeId, c.blockId)}
                       disabled={!nodeId}

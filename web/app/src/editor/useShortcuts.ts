@@ -17,7 +17,8 @@ const inOverlay = (target: EventTarget | null) => target instanceof HTMLElement 
 export type ShortcutState = {
   history: History
   readOnly: boolean
-  selection: Set<string>
+  /** Node and edge ids selected on the canvas, read when a key is pressed. */
+  selection: () => Set<string>
   selectedBlockId: string | null
   clearBlock: () => void
   save: () => void
@@ -55,13 +56,15 @@ export const useShortcuts = (state: ShortcutState) => {
           s.clearBlock()
           return
         }
-        const groups = bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
-        const edges = bot.edges.filter((x) => s.selection.has(x.id)).map((x) => x.id)
+        const selected = s.selection()
+        const groups = bot.groups.filter((g) => selected.has(g.id)).map((g) => g.id)
+        const edges = bot.edges.filter((x) => selected.has(x.id)).map((x) => x.id)
         if (groups.length === 0 && edges.length === 0) return
         e.preventDefault()
         history.change((b) => removeGroups(removeEdges(b, edges), groups))
       } else if (mod && key === 'd') {
-        const groups = history.bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
+        const selected = s.selection()
+        const groups = history.bot.groups.filter((g) => selected.has(g.id)).map((g) => g.id)
         if (groups.length === 0) return
         e.preventDefault()
         history.change((b) => duplicateGroups(b, groups).bot)
@@ -70,7 +73,8 @@ export const useShortcuts = (state: ShortcutState) => {
     const onCopy = (e: ClipboardEvent) => {
       const s = ref.current
       if (typing(e.target) || inOverlay(e.target) || !e.clipboardData) return
-      const groups = s.history.bot.groups.filter((g) => s.selection.has(g.id)).map((g) => g.id)
+      const selected = s.selection()
+      const groups = s.history.bot.groups.filter((g) => selected.has(g.id)).map((g) => g.id)
       if (groups.length === 0) return
       e.preventDefault()
       e.clipboardData.setData('text/plain', JSON.stringify(cutFragment(s.history.bot, groups)))

@@ -17,8 +17,9 @@ import {
   useReactFlow,
 } from '@xyflow/react'
 import '@xyflow/react/dist/style.css'
+import './canvas.css'
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { sourceFromKey } from '../doc/graph.js'
+import { groupOfBlock, sourceFromKey } from '../doc/graph.js'
 import type { Update } from '../doc/history.js'
 import { duplicateGroups } from '../doc/fragment.js'
 import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup } from '../doc/ops.js'
@@ -28,8 +29,23 @@ import { EventNode } from './EventNode.js'
 import { toFlow } from './flowModel.js'
 import { GroupNode } from './GroupNode.js'
 
+const fitted = { fitView: true, fitViewOptions: { maxZoom: 1 } }
+const edgeOptions = { style: { strokeWidth: 2 } }
+const proOptions = { hideAttribution: true }
+const isValidConnection = (c: { target: string | null }) => Boolean(c.target) && !c.target!.startsWith('event:')
+
 // Not `group`: xyflow gives that name its own sub-flow frame.
 const nodeTypes = { botGroup: GroupNode, event: EventNode }
+
+/**
+ * Small bots open fitted to the screen; large ones open at full size on their start (fitting hundreds of groups
+ * draws every block at once, and makes them too small to read anyway).
+ */
+const openingViewport = (bot: EditorBot) => {
+  if (bot.groups.length <= 40) return undefined
+  const start = bot.events[0]?.graphCoordinates ?? bot.groups[0]?.graphCoordinates ?? { x: 0, y: 0 }
+  return { x: -start.x + 80, y: -start.y + 160, zoom: 1 }
+}
 
 export type CanvasProps = {
   bot: EditorBot
@@ -40,8 +56,6 @@ export type CanvasProps = {
   onSelectBlock: (blockId: string | null) => void
   runningBlockId: string | null
   marks: Map<string, CanvasMark[]>
-  /** Node and edge ids selected on the canvas. */
-  onSelectionChange: (ids: Set<string>) => void
   onTestFrom: (groupId: string) => void
 }
 
@@ -51,6 +65,8 @@ export const EditorCanvas = (props: CanvasProps) => {
   const selection = useRef(new Set<string>())
   const [nodes, setNodes] = useState<Node[]>([])
   const [edges, setEdges] = useState<FlowEdge[]>([])
+  const [opening] = useState(() => openingViewport(bot))
+  const wrapper = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     const drawn = toFlow(bot, selection.current)
@@ -93,6 +109,16 @@ export const EditorCanvas = (props: CanvasProps) => {
       selectBlock: onSelectBlock,
       dropInGroup: (groupId, index, data) => place(data, { groupId, index }),
       renameGroup: (groupId, title) => change((b) => renameGroup(b, groupId, title)),
+      nudgeBlock: (blockId, delta) =>
+        change((b) => {
+          const group = groupOfBlock(b, blockId)
+          if (!group) return b
+          const index = group.blocks.findIndex((x) => x.id === blockId)
+          // moveBlock counts the place before the block is taken out.
+          return index + delta < 0 || index + delta >= group.blocks.length
+            ? b
+            : moveBlock(b, blockId, { groupId: group.id, index: delta < 0 ? index - 1 : index + 2 })
+        }),
       variableName: (id) => bot.variables.find((v) => v.id === id)?.name ?? 'unknown variable',
       testFrom: props.onTestFrom,
       duplicateGroup: (groupId) => change((b) => duplicateGroups(b, [groupId]).bot),
@@ -115,22 +141,23 @@ export const EditorCanvas = (props: CanvasProps) => {
     [change],
   )
 
-  // Stable: xyflow calls it again whenever it gets a new function.
-  const { onSelectionChange: report } = props
-  const onSelectionChange = useCallback(
-    ({ nodes: ns, edges: es }: { nodes: Node[]; edges: FlowEdge[] }) => {
-      const ids = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
-      const same = ids.size === selection.current.size && [...ids].every((id) => selection.current.has(id))
-      if (same) return
-      selection.current = ids
-      report(ids)
-    },
-    [report],
+  // Every prop given to ReactFlow is stable: it copies each new value into its store, which renders again.
+  const onNodeDragStop = useCallback(
+    (_e: unknown, _node: Node, dragged: Node[]) => change((b) => moveNodes(b, new Map(dragged.map((n) => [n.id, n.position])))),
+    [change],
   )
+  const onPaneClick = useCallback(() => onSelectBlock(null), [onSelectBlock])
+  const onMoveStart = useCallback(() => wrapper.current?.classList.add('pg-moving'), [])
+  const onMoveEnd = useCallback(() => wrapper.current?.classList.remove('pg-moving'), [])
+  // Kept so a redrawn bot keeps what is selected.
+  const onSelectionChange = useCallback(({ nodes: ns, edges: es }: { nodes: Node[]; edges: FlowEdge[] }) => {
+    selection.current = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
+  }, [])
 
   return (
     <CanvasContext.Provider value={api}>
       <Box
+        ref={wrapper}
         h="100%"
         onDragOver={(e) => {
           if (!readOnly && isBlockDrag(e.dataTransfer)) e.preventDefault()
@@ -144,20 +171,21 @@ export const EditorCanvas = (props: CanvasProps) => {
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
-          onNodeDragStop={(_e, _node, dragged) => change((b) => moveNodes(b, new Map(dragged.map((n) => [n.id, n.position]))))}
+          onNodeDragStop={onNodeDragStop}
           onConnect={onConnect}
-          isValidConnection={(c) => Boolean(c.target) && !c.target.startsWith('event:')}
+          isValidConnection={isValidConnection}
           onSelectionChange={onSelectionChange}
-          onPaneClick={() => onSelectBlock(null)}
+          onPaneClick={onPaneClick}
+          onMoveStart={onMoveStart}
+          onMoveEnd={onMoveEnd}
           nodesDraggable={!readOnly}
           nodesConnectable={!readOnly}
           deleteKeyCode={null}
-          fitView
-          fitViewOptions={{ maxZoom: 1 }}
+          {...(opening ? { defaultViewport: opening } : fitted)}
           minZoom={0.05}
           onlyRenderVisibleElements
-          defaultEdgeOptions={{ style: { strokeWidth: 2 } }}
-          proOptions={{ hideAttribution: true }}
+          defaultEdgeOptions={edgeOptions}
+          proOptions={proOptions}
         >
           <Background />
           <Controls showInteractive={false} />

@@ -1,19 +1,18 @@
 // A group on the canvas: its title (drag it to move the group, double-click to rename), its blocks in order, and a
 // connection point for every exit (the block's, its buttons', its condition paths'). Blocks are dragged with the
 // browser's drag and drop: within the group, into another group, or onto the canvas for a new group.
-import { ActionIcon, Box, Button, Group as Row, Paper, Text, TextInput, Tooltip } from '@mantine/core'
+import { ActionIcon, Button, Group as Row, Paper, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
-import { Handle, type Node, NodeToolbar, type NodeProps, Position } from '@xyflow/react'
+import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
 import { type DragEvent, memo, useState } from 'react'
 import { blockLabel, blockSummary } from '../../lib/blockLabels.js'
 import { sourceKey } from '../doc/graph.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
+import './canvas.css'
 import type { GroupNodeData } from './flowModel.js'
 import { hasBlockHandle, hasItemHandles } from './flowModel.js'
 import { defaultExitLabel, itemLabel } from './itemLabels.js'
-
-const handleStyle = { right: -12, width: 10, height: 10, background: 'var(--mantine-color-indigo-5)' }
 
 /** The index a drop at clientY lands on, from the block rows' middles. */
 const dropIndex = (list: HTMLElement, clientY: number) => {
@@ -25,54 +24,60 @@ const dropIndex = (list: HTMLElement, clientY: number) => {
   return i === -1 ? rows.length : i
 }
 
-const Marks = ({ marks }: { marks: CanvasMark[] | undefined }) =>
-  marks?.length ? (
-    <Tooltip label={marks.map((m) => m.message).join('\n')} multiline w={260}>
-      <IconAlertTriangle
-        size={14}
-        color={marks.some((m) => m.severity === 'error') ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-orange-6)'}
-        aria-label={`Check: ${marks.map((m) => m.message).join('; ')}`}
-      />
-    </Tooltip>
-  ) : null
+const Marks = ({ marks }: { marks: CanvasMark[] | undefined }) => {
+  if (!marks?.length) return null
+  const text = marks.map((m) => m.message).join('\n')
+  const error = marks.some((m) => m.severity === 'error')
+  return (
+    <span className={error ? 'pg-mark-error' : 'pg-mark-warning'} title={text} role="img" aria-label={`Check: ${text}`}>
+      <IconAlertTriangle size={14} aria-hidden />
+    </span>
+  )
+}
 
-const ItemRow = ({ handle, label }: { handle: string; label: string }) => (
-  <Box pos="relative" px={6} py={3} mt={4} bg="white" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}>
-    <Text size="xs" truncate>
-      {label}
-    </Text>
-    <Handle type="source" id={handle} position={Position.Right} style={handleStyle} aria-label={`Connect "${label}"`} />
-  </Box>
+// Zoomed far out, rows keep their handles (edges attach to them) but drop their text: nothing is readable at
+// that size, and painting thousands of lines is what makes panning a large flow stutter.
+const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
+
+const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: boolean }) => (
+  <div className="pg-item">
+    <span className="pg-item-label">{lod ? '\u00a0' : label}</span>
+    <Handle type="source" id={handle} position={Position.Right} className="pg-handle" aria-label={`Connect "${label}"`} />
+  </div>
 )
 
-const BlockRow = ({ block }: { block: Block }) => {
+type BlockItem = { id: string; paths?: { id: string; text?: string | null }[] | null }
+
+const BlockRow = ({ block, lod }: { block: Block; lod: boolean }) => {
   const canvas = useCanvas()
-  const selected = canvas.selectedBlockId === block.id
-  const running = canvas.runningBlockId === block.id
   const label = blockLabel(block.type)
   const itemized = hasItemHandles(block)
   // Blocks with items show them as rows of their own, not in a summary line.
   const summary = itemized ? '' : blockSummary(block)
   const exit = defaultExitLabel(block)
-  const items = itemized
-    ? ((block as { items?: { id: string; paths?: { id: string; text?: string | null }[] | null }[] }).items ?? [])
-    : []
-  const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData(dragTypes.moveBlock, block.id)
-    e.dataTransfer.effectAllowed = 'move'
-    e.stopPropagation()
-  }
+  const items = itemized ? ((block as { items?: BlockItem[] }).items ?? []) : []
   return (
-    <Box
+    // biome-ignore lint/a11y/useSemanticElements: the row holds its connection handles, which a <button> may not contain
+    <div
       data-block-row
       data-block-id={block.id}
-      className="nodrag"
+      data-running={canvas.runningBlockId === block.id || undefined}
+      data-readonly={canvas.readOnly || undefined}
+      className="pg-block nodrag"
       role="button"
       tabIndex={0}
       aria-label={`${label} block${summary ? `: ${summary}` : ''}`}
-      aria-pressed={selected}
-      draggable={!canvas.readOnly}
-      onDragStart={onDragStart}
+      aria-pressed={canvas.selectedBlockId === block.id}
+      // Draggable only when grabbed away from a connection point: a native drag would swallow the pointer moves
+      // that draw an edge from a handle.
+      onPointerDown={(e) => {
+        e.currentTarget.draggable = !canvas.readOnly && !(e.target as Element).closest('.react-flow__handle')
+      }}
+      onDragStart={(e: DragEvent) => {
+        e.dataTransfer.setData(dragTypes.moveBlock, block.id)
+        e.dataTransfer.effectAllowed = 'move'
+        e.stopPropagation()
+      }}
       onClick={(e) => {
         e.stopPropagation()
         canvas.selectBlock(block.id)
@@ -81,44 +86,44 @@ const BlockRow = ({ block }: { block: Block }) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault()
           canvas.selectBlock(block.id)
+        } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && !canvas.readOnly) {
+          e.preventDefault()
+          canvas.nudgeBlock(block.id, e.key === 'ArrowUp' ? -1 : 1)
         }
       }}
-      pos="relative"
-      p={6}
-      style={{
-        borderRadius: 6,
-        cursor: canvas.readOnly ? 'pointer' : 'grab',
-        background: running ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-gray-0)',
-        outline: selected ? '2px solid var(--mantine-color-indigo-5)' : running ? '2px solid var(--mantine-color-yellow-6)' : undefined,
-      }}
     >
-      <Row gap={4} wrap="nowrap" justify="space-between">
-        <Text size="xs" c="dimmed" fw={600}>
-          {label}
-        </Text>
+      <div className="pg-block-head">
+        <span className="pg-kind">{lod ? '\u00a0' : label}</span>
         <Marks marks={canvas.marks.get(block.id)} />
-      </Row>
-      {summary && (
-        <Text size="xs" lineClamp={2}>
-          {summary}
-        </Text>
-      )}
+      </div>
+      {summary && !lod && <div className="pg-summary">{summary}</div>}
       {items.map((item) =>
         block.type === 'cards' ? (
           (item.paths ?? []).map((p) => (
-            <ItemRow key={p.id} handle={sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id })} label={p.text || 'Button'} />
+            <ItemRow key={p.id} handle={sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id })} label={p.text || 'Button'} lod={lod} />
           ))
         ) : (
-          <ItemRow key={item.id} handle={sourceKey({ blockId: block.id, itemId: item.id })} label={itemLabel(block, item, canvas.variableName)} />
+          <ItemRow
+            key={item.id}
+            handle={sourceKey({ blockId: block.id, itemId: item.id })}
+            label={itemLabel(block, item, canvas.variableName)}
+            lod={lod}
+          />
         ),
       )}
       {hasBlockHandle(block) &&
         (exit && items.length ? (
-          <ItemRow handle={sourceKey({ blockId: block.id })} label={exit} />
+          <ItemRow handle={sourceKey({ blockId: block.id })} label={exit} lod={lod} />
         ) : (
-          <Handle type="source" id={sourceKey({ blockId: block.id })} position={Position.Right} style={handleStyle} aria-label={`Connect ${label}`} />
+          <Handle
+            type="source"
+            id={sourceKey({ blockId: block.id })}
+            position={Position.Right}
+            className="pg-handle"
+            aria-label={`Connect ${label}`}
+          />
         ))}
-    </Box>
+    </div>
   )
 }
 
@@ -144,19 +149,32 @@ const Title = ({ groupId, title }: { groupId: string; title: string }) => {
       />
     )
   return (
-    <Row className="group-drag" gap={4} wrap="nowrap" style={{ cursor: 'move' }} onDoubleClick={() => !canvas.readOnly && setEditing(true)}>
+    <div className="pg-title group-drag">
       <IconGripVertical size={14} color="var(--mantine-color-gray-5)" aria-hidden />
-      <Text fw={600} size="sm" truncate flex={1}>
+      <button
+        type="button"
+        className="pg-title-text"
+        title={canvas.readOnly ? undefined : 'Double-click (or Enter) to rename'}
+        aria-label={`Group title: ${title || 'Untitled group'}`}
+        onDoubleClick={() => !canvas.readOnly && setEditing(true)}
+        onKeyDown={(e) => {
+          if ((e.key === 'Enter' || e.key === 'F2') && !canvas.readOnly) {
+            e.preventDefault()
+            setEditing(true)
+          }
+        }}
+      >
         {title || 'Untitled group'}
-      </Text>
+      </button>
       <Marks marks={canvas.marks.get(groupId)} />
-    </Row>
+    </div>
   )
 }
 
 export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>>) => {
   const canvas = useCanvas()
   const [over, setOver] = useState<number | null>(null)
+  const lod = useStore(lowDetail)
   const { group } = data
   const onDragOver = (e: DragEvent<HTMLDivElement>) => {
     if (canvas.readOnly || !isBlockDrag(e.dataTransfer)) return
@@ -172,15 +190,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
     canvas.dropInGroup(group.id, dropIndex(e.currentTarget, e.clientY), e.dataTransfer)
   }
   return (
-    <Paper
-      withBorder
-      shadow={selected ? 'md' : 'xs'}
-      p="xs"
-      w={280}
-      radius="md"
-      aria-label={`Group ${group.title}`}
-      style={{ borderColor: selected ? 'var(--mantine-color-indigo-5)' : undefined }}
-    >
+    <section className="pg-group" data-selected={selected || undefined} aria-label={`Group ${group.title}`}>
       <NodeToolbar isVisible={selected} position={Position.Top}>
         <Paper shadow="sm" p={4} withBorder>
           <Row gap={4}>
@@ -205,28 +215,22 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
           </Row>
         </Paper>
       </NodeToolbar>
-      <Handle type="target" id="in" position={Position.Left} style={{ top: 18, width: 10, height: 10 }} aria-label={`Into ${group.title}`} />
+      <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" aria-label={`Into ${group.title}`} />
       <Title groupId={group.id} title={group.title} />
-      <Box
-        mt={6}
-        onDragOver={onDragOver}
-        onDragLeave={() => setOver(null)}
-        onDrop={onDrop}
-        style={{ display: 'flex', flexDirection: 'column', gap: 4, minHeight: 24 }}
-        aria-label={`Blocks of ${group.title}`}
-      >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard reorders with Alt+arrows on a block */}
+      <div className="pg-blocks" onDragOver={onDragOver} onDragLeave={() => setOver(null)} onDrop={onDrop}>
         {group.blocks.map((block, i) => (
           <BlockWithDropLine key={block.id} show={over === i}>
-            <BlockRow block={block as Block} />
+            <BlockRow block={block as Block} lod={lod} />
           </BlockWithDropLine>
         ))}
         {over === group.blocks.length && <DropLine />}
-      </Box>
-    </Paper>
+      </div>
+    </section>
   )
 })
 
-const DropLine = () => <Box h={3} bg="indigo.5" style={{ borderRadius: 2 }} aria-hidden />
+const DropLine = () => <div className="pg-drop-line" aria-hidden />
 
 // The drop line sits before the row, inside the same wrapper so dropIndex still counts rows.
 const BlockWithDropLine = ({ show, children }: { show: boolean; children: React.ReactNode }) => (

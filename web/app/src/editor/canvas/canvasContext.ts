@@ -14,6 +14,8 @@ export type CanvasApi = {
   /** A block (dragged from the palette or from another place) dropped into a group at an index. */
   dropInGroup: (groupId: string, index: number, data: DataTransfer) => void
   renameGroup: (groupId: string, title: string) => void
+  /** Moves a block one place up (-1) or down (1) in its group (the keyboard's way to reorder). */
+  nudgeBlock: (blockId: string, delta: -1 | 1) => void
   variableName: (variableId: string) => string
   /** Starts the preview at this group. */
   testFrom: (groupId: string) => void

@@ -26,7 +26,7 @@ const editable = (bot: EditorBot) => ({
   settings: bot.settings,
 })
 
-export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: string, enabled: boolean) => {
+export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: string, enabled: boolean, onSaved: () => void) => {
   const client = useQueryClient()
   const saved = useRef(bot)
   const updatedAt = useRef(initialUpdatedAt)
@@ -34,6 +34,8 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
   const [state, setState] = useState<SaveState>({ status: 'saved' })
   const latest = useRef(bot)
   latest.current = bot
+  const saidSaved = useRef(onSaved)
+  saidSaved.current = onSaved
 
   const save = useCallback(
     async (overwrite = false) => {
@@ -50,6 +52,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
           saved.current = sending
           updatedAt.current = answer.bot.updatedAt
           setState(latest.current === sending ? { status: 'saved' } : { status: 'pending' })
+          saidSaved.current()
           void client.invalidateQueries({ queryKey: ['bot', botId] })
         } catch (err) {
           if (err instanceof ApiError && err.status === 409) {
@@ -67,8 +70,10 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
 
   // Debounced save after each change (not while a conflict waits for the user).
   useEffect(() => {
-    if (!enabled || bot === saved.current || state.status === 'conflict') return
-    setState((s) => (s.status === 'saving' ? s : { status: 'pending' }))
+    if (!enabled || state.status === 'conflict') return
+    // Back to what is stored (undone to it): nothing to send.
+    if (bot === saved.current) return setState((s) => (s.status === 'pending' ? { status: 'saved' } : s))
+    setState((s) => (s.status === 'saving' || s.status === 'pending' ? s : { status: 'pending' }))
     const timer = setTimeout(() => void save(), delayMs)
     return () => clearTimeout(timer)
   }, [bot, enabled, save, state.status])

@@ -37,7 +37,8 @@ export const NewBotModal = ({
       })
       await client.invalidateQueries({ queryKey: ['bots', workspaceId] })
       onClose()
-      navigate(`/w/${workspaceId}/bots/${bot.id}`)
+      // A new bot is for building: straight into its flow editor.
+      navigate(`/w/${workspaceId}/bots/${bot.id}/edit`)
     } catch (err) {
       notifications.show({ color: 'red', title: 'The bot could not be created', message: errorMessage(err) })
     } finally {

@@ -1,0 +1,421 @@
+// The flow editor in real Chromium against a real server: a newcomer builds a lead-capture bot on the canvas from
+// nothing (text, email input, buttons with two paths, condition, set variable), previews it, publishes it, chats
+// with it on the hosted page and finds the result; a Typebot export edited (a block moved between groups, a button
+// relabelled, an edge reconnected) and its saved JSON checked; undo and redo; copy and paste into another bot; two
+// people editing one bot (the conflict dialog); a guest's read-only editor.
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from '../support/browser.js'
+import {
+  blockRow,
+  connectHandle,
+  dropFromPalette,
+  emptySpot,
+  groupNode,
+  itemHandle,
+  pageApi,
+  panel,
+  pickVariable,
+  saved,
+  typeRichText,
+} from '../support/editor.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+import { fillAccountForm, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
+import { driveChat } from '../support/webChat.js'
+
+type Bot = {
+  groups: {
+    id: string
+    title: string
+    blocks: { id: string; type: string; outgoingEdgeId?: string; items?: { id: string; content?: string; outgoingEdgeId?: string }[] }[]
+  }[]
+  edges: { id: string; from: Record<string, string>; to: { groupId: string } }[]
+  variables: { id: string; name: string }[]
+  updatedAt: string
+}
+
+const text = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } })
+
+/** A small Typebot export: a question with two buttons leading to two groups, and a goodbye group. */
+const typebotExport = () => ({
+  version: '6',
+  id: 'tb-survey',
+  name: 'Survey',
+  events: [{ id: 'ev-start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
+  groups: [
+    {
+      id: 'g-ask',
+      title: 'Ask',
+      graphCoordinates: { x: 0, y: 0 },
+      blocks: [
+        text('t-ask', 'Do you like it?'),
+        {
+          id: 'b-choice',
+          type: 'choice input',
+          items: [
+            { id: 'i-yes', content: 'Yes', outgoingEdgeId: 'e-yes' },
+            { id: 'i-no', content: 'No', outgoingEdgeId: 'e-no' },
+          ],
+          options: {},
+        },
+      ],
+    },
+    {
+      id: 'g-happy',
+      title: 'Happy',
+      graphCoordinates: { x: 420, y: -160 },
+      blocks: [text('t-happy', 'Great to hear'), text('t-extra', 'An extra line')],
+    },
+    { id: 'g-sad', title: 'Sad', graphCoordinates: { x: 420, y: 200 }, blocks: [text('t-sad', 'Sorry about that')] },
+    { id: 'g-bye', title: 'Bye', graphCoordinates: { x: 840, y: 0 }, blocks: [text('t-bye', 'Goodbye')] },
+  ],
+  edges: [
+    { id: 'e-start', from: { eventId: 'ev-start' }, to: { groupId: 'g-ask' } },
+    { id: 'e-yes', from: { blockId: 'b-choice', itemId: 'i-yes' }, to: { groupId: 'g-happy' } },
+    { id: 'e-no', from: { blockId: 'b-choice', itemId: 'i-no' }, to: { groupId: 'g-sad' } },
+  ],
+  variables: [],
+  theme: {},
+  settings: {},
+})
+
+describe('flow editor', () => {
+  let server: TestServer
+  let browser: Browser
+  let page: Page
+  let errors: string[]
+  let workspaceId = ''
+  let api: Awaited<ReturnType<typeof pageApi>>
+  const ada: Person = person('Ada')
+  before(async () => {
+    server = await startTestServer({ ENCRYPTION_SECRET: 'editor-test-encryption-secret' })
+    browser = await launchBrowser()
+    ;({ page, errors } = await openApp(browser, { viewport: { width: 1440, height: 900 } }))
+    await page.goto(`${server.url}/setup`)
+    await fillAccountForm(page, ada)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL(/\/w\/[^/]+\/bots$/)
+    workspaceId = /\/w\/([^/]+)\//.exec(page.url())![1]
+    api = await pageApi(page, server.url)
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const stored = async (botId: string): Promise<Bot> => (await api('GET', `/v1/bots/${botId}`)).json.bot
+  const editorOf = async (bot: unknown) => {
+    const imported = await api('POST', '/v1/bots/import', { workspaceId, bot })
+    assert.equal(imported.status, 200, JSON.stringify(imported.json))
+    const id = imported.json.bot.id as string
+    await page.goto(`${server.url}/w/${workspaceId}/bots/${id}/edit`)
+    await page.locator('.react-flow__node-botGroup').first().waitFor()
+    return id
+  }
+
+  test('a newcomer builds a lead-capture bot from nothing, previews it, publishes it and finds the chat in the results', async () => {
+    await page.getByRole('button', { name: 'New bot' }).first().click()
+    await page.getByRole('dialog', { name: 'Create a bot' }).getByRole('button', { name: 'Create' }).first().click()
+    await page.waitForURL(/\/edit$/)
+    const botId = /\/bots\/([^/]+)\/edit/.exec(page.url())![1]
+    // A new bot is not empty: its start leads to a welcome group.
+    const welcome = groupNode(page, 'Welcome')
+    await welcome.waitFor()
+    await blockRow(welcome, 'Text').click()
+    const textPanel = panel(page, 'Text settings')
+    await typeRichText(page, textPanel, 'Hi! What is your email?')
+    // Palette picks go after the selected block.
+    await page
+      .getByRole('region', { name: 'Blocks' })
+      .getByRole('button', { name: /^Add Email input/ })
+      .click()
+    const emailPanel = panel(page, 'Email input settings')
+    await pickVariable(page, emailPanel, 'Save the answer in', 'Email')
+    await page
+      .getByRole('region', { name: 'Blocks' })
+      .getByRole('button', { name: /^Add Text:/ })
+      .click()
+    await typeRichText(page, panel(page, 'Text settings'), 'Would you like a demo?')
+    await page
+      .getByRole('region', { name: 'Blocks' })
+      .getByRole('button', { name: /^Add Buttons/ })
+      .click()
+    const buttons = panel(page, 'Buttons settings')
+    await buttons.getByRole('textbox', { name: 'Button 1: label' }).fill('Yes please')
+    await buttons.getByRole('button', { name: 'Add a button' }).click()
+    await buttons.getByRole('textbox', { name: 'Button 2: label' }).fill('No thanks')
+    await shot(page, 'editor-building')
+
+    // Two new groups dropped on the canvas: "Yes" sets a variable then checks the email; "No" says goodbye.
+    await dropFromPalette(page, /^Add Set variable/, await emptySpot(page))
+    const setPanel = panel(page, 'Set variable settings')
+    await pickVariable(page, setPanel, 'Variable', 'Wants demo')
+    await setPanel.getByRole('textbox', { name: 'Value' }).fill('yes')
+    await page
+      .getByRole('region', { name: 'Blocks' })
+      .getByRole('button', { name: /^Add Condition/ })
+      .click()
+    const conditionPanel = panel(page, 'Condition settings')
+    const comparison = conditionPanel.getByRole('group', { name: 'Path 1, comparison 1' })
+    await pickVariable(page, comparison, 'Variable', 'Email')
+    await comparison.getByLabel('Operator', { exact: true }).click()
+    await page.getByRole('option', { name: 'Ends with' }).click()
+    await comparison.getByRole('textbox', { name: 'Value' }).fill('@example.com')
+    await page
+      .getByRole('region', { name: 'Blocks' })
+      .getByRole('button', { name: /^Add Text:/ })
+      .click()
+    await typeRichText(page, panel(page, 'Text settings'), 'We will call you soon')
+    const yesGroup = page.locator('.react-flow__node-botGroup').filter({ has: blockRow(page, 'Set variable') })
+    const yesTitle = ((await yesGroup.getByRole('button', { name: /^Group title:/ }).textContent()) ?? '').trim()
+
+    await dropFromPalette(page, /^Add Text:/, await emptySpot(page))
+    await typeRichText(page, panel(page, 'Text settings'), 'No problem, goodbye')
+    const noGroup = page.locator('.react-flow__node-botGroup').filter({ has: blockRow(page, 'Text', 'No problem') })
+    const noTitle = ((await noGroup.getByRole('button', { name: /^Group title:/ }).textContent()) ?? '').trim()
+    // A third group for example.com addresses, reached by the condition's path.
+    await dropFromPalette(page, /^Add Text:/, await emptySpot(page))
+    await typeRichText(page, panel(page, 'Text settings'), 'A colleague from example.com!')
+    const exampleGroup = page.locator('.react-flow__node-botGroup').filter({ has: blockRow(page, 'Text', 'A colleague') })
+    const exampleTitle = ((await exampleGroup.getByRole('button', { name: /^Group title:/ }).textContent()) ?? '').trim()
+    await page.keyboard.press('Escape')
+
+    // Edges drawn by dragging from the buttons' and the condition's handles.
+    const choice = blockRow(welcome, 'Buttons')
+    await connectHandle(page, itemHandle(choice, 'Yes please'), yesTitle)
+    await connectHandle(page, itemHandle(choice, 'No thanks'), noTitle)
+    await connectHandle(page, itemHandle(blockRow(yesGroup, 'Condition'), 'Email'), exampleTitle)
+    await saved(page)
+    await shot(page, 'editor-built')
+
+    const bot = await stored(botId)
+    const byTitle = new Map(bot.groups.map((g) => [g.title, g]))
+    const [first] = bot.groups
+    assert.deepEqual(
+      first.blocks.map((b) => b.type),
+      ['text', 'email input', 'text', 'choice input'],
+    )
+    const items = first.blocks[3].items!
+    assert.deepEqual(
+      items.map((i) => i.content),
+      ['Yes please', 'No thanks'],
+    )
+    const edgeTo = (edgeId: string | undefined) => bot.edges.find((e) => e.id === edgeId)?.to.groupId
+    assert.equal(edgeTo(items[0].outgoingEdgeId), byTitle.get(yesTitle)!.id)
+    assert.equal(edgeTo(items[1].outgoingEdgeId), byTitle.get(noTitle)!.id)
+    assert.deepEqual(bot.variables.map((v) => v.name).sort(), ['Email', 'Wants demo'])
+    // No check complains: every group is reachable, every edge leads somewhere.
+    const checks = (await api('GET', `/v1/bots/${botId}/check`)).json.checks as { severity: string; message: string }[]
+    assert.deepEqual(
+      checks.filter((c) => c.severity === 'error'),
+      [],
+    )
+
+    // Preview the draft: the email and a button; the example.com path.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    const preview = driveChat(page, errors)
+    await preview.waitForBubble('Hi! What is your email?')
+    await page.locator('[data-block-row][data-running]').filter({ hasText: 'Email input' }).waitFor()
+    await preview.answer('lin@example.com')
+    await preview.click('Yes please')
+    await preview.waitForBubble('A colleague from example.com!')
+    await shot(page, 'editor-preview')
+    await page.getByRole('button', { name: 'Close the preview' }).click()
+
+    // Publish, then a visitor chats on the hosted page.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Published: visitors now chat with this version.').waitFor()
+    const publicId = (await stored(botId)) as unknown as { publicId: string }
+    const visitor = await openApp(browser)
+    await visitor.page.goto(`${server.url}/${publicId.publicId}`)
+    const chat = driveChat(visitor.page, visitor.errors)
+    await chat.waitForBubble('Hi! What is your email?')
+    await chat.answer('sam@elsewhere.org')
+    await chat.click('Yes please')
+    await chat.waitForBubble('We will call you soon')
+    await visitor.page.context().close()
+
+    // The result is in the bot's results.
+    await page.getByRole('link', { name: "Back to the bot's page" }).click()
+    await page.getByRole('tab', { name: 'Results' }).click()
+    // Twice: the answer's column and the variable's.
+    await page.getByRole('cell', { name: 'sam@elsewhere.org', exact: true }).first().waitFor()
+  })
+
+  test('a Typebot export: a block moved to another group, a button relabelled, an edge reconnected; the saved JSON says exactly that', async () => {
+    const botId = await editorOf(typebotExport())
+    const before = await stored(botId)
+    // Move "An extra line" from Happy into Bye, above "Goodbye".
+    await blockRow(groupNode(page, 'Happy'), 'Text', 'An extra line').dragTo(blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye'), {
+      targetPosition: { x: 20, y: 2 },
+    })
+    // Relabel "No" and send it to Bye instead of Sad.
+    await blockRow(groupNode(page, 'Ask'), 'Buttons').click()
+    await panel(page, 'Buttons settings').getByRole('textbox', { name: 'Button 2: label' }).fill('Not really')
+    await connectHandle(page, itemHandle(blockRow(groupNode(page, 'Ask'), 'Buttons'), 'Not really'), 'Bye')
+    await saved(page)
+    const after = await stored(botId)
+    const group = (bot: Bot, title: string) => bot.groups.find((g) => g.title === title)!
+    assert.deepEqual(
+      group(after, 'Happy').blocks.map((b) => b.id),
+      ['t-happy'],
+    )
+    assert.deepEqual(
+      group(after, 'Bye').blocks.map((b) => b.id),
+      ['t-extra', 't-bye'],
+    )
+    const choice = group(after, 'Ask').blocks[1]
+    assert.deepEqual(
+      choice.items!.map((i) => [i.id, i.content]),
+      [
+        ['i-yes', 'Yes'],
+        ['i-no', 'Not really'],
+      ],
+    )
+    const noEdge = after.edges.find((e) => e.id === choice.items![1].outgoingEdgeId)!
+    assert.deepEqual(noEdge.from, { blockId: 'b-choice', itemId: 'i-no' })
+    assert.equal(noEdge.to.groupId, 'g-bye')
+    assert.ok(!after.edges.some((e) => e.id === 'e-no'), 'the old edge is gone')
+    // Nothing else moved: same groups, same other edges, same variables.
+    assert.deepEqual(
+      after.groups.map((g) => g.id),
+      before.groups.map((g) => g.id),
+    )
+    assert.deepEqual(
+      after.edges.filter((e) => e.id !== noEdge.id),
+      before.edges.filter((e) => e.id !== 'e-no'),
+    )
+    await shot(page, 'editor-typebot-export')
+  })
+
+  test('undo and redo, by the buttons and the keyboard', async () => {
+    await editorOf({ ...typebotExport(), id: 'tb-undo' })
+    const groups = page.locator('.react-flow__node-botGroup')
+    await groupNode(page, 'Sad')
+      .getByRole('button', { name: /^Group title/ })
+      .click()
+    await page.keyboard.press('Delete')
+    await groupNode(page, 'Sad').waitFor({ state: 'detached' })
+    assert.equal(await groups.count(), 3)
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await groupNode(page, 'Sad').waitFor()
+    await page.getByRole('button', { name: 'Redo' }).click()
+    await groupNode(page, 'Sad').waitFor({ state: 'detached' })
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('Control+z')
+    await groupNode(page, 'Sad').waitFor()
+    await page.keyboard.press('Control+Shift+z')
+    await groupNode(page, 'Sad').waitFor({ state: 'detached' })
+    await page.keyboard.press('Control+z')
+    await groupNode(page, 'Sad').waitFor()
+    await saved(page)
+  })
+
+  test('copy a group and paste it into another bot: new ids, its blocks and variables come along', async () => {
+    await editorOf({ ...typebotExport(), id: 'tb-copy-from' })
+    await groupNode(page, 'Happy')
+      .getByRole('button', { name: /^Group title/ })
+      .click()
+    await page.keyboard.press('Control+c')
+    const target = await editorOf({
+      ...typebotExport(),
+      id: 'tb-copy-to',
+      groups: typebotExport().groups.slice(0, 1),
+      edges: [typebotExport().edges[0]],
+    })
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('Control+v')
+    await groupNode(page, 'Happy').waitFor()
+    await saved(page)
+    const bot = await stored(target)
+    const pasted = bot.groups.find((g) => g.title === 'Happy')!
+    assert.notEqual(pasted.id, 'g-happy')
+    assert.deepEqual(
+      pasted.blocks.map((b) => b.type),
+      ['text', 'text'],
+    )
+    assert.ok(pasted.blocks.every((b) => !b.id.startsWith('t-')))
+  })
+
+  test('two people edit one bot: the second save shows the differences, and either version can be kept', async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-shared' })
+    const other = await openApp(browser, { viewport: { width: 1440, height: 900 } })
+    await signIn(other.page, server.url, ada)
+    await other.page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
+    await groupNode(other.page, 'Ask').waitFor()
+    // The other tab renames a group and saves first.
+    await groupNode(other.page, 'Bye')
+      .getByRole('button', { name: /^Group title/ })
+      .dblclick()
+    await other.page.getByRole('textbox', { name: 'Group title' }).fill('Farewell')
+    await other.page.keyboard.press('Enter')
+    await saved(other.page)
+    // This tab deletes a group: its save is refused, the dialog explains.
+    await groupNode(page, 'Sad')
+      .getByRole('button', { name: /^Group title/ })
+      .click()
+    await page.keyboard.press('Delete')
+    const dialog = page.getByRole('dialog', { name: 'This bot was changed elsewhere' })
+    await dialog.waitFor()
+    await dialog.getByRole('cell', { name: 'Group "Sad"' }).waitFor()
+    await dialog.getByRole('cell', { name: 'Group "Bye"' }).waitFor()
+    await shot(page, 'editor-conflict')
+    await dialog.getByRole('button', { name: 'Keep mine' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await saved(page)
+    let bot = await stored(botId)
+    assert.deepEqual(
+      bot.groups.map((g) => g.title),
+      ['Ask', 'Happy', 'Bye'],
+    )
+    // Now the other tab is behind: it loads this version instead.
+    await groupNode(other.page, 'Happy')
+      .getByRole('button', { name: /^Group title/ })
+      .click()
+    await other.page.keyboard.press('Delete')
+    const otherDialog = other.page.getByRole('dialog', { name: 'This bot was changed elsewhere' })
+    await otherDialog.getByRole('button', { name: 'Load their version' }).click()
+    await groupNode(other.page, 'Happy').waitFor()
+    await groupNode(other.page, 'Bye').waitFor()
+    bot = await stored(botId)
+    assert.deepEqual(
+      bot.groups.map((g) => g.title),
+      ['Ask', 'Happy', 'Bye'],
+    )
+    assert.deepEqual(
+      other.errors.filter((e) => !/409|Failed to load resource/.test(e)),
+      [],
+    )
+    await other.page.context().close()
+  })
+
+  test("a guest opens the editor read-only: the flow and the block's settings, no palette, nothing changes", async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-guest' })
+    const guest = person('Gus')
+    const invite = await api('POST', `/v1/workspaces/${workspaceId}/invitations`, { email: guest.email, role: 'guest' })
+    assert.equal(invite.status, 200, JSON.stringify(invite.json))
+    const visitor = await openApp(browser, { viewport: { width: 1440, height: 900 } })
+    await visitor.page.goto(invite.json.link)
+    await visitor.page.getByRole('link', { name: 'Create account' }).click()
+    await fillAccountForm(visitor.page, guest)
+    await visitor.page.getByRole('button', { name: 'Create account' }).click()
+    await visitor.page.waitForURL(/\/invitations\//)
+    await visitor.page.getByRole('button', { name: 'Accept invitation' }).click()
+    await visitor.page.waitForURL(/\/w\/[^/]+\/bots$/)
+    await visitor.page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
+    await groupNode(visitor.page, 'Ask').waitFor()
+    await visitor.page.getByText('Read only').waitFor()
+    assert.equal(await visitor.page.getByRole('region', { name: 'Blocks' }).count(), 0)
+    assert.equal(await visitor.page.getByRole('button', { name: 'Undo' }).count(), 0)
+    await blockRow(groupNode(visitor.page, 'Ask'), 'Buttons').click()
+    const field = panel(visitor.page, 'Buttons settings').getByRole('textbox', { name: 'Button 1: label' })
+    assert.equal(await field.inputValue(), 'Yes')
+    assert.ok((await field.getAttribute('readonly')) !== null || (await field.isDisabled()))
+    await visitor.page.keyboard.press('Delete')
+    await shot(visitor.page, 'editor-guest')
+    const bot = await stored(botId)
+    assert.equal(bot.groups.length, 4)
+    await visitor.page.context().close()
+  })
+})
