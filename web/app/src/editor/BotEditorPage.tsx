@@ -114,7 +114,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
     selection: () => new Set([...flow.getNodes(), ...flow.getEdges()].filter((x) => x.selected).map((x) => x.id)),
     selectedBlockId,
     clearBlock: () => selectBlock(null),
-    save: () => void save.flush(),
+    save: () => void save.saveNow(),
     pastePoint: centre,
   })
 

@@ -38,10 +38,10 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
   saidSaved.current = onSaved
 
   const save = useCallback(
-    async (overwrite = false) => {
+    async (overwrite = false, force = false) => {
       if (inFlight.current) await inFlight.current
       const sending = latest.current
-      if (sending === saved.current && !overwrite) return setState((s) => (s.status === 'conflict' ? s : { status: 'saved' }))
+      if (sending === saved.current && !overwrite && !force) return setState((s) => (s.status === 'conflict' ? s : { status: 'saved' }))
       setState({ status: 'saving' })
       const run = (async () => {
         try {
@@ -89,8 +89,10 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
 
   return {
     state,
-    /** Saves now (Ctrl+S, before publishing). */
+    /** Saves now (before publishing). */
     flush: () => save(),
+    /** Sends the draft even when nothing changed (Ctrl+S: the user asked for it). */
+    saveNow: () => save(false, true),
     /** Keeps the local version over the other one. */
     overwrite: () => save(true),
     /** Takes the stored version: the caller replaces its document with `bot`. */
