@@ -5,6 +5,7 @@ import {
   connect,
   insertBlock,
   moveBlock,
+  moveNodes,
   outgoingOf,
   removeBlocks,
   removeEdges,
@@ -156,4 +157,22 @@ test('duplicating a group into the same bot: an edge leaving it is not copied', 
   assert.equal((copy.blocks[1] as unknown as { items: { outgoingEdgeId?: string }[] }).items[0].outgoingEdgeId, undefined)
   assert.equal(next.edges.length, bot().edges.length)
   assert.equal(next.variables.length, 3, 'variables with the same names are reused')
+})
+
+test("a block added after a group's last block takes over the group's exit; a drag back to the same place changes nothing", () => {
+  const b = bot()
+  const g2 = b.groups[1]
+  const withExit = connect(b, { blockId: 'b3' }, { groupId: 'g1' })
+  const { bot: next } = insertBlock(withExit.bot, { id: 'n', type: 'text' }, { groupId: g2.id, index: 1 })
+  const blocks = next.groups[1].blocks
+  assert.equal(blocks[0].outgoingEdgeId, undefined)
+  assert.equal(blocks[1].outgoingEdgeId, withExit.edgeId)
+  assert.deepEqual(next.edges.find((e) => e.id === withExit.edgeId)?.from, { blockId: 'n' })
+  // In the middle, or a block that ends the flow: the exit stays where it was.
+  const middle = insertBlock(withExit.bot, { id: 'm', type: 'text' }, { groupId: g2.id, index: 0 }).bot
+  assert.equal(middle.groups[1].blocks[1].outgoingEdgeId, withExit.edgeId)
+  const jump = insertBlock(withExit.bot, { id: 'j', type: 'Jump' }, { groupId: g2.id, index: 1 }).bot
+  assert.equal(jump.groups[1].blocks[0].outgoingEdgeId, withExit.edgeId)
+  assert.equal(moveNodes(b, new Map([['g1', { x: 100, y: 0 }]])), b)
+  assert.notEqual(moveNodes(b, new Map([['g1', { x: 101, y: 0 }]])), b)
 })

@@ -115,8 +115,14 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
     selectedBlockId,
     clearBlock: () => selectBlock(null),
     save: () => void save.saveNow(),
+    active: view === 'flow',
     pastePoint: centre,
   })
+
+  const testFrom = useCallback((groupId: string) => {
+    setStartFrom(groupId)
+    setPanel({ kind: 'preview', at: Date.now() })
+  }, [])
 
   const pick = (type: string) => {
     const block = createBlock(type)
@@ -128,7 +134,11 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
 
   const publish = async () => {
     try {
-      await save.flush()
+      // Only what is stored can be published: not a draft that failed to save or is in conflict.
+      if (!(await save.flush())) {
+        notifications.show({ color: 'red', title: 'Not published', message: 'Your latest changes are not saved yet: publish once they are.' })
+        return
+      }
       await api.post(`/v1/bots/${botId}/publish`)
       setPublishedAt(new Date().toISOString())
       setUnpublished(false)
@@ -259,10 +269,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
               onSelectBlock={selectBlock}
               runningBlockId={runningBlockId}
               marks={marks}
-              onTestFrom={(groupId) => {
-                setStartFrom(groupId)
-                setPanel({ kind: 'preview', at: Date.now() })
-              }}
+              onTestFrom={testFrom}
             />
           ) : (
             <PreviewPanel botId={botId} bot={bot} onClose={() => setView('flow')} />
@@ -299,7 +306,9 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
             save.adopt(theirs)
             history.reset(theirs)
           }}
-          onOverwrite={save.overwrite}
+          onOverwrite={async () => {
+            await save.overwrite()
+          }}
           onSaveCopy={async () => {
             const copy = await api.post<{ bot: { id: string } }>('/v1/bots', {
               workspaceId,

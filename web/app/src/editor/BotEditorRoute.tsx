@@ -15,7 +15,7 @@ const preload = () => void import('./BotEditorPage.js')
 export const BotEditorRoute = () => {
   preload()
   const { botId, workspaceId } = useParams()
-  const { canWrite, loading, error } = useCurrentWorkspace()
+  const { workspace, canWrite, loading, error } = useCurrentWorkspace()
   // Read once: the editor owns the document from then on (autosave), so no refetch may replace it under the user.
   const doc = useQuery({
     queryKey: ['bot-doc', botId],
@@ -24,7 +24,8 @@ export const BotEditorRoute = () => {
     gcTime: 0,
     refetchOnWindowFocus: false,
   })
-  const failed = doc.error ?? error
+  // A failed background refresh must not close an open editor: only a failure with nothing to show counts.
+  const failed = (!doc.data && doc.error) || (!workspace && !loading && error)
   if (failed) return <ErrorState title="This bot could not be opened" error={failed} onRetry={() => void doc.refetch()} />
   if (!doc.data || loading) return <LoadingState label="Opening the editor" />
   return (

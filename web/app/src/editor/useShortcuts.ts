@@ -8,13 +8,30 @@ import type { History } from './doc/history.js'
 import type { Point } from './doc/ops.js'
 import { removeBlocks, removeEdges, removeGroups } from './doc/ops.js'
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+const notText = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'])
 
-// Dialogs and menus (Mantine portals) keep their keys.
-const inOverlay = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('[role="dialog"], [role="menu"]'))
+/** The element the key really went to: inside the preview's shadow root, not the widget's host element. */
+const origin = (e: Event) => e.composedPath()[0] ?? e.target
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target.tagName === 'TEXTAREA' ||
+    target.tagName === 'SELECT' ||
+    (target instanceof HTMLInputElement && !notText.has(target.type)))
+
+// Dialogs and menus (Mantine portals) keep their keys, and so does the preview's chat.
+const elsewhere = (target: EventTarget | null) =>
+  target instanceof Element && Boolean(target.closest('[role="dialog"], [role="menu"], parley-standard'))
+
+const ignored = (e: Event) => {
+  const target = origin(e)
+  return typing(target) || elsewhere(target) || elsewhere(e.target)
+}
 
 export type ShortcutState = {
+  /** Off while the canvas is not shown (theme and settings views). */
+  active: boolean
   history: History
   readOnly: boolean
   /** Node and edge ids selected on the canvas, read when a key is pressed. */
@@ -33,14 +50,17 @@ export const useShortcuts = (state: ShortcutState) => {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const s = ref.current
-      if (typing(e.target) || inOverlay(e.target)) return
       const mod = e.ctrlKey || e.metaKey
       const key = e.key.toLowerCase()
-      const { history } = s
+      // Saving works from anywhere (in a field too, rather than the browser's "Save page").
       if (mod && key === 's') {
         e.preventDefault()
         s.save()
-      } else if (s.readOnly) {
+        return
+      }
+      if (ignored(e) || !s.active) return
+      const { history } = s
+      if (s.readOnly) {
         return
       } else if (mod && key === 'z' && !e.shiftKey) {
         e.preventDefault()
@@ -72,7 +92,7 @@ export const useShortcuts = (state: ShortcutState) => {
     }
     const onCopy = (e: ClipboardEvent) => {
       const s = ref.current
-      if (typing(e.target) || inOverlay(e.target) || !e.clipboardData) return
+      if (ignored(e) || !s.active || !e.clipboardData) return
       const selected = s.selection()
       const groups = s.history.bot.groups.filter((g) => selected.has(g.id)).map((g) => g.id)
       if (groups.length === 0) return
@@ -81,7 +101,7 @@ export const useShortcuts = (state: ShortcutState) => {
     }
     const onPaste = (e: ClipboardEvent) => {
       const s = ref.current
-      if (s.readOnly || typing(e.target) || inOverlay(e.target) || !e.clipboardData) return
+      if (s.readOnly || ignored(e) || !s.active || !e.clipboardData) return
       const fragment = parseFragment(e.clipboardData.getData('text/plain'))
       if (!fragment || fragment.groups.length === 0) return
       e.preventDefault()

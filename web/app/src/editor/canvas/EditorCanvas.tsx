@@ -84,7 +84,15 @@ export const EditorCanvas = (props: CanvasProps) => {
     setEdges(drawn.edges)
   }, [bot])
 
-  const onNodesChange: OnNodesChange = useCallback((changes) => setNodes((ns) => applyNodeChanges(changes, ns)), [])
+  // A move becomes a change when it ends (a drag let go, or a step of the arrow keys), not on every frame.
+  const onNodesChange: OnNodesChange = useCallback(
+    (changes) => {
+      setNodes((ns) => applyNodeChanges(changes, ns))
+      const moved = changes.flatMap((c) => (c.type === 'position' && c.dragging === false && c.position ? [[c.id, c.position] as const] : []))
+      if (moved.length) change((b) => moveNodes(b, new Map(moved)), 'move')
+    },
+    [change],
+  )
   const onEdgesChange: OnEdgesChange = useCallback((changes) => setEdges((es) => applyEdgeChanges(changes, es)), [])
 
   const place = useCallback(
@@ -142,10 +150,7 @@ export const EditorCanvas = (props: CanvasProps) => {
   )
 
   // Every prop given to ReactFlow is stable: it copies each new value into its store, which renders again.
-  const onNodeDragStop = useCallback(
-    (_e: unknown, _node: Node, dragged: Node[]) => change((b) => moveNodes(b, new Map(dragged.map((n) => [n.id, n.position])))),
-    [change],
-  )
+  // A click on the canvas or on a group (not on one of its blocks) leaves the block's settings.
   const onPaneClick = useCallback(() => onSelectBlock(null), [onSelectBlock])
   const onMoveStart = useCallback(() => wrapper.current?.classList.add('pg-moving'), [])
   const onMoveEnd = useCallback(() => wrapper.current?.classList.remove('pg-moving'), [])
@@ -171,7 +176,7 @@ export const EditorCanvas = (props: CanvasProps) => {
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
-          onNodeDragStop={onNodeDragStop}
+          onNodeClick={onPaneClick}
           onConnect={onConnect}
           isValidConnection={isValidConnection}
           onSelectionChange={onSelectionChange}

@@ -11,7 +11,8 @@ import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
 import './canvas.css'
 import type { GroupNodeData } from './flowModel.js'
-import { hasBlockHandle, hasItemHandles } from './flowModel.js'
+import { hasItemHandles } from '../doc/graph.js'
+import { showsBlockHandle } from './flowModel.js'
 import { defaultExitLabel, itemLabel } from './itemLabels.js'
 
 /** The index a drop at clientY lands on, from the block rows' middles. */
@@ -48,7 +49,7 @@ const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: b
 
 type BlockItem = { id: string; paths?: { id: string; text?: string | null }[] | null }
 
-const BlockRow = ({ block, lod }: { block: Block; lod: boolean }) => {
+const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
   const label = blockLabel(block.type)
   const itemized = hasItemHandles(block)
@@ -86,8 +87,11 @@ const BlockRow = ({ block, lod }: { block: Block; lod: boolean }) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault()
           canvas.selectBlock(block.id)
+          e.stopPropagation()
         } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && !canvas.readOnly) {
           e.preventDefault()
+          // Not to the node around it, which would move the group too.
+          e.stopPropagation()
           canvas.nudgeBlock(block.id, e.key === 'ArrowUp' ? -1 : 1)
         }
       }}
@@ -111,7 +115,7 @@ const BlockRow = ({ block, lod }: { block: Block; lod: boolean }) => {
           />
         ),
       )}
-      {hasBlockHandle(block) &&
+      {showsBlockHandle(block, isLast) &&
         (exit && items.length ? (
           <ItemRow handle={sourceKey({ blockId: block.id })} label={exit} lod={lod} />
         ) : (
@@ -125,7 +129,7 @@ const BlockRow = ({ block, lod }: { block: Block; lod: boolean }) => {
         ))}
     </div>
   )
-}
+})
 
 const Title = ({ groupId, title }: { groupId: string; title: string }) => {
   const canvas = useCanvas()
@@ -221,7 +225,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
       <div className="pg-blocks" onDragOver={onDragOver} onDragLeave={() => setOver(null)} onDrop={onDrop}>
         {group.blocks.map((block, i) => (
           <BlockWithDropLine key={block.id} show={over === i}>
-            <BlockRow block={block as Block} lod={lod} />
+            <BlockRow block={block as Block} lod={lod} isLast={i === group.blocks.length - 1} />
           </BlockWithDropLine>
         ))}
         {over === group.blocks.length && <DropLine />}

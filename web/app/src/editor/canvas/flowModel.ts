@@ -2,7 +2,7 @@
 // exist (dangling edges of imported bots are listed by the checks, not drawn). Handles are named by source keys
 // (doc/graph.ts), so a connection dragged on the canvas maps straight back to the bot.
 import type { Edge as FlowEdge, Node } from '@xyflow/react'
-import { type Edge, edgeSourceKey, type Group, itemsOf, sourceKey } from '../doc/graph.js'
+import { type Edge, edgeSourceKey, type Group, hasBlockHandle, itemsOf, sourceKey } from '../doc/graph.js'
 import type { Block, EditorBot } from '../types.js'
 
 export type GroupNodeData = { group: Group; index: number }
@@ -24,28 +24,17 @@ const ownerNodes = (bot: EditorBot) => {
   return owner
 }
 
-/** A block's connection points, in the order they are drawn. */
+/** A block's possible edge sources. */
 export const blockSourceKeys = (block: Block): string[] => {
   const keys: string[] = []
   for (const item of itemsOf(block)) {
     if (block.type === 'cards') for (const p of item.paths ?? []) keys.push(sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id }))
     else keys.push(sourceKey({ blockId: block.id, itemId: item.id }))
   }
-  if (hasBlockHandle(block)) keys.push(sourceKey({ blockId: block.id }))
+  // Every block may own an edge (imported bots have them anywhere): its key is known even where no exit is offered.
+  keys.push(sourceKey({ blockId: block.id }))
   return keys
 }
-
-const itemized = new Set(['choice input', 'picture choice input', 'Condition', 'AB test', 'cards'])
-
-/** Blocks whose items carry the paths have no block-level exit, except an "else"/multiple-choice one. */
-export const hasBlockHandle = (block: Block): boolean => {
-  if (block.type === 'Jump' || block.type === 'AB test' || block.type === 'cards' || block.type === 'Return') return false
-  if (block.type === 'choice input' || block.type === 'picture choice input')
-    return Boolean((block.options as { isMultipleChoice?: boolean } | undefined)?.isMultipleChoice)
-  return true
-}
-
-export const hasItemHandles = (block: Block) => itemized.has(block.type)
 
 export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
   const nodes: Node[] = [
@@ -76,3 +65,9 @@ export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
   })
   return { nodes, edges }
 }
+
+/**
+ * Whether a block shows its own exit: where it already has an edge (so the edge can be seen and removed), else only
+ * on the last block of its group (after it the group ends; an edge from a block in the middle would skip the rest).
+ */
+export const showsBlockHandle = (block: Block, isLast: boolean) => Boolean(block.outgoingEdgeId) || (isLast && hasBlockHandle(block))

@@ -8,8 +8,28 @@ import type { Point } from './ops.js'
 
 export type Fragment = { kind: 'parley/fragment'; groups: Group[]; edges: Edge[]; variables: Variable[] }
 
-const isFragment = (value: unknown): value is Fragment =>
-  typeof value === 'object' && value !== null && (value as Fragment).kind === 'parley/fragment' && Array.isArray((value as Fragment).groups)
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+// Clipboard text can be anything: a fragment is pasted only when its shape holds.
+const isFragment = (value: unknown): value is Fragment => {
+  if (!isObject(value) || value.kind !== 'parley/fragment') return false
+  const { groups, edges, variables } = value as Record<string, unknown>
+  return (
+    Array.isArray(groups) &&
+    groups.every(
+      (g) =>
+        isObject(g) &&
+        typeof g.id === 'string' &&
+        typeof g.title === 'string' &&
+        Array.isArray(g.blocks) &&
+        g.blocks.every((b) => isObject(b) && typeof b.id === 'string' && typeof b.type === 'string'),
+    ) &&
+    Array.isArray(edges) &&
+    edges.every((e) => isObject(e) && typeof e.id === 'string' && isObject(e.from) && isObject(e.to) && typeof e.to.groupId === 'string') &&
+    Array.isArray(variables) &&
+    variables.every((v) => isObject(v) && typeof v.id === 'string' && typeof v.name === 'string')
+  )
+}
 
 /** Parses clipboard text; anything else than a fragment answers undefined. */
 export const parseFragment = (text: string): Fragment | undefined => {

@@ -81,3 +81,17 @@ export const allSourceKeys = (bot: EditorBot): Set<string> => {
 }
 
 export const groupOfBlock = (bot: EditorBot, blockId: string) => bot.groups.find((g) => g.blocks.some((b) => b.id === blockId))
+
+const itemized = new Set(['choice input', 'picture choice input', 'Condition', 'AB test', 'cards'])
+
+/** Blocks whose exits are their items (buttons, paths) draw one per item. */
+export const hasItemHandles = (block: Block) => itemized.has(block.type)
+
+/** Whether a block can lead somewhere by itself: not those ending the flow, nor those whose items are the exits
+ * (except "else" and multiple choice). */
+export const hasBlockHandle = (block: Block): boolean => {
+  if (block.type === 'Jump' || block.type === 'AB test' || block.type === 'cards' || block.type === 'Return') return false
+  if (block.type === 'choice input' || block.type === 'picture choice input')
+    return Boolean((block.options as { isMultipleChoice?: boolean } | undefined)?.isMultipleChoice)
+  return true
+}

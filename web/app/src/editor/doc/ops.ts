@@ -4,7 +4,7 @@
 // only edges touched by a change are removed with it.
 import { newId } from '../ids.js'
 import type { Block, EditorBot } from '../types.js'
-import { allSourceKeys, type Edge, edgeSourceKey, type Group, itemsOf, type Source, setOutgoing, type Target } from './graph.js'
+import { allSourceKeys, type Edge, edgeSourceKey, type Group, hasBlockHandle, itemsOf, type Source, setOutgoing, type Target } from './graph.js'
 
 export type Point = { x: number; y: number }
 /** Where a block goes: a position in a group, or a new group at a point of the canvas. */
@@ -15,6 +15,11 @@ const nextGroupTitle = (bot: EditorBot) => {
   let n = bot.groups.length + 1
   while (taken.has(`Group #${n}`)) n++
   return `Group #${n}`
+}
+
+const withoutExit = (block: Block): Block => {
+  const { outgoingEdgeId: _, ...rest } = block
+  return rest as Block
 }
 
 const mapGroup = (bot: EditorBot, groupId: string, fn: (g: Group) => Group): EditorBot => ({
@@ -50,7 +55,17 @@ export const outgoingOf = (bot: EditorBot, from: Source): string | undefined => 
   return undefined
 }
 
-export const moveNodes = (bot: EditorBot, positions: Map<string, Point>): EditorBot => ({
+export const moveNodes = (bot: EditorBot, positions: Map<string, Point>): EditorBot => {
+  const same = (at: Point | undefined, id: string) => {
+    const to = positions.get(id)
+    return !to || (at?.x === to.x && at?.y === to.y)
+  }
+  // A drag that ended where it began changes nothing (no undo step, no save).
+  if (bot.groups.every((g) => same(g.graphCoordinates, g.id)) && bot.events.every((e) => same(e.graphCoordinates, `event:${e.id}`))) return bot
+  return movedNodes(bot, positions)
+}
+
+const movedNodes = (bot: EditorBot, positions: Map<string, Point>): EditorBot => ({
   ...bot,
   groups: bot.groups.map((g) => (positions.has(g.id) ? { ...g, graphCoordinates: positions.get(g.id)! } : g)),
   events: bot.events.map((e) => (positions.has(`event:${e.id}`) ? { ...e, graphCoordinates: positions.get(`event:${e.id}`)! } : e)),
@@ -64,12 +79,21 @@ export const insertBlock = (bot: EditorBot, block: Block, place: BlockPlace): { 
     const group: Group = { id: newId(), title: nextGroupTitle(bot), graphCoordinates: place.at, blocks: [block] }
     return { bot: { ...bot, groups: [...bot.groups, group] }, groupId: group.id }
   }
+  const group = bot.groups.find((g) => g.id === place.groupId)
+  const last = group?.blocks.at(-1)
+  const atEnd = group !== undefined && place.index >= group.blocks.length
+  // Added after the last block, the new block takes over the group's exit (as in Typebot): the edge that left the
+  // group still leaves it, after the new block instead of skipping it.
+  const takesExit = atEnd && last?.outgoingEdgeId && hasBlockHandle(block) && !block.outgoingEdgeId
+  const exitId = takesExit ? last!.outgoingEdgeId! : undefined
   const next = mapGroup(bot, place.groupId, (g) => {
-    const blocks = [...g.blocks]
-    blocks.splice(Math.max(0, Math.min(place.index, blocks.length)), 0, block)
+    const blocks = exitId ? g.blocks.map((b) => (b === last ? withoutExit(b) : b)) : [...g.blocks]
+    blocks.splice(Math.max(0, Math.min(place.index, blocks.length)), 0, exitId ? { ...block, outgoingEdgeId: exitId } : block)
     return { ...g, blocks }
   })
-  return { bot: next, groupId: place.groupId }
+  if (!exitId) return { bot: next, groupId: place.groupId }
+  const edges = next.edges.map((e) => (e.id === exitId ? ({ ...e, from: { blockId: block.id } } as Edge) : e))
+  return { bot: { ...next, edges }, groupId: place.groupId }
 }
 
 /** Moves a block within or between groups, or out to a new group; a group left empty is removed. */

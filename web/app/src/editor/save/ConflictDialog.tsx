@@ -20,10 +20,14 @@ export const ConflictDialog = ({
 }) => {
   const [busy, setBusy] = useState(false)
   const differences = diffBots(mine, theirs)
+  const [failure, setFailure] = useState<string | null>(null)
   const run = (fn: () => Promise<void>) => async () => {
     setBusy(true)
+    setFailure(null)
     try {
       await fn()
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err))
     } finally {
       setBusy(false)
     }
@@ -64,6 +68,11 @@ export const ConflictDialog = ({
         ) : (
           <Text size="sm" c="dimmed">
             The two versions hold the same flow.
+          </Text>
+        )}
+        {failure && (
+          <Text role="alert" c="red" size="sm">
+            That did not work: {failure}
           </Text>
         )}
         <Group justify="flex-end">

@@ -15,6 +15,8 @@ export type SaveState =
 
 const delayMs = 800
 
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
 /** The parts of the document the editor changes (the rest — public id, folder, flags — has its own pages). */
 const editable = (bot: EditorBot) => ({
   name: bot.name,
@@ -31,18 +33,28 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
   const saved = useRef(bot)
   const updatedAt = useRef(initialUpdatedAt)
   const inFlight = useRef<Promise<void> | null>(null)
+  // Set by a 409 until the user chooses: no save may go out meanwhile (it would be refused the same way).
+  const conflicted = useRef(false)
   const [state, setState] = useState<SaveState>({ status: 'saved' })
   const latest = useRef(bot)
   latest.current = bot
+  const enabledRef = useRef(enabled)
+  enabledRef.current = enabled
   const saidSaved = useRef(onSaved)
   saidSaved.current = onSaved
 
+  /** Sends the draft; answers whether what the editor shows is now stored. One save at a time. */
   const save = useCallback(
-    async (overwrite = false, force = false) => {
-      if (inFlight.current) await inFlight.current
+    async (overwrite = false, force = false): Promise<boolean> => {
+      while (inFlight.current) await inFlight.current
+      if (conflicted.current && !overwrite) return false
       const sending = latest.current
-      if (sending === saved.current && !overwrite && !force) return setState((s) => (s.status === 'conflict' ? s : { status: 'saved' }))
+      if (sending === saved.current && !overwrite && !force) {
+        setState({ status: 'saved' })
+        return true
+      }
       setState({ status: 'saving' })
+      let stored = false
       const run = (async () => {
         try {
           const answer = await api.patch<{ bot: { updatedAt: string } }>(`/v1/bots/${botId}`, {
@@ -51,19 +63,30 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
           })
           saved.current = sending
           updatedAt.current = answer.bot.updatedAt
-          setState(latest.current === sending ? { status: 'saved' } : { status: 'pending' })
+          conflicted.current = false
+          stored = latest.current === sending
+          setState(stored ? { status: 'saved' } : { status: 'pending' })
           saidSaved.current()
           void client.invalidateQueries({ queryKey: ['bot', botId] })
         } catch (err) {
           if (err instanceof ApiError && err.status === 409) {
-            const theirs = await api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot)
-            setState({ status: 'conflict', theirs })
-          } else setState({ status: 'error', message: err instanceof Error ? err.message : String(err) })
+            conflicted.current = true
+            try {
+              const theirs = await api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot)
+              setState({ status: 'conflict', theirs })
+            } catch (reading) {
+              setState({ status: 'error', message: `The bot changed elsewhere and could not be read: ${errorText(reading)}` })
+            }
+          } else setState({ status: 'error', message: errorText(err) })
         }
       })()
       inFlight.current = run
-      await run
-      inFlight.current = null
+      try {
+        await run
+      } finally {
+        inFlight.current = null
+      }
+      return stored
     },
     [botId, client],
   )
@@ -78,7 +101,15 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
     return () => clearTimeout(timer)
   }, [bot, enabled, save, state.status])
 
-  // Leaving with unsaved work asks first.
+  // Leaving the editor inside the app (back to the bot's page…) sends what is not saved yet.
+  useEffect(
+    () => () => {
+      if (enabledRef.current && latest.current !== saved.current && !conflicted.current) void save()
+    },
+    [save],
+  )
+
+  // Leaving the page with unsaved work asks first.
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
       if (latest.current !== saved.current) e.preventDefault()
@@ -97,6 +128,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
     overwrite: () => save(true),
     /** Takes the stored version: the caller replaces its document with `bot`. */
     adopt: (theirs: EditorBot) => {
+      conflicted.current = false
       saved.current = theirs
       updatedAt.current = String(theirs.updatedAt)
       setState({ status: 'saved' })
