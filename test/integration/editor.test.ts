@@ -289,6 +289,26 @@ describe('flow editor', () => {
     await shot(page, 'editor-typebot-export')
   })
 
+  test('pickers by title: a jump to a group; a command event renamed', async () => {
+    const base = typebotExport()
+    const botId = await editorOf({
+      ...base,
+      id: 'tb-jump',
+      events: [...base.events, { id: 'ev-cmd', type: 'command', graphCoordinates: { x: -300, y: 200 }, options: { command: 'restart' } }],
+      groups: base.groups.map((g) => (g.id === 'g-sad' ? { ...g, blocks: [...g.blocks, { id: 'j1', type: 'Jump', options: {} }] } : g)),
+    })
+    await blockRow(groupNode(page, 'Sad'), 'Jump').click()
+    await panel(page, 'Jump settings').getByLabel('Jump to group', { exact: true }).click()
+    await page.getByRole('option', { name: 'Bye', exact: true }).click()
+    await page.getByRole('button', { name: 'Command /restart: settings' }).click()
+    await panel(page, 'Command settings').getByLabel('Command', { exact: true }).fill('menu')
+    await saved(page)
+    const bot = (await stored(botId)) as unknown as Bot & { events: { id: string; options?: { command?: string } }[] }
+    const jump = bot.groups.find((g) => g.id === 'g-sad')!.blocks.find((b) => b.id === 'j1') as unknown as { options: { groupId?: string } }
+    assert.equal(jump.options.groupId, 'g-bye')
+    assert.equal(bot.events.find((e) => e.id === 'ev-cmd')?.options?.command, 'menu')
+  })
+
   test('undo and redo, by the buttons and the keyboard', async () => {
     await editorOf({ ...typebotExport(), id: 'tb-undo' })
     const groups = page.locator('.react-flow__node-botGroup')

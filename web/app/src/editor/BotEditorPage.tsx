@@ -86,6 +86,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
       botId,
       workspaceId,
       variables: bot.variables,
+      groups: bot.groups,
       readOnly,
       createVariable: (name: string) => {
         const existing = bot.variables.find((v) => v.name === name)
@@ -95,7 +96,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
         return variable
       },
     }),
-    [botId, workspaceId, bot.variables, readOnly, history],
+    [botId, workspaceId, bot.variables, bot.groups, readOnly, history],
   )
 
   const selectBlock = useCallback((blockId: string | null) => {
@@ -118,6 +119,11 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
     active: view === 'flow',
     pastePoint: centre,
   })
+
+  const selectEvent = useCallback((eventId: string) => {
+    setSelectedBlockId(null)
+    setPanel({ kind: 'event', eventId })
+  }, [])
 
   const testFrom = useCallback((groupId: string) => {
     setStartFrom(groupId)
@@ -270,6 +276,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
               runningBlockId={runningBlockId}
               marks={marks}
               onTestFrom={testFrom}
+              onSelectEvent={selectEvent}
             />
           ) : (
             <PreviewPanel botId={botId} bot={bot} onClose={() => setView('flow')} />

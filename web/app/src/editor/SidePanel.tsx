@@ -7,12 +7,19 @@ import { BlockSettings } from './blocks/BlockSettings.js'
 import { eventNodeId } from './canvas/flowModel.js'
 import { groupOfBlock } from './doc/graph.js'
 import type { History } from './doc/history.js'
-import { replaceBlock } from './doc/ops.js'
+import { replaceBlock, replaceEvent } from './doc/ops.js'
+import { EventSettings, eventTitle } from './EventSettings.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
 import type { Block, EditorBot, EditorContext } from './types.js'
 import { VariablesPanel } from './variables/VariablesPanel.js'
 
-export type Panel = { kind: 'block' } | { kind: 'variables' } | { kind: 'checks' } | { kind: 'preview'; at?: number } | null
+export type Panel =
+  | { kind: 'block' }
+  | { kind: 'event'; eventId: string }
+  | { kind: 'variables' }
+  | { kind: 'checks' }
+  | { kind: 'preview'; at?: number }
+  | null
 
 type Props = {
   panel: NonNullable<Panel>
@@ -63,6 +70,15 @@ export const SidePanel = (props: Props) => {
             ctx={ctx}
             onChange={(next) => history.change((b) => replaceBlock(b, next), `block:${block.id}`)}
           />
+        </Frame>
+      )
+    }
+    case 'event': {
+      const event = bot.events.find((e) => e.id === panel.eventId)
+      if (!event) return null
+      return (
+        <Frame title={`${eventTitle(event)} settings`} onClose={onClose}>
+          <EventSettings event={event} ctx={ctx} onChange={(next) => history.change((b) => replaceEvent(b, next), `event:${event.id}`)} />
         </Frame>
       )
     }

@@ -16,6 +16,8 @@ export type BotDocAnswer = { bot: EditorBot; publishedAt: string | null; hasUnpu
 export type EditorContext = {
   botId: string
   workspaceId: string
+  /** The bot's groups (for pickers: jump targets, bot links to this bot). */
+  groups: { id: string; title: string; blocks: { id: string; type: string }[] }[]
   /** The bot's variables, in order. */
   variables: Variable[]
   /** Adds a variable named `name` (or returns the existing one with that name) and gives it back. */

@@ -17,6 +17,7 @@ import { objectFields } from './formModel.js'
 import { formHints } from './hints.js'
 import { HttpRequestForm } from './HttpRequestForm.js'
 import { ItemsForm } from './ItemsForm.js'
+import { BotLinkForm, JumpForm } from './LinkForms.js'
 import { SetVariableForm } from './SetVariableForm.js'
 import { TextBubbleForm } from '../richText/TextBubbleForm.js'
 
@@ -30,6 +31,8 @@ const forms = new Map<string, BlockForm>([
   ['picture choice input', ItemsForm],
   ['Condition', ConditionForm],
   ['Set variable', SetVariableForm],
+  ['Jump', JumpForm],
+  ['Typebot link', BotLinkForm],
   ['Webhook', HttpRequestForm],
   ['Zapier', HttpRequestForm],
   ['Make.com', HttpRequestForm],

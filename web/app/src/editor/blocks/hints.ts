@@ -70,8 +70,6 @@ const byType: Record<string, FormHints> = {
   'choice input': choice,
   'picture choice input': { ...choice, hidden: ['options.dynamicItems'] },
   'AB test': { labels: { 'options.aPercent': 'Percent of users on path A' }, hidden: ['items'] },
-  Jump: { labels: { 'options.groupId': 'Group ID', 'options.blockId': 'Block ID (optional)' } },
-  'Typebot link': { labels: { 'options.typebotId': 'Bot ID (“current” for this bot)', 'options.groupId': 'Group ID (optional)' } },
   'text input': { ...textLike, labels: { ...textLike.labels, 'options.isLong': 'Long text' } },
   'number input': textLike,
   'email input': textLike,

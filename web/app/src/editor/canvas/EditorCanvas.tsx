@@ -57,6 +57,7 @@ export type CanvasProps = {
   runningBlockId: string | null
   marks: Map<string, CanvasMark[]>
   onTestFrom: (groupId: string) => void
+  onSelectEvent: (eventId: string) => void
 }
 
 export const EditorCanvas = (props: CanvasProps) => {
@@ -115,6 +116,7 @@ export const EditorCanvas = (props: CanvasProps) => {
       runningBlockId: props.runningBlockId,
       marks: props.marks,
       selectBlock: onSelectBlock,
+      selectEvent: props.onSelectEvent,
       dropInGroup: (groupId, index, data) => place(data, { groupId, index }),
       renameGroup: (groupId, title) => change((b) => renameGroup(b, groupId, title)),
       nudgeBlock: (blockId, delta) =>
@@ -132,7 +134,18 @@ export const EditorCanvas = (props: CanvasProps) => {
       duplicateGroup: (groupId) => change((b) => duplicateGroups(b, [groupId]).bot),
       deleteGroup: (groupId) => change((b) => removeGroups(b, [groupId])),
     }),
-    [readOnly, props.selectedBlockId, props.runningBlockId, props.marks, props.onTestFrom, onSelectBlock, place, change, bot.variables],
+    [
+      readOnly,
+      props.selectedBlockId,
+      props.runningBlockId,
+      props.marks,
+      props.onTestFrom,
+      props.onSelectEvent,
+      onSelectBlock,
+      place,
+      change,
+      bot.variables,
+    ],
   )
 
   const onDrop = (e: DragEvent) => {

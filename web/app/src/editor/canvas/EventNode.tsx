@@ -1,8 +1,9 @@
 // An event on the canvas (the start, a command, a reply): a pill with the one exit it has.
-import { Paper, Text } from '@mantine/core'
+import { Paper, Text, UnstyledButton } from '@mantine/core'
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react'
 import { memo } from 'react'
 import { sourceKey } from '../doc/graph.js'
+import { useCanvas } from './canvasContext.js'
 import type { EventNodeData } from './flowModel.js'
 
 const eventLabel = (event: EventNodeData['event']) => {
@@ -22,6 +23,7 @@ const eventLabel = (event: EventNodeData['event']) => {
 }
 
 export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>>) => {
+  const canvas = useCanvas()
   const label = eventLabel(data.event)
   return (
     <Paper
@@ -33,9 +35,17 @@ export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>
       aria-label={`Event ${label}`}
       style={{ borderColor: selected ? 'var(--mantine-color-indigo-5)' : undefined }}
     >
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
+      {data.event.type === 'start' ? (
+        <Text size="sm" fw={600}>
+          {label}
+        </Text>
+      ) : (
+        <UnstyledButton className="nodrag" onClick={() => canvas.selectEvent(data.event.id)} aria-label={`${label}: settings`}>
+          <Text size="sm" fw={600}>
+            {label}
+          </Text>
+        </UnstyledButton>
+      )}
       <Handle
         type="source"
         id={sourceKey({ eventId: data.event.id })}

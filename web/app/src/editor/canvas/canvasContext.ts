@@ -11,6 +11,8 @@ export type CanvasApi = {
   /** Checks by group id and by block id. */
   marks: Map<string, CanvasMark[]>
   selectBlock: (blockId: string | null) => void
+  /** Opens an event's settings. */
+  selectEvent: (eventId: string) => void
   /** A block (dragged from the palette or from another place) dropped into a group at an index. */
   dropInGroup: (groupId: string, index: number, data: DataTransfer) => void
   renameGroup: (groupId: string, title: string) => void
