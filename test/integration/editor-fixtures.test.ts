@@ -4,10 +4,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
-import { pageApi, panel, saved } from '../support/editor.js'
+import { type pageApi, panel, saved, setUpFirstAccount } from '../support/editor.js'
 import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { startTestServer, type TestServer } from '../support/server.js'
-import { fillAccountForm, openApp, person } from '../support/webApp.js'
+import { openApp, person } from '../support/webApp.js'
 
 describeWithFixtures('flow editor on the Typebot fixtures', () => {
   let server: TestServer
@@ -20,12 +20,7 @@ describeWithFixtures('flow editor on the Typebot fixtures', () => {
     server = await startTestServer({ ENCRYPTION_SECRET: 'editor-fixtures-encryption-secret' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1440, height: 900 } }))
-    await page.goto(`${server.url}/setup`)
-    await fillAccountForm(page, person('Fay'))
-    await page.getByRole('button', { name: 'Create account' }).click()
-    await page.waitForURL(/\/w\/[^/]+\/bots$/)
-    workspaceId = /\/w\/([^/]+)\//.exec(page.url())![1]
-    api = await pageApi(page, server.url)
+    ;({ workspaceId, api } = await setUpFirstAccount(page, server.url, person('Fay')))
   })
   after(async () => {
     await browser?.close()

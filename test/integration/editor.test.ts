@@ -14,7 +14,8 @@ import {
   emptySpot,
   groupNode,
   itemHandle,
-  pageApi,
+  type pageApi,
+  setUpFirstAccount,
   panel,
   pickVariable,
   saved,
@@ -92,12 +93,7 @@ describe('flow editor', () => {
     server = await startTestServer({ ENCRYPTION_SECRET: 'editor-test-encryption-secret' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1440, height: 900 } }))
-    await page.goto(`${server.url}/setup`)
-    await fillAccountForm(page, ada)
-    await page.getByRole('button', { name: 'Create account' }).click()
-    await page.waitForURL(/\/w\/[^/]+\/bots$/)
-    workspaceId = /\/w\/([^/]+)\//.exec(page.url())![1]
-    api = await pageApi(page, server.url)
+    ;({ workspaceId, api } = await setUpFirstAccount(page, server.url, ada))
   })
   after(async () => {
     await browser?.close()

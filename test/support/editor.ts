@@ -1,6 +1,16 @@
 // Driving the flow editor in Chromium: the canvas's groups, blocks and handles, the block panel's fields, and the
 // app's own API session (the page's cookie and CSRF token) for setting up and reading back bots.
 import type { Locator, Page } from 'playwright-core'
+import { fillAccountForm, type Person } from './webApp.js'
+
+/** Sets the server up with its first account (through the setup page); answers its workspace and an API caller. */
+export const setUpFirstAccount = async (page: Page, baseUrl: string, who: Person) => {
+  await page.goto(`${baseUrl}/setup`)
+  await fillAccountForm(page, who)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/w\/[^/]+\/bots$/)
+  return { workspaceId: /\/w\/([^/]+)\//.exec(page.url())![1], api: await pageApi(page, baseUrl) }
+}
 
 /** API calls as the signed-in page (cookie of the page's context, CSRF token of the session). */
 export const pageApi = async (page: Page, baseUrl: string) => {

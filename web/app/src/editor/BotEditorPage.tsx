@@ -246,7 +246,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
       </Group>
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
         {view === 'flow' && !readOnly && (
-          <Box w={250} style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
+          <Box w={260} p="xs" style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
             <BlockPalette onPick={pick} readOnly={readOnly} />
           </Box>
         )}

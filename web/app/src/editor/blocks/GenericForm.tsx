@@ -1,13 +1,14 @@
 // Renders the field descriptors of formModel.ts over an object value: each change gives back a new object with the
 // other keys (unknown ones included) untouched, so editing one option never drops what the form does not show.
-import { ActionIcon, Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
+import { Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
 import { newId } from '../ids.js'
 import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'
 import { CredentialsSelect } from './CredentialsSelect.js'
 import { type Field, isShown } from './formModel.js'
+import { RowControls } from './RowControls.js'
 
 export type Obj = Record<string, unknown>
 export const asObj = (value: unknown): Obj => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {})
@@ -161,7 +162,7 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
   const rows = Array.isArray(value) ? (value as unknown[]) : []
   const set = (next: unknown[]) => onChange(next)
   const scalar = field.fields.length === 0
-  const move = (from: number, to: number) => {
+  const _move = (from: number, to: number) => {
     const next = [...rows]
     const [row] = next.splice(from, 1)
     next.splice(to, 0, row)
@@ -204,19 +205,7 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
                     />
                   )}
                 </div>
-                {!ctx.readOnly && (
-                  <Stack gap={2}>
-                    <ActionIcon variant="subtle" aria-label={`Move ${rowLabel} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                      <IconArrowUp size={14} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" aria-label={`Move ${rowLabel} down`} disabled={i === rows.length - 1} onClick={() => move(i, i + 1)}>
-                      <IconArrowDown size={14} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${rowLabel}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
-                      <IconTrash size={14} aria-hidden />
-                    </ActionIcon>
-                  </Stack>
-                )}
+                {!ctx.readOnly && <RowControls name={rowLabel} list={rows} index={i} onChange={set} />}
               </Group>
             </Paper>
           )

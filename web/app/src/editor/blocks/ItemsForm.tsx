@@ -1,12 +1,13 @@
 // Buttons and picture choices: each item is a choice the user can make and may have its own edge (edges start from
 // `item.id`), so items are added, removed, reordered and relabelled but their ids are never rewritten.
-import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
+import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
 import { newId } from '../ids.js'
+import { RowControls } from './RowControls.js'
 import type { BlockFormProps } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
-import { type Item, itemsOf, moved, withItems } from './blockParts.js'
+import { type Item, itemsOf, withItems } from './blockParts.js'
 import { GenericForm } from './GenericForm.js'
 import { objectFields } from './formModel.js'
 import { formHints, hiding } from './hints.js'
@@ -58,29 +59,7 @@ export const ItemsForm = ({ block, onChange, ctx }: BlockFormProps) => {
                       />
                     ))}
                   </Stack>
-                  {!ctx.readOnly && (
-                    <Stack gap={2}>
-                      <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => setItems(moved(items, i, i - 1))}>
-                        <IconArrowUp size={14} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${name} down`}
-                        disabled={i === items.length - 1}
-                        onClick={() => setItems(moved(items, i, i + 1))}
-                      >
-                        <IconArrowDown size={14} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${name}`}
-                        onClick={() => setItems(items.filter((_, j) => j !== i))}
-                      >
-                        <IconTrash size={14} aria-hidden />
-                      </ActionIcon>
-                    </Stack>
-                  )}
+                  {!ctx.readOnly && <RowControls name={name} list={items} index={i} onChange={setItems} />}
                 </Group>
               </Paper>
             )

@@ -17,11 +17,3 @@ export const withOption = <B extends Block>(block: B, key: string, value: unknow
 export const itemsOf = (block: Block): Item[] => (Array.isArray(block.items) ? (block.items as Item[]) : [])
 
 export const withItems = <B extends Block>(block: B, items: Item[]): B => ({ ...block, items })
-
-/** Moves entry `from` of a list to `to`. */
-export const moved = <T>(list: T[], from: number, to: number): T[] => {
-  const next = [...list]
-  const [entry] = next.splice(from, 1)
-  next.splice(to, 0, entry)
-  return next
-}
