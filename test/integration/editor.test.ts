@@ -305,6 +305,35 @@ describe('flow editor', () => {
     assert.equal(bot.events.find((e) => e.id === 'ev-cmd')?.options?.command, 'menu')
   })
 
+  test('variables: renaming one rewrites its {{references}}; checks are marked on the canvas and listed', async () => {
+    const base = typebotExport()
+    const botId = await editorOf({
+      ...base,
+      id: 'tb-vars',
+      variables: [{ id: 'v-name', name: 'Name' }],
+      groups: base.groups.map((g) => (g.id === 'g-bye' ? { ...g, blocks: [text('t-bye', 'Goodbye {{Name}}')] } : g)),
+    })
+    await page.getByRole('button', { name: 'Variables', exact: true }).click()
+    const name = page.getByRole('textbox', { name: 'Name of variable Name' })
+    await name.fill('First name')
+    await name.press('Enter')
+    await page.getByRole('button', { name: 'Fit View' }).click()
+    await blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye {{First name}}').waitFor()
+    // "Bye" is reached by nothing: marked on the canvas and listed; a click on the finding shows it.
+    await groupNode(page, 'Bye')
+      .getByRole('img', { name: /^Check: / })
+      .waitFor()
+    await page.getByRole('button', { name: /^Checks \(1\)/ }).click()
+    await panel(page, 'Checks').getByText('Bye', { exact: false }).first().click()
+    await saved(page)
+    const bot = (await stored(botId)) as unknown as {
+      variables: { id: string; name: string }[]
+      groups: { id: string; blocks: { content?: unknown }[] }[]
+    }
+    assert.deepEqual(bot.variables, [{ id: 'v-name', name: 'First name' }])
+    assert.match(JSON.stringify(bot.groups.find((g) => g.id === 'g-bye')!.blocks[0].content), /Goodbye \{\{First name\}\}/)
+  })
+
   test('undo and redo, by the buttons and the keyboard', async () => {
     await editorOf({ ...typebotExport(), id: 'tb-undo' })
     const groups = page.locator('.react-flow__node-botGroup')
