@@ -285,7 +285,7 @@ describe('flow editor', () => {
     await shot(page, 'editor-typebot-export')
   })
 
-  test('pickers by title: a jump to a group; a command event renamed', async () => {
+  test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {
     const base = typebotExport()
     const botId = await editorOf({
       ...base,
@@ -298,11 +298,20 @@ describe('flow editor', () => {
     await page.getByRole('option', { name: 'Bye', exact: true }).click()
     await page.getByRole('button', { name: 'Command /restart: settings' }).click()
     await panel(page, 'Command settings').getByLabel('Command', { exact: true }).fill('menu')
+    // An edge without the mouse: the last block's "Then go to".
+    await blockRow(groupNode(page, 'Happy'), 'Text', 'An extra line').click()
+    await panel(page, 'Text settings').getByLabel('Then go to', { exact: true }).click()
+    await page.getByRole('option', { name: 'Bye', exact: true }).click()
     await saved(page)
     const bot = (await stored(botId)) as unknown as Bot & { events: { id: string; options?: { command?: string } }[] }
     const jump = bot.groups.find((g) => g.id === 'g-sad')!.blocks.find((b) => b.id === 'j1') as unknown as { options: { groupId?: string } }
     assert.equal(jump.options.groupId, 'g-bye')
     assert.equal(bot.events.find((e) => e.id === 'ev-cmd')?.options?.command, 'menu')
+    const extra = bot.groups.find((g) => g.id === 'g-happy')!.blocks.find((b) => b.id === 't-extra')!
+    assert.deepEqual(
+      bot.edges.find((e) => e.id === extra.outgoingEdgeId),
+      { id: extra.outgoingEdgeId, from: { blockId: 't-extra' }, to: { groupId: 'g-bye' } },
+    )
   })
 
   test('variables: renaming one rewrites its {{references}}; checks are marked on the canvas and listed', async () => {

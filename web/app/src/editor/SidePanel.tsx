@@ -9,6 +9,7 @@ import { groupOfBlock } from './doc/graph.js'
 import type { History } from './doc/history.js'
 import { replaceBlock, replaceEvent } from './doc/ops.js'
 import { EventSettings, eventTitle } from './EventSettings.js'
+import { BlockExits, EventExit } from './ExitsForm.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
 import type { Block, EditorBot, EditorContext } from './types.js'
 import { VariablesPanel } from './variables/VariablesPanel.js'
@@ -62,6 +63,7 @@ export const SidePanel = (props: Props) => {
     case 'block': {
       const block = bot.groups.flatMap((g) => g.blocks).find((b) => b.id === props.selectedBlockId) as Block | undefined
       if (!block) return null
+      const group = groupOfBlock(bot, block.id)
       return (
         <Frame title={`${blockLabel(block.type)} settings`} onClose={onClose}>
           <BlockSettings
@@ -70,6 +72,7 @@ export const SidePanel = (props: Props) => {
             ctx={ctx}
             onChange={(next) => history.change((b) => replaceBlock(b, next), `block:${block.id}`)}
           />
+          <BlockExits bot={bot} change={history.change} readOnly={ctx.readOnly} block={block} isLast={group?.blocks.at(-1)?.id === block.id} />
         </Frame>
       )
     }
@@ -78,7 +81,10 @@ export const SidePanel = (props: Props) => {
       if (!event) return null
       return (
         <Frame title={`${eventTitle(event)} settings`} onClose={onClose}>
-          <EventSettings event={event} ctx={ctx} onChange={(next) => history.change((b) => replaceEvent(b, next), `event:${event.id}`)} />
+          <Stack gap="md">
+            <EventSettings event={event} ctx={ctx} onChange={(next) => history.change((b) => replaceEvent(b, next), `event:${event.id}`)} />
+            <EventExit bot={bot} change={history.change} readOnly={ctx.readOnly} eventId={event.id} />
+          </Stack>
         </Frame>
       )
     }

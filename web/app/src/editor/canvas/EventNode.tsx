@@ -35,17 +35,11 @@ export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>
       aria-label={`Event ${label}`}
       style={{ borderColor: selected ? 'var(--mantine-color-indigo-5)' : undefined }}
     >
-      {data.event.type === 'start' ? (
+      <UnstyledButton className="nodrag" onClick={() => canvas.selectEvent(data.event.id)} aria-label={`${label}: settings`}>
         <Text size="sm" fw={600}>
           {label}
         </Text>
-      ) : (
-        <UnstyledButton className="nodrag" onClick={() => canvas.selectEvent(data.event.id)} aria-label={`${label}: settings`}>
-          <Text size="sm" fw={600}>
-            {label}
-          </Text>
-        </UnstyledButton>
-      )}
+      </UnstyledButton>
       <Handle
         type="source"
         id={sourceKey({ eventId: data.event.id })}
