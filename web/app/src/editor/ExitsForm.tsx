@@ -1,11 +1,11 @@
-// Where a block's exits (or an event) lead, as selects: the keyboard's way to draw and remove edges, and a list of
-// a block's connections by group title.
+// Where a block's exits (or an event) lead and which group a block is in, as selects: the keyboard's way to draw
+// and remove edges and to move blocks between groups, and a list of a block's connections by group title.
 import { Fieldset, Select, Stack } from '@mantine/core'
 import { blockSourceKeys, showsBlockHandle } from './canvas/flowModel.js'
 import { itemLabel } from './canvas/itemLabels.js'
 import { type Source, sourceFromKey } from './doc/graph.js'
 import type { Update } from './doc/history.js'
-import { connect, outgoingOf, removeEdges } from './doc/ops.js'
+import { connect, moveBlock, outgoingOf, removeEdges } from './doc/ops.js'
 import type { Block, EditorBot } from './types.js'
 
 type Props = { bot: EditorBot; change: (update: Update, key?: string) => void; readOnly: boolean }
@@ -65,3 +65,22 @@ export const BlockExits = (props: Props & { block: Block; isLast: boolean }) => 
 }
 
 export const EventExit = (props: Props & { eventId: string }) => <ExitSelect {...props} from={{ eventId: props.eventId }} label="Then go to" />
+
+/** Which group a block is in, as a select: the keyboard's way to move a block to another group (at its end). */
+export const BlockGroup = ({ bot, change, readOnly, blockId }: Props & { blockId: string }) => {
+  const current = bot.groups.find((g) => g.blocks.some((b) => b.id === blockId))
+  return (
+    <Select
+      label="In group"
+      data={bot.groups.map((g) => ({ value: g.id, label: g.title || 'Untitled group' }))}
+      value={current?.id ?? null}
+      searchable
+      allowDeselect={false}
+      readOnly={readOnly}
+      onChange={(groupId) => {
+        const target = bot.groups.find((g) => g.id === groupId)
+        if (target && target.id !== current?.id) change((b) => moveBlock(b, blockId, { groupId: target.id, index: target.blocks.length }))
+      }}
+    />
+  )
+}

@@ -9,7 +9,7 @@ import { groupOfBlock } from './doc/graph.js'
 import type { History } from './doc/history.js'
 import { replaceBlock, replaceEvent } from './doc/ops.js'
 import { EventSettings, eventTitle } from './EventSettings.js'
-import { BlockExits, EventExit } from './ExitsForm.js'
+import { BlockExits, BlockGroup, EventExit } from './ExitsForm.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
 import type { Block, EditorBot, EditorContext } from './types.js'
 import { VariablesPanel } from './variables/VariablesPanel.js'
@@ -52,7 +52,7 @@ const Frame = ({ title, onClose, children }: { title: string; onClose: () => voi
       </ActionIcon>
     </Group>
     <ScrollArea style={{ flex: 1 }} p="md">
-      {children}
+      <Stack gap="lg">{children}</Stack>
     </ScrollArea>
   </Box>
 )
@@ -72,6 +72,7 @@ export const SidePanel = (props: Props) => {
             ctx={ctx}
             onChange={(next) => history.change((b) => replaceBlock(b, next), `block:${block.id}`)}
           />
+          <BlockGroup bot={bot} change={history.change} readOnly={ctx.readOnly} blockId={block.id} />
           <BlockExits bot={bot} change={history.change} readOnly={ctx.readOnly} block={block} isLast={group?.blocks.at(-1)?.id === block.id} />
         </Frame>
       )
