@@ -26,14 +26,14 @@ export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[]
  * most a few dozen groups), small enough that compiling, storing and running it stays cheap. Checked before the
  * bot is validated, so an oversized bot costs one count.
  */
-export const BOT_LIMITS = { bytes: 5_000_000, groups: 2_000, blocks: 20_000, edges: 30_000, variables: 5_000 } as const
+export const BOT_LIMITS = { bytes: 5_000_000, groups: 2_000, blocks: 20_000, edges: 30_000, events: 2_000, variables: 5_000 } as const
 
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 
 const oversize = (bot: Record<string, unknown>, prefix: string): Issue[] => {
   const groups = Array.isArray(bot.groups) ? bot.groups : []
   const blocks = groups.reduce((sum: number, group) => sum + count((group as { blocks?: unknown })?.blocks), 0)
-  const counts = { groups: groups.length, blocks, edges: count(bot.edges), variables: count(bot.variables) }
+  const counts = { groups: groups.length, blocks, edges: count(bot.edges), events: count(bot.events), variables: count(bot.variables) }
   const issues = (Object.keys(counts) as (keyof typeof counts)[])
     .filter((key) => counts[key] > BOT_LIMITS[key])
     .map((key) => ({ path: [prefix, key].filter(Boolean).join('.'), message: `At most ${BOT_LIMITS[key]} ${key} (this bot has ${counts[key]}).` }))
