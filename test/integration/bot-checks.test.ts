@@ -227,4 +227,29 @@ describe('bot checks and the API traps', () => {
       links.slice(1, 200).map((l) => l.id),
     )
   })
+
+  test('an edge without outgoingEdgeId from a block that is not last is not followed: the chat goes on, as in Typebot', async () => {
+    const { bot, checks } = await create({
+      name: 'Mid-group edge',
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+      groups: [
+        { id: 'g1', title: 'First', graphCoordinates: { x: 400, y: 0 }, blocks: [text('b1', 'First message'), text('b2', 'Next in group')] },
+        { id: 'g2', title: 'Side', graphCoordinates: { x: 800, y: 0 }, blocks: [text('b3', 'Side message')] },
+      ],
+      edges: [
+        { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+        { id: 'e2', from: { blockId: 'b1' }, to: { groupId: 'g2' } },
+      ],
+    })
+    assert.deepEqual(
+      checks.map((c) => [c.code, c.severity, c.edgeId ?? c.groupId]),
+      [
+        ['edgeWithoutOutgoingId', 'warning', 'e2'],
+        ['unreachableGroup', 'warning', 'g2'],
+      ],
+    )
+    const messages = await previewMessages(bot.id)
+    assert.match(messages, /Next in group/)
+    assert.doesNotMatch(messages, /Side message/)
+  })
 })
