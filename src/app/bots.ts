@@ -32,6 +32,9 @@ const withPublicIdConflict = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 }
 
+/** Most distinct linked bots whose existence the checks look up (one query with that many ids). */
+export const LINKED_BOTS_CHECKED = 200
+
 /** Most bots one import request takes (the files dropped together on the dashboard). */
 export const IMPORT_MANY_MAX = 50
 
@@ -70,13 +73,22 @@ export const createBots = ({
     return folderId
   }
 
-  /** The graph checks, plus links to bots that are not in the workspace (one lookup per linked bot). */
+  /**
+   * The graph checks, plus links to bots that are not in the workspace (one query for the first
+   * `LINKED_BOTS_CHECKED` linked ids; links to further bots are not reported). A check that fails must not turn a
+   * write already committed into an error: it answers one `checksUnavailable` entry instead.
+   */
   const checksOf = async (workspaceId: string, doc: Record<string, unknown>): Promise<BotCheck[]> => {
-    const bot = doc as unknown as CheckableBot
-    const linked = [...new Set(linkedBotIds(bot).map((link) => link.typebotId))]
-    const found = await Promise.all(linked.map((id) => store.bots.get(id)))
-    const known = new Set(found.flatMap((other) => (other?.workspaceId === workspaceId ? [other.id] : [])))
-    return [...checkBot(bot), ...checkLinkedBots(bot, known)]
+    try {
+      const bot = doc as unknown as CheckableBot
+      const linked = [...new Set(linkedBotIds(bot).map((link) => link.typebotId))]
+      const looked = linked.slice(0, LINKED_BOTS_CHECKED)
+      const known = await store.bots.idsInWorkspace(workspaceId, looked)
+      for (const id of linked.slice(LINKED_BOTS_CHECKED)) known.add(id)
+      return [...checkBot(bot), ...checkLinkedBots(bot, known)]
+    } catch {
+      return [{ code: 'checksUnavailable', severity: 'warning', message: 'The checks could not be run on this bot.' }]
+    }
   }
 
   return {

@@ -18,6 +18,7 @@ import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
 import { recentTurnsOf } from './recentTurns.js'
+import { checkPreviewCaller } from './previewCaller.js'
 import { checkOrigin, parseState } from './sessionState.js'
 import type { FilesApp, UploadRequest } from './files.js'
 
@@ -230,13 +231,15 @@ export const createChats = ({
       let session: SessionWrite = { kind: 'create', id: newSessionId() }
       if (options.sessionId) {
         const existing = await store.chats.session(options.sessionId)
-        if (existing && !sameWorkspacePreview(existing.state, bot.workspaceId)) {
+        if (existing && !ownPreview(existing.state, bot.workspaceId, user.id)) {
           throw conflict('That session id is in use by another chat.')
         }
         session = { kind: 'replace', id: options.sessionId }
       }
       const { bot: _b, ...start } = options
-      const outcome = await run(() => startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true }, deps))
+      const outcome = await run(() =>
+        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id }, deps),
+      )
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
     },
@@ -277,8 +280,13 @@ export const createChats = ({
      * double submit, a retry racing its original) gets that turn's answer instead of being applied twice.
      * `arrivedAt` is when the request arrived, on this process's monotonic clock (`performance.now()`).
      */
-    async continue(sessionId: string, message: UserReply | undefined, options: { textFormat: TextFormat; origin?: string; arrivedAt: number }) {
-      const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null])
+    async continue(
+      sessionId: string,
+      message: UserReply | undefined,
+      options: { textFormat: TextFormat; origin?: string; arrivedAt: number; user?: User },
+    ) {
+      // The caller is part of the fingerprint: another user's identical reply never gets a preview's answer replayed.
+      const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null, options.user?.id ?? null])
       const last = recentTurns.find(sessionId, fingerprint, options.arrivedAt)
       const repeated =
         last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
@@ -288,6 +296,7 @@ export const createChats = ({
         if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
         const state = parseState(session.state)
         checkOrigin(state.allowedOrigins, options.origin)
+        await checkPreviewCaller(access, state, options.user)
         const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
         await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
         // The revision this turn left the session at (null: the chat ended and the session is gone).
@@ -300,11 +309,16 @@ export const createChats = ({
      * clip), within that block's limits. The file belongs to the chat's result. `blockId`, when given, must be that
      * block (Typebot's older clients give none).
      */
-    async requestUpload(sessionId: string, request: Omit<UploadRequest, 'blockId'> & { blockId?: string }, options: { origin?: string }) {
+    async requestUpload(
+      sessionId: string,
+      request: Omit<UploadRequest, 'blockId'> & { blockId?: string },
+      options: { origin?: string; user?: User },
+    ) {
       const session = await store.chats.session(sessionId)
       if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
+      await checkPreviewCaller(access, state, options.user)
       const blockId = state.waiting?.blockId
       if (!blockId) throw badRequest('This chat is not waiting for an answer, so it takes no file uploads.')
       if (request.blockId !== undefined && request.blockId !== blockId) throw badRequest('This chat is not waiting on that block.')
@@ -321,11 +335,12 @@ export const createChats = ({
      * The completion of the LLM block this chat is paused on, ready to stream (POST …/streamMessage). Nothing is
      * stored: the client sends the full text with continueChat afterwards.
      */
-    async completionStream(sessionId: string, options: { origin?: string }): Promise<CompletionStream> {
+    async completionStream(sessionId: string, options: { origin?: string; user?: User }): Promise<CompletionStream> {
       const session = await store.chats.session(sessionId)
       if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
+      await checkPreviewCaller(access, state, options.user)
       const entry = state.stack[0]
       const bot = state.waiting && (await getBot(entry.snapshotId))
       const waiting = state.waiting && bot?.blockAt.get(state.waiting.blockId)?.block
@@ -350,10 +365,11 @@ export const createChats = ({
 
 export type ChatsApp = ReturnType<typeof createChats>
 
-const sameWorkspacePreview = (json: string, workspaceId: string): boolean => {
+/** Whether a stored session is a preview the user started in the workspace (which a new preview may replace). */
+const ownPreview = (json: string, workspaceId: string, userId: string): boolean => {
   try {
     const state: SessionState = parseState(json)
-    return state.isPreview && state.workspaceId === workspaceId
+    return state.isPreview && state.workspaceId === workspaceId && state.previewUserId === userId
   } catch {
     return false
   }

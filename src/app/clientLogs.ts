@@ -1,8 +1,11 @@
 // Logs chat clients report (a client-side script that threw, a failed redirect), stored on the chat's result.
 import type { z } from 'zod'
 import type { clientLogSchema } from '../contract/chat.js'
+import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
+import type { Access } from './access.js'
 import { notFound } from './errors.js'
+import { checkPreviewCaller } from './previewCaller.js'
 import { checkOrigin, parseState } from './sessionState.js'
 
 /** Client logs a result takes, its own logs included: a client cannot fill the database through one chat. */
@@ -10,18 +13,19 @@ export const MAX_LOGS_PER_RESULT = 500
 
 type ClientLog = z.infer<typeof clientLogSchema>
 
-export const createClientLogs = ({ store }: { store: Pick<Store, 'chats'> }) => ({
+export const createClientLogs = ({ store, access }: { store: Pick<Store, 'chats'>; access: Pick<Access, 'workspaceRole'> }) => ({
   /**
    * Logs the chat client reports, stored on the chat's result. Accepted after the chat's last turn too (its session
    * is gone then: the result is found by the session id it recorded). Previews store nothing. A result takes at
    * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored.
    */
-  async report(sessionId: string, logs: ClientLog[], options: { origin?: string }): Promise<{ stored: number }> {
+  async report(sessionId: string, logs: ClientLog[], options: { origin?: string; user?: User }): Promise<{ stored: number }> {
     const session = await store.chats.session(sessionId)
     let resultId: string | undefined
     if (session) {
       const state = parseState(session.state)
       checkOrigin(state.allowedOrigins, options.origin)
+      await checkPreviewCaller(access, state, options.user)
       if (state.isPreview) return { stored: 0 }
       resultId = state.stack[0]?.resultId
     } else resultId = await store.chats.resultOfSession(sessionId)

@@ -66,7 +66,7 @@ export const createApp = ({
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),
-    clientLogs: createClientLogs({ store }),
+    clientLogs: createClientLogs({ store, access }),
     hostedPages: createHostedPages({ store }),
     files,
     mail,

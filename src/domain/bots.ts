@@ -26,14 +26,14 @@ export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[]
  * most a few dozen groups), small enough that compiling, storing and running it stays cheap. Checked before the
  * bot is validated, so an oversized bot costs one count.
  */
-export const BOT_LIMITS = { bytes: 5_000_000, groups: 2_000, blocks: 20_000, edges: 30_000, variables: 5_000 } as const
+export const BOT_LIMITS = { bytes: 5_000_000, groups: 2_000, blocks: 20_000, edges: 30_000, events: 2_000, variables: 5_000 } as const
 
 const count = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 
 const oversize = (bot: Record<string, unknown>, prefix: string): Issue[] => {
   const groups = Array.isArray(bot.groups) ? bot.groups : []
   const blocks = groups.reduce((sum: number, group) => sum + count((group as { blocks?: unknown })?.blocks), 0)
-  const counts = { groups: groups.length, blocks, edges: count(bot.edges), variables: count(bot.variables) }
+  const counts = { groups: groups.length, blocks, edges: count(bot.edges), events: count(bot.events), variables: count(bot.variables) }
   const issues = (Object.keys(counts) as (keyof typeof counts)[])
     .filter((key) => counts[key] > BOT_LIMITS[key])
     .map((key) => ({ path: [prefix, key].filter(Boolean).join('.'), message: `At most ${BOT_LIMITS[key]} ${key} (this bot has ${counts[key]}).` }))
@@ -73,24 +73,27 @@ export const WELCOME_MESSAGE = 'Hello! 👋 Welcome. How can I help you today?'
 
 /**
  * A bot without groups would say nothing: it gets a "Welcome" group with one text bubble, right of the start event,
- * and an unconnected start event is connected to it.
+ * and the start event is connected to it unless its edge exists. A bot without a start event gets one.
  */
 const withWelcomeGroup = (bot: Record<string, unknown>): Record<string, unknown> => {
-  const events = Array.isArray(bot.events) ? bot.events : []
-  const start = events.find((event) => event?.type === 'start')
+  const given = Array.isArray(bot.events) ? bot.events : []
+  const found = given.find((event) => event?.type === 'start')
+  const start = found && typeof found === 'object' ? found : { id: newId(), type: 'start', graphCoordinates: { x: 0, y: 0 } }
+  const events = found ? given : [start, ...given]
+  const edges = Array.isArray(bot.edges) ? bot.edges : []
   const group = {
     id: newId(),
     title: 'Welcome',
-    graphCoordinates: rightOf(start?.graphCoordinates),
+    graphCoordinates: rightOf(start.graphCoordinates),
     blocks: [{ id: newId(), type: 'text', content: { richText: [{ type: 'p', children: [{ text: WELCOME_MESSAGE }] }] } }],
   }
-  if (!start || typeof start !== 'object' || start.outgoingEdgeId) return { ...bot, groups: [group] }
+  if (start.outgoingEdgeId && edges.some((edge) => edge?.id === start.outgoingEdgeId)) return { ...bot, events, groups: [group] }
   const edge = { id: newId(), from: { eventId: start.id }, to: { groupId: group.id } }
   return {
     ...bot,
     groups: [group],
     events: events.map((event) => (event === start ? { ...start, outgoingEdgeId: edge.id } : event)),
-    edges: [...(Array.isArray(bot.edges) ? bot.edges : []), edge],
+    edges: [...edges, edge],
   }
 }
 

@@ -12,10 +12,19 @@ export const buildFlow = (bot: Omit<CompiledBot, 'flow'>): Flow => {
   const groups = new Map(
     bot.groups.map((group): [GroupV6, FlowGroup] => [group, { group, blocks: group.blocks.map((block) => flowBlock(block, bot)), exit: undefined }]),
   )
+  // Each block's index in its group, the first of a duplicate id in a group like `findIndex` (one pass, not one per edge).
+  const blockIndex = new Map<GroupV6, Map<string, number>>()
+  for (const group of bot.groups) {
+    const indexes = new Map<string, number>()
+    group.blocks.forEach((block, index) => {
+      if (!indexes.has(block.id)) indexes.set(block.id, index)
+    })
+    blockIndex.set(group, indexes)
+  }
   // The group an id names is the last of that id, like `CompiledBot.groupById`.
   const locate = (target: Target): FlowTarget => {
     const group = bot.groupById.get(target.groupId)
-    const from = group && target.blockId ? group.blocks.findIndex((b) => b.id === target.blockId) : 0
+    const from = group && target.blockId ? (blockIndex.get(group)?.get(target.blockId) ?? -1) : 0
     return { target, group: group && groups.get(group), from }
   }
   const edges = new Map<string, FlowTarget>()

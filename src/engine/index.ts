@@ -9,6 +9,8 @@ import { toVariableValue } from './variables.js'
 export type StartOptions = {
   workspaceId: string
   isPreview: boolean
+  /** Previews: the user who starts it (kept in the state). */
+  previewUserId?: string
   /** Live chats: the result this run is stored in (new, or an existing one being overwritten). */
   resultId?: string
   /** Variables of an existing result being overwritten, by name. */
@@ -55,6 +57,7 @@ export const startChat = async (bot: CompiledBot, options: StartOptions, deps: E
     version: STATE_VERSION,
     workspaceId: options.workspaceId,
     isPreview: options.isPreview,
+    ...(options.isPreview && options.previewUserId && { previewUserId: options.previewUserId }),
     stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values, answers: [], resume: [] }],
     ...(showsProgress(bot, options) && { progress: { totalAnswers: 0 } }),
     ...(options.isStreamEnabled && { isStreamEnabled: true }),

@@ -29,6 +29,8 @@ export type SessionState = {
   version: typeof STATE_VERSION
   workspaceId: string
   isPreview: boolean
+  /** Previews: the user who started it, the only one who may drive it. */
+  previewUserId?: string
   stack: StackEntry[]
   /** The block awaiting the next message (an input, or a block waiting for a dedicated reply), with what it needs. */
   waiting?: { blockId: string; data?: unknown; delivered?: unknown }

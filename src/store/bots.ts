@@ -161,6 +161,13 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       return row && toStoredBot(row)
     },
 
+    /** Those of `ids` that name bots of the workspace (ids only: no document is read). */
+    async idsInWorkspace(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set()
+      const rows = await db.selectFrom('bots').select('id').where('workspaceId', '=', workspaceId).where('id', 'in', ids).execute()
+      return new Set(rows.map((row) => row.id))
+    },
+
     async isPublicIdTaken(publicId: string): Promise<boolean> {
       return !!(await db.selectFrom('bots').select('id').where('publicId', '=', publicId).executeTakeFirst())
     },

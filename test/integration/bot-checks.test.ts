@@ -190,4 +190,66 @@ describe('bot checks and the API traps', () => {
       [['missingLinkedBot', 'l1']],
     )
   })
+
+  test('a bot with a huge group title and thousands of findings answers 500 short checks and one "…and N more"', async () => {
+    const blocks = Array.from({ length: 2_000 }, (_, i) => ({ id: `x${i}`, type: 'text input', options: { variableId: `gone${i}` } }))
+    const groups = [{ id: 'g1', title: 'T'.repeat(3_000_000), graphCoordinates: { x: 400, y: 0 }, blocks }]
+    const { bot, checks } = await create({
+      name: 'Huge',
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+      groups,
+      edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+    })
+    assert.equal(checks.length, 501)
+    assert.deepEqual(checks.at(-1), { code: 'moreChecks', severity: 'warning', message: '…and 1500 more.' })
+    assert.ok(JSON.stringify(checks).length < 200_000)
+    const read = await s.call('GET', `/v1/bots/${bot.id}/check`, { token: owner.token })
+    assert.equal(read.status, 200)
+    assert.deepEqual(read.body.checks, checks)
+  })
+
+  test('links: the first 200 distinct linked bots are looked up; links to further ones are not reported', async () => {
+    const mine = await create({ name: 'Mine' })
+    const links = Array.from({ length: 250 }, (_, i) => ({
+      id: `l${i}`,
+      type: 'Typebot link',
+      options: { typebotId: i === 0 ? mine.bot.id : `gone${i}` },
+    }))
+    const { checks } = await create({
+      name: 'Many links',
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+      groups: [{ id: 'g1', title: 'Links', graphCoordinates: { x: 400, y: 0 }, blocks: links }],
+      edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
+    })
+    const missing = checks.filter((c) => c.code === 'missingLinkedBot').map((c) => c.blockId)
+    assert.deepEqual(
+      missing,
+      links.slice(1, 200).map((l) => l.id),
+    )
+  })
+
+  test('an edge without outgoingEdgeId from a block that is not last is not followed: the chat goes on, as in Typebot', async () => {
+    const { bot, checks } = await create({
+      name: 'Mid-group edge',
+      events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
+      groups: [
+        { id: 'g1', title: 'First', graphCoordinates: { x: 400, y: 0 }, blocks: [text('b1', 'First message'), text('b2', 'Next in group')] },
+        { id: 'g2', title: 'Side', graphCoordinates: { x: 800, y: 0 }, blocks: [text('b3', 'Side message')] },
+      ],
+      edges: [
+        { id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } },
+        { id: 'e2', from: { blockId: 'b1' }, to: { groupId: 'g2' } },
+      ],
+    })
+    assert.deepEqual(
+      checks.map((c) => [c.code, c.severity, c.edgeId ?? c.groupId]),
+      [
+        ['edgeWithoutOutgoingId', 'warning', 'e2'],
+        ['unreachableGroup', 'warning', 'g2'],
+      ],
+    )
+    const messages = await previewMessages(bot.id)
+    assert.match(messages, /Next in group/)
+    assert.doesNotMatch(messages, /Side message/)
+  })
 })

@@ -252,7 +252,11 @@ describe('result logs', () => {
     assert.equal((await s.call('POST', `/v1/sessions/${start.body.sessionId}/clientLogs`, { body: { clientLogs: 'no' } })).status, 400)
     assert.equal((await report('unknown-session', [{ status: 'info', description: 'x' }])).status, 404)
     const preview = await s.call('POST', `/v1/bots/${bot.id}/preview/startChat`, { token: owner.token, body: {} })
-    assert.deepEqual((await report(preview.body.sessionId, [{ status: 'info', description: 'x' }])).body, { stored: 0 })
+    const previewLog = { body: { clientLogs: [{ status: 'info', description: 'x' }] } }
+    const previewLogs = `/v1/sessions/${preview.body.sessionId}/clientLogs`
+    assert.deepEqual((await s.call('POST', previewLogs, { token: owner.token, ...previewLog })).body, { stored: 0 })
+    // A preview belongs to its starter: anyone else gets the 404 of an unknown session.
+    assert.equal((await s.call('POST', previewLogs, previewLog)).status, 404)
     const stranger = await s.user('Log stranger')
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/${start.body.resultId}/logs`, { token: stranger.token })).status, 404)
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/unknown/logs`, { token: owner.token })).status, 404)

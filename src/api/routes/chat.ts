@@ -75,8 +75,9 @@ export const chatRoutes = [
     params: z.object({ sessionId: idSchema }),
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
-    async handler({ app, req, params, body }) {
+    async handler({ app, req, user, params, body }) {
       return app.chats.continue(params.sessionId, body.message, {
+        user,
         textFormat: body.textBubbleContentFormat,
         origin: origin(req),
         arrivedAt: req.arrivedAt,
@@ -92,8 +93,8 @@ export const chatRoutes = [
     params: z.object({ sessionId: idSchema }),
     body: clientLogsBody,
     responses: { 200: { description: 'How many logs were stored', schema: z.object({ stored: z.number() }) }, ...errors },
-    async handler({ app, req, params, body }) {
-      return app.clientLogs.report(params.sessionId, body.clientLogs, { origin: origin(req) })
+    async handler({ app, req, user, params, body }) {
+      return app.clientLogs.report(params.sessionId, body.clientLogs, { origin: origin(req), user })
     },
   }),
 ]

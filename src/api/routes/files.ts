@@ -49,8 +49,8 @@ export const uploadRoutes = [
       413: { description: "Larger than the block's (or the server's) size limit", schema: errorSchema },
       415: { description: 'A file type the block does not accept', schema: errorSchema },
     },
-    async handler({ app, req, params, body }) {
-      return app.chats.requestUpload(params.sessionId, body, { origin: origin(req) })
+    async handler({ app, req, user, params, body }) {
+      return app.chats.requestUpload(params.sessionId, body, { origin: origin(req), user })
     },
   }),
 ]

@@ -62,7 +62,7 @@ export const streamRoutes = [
       ...errors,
     },
     async handler(ctx) {
-      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: origin(ctx.req) })
+      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: origin(ctx.req), user: ctx.user })
       return sendCompletionStream(ctx, stream, {
         contentType: 'text/event-stream; charset=utf-8',
         piece: (text) => event(undefined, { text }),

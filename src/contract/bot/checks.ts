@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { LogicBlockType } from './blockTypes.js'
 import { type BlockSource, type Edge, type EventSource, isEventSource } from './common.js'
-import { type EdgeHolder, edgeHolders, type HolderAt, impliedOutgoingEdges, sourceKey } from './references.js'
+import { type EdgeHolder, edgeHolders, followedImpliedEdges, type HolderAt, impliedOutgoingEdges, sourceKey } from './references.js'
 
 export const botCheckCodes = [
   'danglingEdge',
@@ -15,7 +15,19 @@ export const botCheckCodes = [
   'unknownVariable',
   'missingLinkedBot',
   'duplicateId',
+  'moreChecks',
+  'checksUnavailable',
 ] as const
+
+/** Most checks answered; the rest are counted in one `moreChecks` entry (a broken bot may have thousands). */
+export const MAX_BOT_CHECKS = 500
+/** Longest name or id quoted in a message: a bot may hold titles of megabytes. */
+const NAME_MAX = 60
+
+/** The text cut to `NAME_MAX` characters. */
+const cut = (text: string) => (text.length > NAME_MAX ? `${text.slice(0, NAME_MAX - 1)}…` : text)
+/** A name or id in quotes, cut. */
+const quoted = (text: string) => `"${cut(text)}"`
 
 export const botCheckSchema = z.object({
   code: z.enum(botCheckCodes),
@@ -53,28 +65,33 @@ const namer = (bot: CheckableBot) => {
       if (!blockAt.has(block.id)) blockAt.set(block.id, { group, index, block })
     })
   })
+  const eventById = new Map<string, CheckableBot['events'][number]>()
+  for (const event of bot.events) if (!eventById.has(event.id)) eventById.set(event.id, event)
   const group = (id: string) => {
     const title = bot.groups[groupIndex.get(id) ?? -1]?.title
-    return title ? `group "${title}"` : `group ${(groupIndex.get(id) ?? 0) + 1}`
+    return title ? `group ${quoted(title)}` : `group ${(groupIndex.get(id) ?? 0) + 1}`
   }
   const block = (id: string) => {
     const at = blockAt.get(id)
-    return at ? `block ${at.index + 1} (${at.block.type}) of ${group(at.group.id)}` : `block "${id}"`
+    return at ? `block ${at.index + 1} (${cut(at.block.type)}) of ${group(at.group.id)}` : `block ${quoted(id)}`
   }
   const event = (id: string) => {
-    const found = bot.events.find((e) => e.id === id)
-    if (!found) return `event "${id}"`
+    const found = eventById.get(id)
+    if (!found) return `event ${quoted(id)}`
     const command = found.type === 'command' ? (found.options as { command?: unknown } | undefined)?.command : undefined
-    return typeof command === 'string' && command ? `the command event "${command}"` : `the ${found.type} event`
+    return typeof command === 'string' && command ? `the command event ${quoted(command)}` : `the ${cut(found.type)} event`
   }
   const labelOf = (holder: Record<string, unknown>, fallback: string) => {
-    for (const key of ['content', 'title', 'text', 'path']) if (typeof holder[key] === 'string' && holder[key]) return `"${holder[key]}"`
+    for (const key of ['content', 'title', 'text', 'path']) {
+      const label = holder[key]
+      if (typeof label === 'string' && label) return quoted(label)
+    }
     return fallback
   }
   /** The holder an edge leaves from, or the holder itself when found. */
   const holder = (at: HolderAt) => {
     if (at.eventId !== undefined) return event(at.eventId)
-    const item = at.pathId !== undefined ? labelOf(at.holder, `a path`) : labelOf(at.holder, `item "${at.itemId}"`)
+    const item = at.pathId !== undefined ? labelOf(at.holder, `a path`) : labelOf(at.holder, `item ${quoted(at.itemId ?? '')}`)
     if (at.pathId !== undefined) return `the button ${item} of a card in ${block(at.blockId!)}`
     if (at.itemId !== undefined) return `the item ${item} of ${block(at.blockId!)}`
     return block(at.blockId!)
@@ -82,7 +99,7 @@ const namer = (bot: CheckableBot) => {
   const source = (from: BlockSource | EventSource) => {
     if (isEventSource(from)) return event(from.eventId)
     const item = from.pathId ?? from.itemId
-    return item === undefined ? block(from.blockId) : `${block(from.blockId)} (item "${item}")`
+    return item === undefined ? block(from.blockId) : `${block(from.blockId)} (item ${quoted(item)})`
   }
   return { group, block, event, holder, source, blockAt }
 }
@@ -91,16 +108,21 @@ const placeOf = (at: HolderAt): Place => {
   const { holder: _holder, ...place } = at
   return place
 }
+const moreChecks = (count: number): BotCheck => ({ code: 'moreChecks', severity: 'warning', message: `…and ${count} more.` })
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** Every check on the bot's own graph and variables (links to other bots: `checkLinkedBots`). */
 export const checkBot = (bot: CheckableBot): BotCheck[] => {
   const checks: BotCheck[] = []
-  const add = (code: BotCheck['code'], severity: BotCheck['severity'], message: string, place: Place) =>
-    checks.push({ code, severity, message, ...place })
+  let more = 0
+  const add: Add = (code, severity, message, place) => {
+    if (checks.length < MAX_BOT_CHECKS) checks.push({ code, severity, message, ...place })
+    else more++
+  }
   const name = namer(bot)
   const holders = edgeHolders(bot)
   const implied = impliedOutgoingEdges(bot, holders)
+  const impliedFollowed = followedImpliedEdges(bot, implied, holders)
   const edgeById = new Map(bot.edges.map((edge) => [edge.id, edge]))
   const groupById = new Map(bot.groups.map((group) => [group.id, group]))
 
@@ -110,9 +132,9 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
   for (const edge of bot.edges) leaving.set(sourceKey(edge.from), (leaving.get(sourceKey(edge.from)) ?? 0) + 1)
   const targetProblem = (edge: Edge) => {
     const group = groupById.get(edge.to.groupId)
-    if (!group) return `leads to a group that does not exist ("${edge.to.groupId}")`
-    if (edge.to.blockId !== undefined && !group.blocks.some((block) => block.id === edge.to.blockId))
-      return `leads to a block that is not in ${name.group(group.id)} ("${edge.to.blockId}")`
+    if (!group) return `leads to a group that does not exist (${quoted(edge.to.groupId)})`
+    if (edge.to.blockId !== undefined && name.blockAt.get(edge.to.blockId)?.group !== group)
+      return `leads to a block that is not in ${name.group(group.id)} (${quoted(edge.to.blockId)})`
     return undefined
   }
 
@@ -133,7 +155,9 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
       add(
         'edgeWithoutOutgoingId',
         'warning',
-        `${capitalized(name.holder(at))} does not name its edge (outgoingEdgeId): it is followed as the only edge leaving it.`,
+        impliedFollowed.has(key)
+          ? `${capitalized(name.holder(at))} does not name its edge (outgoingEdgeId): it is followed as the only edge leaving it.`
+          : `${capitalized(name.holder(at))} does not name its edge (outgoingEdgeId): it is not followed, the bot goes on as if it were not drawn.`,
         edgePlace,
       )
     else if (!named)
@@ -152,7 +176,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
       add(
         'outgoingIdWithoutEdge',
         'warning',
-        `${capitalized(name.holder(at))} names an edge that does not exist ("${named}"): the path ends there.`,
+        `${capitalized(name.holder(at))} names an edge that does not exist (${quoted(named)}): the path ends there.`,
         {
           ...placeOf(at),
           edgeId: named,
@@ -162,7 +186,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
 
   /** The edge the engine follows from a holder, when it leads to a group that exists. */
   const followed = (key: string): Edge | undefined => {
-    const edgeId = holders.get(key)?.holder.outgoingEdgeId || implied.get(key)
+    const edgeId = holders.get(key)?.holder.outgoingEdgeId || impliedFollowed.get(key)
     const edge = edgeId ? edgeById.get(edgeId) : undefined
     return edge && groupById.has(edge.to.groupId) ? edge : undefined
   }
@@ -176,6 +200,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
   if (roots.length > 0) checkReachable(bot, roots, followed, add, name)
 
   checkVariables(bot, add, name)
+  if (more > 0) checks.push(moreChecks(more))
   return checks
 }
 
@@ -191,26 +216,36 @@ const checkDuplicates = (bot: CheckableBot, add: Add, name: Names) => {
     else add('duplicateId', severity, message, place)
   }
   bot.groups.forEach((group, g) => {
-    once('group', group.id, 'error', `Group ${g + 1} ("${group.title}") has the id "${group.id}" of another group.`, { groupId: group.id })
+    once('group', group.id, 'error', `Group ${g + 1} (${quoted(group.title)}) has the id ${quoted(group.id)} of another group.`, {
+      groupId: group.id,
+    })
     group.blocks.forEach((block, b) => {
-      once('block', block.id, 'error', `Block ${b + 1} (${block.type}) of ${name.group(group.id)} has the id "${block.id}" of another block.`, {
-        groupId: group.id,
-        blockId: block.id,
-      })
+      once(
+        'block',
+        block.id,
+        'error',
+        `Block ${b + 1} (${cut(block.type)}) of ${name.group(group.id)} has the id ${quoted(block.id)} of another block.`,
+        {
+          groupId: group.id,
+          blockId: block.id,
+        },
+      )
       const items = 'items' in block && Array.isArray(block.items) ? block.items : []
       for (const item of items)
         if (typeof item?.id === 'string')
-          once(`item:${block.id}`, item.id, 'warning', `Two items of ${name.block(block.id)} share the id "${item.id}".`, {
+          once(`item:${block.id}`, item.id, 'warning', `Two items of ${name.block(block.id)} share the id ${quoted(item.id)}.`, {
             groupId: group.id,
             blockId: block.id,
             itemId: item.id,
           })
     })
   })
-  for (const edge of bot.edges) once('edge', edge.id, 'error', `Two edges share the id "${edge.id}".`, { edgeId: edge.id })
-  for (const event of bot.events) once('event', event.id, 'error', `Two events share the id "${event.id}".`, { eventId: event.id })
+  for (const edge of bot.edges) once('edge', edge.id, 'error', `Two edges share the id ${quoted(edge.id)}.`, { edgeId: edge.id })
+  for (const event of bot.events) once('event', event.id, 'error', `Two events share the id ${quoted(event.id)}.`, { eventId: event.id })
   for (const variable of bot.variables)
-    once('variable', variable.id, 'warning', `Two variables share the id "${variable.id}" ("${variable.name}").`, { variableId: variable.id })
+    once('variable', variable.id, 'warning', `Two variables share the id ${quoted(variable.id)} (${quoted(variable.name)}).`, {
+      variableId: variable.id,
+    })
 }
 
 const optionsOf = (block: CheckedBlock) =>
@@ -254,46 +289,64 @@ const checkReachable = (bot: CheckableBot, roots: string[], followed: (key: stri
 // any depth of a block (options, items' conditions, mappings) or of an event's options.
 const isVariableKey = (key: string) => key === 'variableId' || key.endsWith('VariableId')
 
-const variableIdsIn = (value: unknown, found: Set<string>): Set<string> => {
-  if (Array.isArray(value)) for (const entry of value) variableIdsIn(entry, found)
-  else if (typeof value === 'object' && value !== null)
-    for (const [key, entry] of Object.entries(value)) {
+/** Deepest nesting walked: real options are a few levels deep; a deeper draft is not looked into further. */
+const VARIABLE_DEPTH_MAX = 64
+
+// An explicit stack rather than recursion: a draft from a client may nest arrays deeply enough to overflow the call stack.
+const variableIdsIn = (value: unknown): Set<string> => {
+  const found = new Set<string>()
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (typeof node !== 'object' || node === null || depth > VARIABLE_DEPTH_MAX) continue
+    if (Array.isArray(node)) {
+      for (const entry of node) stack.push([entry, depth + 1])
+      continue
+    }
+    for (const [key, entry] of Object.entries(node)) {
       if (isVariableKey(key) && typeof entry === 'string') {
         if (entry) found.add(entry)
       } else if (key === 'variableIds' && Array.isArray(entry)) {
         for (const id of entry) if (typeof id === 'string' && id) found.add(id)
-      } else variableIdsIn(entry, found)
+      } else stack.push([entry, depth + 1])
     }
+  }
   return found
 }
 
 const checkVariables = (bot: CheckableBot, add: Add, name: Names) => {
   const known = new Set(bot.variables.map((variable) => variable.id))
-  const report = (ids: Set<string>, where: string, place: Place) => {
+  // The name is built only for a finding: most blocks have none.
+  const report = (ids: Set<string>, where: () => string, place: Place) => {
     for (const id of ids)
       if (!known.has(id))
-        add('unknownVariable', 'warning', `${capitalized(where)} uses a variable that does not exist ("${id}").`, { ...place, variableId: id })
+        add('unknownVariable', 'warning', `${capitalized(where())} uses a variable that does not exist (${quoted(id)}).`, {
+          ...place,
+          variableId: id,
+        })
   }
   for (const group of bot.groups)
     for (const block of group.blocks) {
       const { id: _id, type: _type, outgoingEdgeId: _edge, ...rest } = block
-      report(variableIdsIn(rest, new Set()), name.block(block.id), { groupId: group.id, blockId: block.id })
+      report(variableIdsIn(rest), () => name.block(block.id), { groupId: group.id, blockId: block.id })
     }
-  for (const event of bot.events) report(variableIdsIn(event.options, new Set()), name.event(event.id), { eventId: event.id })
+  for (const event of bot.events) report(variableIdsIn(event.options), () => name.event(event.id), { eventId: event.id })
 }
 
 /** Typebot links to bots that are not among `knownBotIds` (the workspace's bots); `current` is the bot itself. */
 export const checkLinkedBots = (bot: CheckableBot, knownBotIds: ReadonlySet<string>): BotCheck[] => {
   const name = namer(bot)
-  return linkedBotIds(bot)
-    .filter((link) => !knownBotIds.has(link.typebotId))
-    .map((link) => ({
+  const missing = linkedBotIds(bot).filter((link) => !knownBotIds.has(link.typebotId))
+  const checks = missing.slice(0, MAX_BOT_CHECKS).map(
+    (link): BotCheck => ({
       code: 'missingLinkedBot' as const,
       severity: 'error' as const,
-      message: `${capitalized(name.block(link.blockId))} links to a bot that does not exist in this workspace ("${link.typebotId}").`,
+      message: `${capitalized(name.block(link.blockId))} links to a bot that does not exist in this workspace (${quoted(link.typebotId)}).`,
       groupId: link.groupId,
       blockId: link.blockId,
-    }))
+    }),
+  )
+  return missing.length > MAX_BOT_CHECKS ? [...checks, moreChecks(missing.length - MAX_BOT_CHECKS)] : checks
 }
 
 /** The other bots the bot's Typebot links name. */

@@ -34,11 +34,9 @@ export const withDefaultCoordinates = (raw: unknown): unknown => {
         : { x: 0, y: 0 }
 
   const at = new Map<Json, GraphCoordinates>()
-  events
-    .filter((event) => !hasCoordinates(event))
-    .forEach((event) => {
-      at.set(event, event === startEvent ? start : { x: start.x, y: start.y + LAYOUT.eventGap * (events.indexOf(event) + 1) })
-    })
+  events.forEach((event, index) => {
+    if (!hasCoordinates(event)) at.set(event, event === startEvent ? start : { x: start.x, y: start.y + LAYOUT.eventGap * (index + 1) })
+  })
 
   // Columns by distance from the events along the edges; groups nothing reaches go in a last column.
   const depth = depthsFromEvents(raw, groups)

@@ -75,7 +75,7 @@ export type HolderAt = {
 
 type HolderGraph = {
   groups: { id: string; blocks: EdgeHolder[] }[]
-  events: EdgeHolder[]
+  events: (EdgeHolder & { type?: unknown })[]
   edges: Pick<Edge, 'id' | 'from'>[]
 }
 
@@ -135,11 +135,43 @@ export const impliedOutgoingEdges = (bot: HolderGraph, holders = edgeHolders(bot
 }
 
 /**
- * The bot with the implied edges written into their sources' `outgoingEdgeId`. Copies only what changes (the
- * given bot is never mutated) and returns the bot itself when nothing is implied, which is the usual case.
+ * The implied edges the engine follows: only where Typebot would end the chat without them, so a bot runs as in
+ * Typebot wherever Typebot goes on (to the next block of the group, or an item to its block's edge) or leaves an
+ * event off. That is the start event, the last block of a group, and the items (and cards' paths) of a last block
+ * that names no edge itself.
+ */
+export const followedImpliedEdges = (
+  bot: Omit<HolderGraph, 'edges'>,
+  implied: Map<string, string>,
+  holders = edgeHolders(bot),
+): Map<string, string> => {
+  const lastBlocks = new Set<EdgeHolder>()
+  for (const group of bot.groups) {
+    const last = group.blocks.at(-1)
+    if (last) lastBlocks.add(last)
+  }
+  const followed = new Map<string, string>()
+  for (const [key, edgeId] of implied) {
+    const at = holders.get(key)
+    if (!at) continue
+    const block = at.blockId === undefined ? undefined : holders.get(`b:${at.blockId}`)?.holder
+    const ends =
+      at.eventId !== undefined
+        ? (at.holder as { type?: unknown }).type === 'start'
+        : !!block && lastBlocks.has(block) && (at.itemId === undefined || !block.outgoingEdgeId)
+    if (ends) followed.set(key, edgeId)
+  }
+  return followed
+}
+
+/**
+ * The bot with the implied edges the engine follows (`followedImpliedEdges`) written into their sources'
+ * `outgoingEdgeId`. Copies only what changes (the given bot is never mutated) and returns the bot itself when nothing
+ * is implied, which is the usual case.
  */
 export const withImpliedOutgoingEdges = <B extends HolderGraph>(bot: B): B => {
-  const implied = impliedOutgoingEdges(bot)
+  const holders = edgeHolders(bot)
+  const implied = followedImpliedEdges(bot, impliedOutgoingEdges(bot, holders), holders)
   if (implied.size === 0) return bot
   const patch = <H extends EdgeHolder>(holder: H, key: string): H => {
     const edgeId = implied.get(key)

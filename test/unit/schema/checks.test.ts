@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { prepareBot } from '../../../src/blocks/schemas.js'
-import { type CheckableBot, checkBot, checkLinkedBots } from '../../../src/contract/bot/checks.js'
+import { type CheckableBot, checkBot, checkLinkedBots, MAX_BOT_CHECKS } from '../../../src/contract/bot/checks.js'
 import { withDefaultCoordinates } from '../../../src/contract/bot/layout.js'
 import { withImpliedOutgoingEdges } from '../../../src/contract/bot/references.js'
 import { describeWithFixtures, listFixtures } from '../../support/fixtures.js'
@@ -187,6 +187,84 @@ test('cards: an edge from a path without outgoingEdgeId is implied on that path'
     { id: 'p2', outgoingEdgeId: 'e5' },
   ])
   assert.deepEqual(codes(bot), [['edgeWithoutOutgoingId', 'warning', 'e4']])
+})
+
+test('implied edges are followed only where Typebot would end: the start event, last blocks, their items', () => {
+  const bot = baseBot()
+  // b1 is not the last block of g1 (Typebot goes on to b2); i1 is an item of b2, which is last and names no edge.
+  delete bot.events[0].outgoingEdgeId
+  delete bot.groups[0].blocks[1].items[0].outgoingEdgeId
+  bot.groups[1].blocks.push({ id: 'b4', type: 'text', content: {} })
+  bot.groups.push({ id: 'g3', title: 'Side', graphCoordinates: at, blocks: [{ id: 'b5', type: 'text', content: {} }] })
+  bot.events.push({ id: 'reply', type: 'reply', graphCoordinates: at })
+  bot.edges.push(
+    { id: 'mid', from: { blockId: 'b1' }, to: { groupId: 'g3' } },
+    { id: 'last', from: { blockId: 'b4' }, to: { groupId: 'g3' } },
+    { id: 'other', from: { eventId: 'reply' }, to: { groupId: 'g3' } },
+  )
+  const implied = withImpliedOutgoingEdges(bot)
+  assert.equal(implied.events[0].outgoingEdgeId, 'e0')
+  assert.equal(implied.events[1].outgoingEdgeId, undefined, 'an event other than start is left off, as in Typebot')
+  assert.equal(implied.groups[0].blocks[0].outgoingEdgeId, undefined, 'Typebot goes on to the next block')
+  assert.equal(implied.groups[0].blocks[1].items[0].outgoingEdgeId, 'e1')
+  assert.equal(implied.groups[1].blocks[1].outgoingEdgeId, 'last')
+  // The check warns about every one of them; the message says which are followed.
+  const checks = checkBot(bot).filter((c) => c.code === 'edgeWithoutOutgoingId')
+  assert.deepEqual(
+    checks.map((c) => [c.edgeId, c.severity, /is followed/.test(c.message)]),
+    [
+      ['e0', 'warning', true],
+      ['e1', 'warning', true],
+      ['mid', 'warning', false],
+      ['last', 'warning', true],
+      ['other', 'warning', false],
+    ],
+  )
+
+  // An item of a last block that names its own edge goes on through the block's edge in Typebot: not implied.
+  bot.edges.push({ id: 'blockEdge', from: { blockId: 'b2' }, to: { groupId: 'g2' } })
+  bot.groups[0].blocks[1].outgoingEdgeId = 'blockEdge'
+  assert.equal(withImpliedOutgoingEdges(bot).groups[0].blocks[1].items[0].outgoingEdgeId, undefined)
+})
+
+test('huge names are cut in messages, and the list is capped with one "…and N more" entry', () => {
+  const title = 'T'.repeat(1_000_000)
+  const bot = baseBot()
+  bot.groups[0].title = title
+  const blocks = Array.from({ length: 2_000 }, (_, i) => ({ id: `x${i}`, type: 'text', content: {}, options: { variableId: `missing${i}` } }))
+  bot.groups[0].blocks.unshift(...blocks)
+  const checks = checkBot(bot)
+  assert.equal(checks.length, MAX_BOT_CHECKS + 1)
+  assert.deepEqual(checks.at(-1), { code: 'moreChecks', severity: 'warning', message: `…and ${2_000 - MAX_BOT_CHECKS} more.` })
+  for (const check of checks) assert.ok(check.message.length < 300, check.message.slice(0, 300))
+  assert.match(checks[0].message, /group "T{59}…"/)
+  const links = checkLinkedBots(
+    {
+      ...baseBot(),
+      groups: [{ id: 'g', title, blocks: blocks.map((b, i) => ({ ...b, type: 'Typebot link', options: { typebotId: `gone${i}` } })) }],
+    },
+    new Set(),
+  )
+  assert.equal(links.length, MAX_BOT_CHECKS + 1)
+  assert.equal(links.at(-1)?.code, 'moreChecks')
+})
+
+test('variables nested deeper than the call stack allows are walked without overflow', () => {
+  const bot = baseBot()
+  let deep: unknown = { variableId: 'gone' }
+  for (let i = 0; i < 200_000; i++) deep = [deep]
+  bot.groups[1].blocks[0].options = { deep, variableId: 'near' }
+  // The depth cap stops the walk: the near id is found, the one 200,000 arrays down is not looked for.
+  assert.deepEqual(codes(bot), [['unknownVariable', 'warning', 'g2']])
+})
+
+test('withDefaultCoordinates places many events without coordinates in order under the start event', () => {
+  const events = Array.from({ length: 2_000 }, (_, i) => ({ id: `ev${i}`, type: i === 0 ? 'start' : 'command' }))
+  const placed = withDefaultCoordinates({ groups: [], events, edges: [] }) as { events: { graphCoordinates: { y: number } }[] }
+  assert.deepEqual(
+    placed.events.slice(0, 3).map((e) => e.graphCoordinates.y),
+    [0, 240, 360],
+  )
 })
 
 test('withDefaultCoordinates: only missing coordinates are filled, columns follow the edges', () => {

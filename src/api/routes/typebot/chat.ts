@@ -55,8 +55,8 @@ const clientLogsRoute = (version: 'v1' | 'v2') =>
     params: z.object({ sessionId: idSchema }),
     body: clientLogsBody,
     responses: { 200: { description: 'Saved', schema: z.object({ message: z.string() }) }, ...errors },
-    async handler({ app, req, params, body }) {
-      await app.clientLogs.report(params.sessionId, body.clientLogs, { origin: chatOrigin(req) })
+    async handler({ app, req, user, params, body }) {
+      await app.clientLogs.report(params.sessionId, body.clientLogs, { origin: chatOrigin(req), user })
       return { message: 'Logs successfully saved.' }
     },
   })
@@ -123,8 +123,9 @@ export const typebotChatRoutes = [
     params: z.object({ sessionId: idSchema }),
     body: continueBody,
     responses: { 200: { description: 'Next messages and input', schema: looseResponse }, ...errors },
-    async handler({ app, req, params, body }) {
+    async handler({ app, req, user, params, body }) {
       return app.chats.continue(params.sessionId, body.message ?? undefined, {
+        user,
         textFormat: body.textBubbleContentFormat,
         origin: chatOrigin(req),
         arrivedAt: req.arrivedAt,

@@ -25,7 +25,7 @@ export const dataStreamRoute = (version: 'v1' | 'v2') =>
     body: z.unknown(),
     responses: { 200: { description: 'text/plain: `0:"<text>"` lines, or a `3:` error line' }, ...errors },
     async handler(ctx) {
-      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: chatOrigin(ctx.req) })
+      const stream = await ctx.app.chats.completionStream(ctx.params.sessionId, { origin: chatOrigin(ctx.req), user: ctx.user })
       return sendCompletionStream(ctx, stream, {
         contentType: 'text/plain; charset=utf-8',
         headers: { 'x-vercel-ai-data-stream': 'v1' },

@@ -43,9 +43,9 @@ export const typebotUploadRoutes = [
       'Ask where to upload a file for the input the chat waits on (file input, text input attachments or voice clip); without `fileSize` the size is checked on upload',
     body: v3Body,
     responses,
-    async handler({ app, req, body }) {
+    async handler({ app, req, user, body }) {
       const request = { blockId: body.blockId, fileName: body.fileName, contentType: body.fileType, size: body.fileSize }
-      return answer(await app.chats.requestUpload(body.sessionId, request, { origin: chatOrigin(req) }))
+      return answer(await app.chats.requestUpload(body.sessionId, request, { origin: chatOrigin(req), user }))
     },
   }),
   defineRoute({
@@ -56,9 +56,9 @@ export const typebotUploadRoutes = [
     summary: 'generate-upload-url of Typebot clients 0.2.90 to 0.3.31: no block id (the block the chat waits on) and no size',
     body: v2Body,
     responses,
-    async handler({ app, req, body }) {
+    async handler({ app, req, user, body }) {
       const request = { fileName: body.fileName, contentType: body.fileType }
-      return answer(await app.chats.requestUpload(body.sessionId, request, { origin: chatOrigin(req) }))
+      return answer(await app.chats.requestUpload(body.sessionId, request, { origin: chatOrigin(req), user }))
     },
   }),
   defineRoute({
@@ -69,9 +69,9 @@ export const typebotUploadRoutes = [
     summary: 'generate-upload-url of Typebot clients before 0.2.90: the session and file name under `filePathProps`',
     body: v1Body,
     responses,
-    async handler({ app, req, body }) {
+    async handler({ app, req, user, body }) {
       const request = { fileName: body.filePathProps.fileName, contentType: body.fileType }
-      return answer(await app.chats.requestUpload(body.filePathProps.sessionId, request, { origin: chatOrigin(req) }))
+      return answer(await app.chats.requestUpload(body.filePathProps.sessionId, request, { origin: chatOrigin(req), user }))
     },
   }),
 ]
