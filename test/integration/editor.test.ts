@@ -462,6 +462,7 @@ describe('flow editor', () => {
     await visitor.page.getByText('Read only').waitFor()
     assert.equal(await visitor.page.getByRole('region', { name: 'Blocks' }).count(), 0)
     assert.equal(await visitor.page.getByRole('button', { name: 'Undo' }).count(), 0)
+    assert.equal(await visitor.page.getByRole('button', { name: 'Preview', exact: true }).count(), 0)
     await blockRow(groupNode(visitor.page, 'Ask'), 'Buttons').click()
     const field = panel(visitor.page, 'Buttons settings').getByRole('textbox', { name: 'Button 1: label' })
     assert.equal(await field.inputValue(), 'Yes')

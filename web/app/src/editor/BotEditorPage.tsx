@@ -227,16 +227,19 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
           >
             Variables
           </Button>
-          <Button
-            variant={panel?.kind === 'preview' ? 'light' : 'default'}
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={() => {
-              setStartFrom(undefined)
-              setPanel((p) => (p?.kind === 'preview' ? null : { kind: 'preview' }))
-            }}
-          >
-            Preview
-          </Button>
+          {/* Previews run the draft with the workspace's credentials: editors only (the API refuses guests too). */}
+          {!readOnly && (
+            <Button
+              variant={panel?.kind === 'preview' ? 'light' : 'default'}
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+              onClick={() => {
+                setStartFrom(undefined)
+                setPanel((p) => (p?.kind === 'preview' ? null : { kind: 'preview' }))
+              }}
+            >
+              Preview
+            </Button>
+          )}
           {!readOnly && (
             <Button onClick={() => void publish()} disabled={Boolean(publishedAt) && !unpublished && save.state.status === 'saved'}>
               {publishedAt ? 'Publish changes' : 'Publish'}
@@ -278,6 +281,10 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
               onTestFrom={testFrom}
               onSelectEvent={selectEvent}
             />
+          ) : readOnly ? (
+            <Text c="dimmed" size="sm" p="xl">
+              Previews are for people who can edit this bot; open the published bot from its page to chat with it.
+            </Text>
           ) : (
             <PreviewPanel botId={botId} bot={bot} onClose={() => setView('flow')} />
           )}

@@ -195,7 +195,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
   }
   return (
     <section className="pg-group" data-selected={selected || undefined} aria-label={`Group ${group.title}`}>
-      <NodeToolbar isVisible={selected} position={Position.Top}>
+      <NodeToolbar isVisible={selected && !canvas.readOnly} position={Position.Top}>
         <Paper shadow="sm" p={4} withBorder>
           <Row gap={4}>
             <Button
@@ -206,16 +206,12 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
             >
               Test from here
             </Button>
-            {!canvas.readOnly && (
-              <>
-                <ActionIcon size="sm" variant="subtle" onClick={() => canvas.duplicateGroup(group.id)} aria-label={`Duplicate ${group.title}`}>
-                  <IconCopy size={14} />
-                </ActionIcon>
-                <ActionIcon size="sm" variant="subtle" color="red" onClick={() => canvas.deleteGroup(group.id)} aria-label={`Delete ${group.title}`}>
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </>
-            )}
+            <ActionIcon size="sm" variant="subtle" onClick={() => canvas.duplicateGroup(group.id)} aria-label={`Duplicate ${group.title}`}>
+              <IconCopy size={14} />
+            </ActionIcon>
+            <ActionIcon size="sm" variant="subtle" color="red" onClick={() => canvas.deleteGroup(group.id)} aria-label={`Delete ${group.title}`}>
+              <IconTrash size={14} />
+            </ActionIcon>
           </Row>
         </Paper>
       </NodeToolbar>
