@@ -27,8 +27,21 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
+      try {
+        // An autovacuum worker in the database belongs to the superuser, which this role may not terminate (42501):
+        // it is gone a moment later.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name} with (force)`)
+            return
+          } catch (err) {
+            if ((err as { code?: string }).code !== '42501' || attempt === 20) throw err
+            await new Promise((resolve) => setTimeout(resolve, 250))
+          }
+        }
+      } finally {
+        await c.end()
+      }
     },
   }
 }
