@@ -9,6 +9,7 @@ import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'
 import { asObj } from './GenericForm.js'
 import { type Item, itemsOf, withItems } from './blockParts.js'
+import { AddRow } from './RowControls.js'
 
 /** Operators that compare the variable with nothing. */
 const unary = new Set<string>([ComparisonOperators.IS_SET, ComparisonOperators.IS_EMPTY])
@@ -35,15 +36,11 @@ export const ConditionForm = ({ block, onChange, ctx }: BlockFormProps) => {
         />
       ))}
       {!ctx.readOnly && (
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
+        <AddRow
           onClick={() => setItems([...items, { id: newId(), content: { logicalOperator: LogicalOperator.AND, comparisons: [{ id: newId() }] } }])}
         >
           Add a path
-        </Button>
+        </AddRow>
       )}
     </Stack>
   )

@@ -1,14 +1,13 @@
 // Renders the field descriptors of formModel.ts over an object value: each change gives back a new object with the
 // other keys (unknown ones included) untouched, so editing one option never drops what the form does not show.
-import { Button, Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
 import { newId } from '../ids.js'
 import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'
 import { CredentialsSelect } from './CredentialsSelect.js'
 import { type Field, isShown } from './formModel.js'
-import { RowControls } from './RowControls.js'
+import { AddRow, RowControls } from './RowControls.js'
 
 export type Obj = Record<string, unknown>
 export const asObj = (value: unknown): Obj => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : {})
@@ -211,15 +210,7 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
           )
         })}
         {!ctx.readOnly && (
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => set([...rows, scalar ? '' : field.itemHasId ? { id: newId() } : {}])}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Add to {field.label.toLowerCase()}
-          </Button>
+          <AddRow onClick={() => set([...rows, scalar ? '' : field.itemHasId ? { id: newId() } : {}])}>Add to {field.label.toLowerCase()}</AddRow>
         )}
       </Stack>
     </Fieldset>

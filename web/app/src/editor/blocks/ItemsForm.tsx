@@ -1,10 +1,9 @@
 // Buttons and picture choices: each item is a choice the user can make and may have its own edge (edges start from
 // `item.id`), so items are added, removed, reordered and relabelled but their ids are never rewritten.
-import { Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconPlus } from '@tabler/icons-react'
+import { Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
 import { newId } from '../ids.js'
-import { RowControls } from './RowControls.js'
+import { AddRow, RowControls } from './RowControls.js'
 import type { BlockFormProps } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { type Item, itemsOf, withItems } from './blockParts.js'
@@ -65,15 +64,9 @@ export const ItemsForm = ({ block, onChange, ctx }: BlockFormProps) => {
             )
           })}
           {!ctx.readOnly && (
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              style={{ alignSelf: 'flex-start' }}
-              onClick={() => setItems([...items, pictures ? { id: newId() } : { id: newId(), content: '' }])}
-            >
+            <AddRow onClick={() => setItems([...items, pictures ? { id: newId() } : { id: newId(), content: '' }])}>
               Add a {noun.toLowerCase()}
-            </Button>
+            </AddRow>
           )}
         </Stack>
       </Fieldset>

@@ -1,6 +1,8 @@
-// Move up, move down and remove, for a row of a list in a form (buttons, list fields), labelled by the row's name.
-import { ActionIcon, Stack } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react'
+// The controls of a list in a form (buttons, paths, list fields): move up, move down and remove a row, labelled by
+// the row's name, and the button that adds one.
+import { ActionIcon, Button, Stack } from '@mantine/core'
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
 
 const moved = <T,>(list: T[], from: number, to: number): T[] => {
   const next = [...list]
@@ -26,4 +28,10 @@ export const RowControls = <T,>({ name, list, index, onChange }: { name: string;
       <IconTrash size={14} aria-hidden />
     </ActionIcon>
   </Stack>
+)
+
+export const AddRow = ({ onClick, children }: { onClick: () => void; children: ReactNode }) => (
+  <Button variant="light" size="xs" leftSection={<IconPlus size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }} onClick={onClick}>
+    {children}
+  </Button>
 )
