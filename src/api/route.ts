@@ -24,11 +24,22 @@ export type Context<P, Q, B, U> = Services & {
   body: B
 }
 
+export type RouteExample = {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+  response: { status: number; body?: unknown }
+}
+
 export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   method: Method
   /** OpenAPI-style path, e.g. `/v1/bots/{botId}`. */
   path: string
   summary: string
+  /** What the operation does, when to call it and what to watch for, in Markdown (shown in the API docs). */
+  description?: string
+  /** A realistic call, shown in the API docs: path and query values, the JSON body sent, and the answer. */
+  example?: RouteExample
   tags: string[]
   /** `optional`: anonymous callers are let through where the plugin allows them (chat with PUBLIC_CHAT). */
   auth: A
