@@ -50,6 +50,12 @@ const envSchema = z
      * default: it is any HTML, run on this server's origin; turning it on also drops those pages' CSP.
      */
     HOSTED_PAGE_CUSTOM_HEAD: bool,
+    /**
+     * The address of bot pages (`/{publicId}`) on a host name of their own, e.g. https://chat.example.com pointing at
+     * this server or at a PARLEY_API=chat process: share links and embed snippets use it, and bot pages asked for on
+     * any other host are redirected there, so a bot's code never runs where the builder's session cookie lives.
+     */
+    PARLEY_CHAT_URL: z.url().optional(),
     /** The web chat widget served at /chat.js; default: the one `npm run build` writes into this installation. */
     WEB_CHAT_SCRIPT: z.string().min(1).optional(),
     /** The builder's web application (index.html and assets); default: the one `npm run build` writes. */
@@ -127,6 +133,11 @@ const envSchema = z
       message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     },
   )
+  // Browsers send a host's cookies to all of its ports: only another host name keeps bot pages apart from the builder.
+  .refine((e) => !e.PARLEY_CHAT_URL || !e.PARLEY_PUBLIC_URL || new URL(e.PARLEY_CHAT_URL).hostname !== new URL(e.PARLEY_PUBLIC_URL).hostname, {
+    path: ['PARLEY_CHAT_URL'],
+    message: 'PARLEY_CHAT_URL needs a host name of its own (not the one of PARLEY_PUBLIC_URL: cookies do not tell ports apart)',
+  })
   .refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
     path: ['PARLEY_HEADERS_TIMEOUT_MS'],
     message: 'PARLEY_HEADERS_TIMEOUT_MS must not exceed PARLEY_REQUEST_TIMEOUT_MS',
@@ -152,7 +163,7 @@ export type Config = {
   /** Anonymous chats through the Typebot-compatible API (TYPEBOT_PUBLIC_CHAT, on by default). */
   typebotPublicChat: boolean
   /** Hosted bot pages: whether they carry the bot's customHeadCode (HOSTED_PAGE_CUSTOM_HEAD). */
-  hostedPage: { customHead: boolean }
+  hostedPage: { customHead: boolean; chatUrl?: string }
   /** Path of the web chat widget's script (served at /chat.js). */
   webChatScript: string
   /** Directory of the built web application, served at `/` where the management API is. */
@@ -201,7 +212,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,
     typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
-    hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
+    hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD, chatUrl: e.PARLEY_CHAT_URL?.replace(/\/+$/, '') },
     // From src/config.ts and from its build, dist/config.js, alike: the installation's dist/web/.
     webChatScript: e.WEB_CHAT_SCRIPT ?? fileURLToPath(new URL('../dist/web/parley-chat.js', import.meta.url)),
     webAppDir: e.WEB_APP_DIR ?? fileURLToPath(new URL('../dist/web/app', import.meta.url)),

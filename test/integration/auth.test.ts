@@ -115,6 +115,7 @@ describe('accounts and sign-in', () => {
       methods: { password: true, passwordResetByEmail: true, magicLink: true, oidc: null },
       user: null,
       csrfToken: null,
+      chatUrl: null,
     })
     const setup = await b.call('POST', '/v1/auth/setup', { name: 'Ada', email: 'Ada@Example.com', password })
     assert.equal(setup.status, 200)

@@ -3,6 +3,7 @@
 // be chatted with, and the widget's script at /chat.js (encodings, ETag, 503 before a build).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { request } from 'node:http'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
+import { loadConfig } from '../../src/config.js'
 import { launchBrowser, newContext } from '../support/browser.js'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
@@ -272,6 +274,48 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal(res.status, 503)
     assert.equal(res.body.code, 'widget_not_built')
     assert.match(res.body.message, /npm run build/)
+  })
+})
+
+/** A GET with the Host header a browser would send for that host name (fetch may not set it). */
+const getAs = (s: TestServer, host: string, path: string) =>
+  new Promise<{ status: number; location?: string; csp?: string }>((resolve, reject) => {
+    const req = request(`${s.url}${path}`, { headers: { host } }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, csp: res.headers['content-security-policy'] }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+describe('bot pages on a chat host of their own (PARLEY_CHAT_URL)', () => {
+  let server: TestServer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  before(async () => {
+    server = await startTestServer({ PARLEY_CHAT_URL: 'https://chat.example.test/', PARLEY_PUBLIC_URL: 'https://build.example.test' })
+    owner = await userWithWorkspace(server)
+  })
+  after(() => server?.stop())
+
+  test('the builder host redirects bot pages there, query kept; the chat host serves them; the app is told', async () => {
+    const { publicId } = await importAndPublish(server, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hello')]]]))
+    const fromBuilder = await getAs(server, 'build.example.test', `/${publicId}?Name=Ada&x=1`)
+    assert.equal(fromBuilder.status, 302)
+    assert.equal(fromBuilder.location, `https://chat.example.test/${publicId}?Name=Ada&x=1`)
+    const onChatHost = await getAs(server, 'chat.example.test', `/${publicId}`)
+    assert.equal(onChatHost.status, 200)
+    assert.match(onChatHost.csp ?? '', /script-src 'self' 'nonce-/)
+    // Paths that are not bot pages stay where they are.
+    assert.equal((await getAs(server, 'build.example.test', '/health')).status, 200)
+    const status = await server.call('GET', '/v1/auth/status')
+    assert.equal(status.body.chatUrl, 'https://chat.example.test')
+  })
+
+  test('a chat host with the builder host name is refused at start (cookies do not tell ports apart)', () => {
+    assert.throws(
+      () => loadConfig({ PARLEY_CHAT_URL: 'https://example.test:8443', PARLEY_PUBLIC_URL: 'https://example.test' }),
+      /PARLEY_CHAT_URL needs a host name of its own/,
+    )
   })
 })
 

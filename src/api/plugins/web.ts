@@ -98,10 +98,15 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     return reply.send(body)
   })
 
+  const chatHost = config.hostedPage.chatUrl && new URL(config.hostedPage.chatUrl).host
   fastify.get<{ Params: { publicId: string } }>('/:publicId', async (req, reply) => {
     const { publicId } = req.params
     // `/v1`, `/api`… alone are the API's unknown paths: they keep its JSON 404.
     if (RESERVED_PUBLIC_IDS.has(publicId.toLowerCase())) return reply.callNotFound()
+    if (chatHost && req.host.toLowerCase() !== chatHost) {
+      const query = req.url.indexOf('?')
+      return reply.redirect(`${config.hostedPage.chatUrl}/${encodeURIComponent(publicId)}${query < 0 ? '' : req.url.slice(query)}`, 302)
+    }
     const nonce = newNonce()
     const bot = publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
     if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))

@@ -69,7 +69,7 @@ export const authRoutes = [
     tags,
     summary: 'Whether setup is needed, how one may sign in, and who is signed in (with the CSRF token)',
     responses: { 200: { description: 'The status', schema: authStatusSchema } },
-    async handler({ app, req, reply }) {
+    async handler({ app, config, req, reply }) {
       const cookie = sessionCookieOf(req)
       const found = cookie ? await app.accounts.bySession(cookie) : undefined
       // It carries the CSRF token: no cache may keep it.
@@ -78,6 +78,7 @@ export const authRoutes = [
         ...(await app.signIn.status()),
         user: found ? await app.accounts.me(found.user) : null,
         csrfToken: found?.session.csrfToken ?? null,
+        chatUrl: config.hostedPage.chatUrl ?? null,
       }
     },
   }),

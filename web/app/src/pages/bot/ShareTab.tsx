@@ -6,18 +6,20 @@ import { IconExternalLink } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { CopyField } from '../../components/CopyField.js'
 import { api } from '../../lib/api.js'
+import { useAuth } from '../../lib/auth.js'
 import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
 
-const origin = () => window.location.origin
+/** Where visitors chat: the server's chat host name when it has one (PARLEY_CHAT_URL), else this address. */
+const useChatOrigin = () => useAuth().status?.chatUrl ?? window.location.origin
 
-const snippets = (publicId: string) => {
-  const script = `<script src="${origin()}/chat.js"></script>`
+const snippets = (publicId: string, origin: string) => {
+  const script = `<script src="${origin}/chat.js"></script>`
   return {
     standard: `${script}\n<parley-standard bot="${publicId}" style="display:block; width:100%; height:600px"></parley-standard>`,
     popup: `${script}\n<script>\n  Parley.initPopup({ bot: "${publicId}", autoShowDelay: 3000 })\n</script>`,
     bubble: `${script}\n<script>\n  Parley.initBubble({ bot: "${publicId}" })\n</script>`,
-    iframe: `<iframe src="${origin()}/${publicId}" style="border:none; width:100%; height:600px" allow="microphone; clipboard-write"></iframe>`,
+    iframe: `<iframe src="${origin}/${publicId}" style="border:none; width:100%; height:600px" allow="microphone; clipboard-write"></iframe>`,
   }
 }
 
@@ -30,7 +32,8 @@ const modes = [
 
 export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
   const [mode, setMode] = useState('standard')
-  const url = bot.publicId ? `${origin()}/${bot.publicId}` : ''
+  const origin = useChatOrigin()
+  const url = bot.publicId ? `${origin}/${bot.publicId}` : ''
   return (
     <Stack maw={860} gap="lg">
       {!bot.publishedAt && (
@@ -76,13 +79,13 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
               Embed in a website
             </Title>
             <SegmentedControl data={modes} value={mode} onChange={setMode} aria-label="Embed mode" w="fit-content" />
-            <CopyField label="Snippet" value={snippets(bot.publicId)[mode as keyof ReturnType<typeof snippets>]} multiline />
+            <CopyField label="Snippet" value={snippets(bot.publicId, origin)[mode as keyof ReturnType<typeof snippets>]} multiline />
             <Text size="xs" c="dimmed">
               Paste it into the page's HTML. The widget is served by this server (
               <Anchor href="/chat.js" size="xs">
                 /chat.js
               </Anchor>
-              ); Typebot's own embed client also works with <code>apiHost: "{origin()}"</code>.
+              ); Typebot's own embed client also works with <code>apiHost: "{origin}"</code>.
             </Text>
           </Stack>
         </Card>
