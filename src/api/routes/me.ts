@@ -89,8 +89,7 @@ export const meRoutes = [
     summary: 'Create an API token',
     description:
       'Send the answered `secret` as `Authorization: Bearer <secret>`; it is shown only in this answer (only its hash is stored). ' +
-      'A token may expire (`expiresAt`, in the future) and may be limited to one workspace the user belongs to (`workspaceId`): such a token sees no other workspace and cannot manage the account, its tokens, or create workspaces. ' +
-      'A token limited to one workspace cannot create tokens (403).',
+      'A token may expire (`expiresAt`, in the future) and may be limited to one workspace the user belongs to (`workspaceId`): such a token sees no other workspace and cannot manage the account or its tokens (403 here) nor create workspaces.',
     example: {
       body: { name: 'CI deploys', expiresAt: '2027-05-20T00:00:00Z', workspaceId: 'ejmq7yuri0oiduza71azcjp44' },
       response: { status: 200, body: { token: ciToken, secret: 'pk_DQiFirWam8eQ8D4p_rhb68foX-w45yqrFCGnpVymrZs' } },
