@@ -28,6 +28,17 @@ const errors = {
 const signedIn = { description: 'Signed in: the session cookie is set', schema: signedInSchema }
 const sent = { description: 'The same answer whether the email has an account or not', schema: z.object({ message: z.string() }) }
 
+// Example values: one user signing in to a fresh server.
+const ada = {
+  id: 'cbs5cypew43k6qf2lbfxbvb7a',
+  name: 'Ada Lovelace',
+  email: 'ada@acme.example',
+  createdAt: '2026-11-02T09:14:27.318Z',
+  hasPassword: true,
+}
+const exampleSession = { user: ada, csrfToken: 'v6v14i-v_PXaXOyru6Iauh4mFxZAtkPA', expiresAt: '2026-12-02T09:14:27.402Z' }
+const adaSignUp = { name: 'Ada Lovelace', email: 'ada@acme.example', password: 'correct horse battery staple' }
+
 /** Ends the session of the cookie the browser sent, if any: signing in again replaces it. */
 const endPresentedSession = async (app: App, req: FastifyRequest) => {
   const cookie = sessionCookieOf(req)
@@ -67,7 +78,23 @@ export const authRoutes = [
     path: '/v1/auth/status',
     auth: 'none',
     tags,
-    summary: 'Whether setup is needed, how one may sign in, and who is signed in (with the CSRF token)',
+    summary: 'Read the sign-in options, whether setup is needed, and who is signed in',
+    description:
+      'What a browser calls first: whether the server still needs its first account (`setupNeeded`), whether sign-up is open, which sign-in methods work, and the user of the session cookie sent (null when none is valid). ' +
+      'For a signed-in browser it also answers the `csrfToken` to send as `x-csrf-token` on every POST, PUT, PATCH and DELETE made with the cookie. ' +
+      'No sign-in needed; API clients with a bearer token do not need this.',
+    example: {
+      response: {
+        status: 200,
+        body: {
+          setupNeeded: false,
+          signupOpen: true,
+          methods: { password: true, passwordResetByEmail: true, magicLink: true, oidc: null },
+          user: ada,
+          csrfToken: exampleSession.csrfToken,
+        },
+      },
+    },
     responses: { 200: { description: 'The status', schema: authStatusSchema } },
     async handler({ app, config, req, reply }) {
       const cookie = sessionCookieOf(req)
@@ -87,7 +114,11 @@ export const authRoutes = [
     path: '/v1/auth/setup',
     auth: 'none',
     tags,
-    summary: 'Create the first account (only while nobody can sign in); it gets a workspace and is signed in',
+    summary: 'Create the first account of a new server and sign in',
+    description:
+      'First-run setup from the browser: allowed only while no account can sign in (no user has a password or a linked OpenID Connect identity), and answers 409 afterwards. ' +
+      'The account gets a workspace of its own (named after it) and the answer sets the `parley_session` cookie; send the `csrfToken` it answers as `x-csrf-token` on writes.',
+    example: { body: adaSignUp, response: { status: 200, body: exampleSession } },
     body: signUpBody,
     responses: { 200: signedIn, ...errors, 409: { description: 'Already set up', schema: errorSchema } },
     async handler({ app, req, reply, body }) {
@@ -100,6 +131,11 @@ export const authRoutes = [
     auth: 'none',
     tags,
     summary: 'Create an account with a workspace of its own, and sign in',
+    description:
+      'Sign-up from the browser: the account gets a workspace named after it and the answer sets the `parley_session` cookie. ' +
+      'When the operator closed sign-up (`DISABLE_SIGNUP`), only emails with a pending invitation may sign up (403 otherwise); an email that has an account answers 409. ' +
+      'Passwords need at least 8 characters.',
+    example: { body: adaSignUp, response: { status: 200, body: exampleSession } },
     body: signUpBody,
     responses: {
       200: signedIn,
@@ -117,6 +153,10 @@ export const authRoutes = [
     auth: 'none',
     tags,
     summary: 'Sign in with email and password',
+    description:
+      'Opens a browser session: the answer sets the `parley_session` cookie (HttpOnly) and carries the `csrfToken` to send as `x-csrf-token` on writes; a session the browser already had ends. ' +
+      'A wrong email or password answers 401 without saying which; after 10 failures for one account (or 50 from one address) within 15 minutes, 429 until the window passes.',
+    example: { body: { email: 'ada@acme.example', password: 'correct horse battery staple' }, response: { status: 200, body: exampleSession } },
     body: signInBody,
     responses: { 200: signedIn, ...errors, 401: { description: 'Wrong email or password', schema: errorSchema } },
     async handler({ app, req, reply, body }) {
@@ -128,7 +168,11 @@ export const authRoutes = [
     path: '/v1/auth/signout',
     auth: 'none',
     tags,
-    summary: 'End the browser session (needs x-csrf-token when the session is valid)',
+    summary: 'Sign out: end the browser session',
+    description:
+      'Ends the session of the `parley_session` cookie and clears the cookie. ' +
+      'A valid session needs its `x-csrf-token` header (403 without it, so another site cannot sign the user out); without a valid session it just clears the cookie.',
+    example: { response: { status: 204 } },
     responses: {
       204: { description: 'Signed out; the cookie is cleared' },
       403: { description: 'Missing or wrong CSRF token', schema: errorSchema },
@@ -148,7 +192,15 @@ export const authRoutes = [
     path: '/v1/auth/password-reset',
     auth: 'none',
     tags,
-    summary: 'Email a password reset link (only when the server can send emails)',
+    summary: 'Email a link to reset a password',
+    description:
+      'Sends a one-time link (valid for an hour) to the email when it has an account, and answers the same either way so that emails cannot be probed. ' +
+      'Needs SMTP: a server that cannot send emails answers 400 (the operator can make a link with `parley user reset-link`). ' +
+      'At most 5 requests per email and 30 per address in 15 minutes (429).',
+    example: {
+      body: { email: 'ada@acme.example' },
+      response: { status: 200, body: { message: 'If an account uses this email, a link to reset its password is on its way.' } },
+    },
     body: emailBody,
     responses: { 200: sent, ...errors },
     async handler({ app, req, body }) {
@@ -161,7 +213,14 @@ export const authRoutes = [
     path: '/v1/auth/password-reset/confirm',
     auth: 'none',
     tags,
-    summary: "Set a new password from a reset link's token; the user's other sessions end",
+    summary: "Set a new password with a reset link's token, and sign in",
+    description:
+      'Takes the `token` of the link emailed by POST /v1/auth/password-reset (or made by `parley user reset-link`): the link works once, within an hour, and an invalid, expired or used one answers 400. ' +
+      'Every other session of the user ends; the answer opens a new one and sets the `parley_session` cookie.',
+    example: {
+      body: { token: 'DewxE0lFrUoRt8K10rnMbdWtXnZKANgb_mPW4rnshLI', password: 'a new and longer passphrase' },
+      response: { status: 200, body: exampleSession },
+    },
     body: resetPasswordBody,
     responses: { 200: signedIn, ...errors },
     async handler({ app, req, reply, body }) {
@@ -173,7 +232,14 @@ export const authRoutes = [
     path: '/v1/auth/magic-link',
     auth: 'none',
     tags,
-    summary: 'Email a sign-in link (only when the server can send emails)',
+    summary: 'Email a sign-in link (passwordless sign-in)',
+    description:
+      'Sends a one-time sign-in link (valid 15 minutes) to the email when it has an account, and answers the same either way so that emails cannot be probed. ' +
+      'A server that cannot send emails answers 404 (`methods.magicLink` of GET /v1/auth/status is false then); at most 5 requests per email and 30 per address in 15 minutes (429).',
+    example: {
+      body: { email: 'ada@acme.example' },
+      response: { status: 200, body: { message: 'If an account uses this email, a sign-in link is on its way.' } },
+    },
     body: emailBody,
     responses: { 200: sent, ...errors, 404: { description: 'The server cannot send emails', schema: errorSchema } },
     async handler({ app, req, body }) {
@@ -186,7 +252,11 @@ export const authRoutes = [
     path: '/v1/auth/magic-link/consume',
     auth: 'none',
     tags,
-    summary: "Sign in with a sign-in link's token",
+    summary: "Sign in with an emailed sign-in link's token",
+    description:
+      'Takes the `token` of the link emailed by POST /v1/auth/magic-link; it works once, within 15 minutes, and an invalid, expired or used one answers 400. ' +
+      'Opens a browser session like password sign-in: the answer sets the `parley_session` cookie and carries the `csrfToken`.',
+    example: { body: { token: 'H7s_AdtFqzwkGArPAxr4k64ZI7bEmiXZQ6sPH90Nbwg' }, response: { status: 200, body: exampleSession } },
     body: linkTokenBody,
     responses: { 200: signedIn, ...errors },
     async handler({ app, req, reply, body }) {
@@ -198,7 +268,11 @@ export const authRoutes = [
     path: '/v1/auth/oidc/start',
     auth: 'none',
     tags,
-    summary: 'Go to the OpenID Connect provider to sign in (a browser navigation)',
+    summary: 'Start signing in with the OpenID Connect provider',
+    description:
+      "A browser navigation (a link or `location.href`, not a fetch): redirects to the provider configured by the operator, with a short-lived cookie that ties the provider's answer to this browser. " +
+      'Answers 404 when no provider is configured (`methods.oidc` of GET /v1/auth/status is null); `next` is a path of this site to land on once signed in (other origins are ignored).',
+    example: { query: { next: '/workspaces/ejmq7yuri0oiduza71azcjp44' }, response: { status: 302 } },
     query: z.object({ next: z.string().max(1000).optional().meta({ description: 'A path of this site to land on once signed in (default `/`).' }) }),
     responses: {
       302: { description: 'To the provider (or back to /signin?error=… when it cannot be reached)' },
@@ -220,7 +294,12 @@ export const authRoutes = [
     path: '/v1/auth/oidc/callback',
     auth: 'none',
     tags,
-    summary: "The OpenID Connect provider's redirect back: signs in (linking or creating the account) and goes back",
+    summary: 'Finish signing in with the OpenID Connect provider (its redirect back)',
+    description:
+      'The provider sends the browser here; register this URL as the redirect URI at the provider, never call it yourself. ' +
+      'It signs in the user of that identity, else links the identity to the account with the same provider-verified email, else creates an account (if sign-up is open or the email is invited), then redirects to `next`. ' +
+      'Every failure redirects to `/signin?error=…` with the reason.',
+    example: { response: { status: 302 } },
     responses: {
       302: { description: 'To the page the sign-in began for (`next`, default /) signed in, or to /signin?error=… with the reason' },
       404: { description: 'Not configured', schema: errorSchema },

@@ -24,14 +24,48 @@ const fileParams = z.object({
 const keyOf = (p: z.infer<typeof fileParams>) => [p.workspaceId, p.botId, p.resultId, p.fileId, p.fileName].join('/')
 const FILE_PATH = '/v1/files/{workspaceId}/{botId}/{resultId}/{fileId}/{fileName}'
 
+// Example values: a visitor sends a PDF to the file input a live chat waits on (a grant made by files.grantUpload).
+const SESSION_ID = 'kOY1A8UNMQFS9l5kUgxT9f_Wir2Zz6TO'
+const BLOCK_ID = 'ejw3j7n72mmikx1fyjsnwc4j6'
+const fileOf = {
+  workspaceId: 'ejmq7yuri0oiduza71azcjp44',
+  botId: 'c9nhzz0jxbqdridupyv0rcm7c',
+  resultId: 'pbvqwiu1ppqvhhlolrgri7lta',
+  fileId: 'ffdth4EHA_VycyyeaLTUUw',
+  fileName: 'invoice-2026-11.pdf',
+}
+const grant = {
+  expires: '1795516800000',
+  size: '48213',
+  type: 'application/pdf',
+  name: 'invoice-2026-11.pdf',
+  session: '2db2daf04c92399a04f4497cf7c35cc2',
+  block: BLOCK_ID,
+  signature: 'x_rO8PH4ZoPpwVFNQfmOby7wv7lzAHCt1n5y5pThZm8',
+}
+const FILE_URL = `https://parley.acme.example/v1/files/${keyOf(fileOf)}`
+
+/** Requesting an upload never races another turn: no 409. */
+const { 409: _noConflict, ...uploadRequestErrors } = chatErrors
+
 export const uploadRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/sessions/{sessionId}/files',
     auth: 'optional',
     tags,
-    summary:
-      'Ask for a signed upload URL (valid 10 minutes) for a file to send to the input the chat waits on (file input, text input attachments or voice clip); PUT the bytes there, then reply with fileUrl',
+    summary: 'Get an upload URL for a file to send in a chat',
+    description:
+      'Step 1 of sending a file, when the chat waits on a file input or on a text input that takes attachments or voice clips: the answer says where to PUT the bytes (`uploadUrl`, valid 10 minutes, for this file name and type and at most this size) and the `fileUrl` to reply with afterwards (as the text of the reply, in `attachedFileUrls`, or as the `url` of an audio reply). ' +
+      "The size and type are checked against the block's limits here and again on upload. Callers are those of continueChat: anyone holding the session id when the server has PUBLIC_CHAT (a signed-in user otherwise), and for a preview chat only the user who started it.",
+    example: {
+      params: { sessionId: SESSION_ID },
+      body: { blockId: BLOCK_ID, fileName: 'invoice-2026-11.pdf', contentType: 'application/pdf', size: 48213 },
+      response: {
+        status: 200,
+        body: { uploadUrl: `${FILE_URL}?${new URLSearchParams(grant)}`, fileUrl: FILE_URL, expiresAt: '2026-11-24T10:40:00.000Z' },
+      },
+    },
     params: z.object({ sessionId: idSchema }),
     body: z.object({
       blockId: idSchema,
@@ -44,7 +78,7 @@ export const uploadRoutes = [
         description: 'Where to PUT the bytes, and the URL the file will be served at',
         schema: z.object({ uploadUrl: z.string(), fileUrl: z.string(), expiresAt: z.string() }),
       },
-      ...chatErrors,
+      ...uploadRequestErrors,
       400: { description: 'Invalid request, or the chat is not waiting on that block or it takes no uploads', schema: errorSchema },
       413: { description: "Larger than the block's (or the server's) size limit", schema: errorSchema },
       415: { description: 'A file type the block does not accept', schema: errorSchema },
@@ -102,8 +136,11 @@ export const storedFileRoutes = [
     path: FILE_PATH,
     auth: 'none',
     tags,
-    summary:
-      'Upload the bytes of a file to an upload URL (POST /v1/sessions/{sessionId}/files, or generate-upload-url); its query string is the signed grant',
+    summary: 'Upload the bytes of a file to an upload URL',
+    description:
+      'Step 2 of sending a file: PUT the raw bytes to the `uploadUrl` answered by POST /v1/sessions/{sessionId}/files (or `presignedUrl` of generate-upload-url), with the `Content-Type` given when it was asked for (or none). ' +
+      'No sign-in: the signed query string is the credential; a changed or expired one answers 403, more bytes than granted 413, another content type 415. Then reply to the chat with `fileUrl`.',
+    example: { params: fileOf, query: grant, response: { status: 200, body: { fileUrl: FILE_URL } } },
     params: fileParams,
     query: grantQuery,
     rawBody: { description: 'The raw bytes of the file, with the content type given when the URL was asked for (or none)' },
@@ -117,8 +154,11 @@ export const storedFileRoutes = [
     path: FILE_PATH,
     auth: 'none',
     tags,
-    summary:
-      'Upload a file to an upload URL as a multipart form (as older Typebot clients do): any fields, then the file under `file`, with the content type given when the URL was asked for',
+    summary: 'Upload a file to an upload URL as a multipart form',
+    description:
+      'The same as the PUT, for clients that post forms as to an S3 presigned POST (Typebot embed clients before 0.10): any fields first, then the file under the field `file`, its part typed as given when the URL was asked for. ' +
+      'No sign-in: the signed query string is the credential (403 when changed or expired); a form without a file under `file` answers 400.',
+    example: { params: fileOf, query: grant, response: { status: 200, body: { fileUrl: FILE_URL } } },
     params: fileParams,
     query: grantQuery,
     rawBody: {
@@ -144,7 +184,11 @@ export const storedFileRoutes = [
     path: FILE_PATH,
     auth: 'none',
     tags,
-    summary: 'A stored file, with its content type (shown inline only for images, audio, video and PDF; downloaded otherwise)',
+    summary: 'Download a stored file',
+    description:
+      'Serves a file a visitor uploaded or a block made, at the URL chat answers and results show; no sign-in (the random segment of the URL is the secret). ' +
+      'Raster images, audio, video and PDF are shown inline; anything else is sent as a download, under a sandbox CSP, so stored HTML or SVG never runs on this origin. Files go when their result or bot is deleted.',
+    example: { params: fileOf, response: { status: 200 } },
     params: fileParams,
     responses: { 200: { description: 'The bytes of the file' }, ...fileErrors },
     async handler({ app, reply, params }) {

@@ -12,13 +12,35 @@ const errors = {
   404: { description: 'Unknown, expired or revoked invitation, or unknown workspace (or not a member)', schema: errorSchema },
 }
 
+// Example values: Ada, admin of Acme Support, invites Grace.
+const WORKSPACE_ID = 'ejmq7yuri0oiduza71azcjp44'
+const KEY = 'gNxKLo5AeF1Y2VMKAkxAIMmQZLDdMI-4fhsajlj9Wv4'
+const invitation = {
+  id: 'xysrfanxkvs9jff1dk8e98sff',
+  workspaceId: WORKSPACE_ID,
+  workspaceName: 'Acme Support',
+  email: 'grace@acme.example',
+  role: 'member',
+  inviterName: 'Ada Lovelace',
+  createdAt: '2026-11-24T10:12:40.118Z',
+  expiresAt: '2026-12-01T10:12:40.117Z',
+}
+
 export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/invitations',
     auth: 'required',
     tags,
-    summary: 'Invite an email to a workspace with a role (admins only); answers the link, also emailed when SMTP is configured',
+    summary: 'Invite someone to a workspace by email',
+    description:
+      'Only admins of the workspace may invite. The answer has the invitation link to pass on (shown once; it expires after 7 days) and `emailed`: whether it was also sent by email (only when the server has SMTP). ' +
+      'Inviting the same email again renews the invitation (new link, role and expiry); an email of a member answers 409. To add someone at once without their consent, see POST /v1/workspaces/{workspaceId}/members.',
+    example: {
+      params: { workspaceId: WORKSPACE_ID },
+      body: { email: 'grace@acme.example', role: 'member' },
+      response: { status: 200, body: { invitation, link: `https://parley.acme.example/invitations/${KEY}`, emailed: true } },
+    },
     params: workspaceParams,
     body: inviteBody,
     responses: {
@@ -42,7 +64,10 @@ export const invitationRoutes = [
     path: '/v1/workspaces/{workspaceId}/invitations',
     auth: 'required',
     tags,
-    summary: 'List the pending invitations of a workspace (admins only)',
+    summary: 'List the pending invitations of a workspace',
+    description:
+      'Invitations not yet accepted, declined, revoked or expired, newest first. Only admins of the workspace may list them; the links are not shown again (only their hash is stored).',
+    example: { params: { workspaceId: WORKSPACE_ID }, response: { status: 200, body: { invitations: [invitation] } } },
     params: workspaceParams,
     responses: {
       200: { description: 'Unexpired invitations, newest first', schema: z.object({ invitations: z.array(invitationSchema) }) },
@@ -57,7 +82,12 @@ export const invitationRoutes = [
     path: '/v1/workspaces/{workspaceId}/invitations/{invitationId}',
     auth: 'required',
     tags,
-    summary: 'Revoke an invitation (admins only)',
+    summary: 'Revoke an invitation',
+    description: 'Deletes a pending invitation: its link stops working. Only admins of the workspace may revoke.',
+    example: {
+      params: { workspaceId: WORKSPACE_ID, invitationId: invitation.id },
+      response: { status: 200, body: { id: invitation.id, revoked: true } },
+    },
     params: invitationParams,
     responses: { 200: { description: 'Revoked', schema: z.object({ id: z.string(), revoked: z.literal(true) }) }, ...errors },
     async handler({ app, user, params }) {
@@ -70,7 +100,11 @@ export const invitationRoutes = [
     path: '/v1/invitations/{key}',
     auth: 'none',
     tags,
-    summary: "Read an invitation by its link's token (no sign-in needed: the token is the secret)",
+    summary: "Read an invitation by its link's token",
+    description:
+      'What the invitation page shows before the invitee signs in: workspace, role, inviter, email and expiry. ' +
+      '`key` is the last segment of the invitation link; no sign-in is needed (the token is the secret). Expired, revoked, accepted or declined invitations answer 404.',
+    example: { params: { key: KEY }, response: { status: 200, body: { invitation } } },
     params: invitationKeyParams,
     responses: { 200: { description: 'The invitation', schema: z.object({ invitation: invitationSchema }) }, ...errors },
     async handler({ app, params }) {
@@ -82,7 +116,14 @@ export const invitationRoutes = [
     path: '/v1/invitations/{key}/accept',
     auth: 'required',
     tags,
-    summary: "Accept an invitation by its link's token (sent to the caller's email): join the workspace",
+    summary: 'Accept an invitation and join its workspace',
+    description:
+      "The caller must be signed in with the invited email (403 otherwise: knowing an invited address is not enough) and joins with the invitation's role; a member already keeps their role. " +
+      'The invitation is used up. A token limited to one workspace cannot accept (403).',
+    example: {
+      params: { key: KEY },
+      response: { status: 200, body: { workspaceId: WORKSPACE_ID, workspaceName: 'Acme Support', role: 'member' } },
+    },
     params: invitationKeyParams,
     responses: {
       200: {
@@ -100,7 +141,10 @@ export const invitationRoutes = [
     path: '/v1/invitations/{key}/decline',
     auth: 'required',
     tags,
-    summary: "Decline an invitation by its link's token (sent to the caller's email)",
+    summary: 'Decline an invitation',
+    description:
+      'The caller must be signed in with the invited email (403 otherwise); the invitation is deleted and its link stops working. A token limited to one workspace cannot decline (403).',
+    example: { params: { key: KEY }, response: { status: 200, body: { id: invitation.id, declined: true } } },
     params: invitationKeyParams,
     responses: { 200: { description: 'Declined (deleted)', schema: z.object({ id: z.string(), declined: z.literal(true) }) }, ...errors },
     async handler({ app, user, params }) {

@@ -18,8 +18,46 @@ const tags = ['Workspaces']
 const errors = { 400: { description: 'Invalid request', schema: errorSchema }, 401: { description: 'Missing or unknown token', schema: errorSchema } }
 const scoped = {
   ...errors,
-  403: { description: 'Guests may not write', schema: errorSchema },
+  403: { description: 'A browser session without its CSRF token', schema: errorSchema },
   404: { description: 'Unknown workspace (or not a member)', schema: errorSchema },
+}
+const adminsOnly = { ...scoped, 403: { description: 'Not an admin of the workspace (or a missing CSRF token)', schema: errorSchema } }
+
+// Example values: Ada administers Acme Support, where Grace is a member.
+const WORKSPACE_ID = 'ejmq7yuri0oiduza71azcjp44'
+const acme = {
+  id: WORKSPACE_ID,
+  createdAt: '2026-11-02T09:14:27.341Z',
+  updatedAt: '2026-11-02T09:14:27.341Z',
+  name: 'Acme Support',
+  icon: '🎧',
+  plan: 'FREE',
+  billingProviderId: null,
+  settings: {},
+  customChatsLimit: null,
+  customSeatsLimit: null,
+  isSuspended: false,
+  isPastDue: false,
+  isVerified: false,
+  chatsHardLimit: null,
+  lastActivityAt: null,
+  inactiveFirstEmailSentAt: null,
+  inactiveSecondEmailSentAt: null,
+}
+const { customChatsLimit: _c, customSeatsLimit: _s, ...acmeCreated } = acme
+const ada = {
+  userId: 'cbs5cypew43k6qf2lbfxbvb7a',
+  name: 'Ada Lovelace',
+  email: 'ada@acme.example',
+  role: 'admin',
+  createdAt: '2026-11-02T09:14:27.341Z',
+}
+const grace = {
+  userId: 'eazvug22ght5mz8zm7rvoq9t9',
+  name: 'Grace Hopper',
+  email: 'grace@acme.example',
+  role: 'member',
+  createdAt: '2026-11-03T14:20:05.912Z',
 }
 
 export const workspaceRoutes = [
@@ -28,11 +66,16 @@ export const workspaceRoutes = [
     path: '/v1/workspaces',
     auth: 'required',
     tags,
-    summary: 'Create a workspace (the caller becomes its admin)',
+    summary: 'Create a workspace',
+    description:
+      'Any signed-in user may create workspaces; the caller becomes the admin of the new one. `icon` is free text (an emoji or an image URL). ' +
+      'A token limited to one workspace cannot create workspaces (403).',
+    example: { body: { name: 'Acme Support', icon: '🎧' }, response: { status: 200, body: { workspace: acmeCreated } } },
     body: createWorkspaceBody,
     responses: {
       200: { description: 'Created', schema: z.object({ workspace: workspaceSchema.omit({ customChatsLimit: true, customSeatsLimit: true }) }) },
       ...errors,
+      403: { description: 'A token limited to one workspace (or a browser session without its CSRF token)', schema: errorSchema },
     },
     async handler({ app, user, body }) {
       return { workspace: await app.workspaces.create(user, body) }
@@ -44,6 +87,10 @@ export const workspaceRoutes = [
     auth: 'required',
     tags,
     summary: "List the caller's workspaces",
+    description:
+      'Every workspace the caller is a member of, oldest first, with `currentUserMode`: `write` for admins and members, `read` for guests. ' +
+      'A token limited to one workspace lists only that one. Start here to find the `workspaceId` other calls take.',
+    example: { response: { status: 200, body: { workspaces: [{ ...acme, currentUserMode: 'write' }] } } },
     responses: {
       200: { description: 'The workspaces', schema: z.object({ workspaces: z.array(workspaceSchema.extend({ currentUserMode: userModeSchema })) }) },
       ...errors,
@@ -58,6 +105,10 @@ export const workspaceRoutes = [
     auth: 'required',
     tags,
     summary: 'Get a workspace',
+    description:
+      "The workspace and the caller's mode in it (`write` for admins and members, `read` for guests); any member may read it. " +
+      'A workspace the caller is not a member of answers 404, like an unknown id, so ids cannot be probed.',
+    example: { params: { workspaceId: WORKSPACE_ID }, response: { status: 200, body: { workspace: acme, currentUserMode: 'write' } } },
     params: workspaceParams,
     responses: {
       200: { description: 'The workspace', schema: z.object({ workspace: workspaceSchema, currentUserMode: userModeSchema }) },
@@ -72,10 +123,16 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}',
     auth: 'required',
     tags,
-    summary: 'Rename a workspace or change its icon (workspace admins only)',
+    summary: 'Rename a workspace or change its icon',
+    description: 'Give `name`, `icon` or both (`icon: null` removes the icon). Only admins of the workspace may (403 for members and guests).',
+    example: {
+      params: { workspaceId: WORKSPACE_ID },
+      body: { name: 'Acme Customer Care' },
+      response: { status: 200, body: { workspace: { ...acme, name: 'Acme Customer Care', updatedAt: '2026-11-24T10:05:48.227Z' } } },
+    },
     params: workspaceParams,
     body: updateWorkspaceBody,
-    responses: { 200: { description: 'The workspace', schema: z.object({ workspace: workspaceSchema }) }, ...scoped },
+    responses: { 200: { description: 'The workspace', schema: z.object({ workspace: workspaceSchema }) }, ...adminsOnly },
     async handler({ app, user, params, body }) {
       return { workspace: await app.workspaces.update(user, params.workspaceId, body) }
     },
@@ -85,9 +142,13 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}',
     auth: 'required',
     tags,
-    summary: 'Delete a workspace with its bots, results, files, credentials, folders and invitations (workspace admins only)',
+    summary: 'Delete a workspace and everything in it',
+    description:
+      'Deletes the workspace with its bots, their results, chat sessions and stored files, its credentials, folders, invitations and memberships; it cannot be undone. ' +
+      'Only admins of the workspace may (403 for members and guests).',
+    example: { params: { workspaceId: WORKSPACE_ID }, response: { status: 200, body: { id: WORKSPACE_ID, deleted: true } } },
     params: workspaceParams,
-    responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...scoped },
+    responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...adminsOnly },
     async handler({ app, user, params }) {
       const { id } = await app.workspaces.delete(user, params.workspaceId)
       return { id, deleted: true as const }
@@ -98,7 +159,10 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}/leave',
     auth: 'required',
     tags,
-    summary: 'Leave a workspace (its last admin cannot)',
+    summary: 'Leave a workspace',
+    description:
+      'The caller stops being a member, whatever their role. The last admin cannot leave (409): make another member an admin first, or delete the workspace.',
+    example: { params: { workspaceId: WORKSPACE_ID }, response: { status: 200, body: { id: WORKSPACE_ID, left: true } } },
     params: workspaceParams,
     responses: {
       200: { description: 'Left', schema: z.object({ id: z.string(), left: z.literal(true) }) },
@@ -116,6 +180,8 @@ export const workspaceRoutes = [
     auth: 'required',
     tags,
     summary: 'List the members of a workspace',
+    description: 'Every member with their role (`admin`, `member` or `guest`) and when they joined; any member, guests included, may list them.',
+    example: { params: { workspaceId: WORKSPACE_ID }, response: { status: 200, body: { members: [ada, grace] } } },
     params: workspaceParams,
     responses: { 200: { description: 'The members', schema: z.object({ members: z.array(memberSchema) }) }, ...scoped },
     async handler({ app, user, params }) {
@@ -127,12 +193,21 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}/members',
     auth: 'required',
     tags,
-    summary: 'Add a member (by email or user id) or change their role (workspace admins only)',
+    summary: "Add a member or change a member's role",
+    description:
+      'Give exactly one of `email` or `userId`, and the role: an existing member gets the new role, anyone else joins with it at once (no invitation to accept). ' +
+      'An email without an account gets one, without a password (see the invitation routes to let people join on their own instead). ' +
+      'Only admins of the workspace may (403); demoting the last admin answers 409.',
+    example: {
+      params: { workspaceId: WORKSPACE_ID },
+      body: { email: 'grace@acme.example', role: 'member' },
+      response: { status: 200, body: { member: grace } },
+    },
     params: workspaceParams,
     body: addMemberBody,
     responses: {
       200: { description: 'The member', schema: z.object({ member: memberSchema }) },
-      ...scoped,
+      ...adminsOnly,
       409: { description: 'Would leave no admin', schema: errorSchema },
     },
     async handler({ app, user, params, body }) {
@@ -144,11 +219,18 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}/members/{userId}',
     auth: 'required',
     tags,
-    summary: 'Remove a member (workspace admins only)',
+    summary: 'Remove a member from a workspace',
+    description:
+      'The user loses access to the workspace; the answer tells the role they had. Only admins of the workspace may (403); removing the last admin answers 409. ' +
+      'To leave a workspace yourself, use POST /v1/workspaces/{workspaceId}/leave.',
+    example: {
+      params: { workspaceId: WORKSPACE_ID, userId: grace.userId },
+      response: { status: 200, body: { userId: grace.userId, role: 'member', removed: true } },
+    },
     params: memberParams,
     responses: {
       200: { description: 'Removed', schema: z.object({ userId: z.string(), role: roleSchema, removed: z.literal(true) }) },
-      ...scoped,
+      ...adminsOnly,
       409: { description: 'Would leave no admin', schema: errorSchema },
     },
     async handler({ app, user, params }) {
