@@ -282,7 +282,9 @@ const getAs = (s: TestServer, host: string, path: string) =>
   new Promise<{ status: number; location?: string; csp?: string }>((resolve, reject) => {
     const req = request(`${s.url}${path}`, { headers: { host } }, (res) => {
       res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, csp: res.headers['content-security-policy'] }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location, csp: res.headers['content-security-policy']?.toString() }),
+      )
     })
     req.on('error', reject)
     req.end()

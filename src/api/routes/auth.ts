@@ -82,7 +82,7 @@ export const authRoutes = [
     description:
       'What a browser calls first: whether the server still needs its first account (`setupNeeded`), whether sign-up is open, which sign-in methods work, and the user of the session cookie sent (null when none is valid). ' +
       'For a signed-in browser it also answers the `csrfToken` to send as `x-csrf-token` on every POST, PUT, PATCH and DELETE made with the cookie. ' +
-      'No sign-in needed; API clients with a bearer token do not need this.',
+      'No sign-in needed; API clients with a bearer token do not need this. `chatUrl`: where bot pages and the widget are served when they have a host name of their own (PARLEY_CHAT_URL).',
     example: {
       response: {
         status: 200,
@@ -92,6 +92,7 @@ export const authRoutes = [
           methods: { password: true, passwordResetByEmail: true, magicLink: true, oidc: null },
           user: ada,
           csrfToken: exampleSession.csrfToken,
+          chatUrl: 'https://chat.example.com',
         },
       },
     },
