@@ -106,3 +106,19 @@ describe('error answers', () => {
     assert.equal((await s.call('GET', '/health')).status, 200)
   })
 })
+
+describe('health when the database is gone', () => {
+  test('/health answers 503 with database "down", so a status-code health check notices', async () => {
+    const s = await startTestServer()
+    try {
+      assert.equal((await s.call('GET', '/health')).status, 200)
+      await s.store.db.destroy()
+      const res = await s.call('GET', '/health')
+      assert.equal(res.status, 503)
+      assert.deepEqual(res.body, { status: 'degraded', database: 'down', api: 'all' })
+    } finally {
+      await s.app.close()
+      await s.database.drop()
+    }
+  })
+})

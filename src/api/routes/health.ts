@@ -2,6 +2,8 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 
+const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), api: z.string() })
+
 export const healthRoutes = [
   defineRoute({
     method: 'GET',
@@ -11,14 +13,16 @@ export const healthRoutes = [
     summary: 'Check that the server is up and reaches its database',
     description:
       'For load balancers, container health checks and monitors; no sign-in needed, and every process serves it whatever its `PARLEY_API`. ' +
-      'It answers 200 even when the database cannot be reached: then `status` is `degraded` and `database` is `down`, so a check that must fail on a lost database has to read the body. ' +
+      'It answers 503 when the database cannot be reached (`status` `degraded`, `database` `down`), so a health check that only reads the status code takes the process out of rotation. ' +
       '`api` is which APIs this process serves (`all`, `chat` or `management`).',
     example: { response: { status: 200, body: { status: 'ok', database: 'up', api: 'all' } } },
     responses: {
-      200: { description: 'Health', schema: z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), api: z.string() }) },
+      200: { description: 'Up, and the database answers', schema: healthSchema },
+      503: { description: 'Up, but the database does not answer', schema: healthSchema },
     },
-    async handler({ app, config }) {
+    async handler({ app, config, reply }) {
       const up = await app.databaseUp()
+      if (!up) reply.code(503)
       return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', api: config.api }
     },
   }),
