@@ -26,9 +26,9 @@ const overview = `Parley runs chatbots in Typebot's v6 format: this API builds t
 
 **Authentication.** Send \`Authorization: Bearer <token>\` (a token from \`POST /v1/me/tokens\` or the web app's account page),
 or use a browser session (the cookie set by \`/v1/auth/…\`, with \`x-csrf-token\` on every POST, PUT, PATCH and DELETE).
-The chat operations that say so also take callers without credentials when the operator opened chats to
-the public (\`PUBLIC_CHAT\`; on the Typebot-compatible \`/api/…\` paths \`TYPEBOT_PUBLIC_CHAT\`, on by default). A workspace's guests may read but
-not write.
+The chat operations that say so also take callers without credentials when the operator opened chats to the
+public (\`PUBLIC_CHAT\`; on the Typebot-compatible \`/api/…\` paths \`TYPEBOT_PUBLIC_CHAT\`, on by default).
+A workspace's guests may read but not write.
 
 **Errors** answer \`{ "code": "…", "message": "…", "issues": [ … ] }\` with the HTTP status: \`message\` is for people,
 \`code\` for programs, \`issues\` (invalid requests only) names each field refused. Anything you may not see answers 404,
@@ -36,9 +36,11 @@ as if it did not exist.
 
 **Where to start.**
 1. \`POST /v1/workspaces\` (or \`GET /v1/workspaces\`) for a workspace id.
-2. \`POST /v1/bots\` with a bot, or \`POST /v1/bots/import\` with a Typebot export; \`GET /v1/bots/{botId}/check\` lists what will not run.
+2. \`POST /v1/bots\` with a bot, or \`POST /v1/bots/import\` with a Typebot export; \`GET /v1/bots/{botId}/check\`
+   lists what will not run.
 3. \`POST /v1/bots/{botId}/preview/startChat\` to try the draft, then \`POST /v1/bots/{botId}/publish\`.
-4. \`POST /v1/bots/{publicId}/startChat\`, then \`POST /v1/sessions/{sessionId}/continueChat\` with each answer until no \`input\` comes back.
+4. \`POST /v1/bots/{publicId}/startChat\`, then \`POST /v1/sessions/{sessionId}/continueChat\` with each answer
+   until no \`input\` comes back.
 5. \`GET /v1/bots/{botId}/results\` (or \`…/results/export\`) for the answers.`
 
 /** A media type at the start of a description ("text/event-stream: …"): what a response without a JSON schema is. */
