@@ -88,7 +88,23 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
 
   const document = buildOpenApiDocument(allRoutes)
   await fastify.register(swagger, { mode: 'static', specification: { document: document as any } })
-  await fastify.register(swaggerUi, { routePrefix: '/docs' })
+  // The docs page shows each operation's description and example values, its parts served from node_modules: the
+  // policy keeps the browser from loading anything from elsewhere (no CDN, no online validator).
+  await fastify.register(swaggerUi, {
+    routePrefix: '/docs',
+    theme: { title: 'Parley API docs' },
+    uiConfig: {
+      layout: 'BaseLayout',
+      docExpansion: 'list',
+      defaultModelRendering: 'example',
+      defaultModelsExpandDepth: 0,
+      displayRequestDuration: true,
+      filter: true,
+      tryItOutEnabled: false,
+    },
+    staticCSP:
+      "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+  })
   fastify.get('/v1/openapi.json', async () => document)
 
   // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from

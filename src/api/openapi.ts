@@ -1,4 +1,6 @@
-// The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves.
+// The OpenAPI 3.1 document, generated from the same route definitions that Fastify serves, with each route's
+// description and example (shown by the docs page at /docs).
+import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { errorSchema, ID_MAX_LENGTH } from '../contract/api.js'
@@ -17,18 +19,60 @@ const frameworkResponses = (route: RouteDef) => {
   return responses
 }
 
+/** The server's version: package.json's, found from this module (src/api or dist/api), whatever the working directory. */
+export const parleyVersion = (): string => JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version
+
+const overview = `Parley runs chatbots in Typebot's v6 format: this API builds them, runs their chats and reads what people answered.
+
+**Authentication.** Send \`Authorization: Bearer <token>\` (a token from \`POST /v1/me/tokens\` or the web app's account page),
+or use a browser session (the cookie set by \`/v1/auth/…\`, with \`x-csrf-token\` on every POST, PUT, PATCH and DELETE).
+The chat operations that say so also take callers without credentials when the operator opened chats to the
+public (\`PUBLIC_CHAT\`; on the Typebot-compatible \`/api/…\` paths \`TYPEBOT_PUBLIC_CHAT\`, on by default).
+A workspace's guests may read but not write.
+
+**Errors** answer \`{ "code": "…", "message": "…", "issues": [ … ] }\` with the HTTP status: \`message\` is for people,
+\`code\` for programs, \`issues\` (invalid requests only) names each field refused. Anything you may not see answers 404,
+as if it did not exist.
+
+**Where to start.**
+1. \`POST /v1/workspaces\` (or \`GET /v1/workspaces\`) for a workspace id.
+2. \`POST /v1/bots\` with a bot, or \`POST /v1/bots/import\` with a Typebot export; \`GET /v1/bots/{botId}/check\`
+   lists what will not run.
+3. \`POST /v1/bots/{botId}/preview/startChat\` to try the draft, then \`POST /v1/bots/{botId}/publish\`.
+4. \`POST /v1/bots/{publicId}/startChat\`, then \`POST /v1/sessions/{sessionId}/continueChat\` with each answer
+   until no \`input\` comes back.
+5. \`GET /v1/bots/{botId}/results\` (or \`…/results/export\`) for the answers.`
+
+/** A media type at the start of a description ("text/event-stream: …"): what a response without a JSON schema is. */
+const leadingMediaType = (description: string) => /^([a-z]+\/[a-z0-9.+-]+)\b/.exec(description)?.[1] ?? 'text/plain'
+
+/** Sets each parameter's example from the route's: zod-openapi builds the parameters from the schemas alone. */
+const addParameterExamples = (operation: any, route: RouteDef) => {
+  for (const parameter of operation.parameters ?? []) {
+    const values = parameter.in === 'path' ? route.example?.params : parameter.in === 'query' ? route.example?.query : undefined
+    if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name]
+  }
+}
+
 export const buildOpenApiDocument = (routes: RouteDef[]) => {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
+    const example = route.example
     const operation = {
       summary: route.summary,
+      ...(route.description && { description: route.description }),
       tags: route.tags,
       ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{ bearer: [] }, {}] } : {}),
       requestParams: {
         ...(route.params && { path: route.params as z.ZodObject }),
         ...(route.query && { query: route.query as z.ZodObject }),
       },
-      ...(route.body && { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }),
+      ...(route.body && {
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: route.body, ...(example?.body !== undefined && { example: example.body }) } },
+        },
+      }),
       ...(route.rawBody && {
         requestBody: {
           required: true,
@@ -37,24 +81,25 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
         },
       }),
       responses: Object.fromEntries(
-        Object.entries({ ...frameworkResponses(route), ...route.responses }).map(([status, r]) => [
-          status,
-          { description: r.description, ...(r.schema && { content: { 'application/json': { schema: r.schema } } }) },
-        ]),
+        Object.entries({ ...frameworkResponses(route), ...route.responses }).map(([status, r]) => {
+          const shown = example?.response.status === Number(status) && example.response.body !== undefined ? { example: example.response.body } : {}
+          // A response without a JSON schema (a file, an event stream) shows its example as text.
+          const content = r.schema
+            ? { 'application/json': { schema: r.schema, ...shown } }
+            : 'example' in shown && { [leadingMediaType(r.description)]: { schema: z.string(), ...shown } }
+          return [status, { description: r.description, ...(content && { content }) }]
+        }),
       ),
     }
     paths[route.path] = { ...paths[route.path], [methodKey[route.method]]: operation }
   }
-  return createDocument({
+  const document = createDocument({
     openapi: '3.1.0',
-    info: {
-      title: 'Parley API',
-      version: '1.0.0',
-      description:
-        'Chatbot builder and chat runtime compatible with Typebot v6 bots. Every /v1 operation takes `Authorization: Bearer <token>` or a browser session (cookie, with `x-csrf-token` on writes; see /v1/auth/…); errors answer `{ code, message, issues? }`.',
-    },
+    info: { title: 'Parley API', version: parleyVersion(), description: overview },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],
     paths: paths as any,
   })
+  for (const route of routes) addParameterExamples((document.paths as any)[route.path][methodKey[route.method]], route)
+  return document
 }

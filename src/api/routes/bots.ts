@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
+import { exampleBot, exampleGraph, exampleIds, examplePublishedBot } from './botExamples.js'
 import {
   botChecksSchema,
   botParams,
@@ -38,6 +39,12 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Create a bot, blank or from a starter bot (`starterId`)',
+    description:
+      'Creates a bot in a workspace where you are a member or admin (guests get 403). Send the graph in `bot` (Typebot v6 format), or `starterId` to copy a starter bot with `bot` fields on top, or neither for a blank bot. The answer carries `checks`: what in the graph will not run as drawn (the bot is saved anyway).',
+    example: {
+      body: { workspaceId: exampleIds.workspaceId, bot: { name: 'Coffee order', publicId: 'coffee-order', ...exampleGraph } },
+      response: { status: 200, body: { bot: exampleBot, checks: [] } },
+    },
     body: createBotBody,
     responses: {
       200: { description: 'Created', schema: checkedBotAnswer },
@@ -55,6 +62,12 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Import a Typebot export (schema versions 3 to 6.1; stored as v6)',
+    description:
+      'Imports one bot exported from Typebot (the JSON file of its "Export" button, schema 3 to 6.1) into a workspace where you may write; it gets a new id and a public id made from its name (the one in the export is not kept). Use importMany for bots that link to each other.',
+    example: {
+      body: { workspaceId: exampleIds.workspaceId, bot: { ...exampleGraph, id: 'clx1booking0000000000000a', name: 'Coffee order' } },
+      response: { status: 200, body: { bot: { ...exampleBot, publicId: 'coffee-order-40b4c4ac' }, checks: [] } },
+    },
     body: importBotBody,
     responses: { 200: { description: 'Imported', schema: checkedBotAnswer }, ...errors },
     async handler({ app, user, body }) {
@@ -68,6 +81,12 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Import several Typebot exports at once: Typebot links between them follow their new ids',
+    description:
+      'Imports up to 50 Typebot exports in one go (e.g. a folder of files), in a workspace where you may write. All are validated before any is stored. Typebot-link blocks that named one of the others by its old id follow it to its new id; links to other bots stay as they were (GET …/check reports those that do not exist).',
+    example: {
+      body: { workspaceId: exampleIds.workspaceId, bots: [{ ...exampleGraph, id: 'clx1booking0000000000000a', name: 'Coffee order' }] },
+      response: { status: 200, body: { bots: [{ ...exampleBot, publicId: 'coffee-order-40b4c4ac' }] } },
+    },
     body: importManyBody,
     responses: { 200: { description: 'Imported, in the given order', schema: z.object({ bots: z.array(botSchema) }) }, ...errors },
     async handler({ app, user, body }) {
@@ -80,6 +99,32 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'List the bots of a workspace (optionally of one folder, or whose name contains `q`)',
+    description:
+      'Lists the bots of a workspace you belong to (guests too), newest first, without their graphs: enough for a bot list with publishing state. Narrow it with `folderId` (`root`: bots in no folder) and `q` (part of the name, any case).',
+    example: {
+      query: { workspaceId: exampleIds.workspaceId, q: 'coffee' },
+      response: {
+        status: 200,
+        body: {
+          bots: [
+            {
+              id: exampleIds.botId,
+              name: 'Coffee order',
+              icon: null,
+              folderId: null,
+              publicId: 'coffee-order',
+              isArchived: false,
+              isClosed: false,
+              isPublished: true,
+              publishedAt: '2026-03-02T09:20:41.232Z',
+              hasUnpublishedChanges: false,
+              createdAt: '2026-03-02T09:14:05.038Z',
+              updatedAt: '2026-03-02T09:14:05.038Z',
+            },
+          ],
+        },
+      },
+    },
     query: listBotsQuery,
     responses: { 200: { description: 'The bots, newest first', schema: z.object({ bots: z.array(botSummarySchema) }) }, ...errors },
     async handler({ app, user, query }) {
@@ -93,6 +138,15 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Get a bot',
+    description:
+      "Returns a bot's draft with `currentUserMode` (`write` for members and admins, `read` for guests) and whether its draft differs from the published version. Keep its `updatedAt`: send it back with PATCH so that a concurrent edit is not overwritten.",
+    example: {
+      params: { botId: exampleIds.botId },
+      response: {
+        status: 200,
+        body: { bot: exampleBot, currentUserMode: 'write', publishedAt: '2026-03-02T09:20:41.232Z', hasUnpublishedChanges: false },
+      },
+    },
     params: botParams,
     query: migrateQuery,
     responses: {
@@ -117,6 +171,16 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Update a bot (409 when bot.updatedAt is older than the stored bot, unless overwrite is true)',
+    description:
+      'Changes the fields given in `bot` (members and admins). With `bot.updatedAt` set to the value you read, a bot changed by someone else since then answers 409 instead of losing their work; `overwrite: true` saves anyway. Changes reach chats only once published.',
+    example: {
+      params: { botId: exampleIds.botId },
+      body: { bot: { name: 'Coffee order (spring menu)', updatedAt: '2026-03-02T09:14:05.038Z' } },
+      response: {
+        status: 200,
+        body: { bot: { ...exampleBot, name: 'Coffee order (spring menu)', updatedAt: '2026-03-04T16:02:11.517Z' }, checks: [] },
+      },
+    },
     params: botParams,
     body: updateBotBody,
     responses: {
@@ -135,6 +199,33 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: "Check a bot's draft: dangling or ignored edges, unreachable groups, unknown variables, missing linked bots",
+    description:
+      "Runs the graph checks on a bot's draft without changing it (guests may too): each problem has a `code`, a `severity` (`error`: will not run as drawn) and the ids of the group, block or edge concerned. Here the edge from the name question was deleted.",
+    example: {
+      params: { botId: exampleIds.botId },
+      response: {
+        status: 200,
+        body: {
+          checks: [
+            {
+              code: 'outgoingIdWithoutEdge',
+              severity: 'warning',
+              message:
+                'Block 2 (text input) of group "Welcome" names an edge that does not exist ("h5g2rxnvov84gdf5sjbstxb1k"): the path ends there.',
+              groupId: exampleIds.welcomeGroupId,
+              blockId: exampleIds.askNameBlockId,
+              edgeId: 'h5g2rxnvov84gdf5sjbstxb1k',
+            },
+            {
+              code: 'unreachableGroup',
+              severity: 'warning',
+              message: 'Group "Thanks" cannot be reached from the start or any event.',
+              groupId: 'n2ks3z6c8og3i3g1j546yduyr',
+            },
+          ],
+        },
+      },
+    },
     params: botParams,
     responses: { 200: { description: 'The problems found (empty when none)', schema: z.object({ checks: botChecksSchema }) }, ...errors },
     async handler({ app, user, params }) {
@@ -147,6 +238,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Delete a bot with its published versions and results',
+    description:
+      'Deletes a bot for good (members and admins): its draft, published versions, results and their uploaded files. Chats in progress on it end with 404 at their next message. There is no undo: export it first if in doubt.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { id: exampleIds.botId, deleted: true } } },
     params: botParams,
     responses: { 200: { description: 'Deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) }, ...errors },
     async handler({ app, user, params }) {
@@ -160,6 +254,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Publish the draft (replaces the previous published version)',
+    description:
+      'Makes the current draft the version chats run (members and admins): new chats start on it at once, chats in progress finish on the version they began with. Call it again after each change you want live.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } } },
     params: botParams,
     responses: { 200: { description: 'Published', schema: publishedAnswer }, ...errors },
     async handler({ app, user, params }) {
@@ -172,6 +269,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Unpublish a bot (live chats can no longer start)',
+    description:
+      'Removes the published version (members and admins): startChat on its public id then answers 404 and its hosted page is gone; the draft and the results stay. Use close instead to keep the page up with a "closed" message.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: exampleBot } } },
     params: botParams,
     responses: { 200: { description: 'Unpublished', schema: botAnswer }, ...errors },
     async handler({ app, user, params }) {
@@ -184,6 +284,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Get the published bot',
+    description:
+      'Returns the version chats run, which may differ from the draft (GET /v1/bots/{botId}). Guests may read it. Answers 404 when the bot is not published.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } } },
     params: botParams,
     query: migrateQuery,
     responses: { 200: { description: 'The published version', schema: publishedAnswer }, ...errors },
@@ -197,6 +300,15 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Duplicate a bot\'s draft (named "… (copy)", same folder, unpublished, no results)',
+    description:
+      'Copies the draft into a new bot named "… (copy)" in the same workspace and folder (members and admins), with a new id and public id. The copy is unpublished and has no results.',
+    example: {
+      params: { botId: exampleIds.botId },
+      response: {
+        status: 200,
+        body: { bot: { ...exampleBot, id: 'mgqh4szgfvcl2fz2z3bos0q42', name: 'Coffee order (copy)', publicId: 'coffee-order-copy-5c1e0a9b' } },
+      },
+    },
     params: botParams,
     responses: { 200: { description: 'The copy', schema: botAnswer }, ...errors },
     async handler({ app, user, params }) {
@@ -209,6 +321,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Export a bot as a Typebot export file (what the import takes), as a download',
+    description:
+      'Downloads the draft as a JSON file that POST /v1/bots/import (here or on another server) and Typebot read back (guests may export too). The file is named after the bot; results are not included.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: exampleBot } },
     params: botParams,
     responses: { 200: { description: 'The bot (Content-Disposition: attachment)', schema: botSchema }, ...errors },
     async handler({ app, user, params, reply }) {
@@ -223,6 +338,13 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Move a bot to a folder of its workspace (null: the root)',
+    description:
+      'Puts a bot in a folder of its own workspace, or at the root with `folderId: null` (members and admins). A folder of another workspace answers 404.',
+    example: {
+      params: { botId: exampleIds.botId },
+      body: { folderId: exampleIds.folderId },
+      response: { status: 200, body: { bot: { ...exampleBot, folderId: exampleIds.folderId } } },
+    },
     params: botParams,
     body: moveBotBody,
     responses: { 200: { description: 'Moved', schema: botAnswer }, ...errors },
@@ -236,6 +358,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Close a bot: new chats are refused (bot_closed) until it is reopened',
+    description:
+      'Stops new chats (members and admins): startChat answers an error with code `bot_closed` and the hosted page says the bot is closed, while the published version and results stay. Reopen it to take chats again.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: { ...exampleBot, isClosed: true } } } },
     params: botParams,
     responses: { 200: { description: 'Closed', schema: botAnswer }, ...errors },
     async handler({ app, user, params }) {
@@ -248,6 +373,9 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Reopen a closed bot',
+    description:
+      'Lets a closed bot take new chats again (members and admins), on its published version. Reopening a bot that is not closed changes nothing.',
+    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: exampleBot } } },
     params: botParams,
     responses: { 200: { description: 'Reopened', schema: botAnswer }, ...errors },
     async handler({ app, user, params }) {
@@ -260,6 +388,20 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'List the starter bots a bot can be created from (POST /v1/bots with starterId)',
+    description:
+      "Lists the ready-made bots this server offers as a starting point. Pass one's `id` as `starterId` to POST /v1/bots to get a copy you can edit.",
+    example: {
+      response: {
+        status: 200,
+        body: {
+          starters: [
+            { id: 'lead-capture', name: 'Lead capture', description: "Asks for the visitor's name, email and need, then confirms." },
+            { id: 'customer-feedback', name: 'Customer feedback', description: 'A 0–10 rating with a follow-up question that depends on the score.' },
+            { id: 'faq', name: 'FAQ', description: 'Answers to common questions behind buttons, with a hand-off to a person.' },
+          ],
+        },
+      },
+    },
     responses: { 200: { description: 'The starters', schema: z.object({ starters: z.array(starterSchema) }) }, ...errors },
     async handler({ app }) {
       return { starters: app.starters.list() }

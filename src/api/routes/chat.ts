@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { clientLogsBody, continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
 import { defineRoute } from '../route.js'
+import { exampleFirstTurn, exampleIds, exampleLastTurn } from './botExamples.js'
 import { botParams, errorSchema, idSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
 
@@ -24,6 +25,13 @@ export const chatRoutes = [
     auth: 'required',
     tags,
     summary: "Deliver the payload a webhook block waits for (any JSON body); the chat's next continueChat resumes with it",
+    description:
+      'Hands the data a chat waits for to its webhook block ("wait for webhook"), e.g. from your order system once an order is ready; the chat resumes with it at its next continueChat. For members and admins of the bot\'s workspace; `resultId` is the result\'s id or the key startChat answered. 404 when no chat of that result waits on that block.',
+    example: {
+      params: { botId: exampleIds.botId, blockId: 'w4k9c2hq8z1xm5n7b3v6l0p2s', resultId: exampleIds.resultId },
+      body: { orderId: 'A-1043', status: 'ready', pickupCounter: 2 },
+      response: { status: 200, body: { message: 'Webhook received' } },
+    },
     params: z.object({ botId: idSchema, blockId: idSchema, resultId: idSchema }),
     body: z.unknown(),
     responses: { 200: { description: 'Delivered', schema: z.object({ message: z.string() }) }, ...errors },
@@ -38,6 +46,20 @@ export const chatRoutes = [
     auth: 'required',
     tags,
     summary: 'Start a preview chat on the draft (or on the bot given in the body); nothing is stored as a result',
+    description:
+      "Starts a chat on the bot's draft to try it before publishing (members and admins; guests get 404): nothing is stored as a result and allowed origins do not apply. Send `bot` to run an unsaved graph, or `startFrom` to begin at a group or event. Only you can continue the session it answers.",
+    example: {
+      params: { botId: exampleIds.botId },
+      body: { startFrom: { type: 'group', groupId: exampleIds.welcomeGroupId } },
+      response: {
+        status: 200,
+        body: {
+          sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
+          bot: { id: exampleIds.botId, version: '3', theme: {}, settings: { general: {}, typingEmulation: {} } },
+          ...exampleFirstTurn,
+        },
+      },
+    },
     params: botParams,
     body: previewStartBody,
     responses: { 200: { description: 'First messages and input', schema: startChatResponse.omit({ resultId: true }) }, ...errors },
@@ -53,6 +75,27 @@ export const chatRoutes = [
     auth: 'optional',
     tags,
     summary: 'Start a chat on the published version of a bot (by its public id); the run is stored as a result',
+    description:
+      'Starts a chat with a published bot, found by its public id: the answer has the first bubbles, the `input` to show and the `sessionId` to send the answers to (POST /v1/sessions/{sessionId}/continueChat). Takes callers without credentials when PUBLIC_CHAT is on. Keep `resultId` to resume the same result later; a closed bot answers `bot_closed`, an origin the bot does not allow 403.',
+    example: {
+      params: { publicId: exampleIds.publicId },
+      body: { textBubbleContentFormat: 'richText' },
+      response: {
+        status: 200,
+        body: {
+          sessionId: exampleIds.sessionId,
+          resultId: exampleIds.resultKey,
+          bot: {
+            id: exampleIds.botId,
+            version: '3',
+            theme: {},
+            settings: { general: {}, typingEmulation: {} },
+            publishedAt: '2026-03-02T09:20:41.232Z',
+          },
+          ...exampleFirstTurn,
+        },
+      },
+    },
     params: z.object({ publicId: idSchema }),
     body: startChatBody,
     responses: { 200: { description: 'First messages and input', schema: startChatResponse }, ...errors },
@@ -72,6 +115,13 @@ export const chatRoutes = [
     auth: 'optional',
     tags,
     summary: 'Send the next message of a chat',
+    description:
+      "Sends the visitor's answer to the input the chat waits on and returns the next bubbles and input; no `input` in the answer means the chat has ended. An invalid answer (e.g. not an email) gets the input's retry message and the same input again. Takes callers without credentials when PUBLIC_CHAT is on; a preview session only from whoever started it.",
+    example: {
+      params: { sessionId: exampleIds.sessionId },
+      body: { message: { type: 'text', text: 'Ada' } },
+      response: { status: 200, body: exampleLastTurn },
+    },
     params: z.object({ sessionId: idSchema }),
     body: continueChatBody,
     responses: { 200: { description: 'Next messages and input', schema: continueChatResponse }, ...errors },
@@ -90,6 +140,13 @@ export const chatRoutes = [
     auth: 'optional',
     tags,
     summary: "Report logs of the chat client (failed client-side actions…); stored on the chat's result, also right after its last turn",
+    description:
+      "Stores what went wrong on the chat client's side (a redirect or script that failed…) with the chat's result, where GET …/results/{resultId}/logs shows it; works after the chat's last turn too. Up to 20 logs per call. Preview sessions store nothing (0). Takes callers without credentials when PUBLIC_CHAT is on.",
+    example: {
+      params: { sessionId: exampleIds.sessionId },
+      body: { clientLogs: [{ status: 'error', description: 'Could not open the payment page', context: 'While redirecting to Stripe' }] },
+      response: { status: 200, body: { stored: 1 } },
+    },
     params: z.object({ sessionId: idSchema }),
     body: clientLogsBody,
     responses: { 200: { description: 'How many logs were stored', schema: z.object({ stored: z.number() }) }, ...errors },

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { idSchema } from '../../contract/api.js'
 import type { App } from '../../app/index.js'
 import { defineRoute } from '../route.js'
+import { exampleIds } from './botExamples.js'
 import { errors, origin } from './chat.js'
 
 const event = (name: string | undefined, data: unknown) => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(data)}\n\n`
@@ -53,6 +54,15 @@ export const streamRoutes = [
     auth: 'optional',
     tags: ['Chat'],
     summary: 'Stream the completion of the LLM block a chat waits on (text/event-stream); then send the full text with continueChat',
+    description:
+      'When a turn answers a client action `stream` or `streamOpenAiChatCompletion` (the chat waits on an LLM block), call this to receive the generated text as server-sent events as it comes, then send the full text with continueChat to go on. A chat not waiting on such a block answers 400. Takes callers without credentials when PUBLIC_CHAT is on.',
+    example: {
+      params: { sessionId: exampleIds.sessionId },
+      response: {
+        status: 200,
+        body: 'data: {"text":"Our spring"}\n\ndata: {"text":" menu has a lavender latte."}\n\nevent: done\ndata: {"text":"Our spring menu has a lavender latte."}\n\n',
+      },
+    },
     params: z.object({ sessionId: idSchema }),
     responses: {
       200: {

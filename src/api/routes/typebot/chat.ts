@@ -7,6 +7,7 @@ import { idSchema } from '../../../contract/api.js'
 import { previewStartBody, startChatBody, userMessageSchema } from '../../../contract/chat.js'
 import { badRequest } from '../../../app/errors.js'
 import { defineRoute } from '../../route.js'
+import { exampleFirstTurn, exampleIds, exampleLastTurn } from '../botExamples.js'
 import { errors } from '../chat.js'
 import { chatOrigin } from './origin.js'
 import { dataStreamRoute } from './stream.js'
@@ -52,6 +53,12 @@ const clientLogsRoute = (version: 'v1' | 'v2') =>
     auth: 'optional',
     tags,
     summary: `Report logs of the chat client (Typebot's ${version} path${version === 'v1' ? ', clients before 0.3.59' : ''}); stored on the chat's result, also right after its last turn`,
+    description: `Typebot's client-logs call, for its embed client and integrations written for Typebot: stores the logs with the chat's result as POST /v1/sessions/{sessionId}/clientLogs does (preview sessions store nothing). Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off; over-long texts are cut rather than refused.`,
+    example: {
+      params: { sessionId: exampleIds.sessionId },
+      body: { clientLogs: [{ status: 'error', description: 'Could not open the payment page', context: 'While redirecting to Stripe' }] },
+      response: { status: 200, body: { message: 'Logs successfully saved.' } },
+    },
     params: z.object({ sessionId: idSchema }),
     body: clientLogsBody,
     responses: { 200: { description: 'Saved', schema: z.object({ message: z.string() }) }, ...errors },
@@ -69,6 +76,19 @@ const legacyRoute = (version: 'v1' | 'v2') =>
     auth: 'none',
     tags,
     summary: 'The chat call of Typebot clients before 0.2.16: not served (the answer says which client to load instead)',
+    description:
+      'Typebot embed clients older than 0.2.16 chat through this single call, which Parley does not serve: it always answers 400 with a message naming a client version to load instead, so the page shows why the bot does not start.',
+    example: {
+      body: { startParams: { typebot: exampleIds.publicId } },
+      response: {
+        status: 400,
+        body: {
+          code: 'bad_request',
+          message:
+            'This Typebot embed client is too old for this server (it calls /sendMessage). Load @typebot.io/js 0.2.16 or later, e.g. https://cdn.jsdelivr.net/npm/@typebot.io/js@0/dist/web.js.',
+        },
+      },
+    },
     body: z.unknown(),
     responses: { 400: { description: 'Client too old', schema: errors[400].schema } },
     async handler() {
@@ -85,6 +105,27 @@ export const typebotChatRoutes = [
     auth: 'optional',
     tags,
     summary: 'Start a chat on the published version of a bot (by its public id), as Typebot answers it (`typebot` key)',
+    description:
+      "Typebot's startChat, for its embed client and integrations written for Typebot: starts a chat on the published bot as POST /v1/bots/{publicId}/startChat does, but answers the bot under Typebot's `typebot` key. Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off; the bot's allowed origins apply.",
+    example: {
+      params: { publicId: exampleIds.publicId },
+      body: { textBubbleContentFormat: 'richText' },
+      response: {
+        status: 200,
+        body: {
+          sessionId: 'GHi_Ue77WzT-BCqTr5a4FiEy4M1GzB36',
+          resultId: '5OLPkC1EHLHq4Qs8xsp7_eJa4WxeaOqP',
+          ...exampleFirstTurn,
+          typebot: {
+            id: exampleIds.botId,
+            version: '6',
+            theme: {},
+            settings: { general: {}, typingEmulation: {} },
+            publishedAt: '2026-03-02T09:20:41.232Z',
+          },
+        },
+      },
+    },
     params: z.object({ publicId: idSchema }),
     body: startChatBody,
     responses: { 200: { description: 'Session, result, bot and first messages', schema: looseResponse }, ...errors },
@@ -99,6 +140,20 @@ export const typebotChatRoutes = [
     auth: 'required',
     tags,
     summary: 'Start a preview chat on the draft, or on the bot object given as `typebot` (signed-in members only)',
+    description:
+      "Typebot's preview start: runs the draft, or the bot object sent as `typebot` (an editor's unsaved state), without storing a result. Members and admins of the bot's workspace only (signed in or with a token); only they can continue the session.",
+    example: {
+      params: { botId: exampleIds.botId },
+      body: { textBubbleContentFormat: 'richText' },
+      response: {
+        status: 200,
+        body: {
+          sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
+          ...exampleFirstTurn,
+          typebot: { id: exampleIds.botId, version: '6', theme: {}, settings: { general: {}, typingEmulation: {} } },
+        },
+      },
+    },
     params: z.object({ botId: idSchema }),
     body: previewStartBody
       .unwrap()
@@ -120,6 +175,9 @@ export const typebotChatRoutes = [
     auth: 'optional',
     tags,
     summary: 'Send the next message of a chat (text, audio, command, a bare string, or nothing)',
+    description:
+      "Typebot's continueChat: the visitor's answer as a message object, a bare string (older clients) or nothing (to resume after a client action), and the next bubbles and input back. Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off.",
+    example: { params: { sessionId: exampleIds.sessionId }, body: { message: 'Ada' }, response: { status: 200, body: exampleLastTurn } },
     params: z.object({ sessionId: idSchema }),
     body: continueBody,
     responses: { 200: { description: 'Next messages and input', schema: looseResponse }, ...errors },

@@ -4,6 +4,7 @@
 import { z } from 'zod'
 import { idSchema } from '../../../contract/api.js'
 import { defineRoute } from '../../route.js'
+import { exampleIds } from '../botExamples.js'
 import { errors } from '../chat.js'
 import { sendCompletionStream } from '../stream.js'
 import { chatOrigin } from './origin.js'
@@ -20,6 +21,12 @@ export const dataStreamRoute = (version: 'v1' | 'v2') =>
     auth: 'optional',
     tags: ['Typebot-compatible chat'],
     summary: `Stream the completion of the LLM block a chat waits on, in the AI SDK data-stream format (Typebot's ${version} path); the client then sends the full text with continueChat`,
+    description: `Typebot's streamMessage: the generated text of the LLM block the chat waits on, as AI SDK data-stream lines (\`0:"<piece>"\`, or a \`3:\` line with the error), for Typebot's embed client. It then sends the full text with continueChat. Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off.`,
+    example: {
+      params: { sessionId: exampleIds.sessionId },
+      body: {},
+      response: { status: 200, body: '0:"Our spring"\n0:" menu has a lavender latte."\n' },
+    },
     params: z.object({ sessionId: idSchema }),
     // The legacy OpenAI action sends the messages again: the server streams what it kept, so they are not read.
     body: z.unknown(),
