@@ -74,12 +74,12 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
     log.info(`${signal} received, stopping ${workers} workers`)
     const running = slots.flatMap((s) => {
       clearTimeout(s.timer)
-      return s.worker && s.worker.process.exitCode === null ? [s.worker] : []
+      return s.worker && !s.worker.isDead() ? [s.worker] : []
     })
     const kill = setTimeout(() => {
       for (const worker of running) worker.process.kill('SIGKILL')
     }, STOP_TIMEOUT_MS)
-    Promise.all(running.map((worker) => new Promise((resolve) => (worker.isDead() ? resolve(undefined) : worker.once('exit', resolve))))).then(() => {
+    Promise.all(running.map((worker) => new Promise((resolve) => worker.once('exit', resolve)))).then(() => {
       clearTimeout(kill)
       process.exit(0)
     })
