@@ -107,7 +107,7 @@ const envSchema = z
       .int()
       .positive()
       .default(10 * 1024 * 1024),
-    /** Key of signed upload URLs; default: derived from ENCRYPTION_SECRET, else random per process (URLs then die with it). */
+    /** Key of signed upload URLs; default: ENCRYPTION_SECRET, else random per process or cluster (URLs then die with it). */
     FILES_SIGNING_SECRET: z.string().min(16, 'FILES_SIGNING_SECRET must be at least 16 characters').optional(),
     /** An S3-compatible bucket for stored files instead of FILES_DIR: all of endpoint, bucket and keys must be set. */
     S3_ENDPOINT: z.url().optional(),
