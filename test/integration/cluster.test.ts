@@ -1,6 +1,6 @@
 // `parley serve --workers N` on PostgreSQL (one port, several processes: a chat and a browser session go on
-// whichever worker a connection lands on; a killed worker is replaced; SIGTERM stops all), its refusal on SQLite,
-// and `parley backup`.
+// whichever worker a connection lands on; what one worker signs another accepts without a configured secret; a
+// killed worker is replaced; SIGTERM stops all), its refusal on SQLite, and `parley backup`.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -234,6 +234,69 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     cluster.child.kill('SIGTERM')
     assert.equal(await exited, 0)
     assert.ok(!alive(survivor) && !alive(replacement), 'no worker outlives the primary')
+  })
+})
+
+describe('two workers on PostgreSQL without a configured secret', { skip: backend !== 'postgres' }, () => {
+  let db: TestDatabase
+  let files: string
+  let cluster: Cluster
+  before(async () => {
+    db = await createTestDatabase()
+    files = mkdtempSync(join(tmpdir(), 'parley-cluster-files-'))
+    cluster = await startCluster({ DATABASE_URL: db.url, FILES_DIR: files })
+  })
+  after(async () => {
+    const exited = new Promise((resolve) => cluster.child.once('exit', resolve))
+    cluster.child.kill('SIGTERM')
+    await exited
+    await db.drop()
+    rmSync(files, { recursive: true, force: true })
+  })
+
+  test('an upload URL one worker signed is accepted by the other (the key the primary drew)', async () => {
+    const admin = { authorization: `Bearer ${ADMIN}` }
+    const ws = await call(cluster.url, 'POST', '/v1/workspaces', { headers: admin, body: { name: 'Uploads' } })
+    const uploadBot = bot([['Upload', [{ id: 'askFile', type: 'file input', options: { variableId: 'vFile' } }, say('bye', 'Got it')]]], {
+      variables: [{ id: 'vFile', name: 'File' }],
+    })
+    const imported = await call(cluster.url, 'POST', '/v1/bots/import', {
+      headers: admin,
+      body: { workspaceId: ws.json.workspace.id, bot: uploadBot },
+    })
+    assert.equal((await call(cluster.url, 'POST', `/v1/bots/${imported.json.bot.id}/publish`, { headers: admin })).status, 200)
+    const publicId = (await call(cluster.url, 'GET', `/v1/bots/${imported.json.bot.id}`, { headers: admin })).json.bot.publicId
+    const start = await call(cluster.url, 'POST', `/v1/bots/${publicId}/startChat`, { headers: admin, body: {} })
+    const session = start.json.sessionId as string
+    const content = '%PDF-1.7\n% a test\n'
+    for (let i = 0; i < 4; i++) {
+      const granted = await call(cluster.url, 'POST', `/v1/sessions/${session}/files`, {
+        headers: admin,
+        body: { blockId: 'askFile', fileName: `f${i}.pdf`, contentType: 'application/pdf', size: content.length },
+      })
+      assert.equal(granted.status, 200, granted.text)
+      const path = new URL(granted.json.uploadUrl).pathname + new URL(granted.json.uploadUrl).search
+      const put = await new Promise<number>((resolve, reject) =>
+        request(`${cluster.url}${path}`, { method: 'PUT', agent: false, headers: { 'content-type': 'application/pdf' } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+          .on('error', reject)
+          .end(content),
+      )
+      assert.equal(put, 200, `upload ${i}`)
+    }
+    // Requests in order: each grant, then its upload.
+    const served = () =>
+      cluster
+        .lines()
+        .filter((l) => l.msg === 'incoming request' && (l.req.url.startsWith(`/v1/sessions/${session}/files`) || l.req.method === 'PUT'))
+        .sort((a, b) => a.time - b.time)
+        .map((l) => l.pid as number)
+    await cluster.waitFor(() => served().length === 8, 'the grants and uploads')
+    const pids = served()
+    const crossed = [0, 2, 4, 6].filter((i) => pids[i] !== pids[i + 1])
+    assert.ok(crossed.length > 0, `an upload reached another worker than its grant: ${pids.join(', ')}`)
   })
 })
 
