@@ -4,6 +4,7 @@
 // A warm-up run (on other chats) precedes the measured run. Prints one JSON object on stdout.
 //
 // Mode "fixed" sends the same requests to a server that has no chats (the bare Fastify baseline): fake session ids.
+import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 
 export type LoadOptions = {
@@ -32,6 +33,8 @@ export type LoadResult = {
   /** 2xx answers that were not a next turn (no `input` in the body). */
   mismatches: number
   bodyBytes: number
+  /** Cores this load generator used over the measured run (its own CPU time ÷ the run's wall time). */
+  cpuCores: number
 }
 
 const options: LoadOptions = JSON.parse(process.argv[2])
@@ -56,7 +59,7 @@ const startChats = async (): Promise<string[]> => {
 
 let replies = 0
 
-const run = (sessions: string[], seconds: number, measure: boolean): Promise<Omit<LoadResult, 'connections' | 'seconds'>> =>
+const run = (sessions: string[], seconds: number, measure: boolean): Promise<Omit<LoadResult, 'connections' | 'seconds' | 'cpuCores'>> =>
   new Promise((resolveRun, reject) => {
     const latencies: number[] = []
     let next = 0
@@ -131,5 +134,10 @@ if (options.warmupSeconds > 0) {
   await run(await startChats(), options.warmupSeconds, false)
   await new Promise((r) => setTimeout(r, 500))
 }
-const result = await run(await startChats(), options.seconds, true)
-process.stdout.write(JSON.stringify({ connections: options.connections, seconds: options.seconds, ...result } satisfies LoadResult))
+const sessions = await startChats()
+const cpuBefore = process.cpuUsage()
+const runStarted = performance.now()
+const result = await run(sessions, options.seconds, true)
+const cpu = process.cpuUsage(cpuBefore)
+const cpuCores = (cpu.user + cpu.system) / 1e3 / (performance.now() - runStarted)
+process.stdout.write(JSON.stringify({ connections: options.connections, seconds: options.seconds, ...result, cpuCores } satisfies LoadResult))

@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints a table (figure, value, target, holds) and writes
-// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat,editor  --profile (CPU profiles of the
+// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat,editor,cluster  --profile (CPU profiles of the
 // servers under load and of the engine, summarised; figures are then slower)  --quick  --no-postgres
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -16,8 +16,9 @@ import { benchStatements } from './statements.js'
 import { benchThroughput } from './throughput.js'
 import { benchWebChat } from './webchat.js'
 import { benchEditor } from './editor.js'
+import { benchCluster } from './cluster.js'
 
-const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat', 'editor'] as const
+const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat', 'editor', 'cluster'] as const
 type Name = (typeof ALL)[number]
 
 const args = process.argv.slice(2)
@@ -91,6 +92,10 @@ await step('webchat', async () => {
 })
 await step('editor', async () => {
   figures.push(...(await benchEditor({ runs: quick ? 3 : 7 })))
+})
+await step('cluster', async () => {
+  if (!postgres) log('cluster: needs PostgreSQL, skipped')
+  else figures.push(...(await benchCluster({ connections: 64, seconds: quick ? 4 : 10, warmupSeconds: quick ? 1 : 3 })))
 })
 
 const loadAtEnd = loadavg().map((l) => round(l, 2))

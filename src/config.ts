@@ -12,6 +12,18 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.string().min(1).default('sqlite:./data/parley.db'),
+    /**
+     * Connections each server process may open to PostgreSQL (plus one that listens for the delivery bus). Every
+     * node and worker has its own pool: nodes × workers × (pool + 1) must stay below the server's max_connections.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Server processes `parley serve` runs on one port (node:cluster); more than 1 needs PostgreSQL. */
+    PARLEY_WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+    /**
+     * Not an operator setting: the key the primary of `parley serve --workers N` hands its workers, so that what
+     * one signs another accepts (cookies, upload URLs) when ENCRYPTION_SECRET and FILES_SIGNING_SECRET are unset.
+     */
+    PARLEY_WORKER_SECRET: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -101,7 +113,7 @@ const envSchema = z
       .int()
       .positive()
       .default(10 * 1024 * 1024),
-    /** Key of signed upload URLs; default: derived from ENCRYPTION_SECRET, else random per process (URLs then die with it). */
+    /** Key of signed upload URLs; default: ENCRYPTION_SECRET, else random per process or cluster (URLs then die with it). */
     FILES_SIGNING_SECRET: z.string().min(16, 'FILES_SIGNING_SECRET must be at least 16 characters').optional(),
     /** An S3-compatible bucket for stored files instead of FILES_DIR: all of endpoint, bucket and keys must be set. */
     S3_ENDPOINT: z.url().optional(),
@@ -147,6 +159,12 @@ export type Config = {
   port: number
   host: string
   databaseUrl: string
+  /** Size of each process's PostgreSQL connection pool. */
+  databasePoolSize: number
+  /** Server processes of `parley serve` (1: no cluster). */
+  workers: number
+  /** Shared by the worker processes of one cluster, when no configured secret keys what they sign. */
+  workerSecret?: string
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL']
   bodyLimitBytes: number
   /** Connection and request limits of the HTTP server. */
@@ -199,6 +217,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.PARLEY_WORKERS,
+    workerSecret: e.PARLEY_WORKER_SECRET,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     http: {

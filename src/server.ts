@@ -30,7 +30,8 @@ export const buildServer = async (config: Config, store: Store) => {
     settings: {
       publicUrl: () => publicUrl,
       maxBytes: config.files.maxBytes,
-      signingSecret: config.files.signingSecret ?? config.encryptionSecret,
+      // Else the files app draws a key of its own: upload URLs then work on this process only.
+      signingSecret: config.files.signingSecret ?? config.encryptionSecret ?? config.workerSecret,
     },
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
@@ -48,8 +49,13 @@ export const buildServer = async (config: Config, store: Store) => {
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
-export const startServer = async (config: Config): Promise<RunningServer> => {
-  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
+/** `migrate: false` when another process has brought the schema up to date (the primary of a cluster). */
+export const startServer = async (config: Config, options: { migrate?: boolean } = {}): Promise<RunningServer> => {
+  const store = await openStore(config.databaseUrl, {
+    encryptionSecret: config.encryptionSecret,
+    poolSize: config.databasePoolSize,
+    migrate: options.migrate,
+  })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
   const app = await buildServer(config, store)
   try {

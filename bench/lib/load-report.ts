@@ -15,4 +15,5 @@ export const loadDetails = (r: LoadResult) => ({
   timeouts: r.timeouts,
   mismatches: r.mismatches,
   responseBytes: r.bodyBytes,
+  loadGeneratorCores: round(r.cpuCores, 2),
 })

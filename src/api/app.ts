@@ -108,8 +108,10 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.get('/v1/openapi.json', async () => document)
 
   // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from
-  // ENCRYPTION_SECRET (every process agrees), else from this process only (a restart fails sign-ins in progress).
-  const cookieSecret = config.encryptionSecret ? createHmac('sha256', config.encryptionSecret).update('parley cookies').digest() : randomBytes(32)
+  // ENCRYPTION_SECRET (every process agrees), else from the cluster's primary (its workers agree), else from this
+  // process only (a restart fails sign-ins in progress).
+  const sharedSecret = config.encryptionSecret ?? config.workerSecret
+  const cookieSecret = sharedSecret ? createHmac('sha256', sharedSecret).update('parley cookies').digest() : randomBytes(32)
   await fastify.register(cookie, { secret: cookieSecret })
   await registerCors(fastify)
   const services: Services = { app, config }

@@ -1,4 +1,5 @@
 // The `parley` command: run the server, manage users and API tokens.
+import cluster from 'node:cluster'
 import { text } from 'node:stream/consumers'
 import { parseArgs } from 'node:util'
 import { hashPassword } from '../app/passwords.js'
@@ -6,11 +7,16 @@ import { createOneTimeLink } from '../app/signIn.js'
 import { type Config, loadConfig } from '../config.js'
 import { newToken } from '../lib/ids.js'
 import { startServer } from '../server.js'
-import { openStore } from '../store/index.js'
+import { databaseOf, openStore } from '../store/index.js'
+import { backupSqlite, pgDumpCommand } from './backup.js'
+import { serveWorkers, stopWithPrimary } from './cluster.js'
 
 const usage = `Usage: parley <command>
 
-  serve                                   start the HTTP server (configured by environment, see README)
+  serve [--workers N]                     start the HTTP server (configured by environment, see README);
+                                          N processes on one port (PostgreSQL only; default PARLEY_WORKERS or 1)
+  backup --to FILE                        copy the SQLite database to FILE while the server runs
+                                          (on PostgreSQL: prints the pg_dump command to use)
   token create --name NAME [--email E] [--quiet]
                                           create a token (for the user with that email, created if new);
                                           --quiet prints only the token
@@ -22,7 +28,7 @@ const usage = `Usage: parley <command>
   user reset-link --email E               print a one-time link to set a new password (valid one hour;
                                           for servers that cannot send emails)
 
-Environment: DATABASE_URL (default sqlite:./data/parley.db), PORT, HOST, LOG_LEVEL, BODY_LIMIT_BYTES,
+Environment: DATABASE_URL (default sqlite:./data/parley.db), PARLEY_WORKERS, PORT, HOST, LOG_LEVEL, BODY_LIMIT_BYTES,
 PARLEY_ADMIN_TOKEN, PARLEY_API, PUBLIC_CHAT, PARLEY_PUBLIC_URL (the address in printed links).`
 
 const fail = (message: string): never => {
@@ -30,15 +36,22 @@ const fail = (message: string): never => {
   process.exit(2)
 }
 
-const serve = async () => {
+const serve = async (args: string[]) => {
   const config = loadConfig()
-  const server = await startServer(config)
-  server.app.log.info(`Parley listening on ${server.url}`)
-  if (config.api !== 'chat') {
+  const { values } = parseArgs({ args, options: { workers: { type: 'string' } } })
+  const workers = values.workers === undefined ? config.workers : Number(values.workers)
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) fail('--workers needs a whole number from 1 to 256')
+  const printWhere = (url: string) => {
+    if (config.api === 'chat') return
     // Said plainly on the terminal (not only in the JSON log): where a newcomer goes next.
-    console.log(`\nParley is running. Open ${server.url}/ in your browser to sign in (on first run: create the first account).`)
-    console.log(`API reference: ${server.url}/docs · health: ${server.url}/health\n`)
+    console.log(`\nParley is running. Open ${url}/ in your browser to sign in (on first run: create the first account).`)
+    console.log(`API reference: ${url}/docs · health: ${url}/health\n`)
   }
+  if (cluster.isPrimary && workers > 1) return printWhere((await serveWorkers(config, workers)).url)
+  // A worker of the cluster: its primary migrated the database and prints the addresses.
+  const server = await startServer(config, { migrate: cluster.isPrimary })
+  server.app.log.info(`Parley listening on ${server.url}`)
+  if (cluster.isPrimary) printWhere(server.url)
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -49,6 +62,20 @@ const serve = async () => {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  stopWithPrimary((reason) => void shutdown(reason))
+}
+
+const backup = async (args: string[]) => {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' } } })
+  if (!values.to) fail('backup needs --to FILE')
+  const { databaseUrl } = loadConfig()
+  if (databaseOf(databaseUrl).dialect === 'postgres') {
+    console.error('This server uses PostgreSQL: back it up with pg_dump (restore with pg_restore), e.g.')
+    console.log(pgDumpCommand(databaseUrl, values.to!))
+    process.exit(2)
+  }
+  const { pages } = await backupSqlite(databaseUrl, values.to!)
+  console.log(`Backed up ${pages} pages to ${values.to}.`)
 }
 
 const token = async (args: string[]) => {
@@ -125,7 +152,8 @@ const user = async (args: string[]) => {
 
 const main = async () => {
   const [command, ...args] = process.argv.slice(2)
-  if (command === 'serve') return serve()
+  if (command === 'serve') return serve(args)
+  if (command === 'backup') return backup(args)
   if (command === 'token') return token(args)
   if (command === 'user') return user(args)
   fail(usage)

@@ -29,13 +29,22 @@ const adapterFor = (url: string): { adapter: DialectAdapter; target: string } =>
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<file> or postgres://…`)
 }
 
+/** Which database a DATABASE_URL names, and the file or address to reach it (throws on an unknown scheme). */
+export const databaseOf = (url: string): { dialect: DialectAdapter['name']; target: string } => {
+  const { adapter, target } = adapterFor(url)
+  return { dialect: adapter.name, target }
+}
+
 /**
  * Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored
  * or read. `onQuery` is called with the SQL and parameters of every statement (used by benchmarks to count them).
  */
-export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery } = {}) => {
+export const openStore = async (
+  url: string,
+  options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery; poolSize?: number } = {},
+) => {
   const { adapter, target } = adapterFor(url)
-  const db: Kysely<Database> = adapter.open(target, options.onQuery)
+  const db: Kysely<Database> = adapter.open(target, options.onQuery, options.poolSize)
   const bus = adapter.openBus(target, db)
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */

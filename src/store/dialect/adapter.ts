@@ -13,7 +13,8 @@ export interface DialectAdapter {
   readonly name: 'sqlite' | 'postgres'
   /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
   target(url: string): string | undefined
-  open(target: string, onQuery?: OnQuery): Kysely<Database>
+  /** `poolSize`: connections one process may open (PostgreSQL; SQLite has one). */
+  open(target: string, onQuery?: OnQuery, poolSize?: number): Kysely<Database>
   /** The bus that tells every process on this database about webhook deliveries (see bus.ts). */
   openBus(target: string, db: Kysely<Database>): DeliveryBus
 
