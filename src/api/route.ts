@@ -37,9 +37,9 @@ export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   path: string
   summary: string
   /** What the operation does, when to call it and what to watch for, in Markdown (shown in the API docs). */
-  description?: string
+  description: string
   /** A realistic call, shown in the API docs: path and query values, the JSON body sent, and the answer. */
-  example?: RouteExample
+  example: RouteExample
   tags: string[]
   /** `optional`: anonymous callers are let through where the plugin allows them (chat with PUBLIC_CHAT). */
   auth: A
@@ -85,6 +85,8 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
           body: route.rawBody ? (req.body ?? Buffer.alloc(0)) : parse(route.body, req.body, 'body'),
         }
         const out = await route.handler(ctx)
+        // A handler that answered itself (a stream) returns the reply, or nothing once it is sent.
+        if (reply.sent || out === reply) return reply
         if (out === undefined) return reply.code(204).send()
         return out
       },

@@ -1,0 +1,17 @@
+// Workspace webhooks: results of every bot (or of one) sent to the workspace's own servers, signed.
+import { PageHeader } from '../components/PageHeader.js'
+import { useCurrentWorkspace } from '../lib/workspaces.js'
+import { WebhookList } from '../webhooks/WebhookList.js'
+
+export const WebhooksPage = () => {
+  const { workspaceId, canWrite } = useCurrentWorkspace()
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Results sent to your servers as they happen, signed and retried until taken. Webhooks of a single bot are on its Webhooks tab."
+      />
+      <WebhookList workspaceId={workspaceId} canWrite={canWrite} />
+    </>
+  )
+}
