@@ -20,10 +20,10 @@ export type RunningServer = { app: FastifyInstance; store: Store; url: string; c
 
 /**
  * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API,
- * and the webhook dispatcher (started with the server, stopped when it closes). `webhookObserver` sees each
- * delivery attempt's outcome and duration (metrics).
+ * and the webhook dispatcher (started with the server, stopped when it closes; `dispatchWebhooks: false` leaves
+ * delivery to other processes). `webhookObserver` sees each delivery attempt's outcome and duration (metrics).
  */
-export const buildServer = async (config: Config, store: Store, options: { webhookObserver?: DeliveryObserver } = {}) => {
+export const buildServer = async (config: Config, store: Store, options: { webhookObserver?: DeliveryObserver; dispatchWebhooks?: boolean } = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
@@ -48,9 +48,11 @@ export const buildServer = async (config: Config, store: Store, options: { webho
     observer: options.webhookObserver,
     onError: (err) => app.log.error({ err }, 'webhook dispatcher'),
   })
-  parley.webhooks.onEvents(() => dispatcher.nudge())
-  app.addHook('onReady', async () => dispatcher.start())
-  app.addHook('onClose', () => dispatcher.stop())
+  if (options.dispatchWebhooks !== false) {
+    parley.webhooks.onEvents(() => dispatcher.nudge())
+    app.addHook('onReady', async () => dispatcher.start())
+    app.addHook('onClose', () => dispatcher.stop())
+  }
   app.addHook('onListen', async () => {
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
