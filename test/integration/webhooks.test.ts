@@ -16,7 +16,8 @@ const ENV = {
   PARLEY_WEBHOOK_POLL_MS: '50',
   PARLEY_WEBHOOK_RETRY_BASE_MS: '100',
   PARLEY_WEBHOOK_MAX_ATTEMPTS: '4',
-  PARLEY_WEBHOOK_TIMEOUT_MS: '400',
+  // Generous for a loaded machine; the slow receiver answers well beyond it.
+  PARLEY_WEBHOOK_TIMEOUT_MS: '1000',
 }
 
 const twoQuestions = () => ({
@@ -75,7 +76,7 @@ const receiver = async (port = 0) => {
             res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'database unavailable' }))
           } else if (state.mode === 'slowOnce') {
             state.mode = 'ok'
-            setTimeout(() => res.writeHead(200).end('late'), 1200)
+            setTimeout(() => res.writeHead(200).end('late'), 3000)
           } else res.writeHead(200).end('ok')
         })
       })
