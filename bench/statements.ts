@@ -39,11 +39,21 @@ const classify = (statements: string[]): TurnCount => {
   return { statements: statements.length, reads, writes, readTransactions, writeTransactions, sql: statements }
 }
 
-const countTurns = async (databaseUrl: string, turns: number): Promise<TurnCount[]> => {
+/**
+ * Statements of `turns` continueChats; `webhook`: with a subscription of the bot to every event type (each turn then
+ * writes an answer.created event). The webhook dispatcher does not run: its rounds are background work, not the turn's.
+ */
+const countTurns = async (databaseUrl: string, turns: number, webhook = false): Promise<TurnCount[]> => {
   let recording: string[] | undefined
-  const app = await startInProcess(databaseUrl, (sql) => recording?.push(sql))
+  const env = { ENCRYPTION_SECRET: 'bench-statements-encryption-secret' }
+  const app = await startInProcess(databaseUrl, (sql) => recording?.push(sql), { env, dispatchWebhooks: false })
   try {
-    const { bots } = await setupBots(app.call, [loopBot()])
+    const { workspaceId, bots } = await setupBots(app.call, [loopBot()])
+    if (webhook) {
+      const events = ['result.started', 'answer.created', 'result.completed']
+      const res = await app.call('POST', '/v1/webhooks', { workspaceId, botId: bots[0].id, url: 'https://example.com/hook', events })
+      if (res.status !== 201) throw new Error(`POST /v1/webhooks answered ${res.status}: ${res.text}`)
+    }
     const start = await app.call('POST', `/v1/bots/${bots[0].publicId}/startChat`, {})
     const sessionId = start.json.sessionId
     const counts: TurnCount[] = []
@@ -73,6 +83,11 @@ export const benchStatements = async (options: { postgres: boolean }): Promise<F
       const worst = counts.reduce((a, b) => (b.statements > a.statements ? b : a))
       const label = name === 'sqlite' ? 'SQLite' : 'PostgreSQL'
       log(`statements per turn (${label}): ${worst.statements} — ${worst.sql.map((s) => s.split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`)
+      const hooked = await countTurns(db.url, 20, true)
+      const hookedWorst = hooked.reduce((a, b) => (b.statements > a.statements ? b : a))
+      log(
+        `statements per turn with a webhook (${label}): ${hookedWorst.statements} — ${hookedWorst.sql.map((s) => s.split(/\s+/).slice(0, 3).join(' ')).join(' | ')}`,
+      )
       const shape = `${worst.readTransactions}R+${worst.writeTransactions}W`
       figures.push(
         figure(
@@ -87,6 +102,14 @@ export const benchStatements = async (options: { postgres: boolean }): Promise<F
             sql: worst.sql,
             perTurn: counts.map((c) => c.statements),
           },
+        ),
+        figure(
+          `statements.${name}.perTurnWithWebhook`,
+          `SQL statements per continueChat with a webhook subscription (${label})`,
+          hookedWorst.statements,
+          'statements',
+          undefined,
+          { sql: hookedWorst.sql, perTurn: hooked.map((c) => c.statements) },
         ),
         figure(`statements.${name}.transactions`, `Transactions per continueChat (${label}): read + write`, shape, 'transactions', {
           op: '==',

@@ -93,6 +93,16 @@ const envSchema = z
     SMTP_FROM: z.string().optional(),
     /** Key material for workspace credentials at rest; without it credentials cannot be created. */
     ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
+    /** Outgoing webhooks (docs/webhooks.md): time between two rounds of each process's dispatcher when nothing nudges it. */
+    PARLEY_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** Time a webhook receiver has to answer one delivery, in milliseconds. */
+    PARLEY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Wait before a failed delivery's first retry, in milliseconds; each further retry waits about twice as long. */
+    PARLEY_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+    /** Attempts of a delivery (the first included) before it is marked failed. */
+    PARLEY_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    /** Days delivered and failed deliveries (and their events) are kept in the delivery log. */
+    PARLEY_WEBHOOK_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
     /** Only people a workspace invited may create an account (the first-run setup stays open). */
     DISABLE_SIGNUP: bool,
     /** Days a browser session lasts after signing in. */
@@ -191,6 +201,8 @@ export type Config = {
   httpAllowlist: string
   smtp: { host?: string; port: number; secure: boolean; username?: string; password?: string; from?: string }
   encryptionSecret?: string
+  /** The outgoing webhooks' dispatcher (PARLEY_WEBHOOK_*). */
+  webhooks: { pollMs: number; timeoutMs: number; retryBaseMs: number; maxAttempts: number; retentionDays: number }
   /** Browser sign-in (accounts, sessions, OpenID Connect). */
   signIn: {
     disableSignup: boolean
@@ -249,6 +261,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     sandbox: { memoryBytes: e.PARLEY_SANDBOX_MEMORY_MB * 1024 * 1024, timeoutMs: e.PARLEY_SANDBOX_TIMEOUT_MS },
     encryptionSecret: e.ENCRYPTION_SECRET,
+    webhooks: {
+      pollMs: e.PARLEY_WEBHOOK_POLL_MS,
+      timeoutMs: e.PARLEY_WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.PARLEY_WEBHOOK_RETRY_BASE_MS,
+      maxAttempts: e.PARLEY_WEBHOOK_MAX_ATTEMPTS,
+      retentionDays: e.PARLEY_WEBHOOK_RETENTION_DAYS,
+    },
     signIn: {
       disableSignup: e.DISABLE_SIGNUP,
       sessionMaxAgeMs: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400_000),

@@ -4,6 +4,7 @@ import { buildApp } from './api/app.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
 import { createSystemMail } from './app/systemMail.js'
+import { createWebhookDispatcher, type DeliveryObserver } from './app/webhookDispatcher.js'
 import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
 import { createFileStorage } from './runtime/files/index.js'
@@ -17,8 +18,12 @@ import { openStore, type Store } from './store/index.js'
 
 export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
 
-/** The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API. */
-export const buildServer = async (config: Config, store: Store) => {
+/**
+ * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API,
+ * and the webhook dispatcher (started with the server, stopped when it closes; `dispatchWebhooks: false` leaves
+ * delivery to other processes). `webhookObserver` sees each delivery attempt's outcome and duration (metrics).
+ */
+export const buildServer = async (config: Config, store: Store, options: { webhookObserver?: DeliveryObserver; dispatchWebhooks?: boolean } = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
@@ -35,10 +40,20 @@ export const buildServer = async (config: Config, store: Store) => {
     },
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
-  const app = await buildApp(
-    createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn }),
-    config,
-  )
+  const parley = createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn })
+  const app = await buildApp(parley, config)
+  const dispatcher = createWebhookDispatcher({
+    store,
+    http: (req) => runtime.httpRequest(req),
+    settings: config.webhooks,
+    observer: options.webhookObserver,
+    onError: (err) => app.log.error({ err }, 'webhook dispatcher'),
+  })
+  if (options.dispatchWebhooks !== false) {
+    parley.webhooks.onEvents(() => dispatcher.nudge())
+    app.addHook('onReady', async () => dispatcher.start())
+    app.addHook('onClose', () => dispatcher.stop())
+  }
   app.addHook('onListen', async () => {
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`

@@ -7,14 +7,19 @@ import { loadDist } from './dist.js'
 
 export type InProcessApp = { app: FastifyInstance; store: Store; call: Call; close: () => Promise<void> }
 
-export const startInProcess = async (databaseUrl: string, onQuery?: (sql: string, parameters: readonly unknown[]) => void): Promise<InProcessApp> => {
+/** `env`: more settings; `dispatchWebhooks: false` keeps the webhook dispatcher's statements out of counts. */
+export const startInProcess = async (
+  databaseUrl: string,
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void,
+  options: { env?: Record<string, string>; dispatchWebhooks?: boolean } = {},
+): Promise<InProcessApp> => {
   const { buildServer } = await loadDist<typeof import('../../src/server.js')>('server.js')
   const { loadConfig } = await loadDist<typeof import('../../src/config.js')>('config.js')
   const { openStore } = await loadDist<typeof import('../../src/store/index.js')>('store/index.js')
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN })
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env })
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret, onQuery })
   await store.accounts.ensureAdminToken(ADMIN_TOKEN)
-  const app = await buildServer(config, store)
+  const app = await buildServer(config, store, { dispatchWebhooks: options.dispatchWebhooks })
   await app.ready()
   const call: Call = async (method, path, body) => {
     const res = await app.inject({

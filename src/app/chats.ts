@@ -21,6 +21,8 @@ import { recentTurnsOf } from './recentTurns.js'
 import { checkPreviewCaller } from './previewCaller.js'
 import { checkOrigin, parseState } from './sessionState.js'
 import type { FilesApp, UploadRequest } from './files.js'
+import { type BeforeTurn, beforeTurn, turnEvents } from './webhookEvents.js'
+import type { WebhooksApp } from './webhooks.js'
 
 export type ChatLimits = EngineDeps['limits']
 
@@ -41,6 +43,7 @@ export const createChats = ({
   access,
   kinds,
   files,
+  webhooks,
 }: {
   store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus'>
   runtime: Runtime
@@ -48,6 +51,7 @@ export const createChats = ({
   access: Access
   kinds: KindRegistry
   files: Pick<FilesApp, 'chatFiles' | 'grantUpload'>
+  webhooks: Pick<WebhooksApp, 'wanted' | 'eventsWritten'>
 }) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
@@ -117,8 +121,19 @@ export const createChats = ({
     }
   }
 
-  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: TurnWrite['newResults']) => {
+  /** The turn's webhook events that subscriptions want (none for previews, which pass no `before`). */
+  const eventsOf = async (outcome: TurnOutcome, before: BeforeTurn | undefined) => {
+    if (!before || outcome.state.isPreview) return undefined
+    const wanted = await webhooks.wanted(outcome.state.workspaceId)
+    const snapshotIds = new Set([...before.snapshotIds, ...outcome.state.stack.map((e) => e.snapshotId)])
+    const bots = [...snapshotIds].flatMap((id) => compiled.get(id)?.bot ?? [])
+    const { effects, state } = outcome
+    return turnEvents({ workspaceId: state.workspaceId, effects, state, before, bots, wanted, newId, now: new Date().toISOString() })
+  }
+
+  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: TurnWrite['newResults'], before?: BeforeTurn) => {
     const { effects } = outcome
+    const events = await eventsOf(outcome, before)
     let state = outcome.finished ? null : JSON.stringify(outcome.state)
     if (state !== null && state.length > MAX_STATE_CHARS) {
       // Every turn reads and writes the state whole: a chat whose state outgrew the cap ends here, and says so.
@@ -137,12 +152,14 @@ export const createChats = ({
         results: effects.results,
         answers: effects.answers,
         logs: effects.logs,
+        ...(events?.length && { events }),
       })
     } catch (err) {
       if (err instanceof SessionConflictError) throw conflict(err.message)
       if (store.adapter.isForeignKeyViolation(err)) throw notFound("This chat's bot or result was deleted.")
       throw err
     }
+    if (events?.length) webhooks.eventsWritten()
   }
 
   /**
@@ -201,7 +218,8 @@ export const createChats = ({
         ),
       )
       const sessionId = newSessionId()
-      await commit(outcome, { kind: 'create', id: sessionId }, previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }])
+      const newResults = previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }]
+      await commit(outcome, { kind: 'create', id: sessionId }, newResults, beforeTurn(undefined, previous))
       return { sessionId, resultId: key, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
     },
 
@@ -297,8 +315,10 @@ export const createChats = ({
         const state = parseState(session.state)
         checkOrigin(state.allowedOrigins, options.origin)
         await checkPreviewCaller(access, state, options.user)
+        // Taken before the engine runs: it advances this very state.
+        const before = state.isPreview ? undefined : beforeTurn(state)
         const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
-        await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [])
+        await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [], before)
         // The revision this turn left the session at (null: the chat ended and the session is gone).
         return { response: outcome.response, revision: outcome.finished ? null : session.revision + 1 }
       })

@@ -21,6 +21,7 @@ import { createPasswordAttempts, createSignIn, type SignInSettings } from './sig
 import { createStarters } from './starters/index.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
+import { createWebhooks } from './webhooks.js'
 import { createWorkspaces } from './workspaces.js'
 
 export const createApp = ({
@@ -47,7 +48,8 @@ export const createApp = ({
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
-  const chats = createChats({ store, runtime, limits, access, kinds, files })
+  const webhooks = createWebhooks({ store, access })
+  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks })
   const attempts = createPasswordAttempts()
   const workspaces = createWorkspaces({ store, access, files })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
@@ -66,6 +68,8 @@ export const createApp = ({
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,
     webhookRooms: createWebhookRooms({ store, chats }),
+    /** Outgoing webhooks: subscriptions and their deliveries (the dispatcher is started by server.ts). */
+    webhooks,
     clientLogs: createClientLogs({ store, access }),
     hostedPages: createHostedPages({ store }),
     files,

@@ -39,6 +39,8 @@ export type HttpRequest = {
   proxyUrl?: string
   /** The outcome also carries the body's bytes (audio, images). */
   binaryResponse?: boolean
+  /** False: a redirect is answered as it is, not followed (outgoing webhooks). */
+  followRedirects?: boolean
 }
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }

@@ -109,7 +109,7 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
           signal: deadline,
         })
         const location = res.headers.location
-        if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && hop < MAX_REDIRECTS) {
+        if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string' && hop < MAX_REDIRECTS && req.followRedirects !== false) {
           await res.body.dump()
           const next = new URL(location, url)
           if (next.origin !== url.origin) headers = without(headers, (name) => CREDENTIAL_HEADERS.has(name))

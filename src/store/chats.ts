@@ -11,6 +11,7 @@ import {
   INSERT_SESSION,
   insertAnswers,
   insertLogs,
+  insertWebhookEvents,
   REPLACE_SESSION,
   SELECT_SESSION,
   updateResult,
@@ -60,6 +61,7 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
   for (const r of write.results) await run(updateResult(r, session.id))
   if (write.answers.length) await run(insertAnswers(write.answers, now))
   if (write.logs.length) await run(insertLogs(write.logs, now))
+  if (write.events?.length) await run(insertWebhookEvents(write.events, now))
 }
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }

@@ -12,8 +12,9 @@ export type CredentialsInfo = { id: string; type: string; name: string; createdA
 export type Credentials = { id: string; type: string; name: string; data: CredentialsData }
 
 export class EncryptionNotConfiguredError extends Error {
-  constructor() {
-    super('Credentials cannot be stored: the server has no ENCRYPTION_SECRET (16 or more characters) to encrypt them with.')
+  /** `what`: what cannot be stored without the secret (its signing secrets, for webhooks). */
+  constructor(what = 'Credentials') {
+    super(`${what} cannot be stored: the server has no ENCRYPTION_SECRET (16 or more characters) to encrypt them with.`)
   }
 }
 

@@ -15,6 +15,7 @@ import { migrate } from './migrations.js'
 import { resultsTable } from './resultsTable.js'
 import { sessions } from './sessions.js'
 import type { Database } from './tables.js'
+import { webhooks } from './webhooks.js'
 import { workspaces } from './workspaces.js'
 
 export type Store = Awaited<ReturnType<typeof openStore>>
@@ -46,6 +47,7 @@ export const openStore = async (
   const { adapter, target } = adapterFor(url)
   const db: Kysely<Database> = adapter.open(target, options.onQuery, options.poolSize)
   const bus = adapter.openBus(target, db)
+  const cipher = options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
     dialect: adapter.name,
@@ -57,7 +59,8 @@ export const openStore = async (
     bots: bots(db, adapter),
     chats: chats(db, adapter),
     resultsTable: resultsTable(db, adapter),
-    credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
+    credentials: credentials(db, cipher),
+    webhooks: webhooks(db, adapter, cipher),
     folders: folders(db),
     invitations: invitations(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */

@@ -193,6 +193,56 @@ export interface InvitationsTable {
   expiresAt: string
 }
 
+/** Subscriptions to a workspace's (or one bot's) result events, delivered by the dispatcher (app/webhookDispatcher.ts). */
+export interface WebhooksTable {
+  id: string
+  workspaceId: string
+  /** Null: every bot of the workspace. */
+  botId: string | null
+  url: string
+  /** JSON array of event types ('result.started', 'answer.created', 'result.completed'). */
+  events: string
+  description: string
+  enabled: Flag
+  /** The signing secret, encrypted (see lib/secrets.ts), bound to the workspace and the subscription's id. */
+  secret: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** The outbox: events written by chat turns (one row per event, `id` is the idempotency id), expanded into deliveries. */
+export interface WebhookEventsTable {
+  id: string
+  workspaceId: string
+  botId: string | null
+  resultId: string | null
+  type: string
+  /** The request body sent to receivers, as JSON text. */
+  payload: string
+  /** 1 once the dispatcher made its deliveries (one per matching subscription); 0 by default. */
+  expanded: Generated<Flag>
+  createdAt: string
+}
+
+/** One event for one subscription, with the outcome of its last attempt. */
+export interface WebhookDeliveriesTable {
+  id: string
+  webhookId: string
+  eventId: string
+  /** pending | delivering (leased by a dispatcher until lockedUntil) | delivered | failed */
+  status: string
+  attempts: number
+  nextAttemptAt: string
+  lockedUntil: string | null
+  lastAttemptAt: string | null
+  lastStatusCode: number | null
+  lastError: string | null
+  /** The start of the receiver's last answer (at most 1 KB). */
+  responseExcerpt: string | null
+  durationMs: number | null
+  createdAt: string
+}
+
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
@@ -210,4 +260,7 @@ export interface Database {
   credentials: CredentialsTable
   folders: FoldersTable
   invitations: InvitationsTable
+  webhooks: WebhooksTable
+  webhookEvents: WebhookEventsTable
+  webhookDeliveries: WebhookDeliveriesTable
 }

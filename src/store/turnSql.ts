@@ -5,7 +5,7 @@
 // They run through Kysely's connection (and transaction) all the same, as compiled queries (adapter.raw).
 import { DummyDriver, Kysely, sql, type Compilable, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import type { Database, Flag } from './tables.js'
-import type { AnswerRow, LogRow, ResultUpdate } from './types.js'
+import type { AnswerRow, LogRow, ResultUpdate, WebhookEventRow } from './types.js'
 
 /** A statement's text and its parameters, ready for `adapter.raw`. */
 export type Bound = [text: string, parameters: unknown[]]
@@ -128,6 +128,20 @@ export const LOGS = rowInsert(
       .values({ resultId: p.resultId, status: p.status, description: p.description, details: p.details, context: p.context, createdAt: p.createdAt }),
   ),
 )
+// Every column is text (PostgreSQL's turn inserts from an uncast VALUES list); `expanded` takes its default, 0.
+export const WEBHOOK_EVENTS = rowInsert(
+  statement<{ id: string; workspaceId: string; botId: string; resultId: string; type: string; payload: string; createdAt: string }>((db, p) =>
+    db.insertInto('webhookEvents').values({
+      id: p.id,
+      workspaceId: p.workspaceId,
+      botId: p.botId,
+      resultId: p.resultId,
+      type: p.type,
+      payload: p.payload,
+      createdAt: p.createdAt,
+    }),
+  ),
+)
 
 /** The revision-checked write of an existing session: its update, or its deletion when the chat is over. */
 export const advanceSession = (session: { id: string; revision: number }, state: string | null, now: string): Bound =>
@@ -171,3 +185,9 @@ export const insertAnswers = (answers: AnswerRow[], now: string): Bound => [
   answerValues(answers, now),
 ]
 export const insertLogs = (logs: LogRow[], now: string): Bound => [`${LOGS.head} values ${tuples(logs.length, LOGS.width)}`, logValues(logs, now)]
+
+export const webhookEventValues = (events: WebhookEventRow[], now: string) => events.flatMap((e) => WEBHOOK_EVENTS.row({ ...e, createdAt: now }))
+export const insertWebhookEvents = (events: WebhookEventRow[], now: string): Bound => [
+  `${WEBHOOK_EVENTS.head} values ${tuples(events.length, WEBHOOK_EVENTS.width)}`,
+  webhookEventValues(events, now),
+]

@@ -8,6 +8,9 @@ export type ResultUpdate = {
 }
 export type LogRow = { resultId: string; status: string; description: string; details?: string; context?: string }
 
+/** An outbox row of the webhooks (see WebhookEventsTable): written by the turn, in its transaction. */
+export type WebhookEventRow = { id: string; workspaceId: string; botId: string; resultId: string; type: string; payload: string }
+
 export type SessionWrite =
   | { kind: 'create'; id: string }
   /** Replaces a session of that id if one exists (preview `sessionId`). */
@@ -23,4 +26,6 @@ export type TurnWrite = {
   results: ResultUpdate[]
   answers: AnswerRow[]
   logs: LogRow[]
+  /** Webhook events of the turn (only when a subscription wants them): one multi-row insert. */
+  events?: WebhookEventRow[]
 }

@@ -1,6 +1,6 @@
-// The management API: sign-in, the caller's account, workspaces, members, invitations, credentials, folders, bots and
-// results. Routes need a bearer token or a browser session, but for the sign-in routes and reading an invitation by
-// its link's token.
+// The management API: sign-in, the caller's account, workspaces, members, invitations, credentials, folders, bots,
+// results and webhooks. Routes need a bearer token or a browser session, but for the sign-in routes and reading an
+// invitation by its link's token.
 import type { FastifyPluginAsync } from 'fastify'
 import { authenticate } from '../auth.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
@@ -11,6 +11,7 @@ import { folderRoutes } from '../routes/folders.js'
 import { invitationRoutes } from '../routes/invitations.js'
 import { meRoutes } from '../routes/me.js'
 import { resultRoutes } from '../routes/results.js'
+import { webhookRoutes } from '../routes/webhooks.js'
 import { workspaceRoutes } from '../routes/workspaces.js'
 
 export const managementRoutes: RouteDef[] = [
@@ -22,6 +23,7 @@ export const managementRoutes: RouteDef[] = [
   ...folderRoutes,
   ...botRoutes,
   ...resultRoutes,
+  ...webhookRoutes,
 ]
 
 export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {

@@ -11,6 +11,11 @@ export type OnQuery = (sql: string, parameters: readonly unknown[]) => void
 
 export interface DialectAdapter {
   readonly name: 'sqlite' | 'postgres'
+  /**
+   * Whether claims lock the rows they take and skip rows others locked (`for update skip locked`, PostgreSQL).
+   * SQLite needs none: one writer at a time, so a claiming update never overlaps another.
+   */
+  readonly rowLocks: boolean
   /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
   target(url: string): string | undefined
   /** `poolSize`: connections one process may open (PostgreSQL; SQLite has one). */

@@ -10,6 +10,7 @@ const MIGRATION_LOCK_ID = 7_420_001
 
 export const postgres: DialectAdapter = {
   name: 'postgres',
+  rowLocks: true,
   target: (url) => (url.startsWith('postgres://') || url.startsWith('postgresql://') ? url : undefined),
   open: (url, onQuery, poolSize) => openPostgres(url, poolSize, onQuery),
   openBus: postgresBus,

@@ -3,7 +3,7 @@
 // where a transaction of separate statements needs one round trip each. The server batches the WAL flushes of
 // concurrent commits itself, so these turns need no group commit.
 import { CompiledQuery } from 'kysely'
-import { ANSWERS, advanceSession, answerValues, LOGS, logValues, tuples, updateResult } from '../../turnSql.js'
+import { ANSWERS, advanceSession, answerValues, LOGS, logValues, tuples, updateResult, WEBHOOK_EVENTS, webhookEventValues } from '../../turnSql.js'
 import type { TurnWrite } from '../../types.js'
 
 /** `?` placeholders become `$1…$n` (none of the hand-written statements has a `?` anywhere else). */
@@ -49,6 +49,11 @@ export const turnStatement = (write: TurnWrite): CompiledQuery<{ advanced: numbe
   if (write.logs.length) {
     parts.push(`l as (${LOGS.head} select * from (values ${tuples(write.logs.length, LOGS.width)}) v where exists (select 1 from s))`)
     parameters.push(...logValues(write.logs, now))
+  }
+  if (write.events?.length) {
+    const values = `values ${tuples(write.events.length, WEBHOOK_EVENTS.width)}`
+    parts.push(`w as (${WEBHOOK_EVENTS.head} select * from (${values}) v where exists (select 1 from s))`)
+    parameters.push(...webhookEventValues(write.events, now))
   }
   return raw(`with ${parts.join(', ')} select count(*) as "advanced" from s`, parameters) as CompiledQuery<{ advanced: number | string }>
 }

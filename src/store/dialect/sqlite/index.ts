@@ -9,6 +9,7 @@ import { raw, turnStatement } from './turn.js'
 export const sqlite: DialectAdapter = {
   name: 'sqlite',
   // `sqlite:data/x.db`, `sqlite:/abs/x.db` or `sqlite:///abs/x.db`
+  rowLocks: false,
   target: (url) => (url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : undefined),
   open: openSqlite,
   // One process per database file: the bus never leaves it.

@@ -1,0 +1,165 @@
+// The webhook dispatcher: a loop in every server process (docs/webhooks.md). Each round it expands new outbox events
+// into deliveries (one per matching subscription), takes the lease of due deliveries, POSTs them signed, and records
+// the outcome: 2xx is delivered; anything else is retried with exponential back-off and jitter, until the last
+// attempt fails. A process that dies holding a lease leaves the delivery to whichever process finds it expired
+// (at least once). It never logs secrets or payloads.
+import type { HttpRequest, HttpOutcome } from '../engine/types.js'
+import { retryDelayMs, signatureHeader } from '../lib/webhookSigning.js'
+import type { Store } from '../store/index.js'
+import type { ClaimedDelivery, Settlement } from '../store/webhooks.js'
+
+export type DeliveryObserver = (outcome: 'delivered' | 'retry' | 'failed', seconds: number) => void
+
+export type DispatcherSettings = {
+  /** Time between two rounds when nothing nudges the loop. */
+  pollMs: number
+  /** Time a receiver has to answer one delivery. */
+  timeoutMs: number
+  /** The wait before the first retry; each further retry waits about twice as long. */
+  retryBaseMs: number
+  /** Attempts of a delivery (the first included) before it is marked failed. */
+  maxAttempts: number
+  /** Settled deliveries and their events are deleted after this many days. */
+  retentionDays: number
+}
+
+/** Deliveries sent at once by one process. */
+const BATCH = 16
+/** Events expanded per transaction. */
+const EXPAND_BATCH = 100
+/** Rows deleted per statement of the retention sweep, and statements per sweep. */
+const PRUNE_CHUNK = 500
+const PRUNE_CHUNKS = 20
+const PRUNE_EVERY_MS = 10 * 60_000
+/** The receiver's answer kept in the delivery log. */
+const EXCERPT_BYTES = 1024
+
+export const excerptOf = (text: string): string => {
+  const bytes = Buffer.from(text, 'utf8')
+  return bytes.length <= EXCERPT_BYTES
+    ? text
+    : bytes
+        .subarray(0, EXCERPT_BYTES)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '')
+}
+
+export const createWebhookDispatcher = ({
+  store,
+  http,
+  settings,
+  observer,
+  onError,
+  random = Math.random,
+}: {
+  store: Pick<Store, 'webhooks'>
+  http: (req: HttpRequest) => Promise<HttpOutcome>
+  settings: DispatcherSettings
+  observer?: DeliveryObserver
+  /** Failures of the loop itself (the database), never of a receiver. */
+  onError: (err: unknown) => void
+  random?: () => number
+}) => {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let again = false
+  let stopped = true
+  let lastPrune = 0
+  let stop: () => void = () => {}
+  const stopping = new Promise<void>((resolve) => {
+    stop = resolve
+  })
+
+  const settle = (d: ClaimedDelivery, s: Settlement) => store.webhooks.settle(d, s)
+
+  const deliver = async (d: ClaimedDelivery) => {
+    if (!d.enabled) return settle(d, { status: 'failed', error: 'The webhook is disabled.', durationMs: 0 })
+    if (d.secret === undefined)
+      return settle(d, { status: 'failed', error: 'The signing secret cannot be decrypted (was ENCRYPTION_SECRET changed?).', durationMs: 0 })
+    const started = performance.now()
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Parley-Webhooks/1',
+      'parley-event-id': d.eventId,
+      'parley-event-type': d.eventType,
+      'parley-signature': signatureHeader(d.secret, d.payload, Math.floor(Date.now() / 1000)),
+    }
+    const sent = http({ url: d.url, method: 'POST', headers, body: d.payload, timeoutMs: settings.timeoutMs, followRedirects: false })
+    const outcome = await Promise.race([sent, stopping.then(() => undefined)])
+    // Stopping: the lease runs out and another round (here or in another process) sends it again.
+    if (!outcome) return
+    const durationMs = Math.round(performance.now() - started)
+    const seconds = durationMs / 1000
+    if (outcome.ok && outcome.status >= 200 && outcome.status < 300) {
+      await settle(d, { status: 'delivered', statusCode: outcome.status, excerpt: excerptOf(outcome.text), durationMs })
+      return observer?.('delivered', seconds)
+    }
+    const result = outcome.ok
+      ? { statusCode: outcome.status, error: `The receiver answered ${outcome.status}.`, excerpt: excerptOf(outcome.text) }
+      : { error: outcome.message }
+    if (d.attempts >= settings.maxAttempts) {
+      await settle(d, { status: 'failed', ...result, durationMs })
+      return observer?.('failed', seconds)
+    }
+    const nextAttemptAt = new Date(Date.now() + retryDelayMs(d.attempts, settings.retryBaseMs, random())).toISOString()
+    await settle(d, { status: 'pending', nextAttemptAt, ...result, durationMs })
+    observer?.('retry', seconds)
+  }
+
+  /** One round; answers whether there may be more to do right away. */
+  const round = async (): Promise<boolean> => {
+    const expanded = await store.webhooks.expand(EXPAND_BATCH)
+    // A lease outlives the request it covers, with room for the outcome's write.
+    const claimed = await store.webhooks.claim(BATCH, settings.timeoutMs + 30_000)
+    await Promise.all(claimed.map((d) => deliver(d).catch(onError)))
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now()
+      const before = new Date(Date.now() - settings.retentionDays * 86_400_000).toISOString()
+      for (let i = 0; i < PRUNE_CHUNKS && !stopped; i++) if ((await store.webhooks.prune(before, PRUNE_CHUNK)) < PRUNE_CHUNK) break
+    }
+    return expanded === EXPAND_BATCH || claimed.length === BATCH
+  }
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer)
+    if (!stopped) timer = setTimeout(kick, ms)
+  }
+
+  function kick() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    again = false
+    running = round()
+      .catch((err) => {
+        onError(err)
+        return false
+      })
+      .then((more) => {
+        running = undefined
+        schedule(more || again ? 0 : settings.pollMs)
+      })
+  }
+
+  return {
+    start() {
+      stopped = false
+      schedule(0)
+    },
+    /** Runs a round soon (events were just written, or a redelivery requested). */
+    nudge() {
+      if (!stopped) schedule(0)
+    },
+    /** Stops the loop; deliveries in flight are abandoned to their leases. Waits for the round's database work. */
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      stop()
+      await running
+    },
+  }
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>
