@@ -11,6 +11,7 @@ import { BotPage } from './pages/bot/BotPage.js'
 import { BotEditorRoute } from './editor/BotEditorRoute.js'
 import { BotsPage } from './pages/BotsPage.js'
 import { CredentialsPage } from './pages/CredentialsPage.js'
+import { WebhooksPage } from './pages/WebhooksPage.js'
 import { HomeRedirect } from './pages/HomeRedirect.js'
 import { InvitationPage } from './pages/InvitationPage.js'
 import { MagicLinkPage } from './pages/MagicLinkPage.js'
@@ -82,6 +83,7 @@ export const App = () => {
         <Route path="/w/:workspaceId/bots" element={<BotsPage />} />
         <Route path="/w/:workspaceId/bots/:botId/:tab?" element={<BotPage />} />
         <Route path="/w/:workspaceId/credentials" element={<CredentialsPage />} />
+        <Route path="/w/:workspaceId/webhooks" element={<WebhooksPage />} />
         <Route path="/w/:workspaceId/members" element={<MembersPage />} />
         <Route path="/w/:workspaceId/settings" element={<WorkspaceSettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />

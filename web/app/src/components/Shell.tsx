@@ -2,7 +2,17 @@
 // sections on the side (a drawer on narrow screens), the page in the middle.
 import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { IconChevronDown, IconKey, IconLogout, IconMessageChatbot, IconPlus, IconSettings, IconUser, IconUsers } from '@tabler/icons-react'
+import {
+  IconChevronDown,
+  IconKey,
+  IconLogout,
+  IconMessageChatbot,
+  IconPlus,
+  IconSettings,
+  IconUser,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { api } from '../lib/api.js'
@@ -14,6 +24,7 @@ import { NewWorkspaceModal } from './NewWorkspaceModal.js'
 const sections = [
   { path: 'bots', label: 'Bots', icon: IconMessageChatbot },
   { path: 'credentials', label: 'Credentials', icon: IconKey },
+  { path: 'webhooks', label: 'Webhooks', icon: IconWebhook },
   { path: 'members', label: 'Members', icon: IconUsers },
   { path: 'settings', label: 'Settings', icon: IconSettings },
 ]

@@ -17,6 +17,8 @@ import type {
   roleSchema,
   starterSchema,
   userModeSchema,
+  webhookDeliverySchema,
+  webhookSchema,
   workspaceSchema,
 } from '../../../../src/contract/api.js'
 
@@ -35,3 +37,5 @@ export type Column = z.infer<typeof resultColumnSchema>
 export type ResultRow = z.infer<typeof resultRowSchema>
 export type ResultDetail = z.infer<typeof resultDetailSchema>
 export type Analytics = z.infer<typeof analyticsSchema>
+export type Webhook = z.infer<typeof webhookSchema>
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>

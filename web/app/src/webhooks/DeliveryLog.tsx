@@ -34,7 +34,13 @@ export const DeliveryLog = ({ webhook, opened, onClose }: { webhook: Webhook; op
           <Text size="sm" c="dimmed">
             Failed attempts are retried with growing delays; a redelivered event keeps its id (Parley-Event-Id).
           </Text>
-          <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void log.refetch()} loading={log.isRefetching}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void log.refetch()}
+            loading={log.isRefetching}
+          >
             Refresh
           </Button>
         </Group>
@@ -120,14 +126,20 @@ const DeliveryRow = ({
       </Table.Td>
       <Table.Td>{dateTime(d.createdAt)}</Table.Td>
       <Table.Td>
-          <Button size="xs" variant="default" loading={redeliver.busy} onClick={() => void redeliver.submit()} aria-label={`Redeliver ${d.eventType} ${d.eventId}`}>
-            Redeliver
-          </Button>
-          {redeliver.error && (
-            <Text size="xs" c="red" role="alert">
-              {redeliver.error}
-            </Text>
-          )}
+        <Button
+          size="xs"
+          variant="default"
+          loading={redeliver.busy}
+          onClick={() => void redeliver.submit()}
+          aria-label={`Redeliver ${d.eventType} ${d.eventId}`}
+        >
+          Redeliver
+        </Button>
+        {redeliver.error && (
+          <Text size="xs" c="red" role="alert">
+            {redeliver.error}
+          </Text>
+        )}
       </Table.Td>
     </Table.Tr>
   )

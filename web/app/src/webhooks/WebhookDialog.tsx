@@ -86,14 +86,26 @@ export const WebhookDialog = ({
               onChange={(e) => setUrl(e.currentTarget.value)}
               data-autofocus
             />
-            <Checkbox.Group label="Events" description="Sent for every result of the bot (or of every bot, for a workspace webhook)." value={events} onChange={setEvents} required>
+            <Checkbox.Group
+              label="Events"
+              description="Sent for every result of the bot (or of every bot, for a workspace webhook)."
+              value={events}
+              onChange={setEvents}
+              required
+            >
               <Stack gap={6} mt={6}>
                 {EVENT_TYPES.map((t) => (
                   <Checkbox key={t.value} value={t.value} label={`${t.label} (${t.value})`} description={t.hint} />
                 ))}
               </Stack>
             </Checkbox.Group>
-            <TextInput label="Note" placeholder="Leads to the CRM" maxLength={500} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput
+              label="Note"
+              placeholder="Leads to the CRM"
+              maxLength={500}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             {!editing && (
               <Text size="xs" c="dimmed">
                 {botId ? 'This webhook sends this bot’s events only.' : 'This webhook sends the events of every bot in the workspace.'}

@@ -45,8 +45,8 @@ export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: str
         <LoadingState />
       ) : list.data.length === 0 ? (
         <EmptyState icon={<IconWebhook size={40} aria-hidden color="var(--mantine-color-indigo-5)" />} title="No webhooks yet" action={add}>
-          A webhook sends each result to your own server as it happens — when a chat starts, on every answer, when it ends — as
-          signed JSON, retried until your server takes it.
+          A webhook sends each result to your own server as it happens — when a chat starts, on every answer, when it ends — as signed JSON, retried
+          until your server takes it.
         </EmptyState>
       ) : (
         <>
@@ -140,7 +140,9 @@ const WebhookRow = ({ webhook: w, botId, onChanged }: { webhook: Webhook; botId?
             <Menu.Item onClick={() => setDialog('log')}>Deliveries</Menu.Item>
             <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>
             <Menu.Item onClick={() => void act(() => api.post(`/v1/webhooks/${w.id}/test`), 'Test ping queued: see Deliveries')}>Send test</Menu.Item>
-            <Menu.Item onClick={() => void act(async () => setSecret((await api.post<{ secret: string }>(`/v1/webhooks/${w.id}/rotateSecret`)).secret))}>
+            <Menu.Item
+              onClick={() => void act(async () => setSecret((await api.post<{ secret: string }>(`/v1/webhooks/${w.id}/rotateSecret`)).secret))}
+            >
               New signing secret
             </Menu.Item>
             <Menu.Item color="red" onClick={() => setDialog('delete')}>
@@ -166,7 +168,13 @@ const WebhookRow = ({ webhook: w, botId, onChanged }: { webhook: Webhook; botId?
           <Alert color="yellow" variant="light" mb="md">
             The previous secret no longer signs anything: update your receiver.
           </Alert>
-          <RevealedValue color="green" note="Copy it now: it is not shown again." label="Signing secret" value={secret ?? ''} onDone={() => setSecret(null)} />
+          <RevealedValue
+            color="green"
+            note="Copy it now: it is not shown again."
+            label="Signing secret"
+            value={secret ?? ''}
+            onDone={() => setSecret(null)}
+          />
         </Modal>
       </Table.Td>
     </Table.Tr>

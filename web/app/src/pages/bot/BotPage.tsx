@@ -1,8 +1,9 @@
-// One bot: its status and publishing, the way into its flow editor, then tabs for sharing, results and analytics.
+// One bot: its status and publishing, the way into its flow editor, then tabs for sharing, results, analytics and
+// webhooks.
 import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
-import { IconChartBar, IconEdit, IconShare, IconTable } from '@tabler/icons-react'
+import { IconChartBar, IconEdit, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
 import { lazy, Suspense } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
@@ -10,10 +11,11 @@ import { api } from '../../lib/api.js'
 import { botStatus, useBot } from '../../lib/bots.js'
 import { timeAgo } from '../../lib/format.js'
 import { useCurrentWorkspace } from '../../lib/workspaces.js'
+import { WebhookList } from '../../webhooks/WebhookList.js'
 import { ResultsTab } from './ResultsTab.js'
 import { ShareTab } from './ShareTab.js'
 
-const tabs = ['share', 'results', 'analytics'] as const
+const tabs = ['share', 'results', 'analytics', 'webhooks'] as const
 
 // The flow canvas library is loaded only when analytics are opened.
 const AnalyticsTab = lazy(() => import('./AnalyticsTab.js').then((m) => ({ default: m.AnalyticsTab })))
@@ -100,6 +102,9 @@ export const BotPage = () => {
           <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} aria-hidden />}>
             Analytics
           </Tabs.Tab>
+          <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} aria-hidden />}>
+            Webhooks
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="share" pt="lg">
           <ShareTab bot={b} canWrite={canWrite} onSaved={refresh} />
@@ -111,6 +116,9 @@ export const BotPage = () => {
           <Suspense fallback={<LoadingState label="Loading analytics" />}>
             <AnalyticsTab bot={b} />
           </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="lg">
+          <WebhookList workspaceId={workspaceId} botId={b.id} canWrite={canWrite} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
