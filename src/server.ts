@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
+import { createLifecycle, type Lifecycle, type Removed } from './app/lifecycle.js'
 import { createSystemMail } from './app/systemMail.js'
 import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
@@ -15,10 +16,16 @@ import { createMailer, hasServerSmtp } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
-export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
+export type RunningServer = { app: FastifyInstance; store: Store; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
 
-/** The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API. */
-export const buildServer = async (config: Config, store: Store) => {
+/** What the server reports to whoever watches it (metrics). */
+export type ServerObservers = { onPurged?: (removed: Removed) => void }
+
+/**
+ * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API;
+ * and the purge of expired sessions, started with the server and stopped when it closes.
+ */
+export const buildServer = async (config: Config, store: Store, observers: ServerObservers = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
@@ -42,16 +49,18 @@ export const buildServer = async (config: Config, store: Store) => {
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
   })
-  app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close()]).then(() => undefined))
-  return app
+  const lifecycle = createLifecycle({ store, files, settings: config.lifecycle, log: app.log, onPurged: observers.onPurged })
+  app.addHook('onReady', async () => lifecycle.start())
+  app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close(), lifecycle.stop()]).then(() => undefined))
+  return { app, lifecycle }
 }
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
-export const startServer = async (config: Config): Promise<RunningServer> => {
+export const startServer = async (config: Config, observers: ServerObservers = {}): Promise<RunningServer> => {
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const app = await buildServer(config, store)
+  const { app, lifecycle } = await buildServer(config, store, observers)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -64,6 +73,7 @@ export const startServer = async (config: Config): Promise<RunningServer> => {
   return {
     app,
     store,
+    lifecycle,
     url: `http://${host}:${port}`,
     async close() {
       await app.close()

@@ -268,6 +268,30 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('results_bot_created').on('results').columns(['botId', 'createdAt']).execute()
     },
   },
+  {
+    // Session lifecycle (app/lifecycle.ts): idle sessions are found by kind and last write, preview snapshots by last
+    // use, and one lease names the node purging them.
+    name: '010_session_lifecycle',
+    async up(db, adapter) {
+      await db.schema
+        .alterTable('chatSessions')
+        .addColumn('isPreview', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db
+        .updateTable('chatSessions')
+        .set({ isPreview: 1 })
+        .where(sql`cast(${adapter.jsonText(sql.ref('state'), ['isPreview'])} as text)`, 'in', ['1', 'true'])
+        .execute()
+      await db.schema.createIndex('chat_sessions_expiry').on('chatSessions').columns(['isPreview', 'updatedAt']).execute()
+      await sql`create index "published_bots_preview" on "publishedBots" ("updatedAt") where "id" like 'preview-%'`.execute(db)
+      await db.schema
+        .createTable('parleyLeases')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('expiresAt', 'text', (c) => c.notNull())
+        .execute()
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

@@ -121,6 +121,8 @@ export interface ChatSessionsTable {
   state: string
   createdAt: string
   updatedAt: string
+  /** A preview chat (no result, a preview snapshot): purged sooner than live chats (app/lifecycle.ts). */
+  isPreview: Flag
 }
 
 export interface ResultsTable {
@@ -193,6 +195,14 @@ export interface InvitationsTable {
   expiresAt: string
 }
 
+/** A lease one node holds until `expiresAt` for a job only one node should run at a time (session purge). */
+export interface LeasesTable {
+  name: string
+  /** A random id of the holding process. */
+  holder: string
+  expiresAt: string
+}
+
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
@@ -210,4 +220,5 @@ export interface Database {
   credentials: CredentialsTable
   folders: FoldersTable
   invitations: InvitationsTable
+  parleyLeases: LeasesTable
 }
