@@ -49,6 +49,19 @@ export const createLifecycle = ({
   const holder = randomBytes(12).toString('base64url')
   const chunk = settings.chunkSize
 
+  /**
+   * Files of one owner pruned; a storage failure (a bucket out of reach) is logged and the purge goes on, since the
+   * sessions it follows are deleted already (those files then stay, as any file of a result does).
+   */
+  const pruneFiles = async (...args: Parameters<FilesApp['pruneOwned']>) => {
+    try {
+      return await files.pruneOwned(...args)
+    } catch (err) {
+      log.error({ err, botId: args[0].botId }, 'Removing the stored files of expired sessions failed')
+      return 0
+    }
+  }
+
   /** Deletes idle sessions of a kind, chunk after chunk; `after` is given each chunk's ids. */
   const purgeSessions = async (kind: 'live' | 'preview', before: string, after?: (ids: string[]) => Promise<void>) => {
     let deleted = 0
@@ -70,7 +83,7 @@ export const createLifecycle = ({
     let deleted = 0
     for (const result of await db.resultsOfSessions(sessionIds)) {
       const keep = (key: string) => result.variables.includes(key) || result.attachedFileUrls.some((url) => url.endsWith(`/${key}`))
-      deleted += await files.pruneOwned({ workspaceId: result.workspaceId, botId: result.botId, resultId: result.id }, before, keep)
+      deleted += await pruneFiles({ workspaceId: result.workspaceId, botId: result.botId, resultId: result.id }, before, keep)
     }
     return deleted
   }
@@ -105,7 +118,7 @@ export const createLifecycle = ({
       await yieldToEventLoop()
     }
     let previewFiles = 0
-    for (const owner of bots.values()) previewFiles += await files.pruneOwned(owner, new Date(before))
+    for (const owner of bots.values()) previewFiles += await pruneFiles(owner, new Date(before))
     return { snapshots: deleted, files: previewFiles }
   }
 

@@ -192,3 +192,22 @@ test('two purgers on one database at once delete every expired session exactly o
     await other.close()
   }
 })
+
+test('a file storage out of reach is logged and the sessions are purged all the same', async () => {
+  await session('storage-down', 31 * DAY)
+  const errors: string[] = []
+  const lifecycle = createLifecycle({
+    store,
+    files: {
+      pruneOwned: async () => {
+        throw new Error('bucket unreachable')
+      },
+    },
+    settings,
+    log: { info: () => {}, error: (_details, message) => errors.push(message) },
+    now: () => NOW,
+  })
+  assert.deepEqual(await lifecycle.purgeNow(), { sessions: 1, snapshots: 0, files: 0 })
+  assert.deepEqual(errors, ['Removing the stored files of expired sessions failed'])
+  assert.deepEqual(await sessionIds(), [])
+})
