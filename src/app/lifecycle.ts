@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FilesApp } from './files.js'
 import type { Store } from '../store/index.js'
+import type { StalePreviewSnapshot } from '../store/lifecycle.js'
 
 export type LifecycleSettings = {
   /** A live session not continued for this long is deleted (its result stays). */
@@ -105,8 +106,8 @@ export const createLifecycle = ({
     const used = await snapshotsInUse()
     const bots = new Map<string, { workspaceId: string; botId: string }>()
     let deleted = 0
-    for (let afterId = ''; ; ) {
-      const page = await db.stalePreviewSnapshots(before, afterId, chunk)
+    for (let after: StalePreviewSnapshot | undefined; ; ) {
+      const page = await db.stalePreviewSnapshots(before, after, chunk)
       const unused = page.filter((s) => !used.has(s.id))
       deleted += await db.deletePreviewSnapshots(
         unused.map((s) => s.id),
@@ -114,7 +115,7 @@ export const createLifecycle = ({
       )
       for (const s of unused) bots.set(s.botId, { workspaceId: s.workspaceId, botId: s.botId })
       if (page.length < chunk) break
-      afterId = page[page.length - 1].id
+      after = page[page.length - 1]
       await yieldToEventLoop()
     }
     let previewFiles = 0

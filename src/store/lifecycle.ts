@@ -1,24 +1,35 @@
 // The SQL of the session lifecycle (app/lifecycle.ts has the rules): idle sessions deleted a chunk at a time, preview
 // snapshots no chat uses any more, and the lease that lets one node at a time run the purge. Every delete re-checks
 // its condition, so purgers racing each other (or a turn reviving a session) delete nothing twice or wrongly.
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from './tables.js'
 
 export type SessionKind = 'live' | 'preview'
 /** A result an expired session wrote last, with what of its files its answers and variables name. */
 export type ExpiredResult = { id: string; botId: string; workspaceId: string; variables: string; attachedFileUrls: string[] }
-export type StalePreviewSnapshot = { id: string; botId: string; workspaceId: string }
+export type StalePreviewSnapshot = { id: string; updatedAt: string; botId: string; workspaceId: string }
 
-const PREVIEW_SNAPSHOT = 'preview-%'
+/** Preview snapshots by their ids, as the partial index `published_bots_preview` says it (a literal, not a parameter). */
+const isPreviewSnapshot = (column: string) => sql<boolean>`${sql.ref(column)} like 'preview-%'`
 
 export const lifecycle = (db: Kysely<Database>) => ({
-  /** Deletes up to `limit` sessions of a kind last written before `before`; answers their ids. */
+  /**
+   * Deletes up to `limit` sessions of a kind last written before `before`; answers their ids. Found by the index on
+   * (isPreview, createdAt), since a session written last before `before` was created before it: only the few chats
+   * created before then and still going are read and kept on every run.
+   */
   async deleteIdleSessions(kind: SessionKind, before: string, limit: number): Promise<string[]> {
     const flag = kind === 'preview' ? 1 : 0
     const rows = await db
       .deleteFrom('chatSessions')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('chatSessions').select('id').where('isPreview', '=', flag).where('updatedAt', '<', before).limit(limit),
+        eb
+          .selectFrom('chatSessions')
+          .select('id')
+          .where('isPreview', '=', flag)
+          .where('createdAt', '<', before)
+          .where('updatedAt', '<', before)
+          .limit(limit),
       )
       // Again on the row itself: a turn that advanced the session meanwhile keeps it (PostgreSQL re-reads it).
       .where('updatedAt', '<', before)
@@ -39,15 +50,26 @@ export const lifecycle = (db: Kysely<Database>) => ({
       .execute()
   },
 
-  /** Preview snapshots last used before `before`, a page at a time by id, with their bot's workspace. */
-  async stalePreviewSnapshots(before: string, afterId: string, limit: number): Promise<StalePreviewSnapshot[]> {
+  /**
+   * Preview snapshots last used before `before`, oldest first, a page at a time after the last one seen, with their
+   * bot's workspace (in the order of the index `published_bots_preview`).
+   */
+  async stalePreviewSnapshots(before: string, after: { updatedAt: string; id: string } | undefined, limit: number): Promise<StalePreviewSnapshot[]> {
     return db
       .selectFrom('publishedBots')
       .innerJoin('bots', 'bots.id', 'publishedBots.botId')
-      .select(['publishedBots.id', 'publishedBots.botId', 'bots.workspaceId'])
-      .where('publishedBots.id', 'like', PREVIEW_SNAPSHOT)
+      .select(['publishedBots.id', 'publishedBots.updatedAt', 'publishedBots.botId', 'bots.workspaceId'])
+      .where(isPreviewSnapshot('publishedBots.id'))
       .where('publishedBots.updatedAt', '<', before)
-      .where('publishedBots.id', '>', afterId)
+      .$if(!!after, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('publishedBots.updatedAt', '>', after!.updatedAt),
+            eb.and([eb('publishedBots.updatedAt', '=', after!.updatedAt), eb('publishedBots.id', '>', after!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('publishedBots.updatedAt')
       .orderBy('publishedBots.id')
       .limit(limit)
       .execute()
@@ -59,7 +81,7 @@ export const lifecycle = (db: Kysely<Database>) => ({
     const res = await db
       .deleteFrom('publishedBots')
       .where('id', 'in', ids)
-      .where('id', 'like', PREVIEW_SNAPSHOT)
+      .where(isPreviewSnapshot('id'))
       .where('updatedAt', '<', before)
       .executeTakeFirst()
     return Number(res.numDeletedRows)

@@ -282,8 +282,10 @@ export const migrations: Migration[] = [
         .set({ isPreview: 1 })
         .where(sql`cast(${adapter.jsonText(sql.ref('state'), ['isPreview'])} as text)`, 'in', ['1', 'true'])
         .execute()
-      await db.schema.createIndex('chat_sessions_expiry').on('chatSessions').columns(['isPreview', 'updatedAt']).execute()
-      await sql`create index "published_bots_preview" on "publishedBots" ("updatedAt") where "id" like 'preview-%'`.execute(db)
+      // On createdAt, which turns never change (an index on updatedAt would be rewritten by every turn): a session
+      // idle since before a time was created before it too.
+      await db.schema.createIndex('chat_sessions_expiry').on('chatSessions').columns(['isPreview', 'createdAt']).execute()
+      await sql`create index "published_bots_preview" on "publishedBots" ("updatedAt", "id") where "id" like 'preview-%'`.execute(db)
       await db.schema
         .createTable('parleyLeases')
         .addColumn('name', 'text', (c) => c.primaryKey())

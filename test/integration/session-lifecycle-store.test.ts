@@ -46,8 +46,15 @@ const lifecycleOf = (overrides: Partial<LifecycleSettings> = {}, options: { now?
 
 const ago = (ms: number) => new Date(NOW - ms).toISOString()
 
-/** A session last written `idle` before NOW; a live one with its result (and an answer, a log, variables). */
-const session = async (id: string, idle: number, options: { preview?: boolean; state?: string; answerFiles?: string[]; variables?: string } = {}) => {
+/**
+ * A session last written `idle` before NOW and created `age` before it (default: then too); a live one with its
+ * result (and an answer, a log, variables).
+ */
+const session = async (
+  id: string,
+  idle: number,
+  options: { age?: number; preview?: boolean; state?: string; answerFiles?: string[]; variables?: string } = {},
+) => {
   const resultId = `r-${id}`
   await store.chats.commitTurn({
     session: { kind: 'create', id, isPreview: options.preview },
@@ -61,7 +68,7 @@ const session = async (id: string, idle: number, options: { preview?: boolean; s
   })
   await store.db
     .updateTable('chatSessions')
-    .set({ updatedAt: ago(idle) })
+    .set({ updatedAt: ago(idle), createdAt: ago(options.age ?? idle) })
     .where('id', '=', id)
     .execute()
   return resultId
@@ -79,14 +86,15 @@ const storedFile = async (age: number, resultId?: string) => {
 }
 const exists = async (key: string) => !!(await localFileStorage(filesDir).get(key))
 
-test('sessions idle beyond their expiry go (previews sooner); results, answers and logs stay', async () => {
+test('sessions idle beyond their expiry go (previews sooner), old ones still in use stay; results, answers and logs stay', async () => {
   const oldResult = await session('live-old', 31 * DAY)
   await session('live-recent', 29 * DAY)
+  await session('live-long', HOUR, { age: 40 * DAY })
   await session('preview-old', 25 * HOUR, { preview: true })
   await session('preview-recent', 23 * HOUR, { preview: true })
   const removed = await lifecycleOf().purgeNow()
   assert.deepEqual(removed, { sessions: 2, snapshots: 0, files: 0 })
-  assert.deepEqual(await sessionIds(), ['live-recent', 'preview-recent'])
+  assert.deepEqual(await sessionIds(), ['live-long', 'live-recent', 'preview-recent'])
   const result = await store.chats.result(botId, oldResult)
   assert.deepEqual(
     result?.answers.map((a) => a.content),
@@ -210,4 +218,24 @@ test('a file storage out of reach is logged and the sessions are purged all the 
   assert.deepEqual(await lifecycle.purgeNow(), { sessions: 1, snapshots: 0, files: 0 })
   assert.deepEqual(errors, ['Removing the stored files of expired sessions failed'])
   assert.deepEqual(await sessionIds(), [])
+})
+
+test('stale preview snapshots are read a page at a time, past the ones still in use', async () => {
+  const ids: string[] = []
+  for (let i = 0; i < 5; i++) {
+    const id = (await store.bots.previewSnapshot(botId, { version: '6', name: `page ${i}` } as any)).id
+    await store.db
+      .updateTable('publishedBots')
+      .set({ updatedAt: ago(40 * DAY - i * HOUR) })
+      .where('id', '=', id)
+      .execute()
+    ids.push(id)
+  }
+  // The two oldest fill the first page and stay: the next pages must still be reached.
+  await session('on-old-snapshots', HOUR, { preview: true, state: JSON.stringify({ stack: [{ snapshotId: ids[0] }, { snapshotId: ids[1] }] }) })
+  const removed = await lifecycleOf({ chunkSize: 2 }).purgeNow()
+  assert.equal(removed.snapshots, 3)
+  const left = await store.db.selectFrom('publishedBots').select('id').where('id', 'like', 'preview-%').execute()
+  assert.deepEqual(left.map((r) => r.id).sort(), [ids[0], ids[1]].sort())
+  await store.db.deleteFrom('chatSessions').execute()
 })
