@@ -2,7 +2,7 @@
 // sooner), preview snapshots no chat uses any more, and the stored files only those held. Results, answers and logs
 // are never deleted here, nor published snapshots. Deletes go a chunk at a time with a pause for the event loop
 // between chunks, so chats never wait behind a long statement. With several nodes on one database, a lease lets
-// one node purge per interval; should two purge at once (a run outlasting its lease), every delete re-checks its
+// one node at a time purge; should two purge at once (a run outlasting its lease), every delete re-checks its
 // condition, so nothing is deleted twice or wrongly.
 import { randomBytes } from 'node:crypto'
 import type { FilesApp } from './files.js'
@@ -147,7 +147,10 @@ export const createLifecycle = ({
   let timer: NodeJS.Timeout | undefined
   let stopped = false
 
-  /** A purge run if this node gets the lease (held for one interval, so nodes take turns); undefined otherwise. */
+  /**
+   * A purge run if this node gets the lease, undefined otherwise. The lease lasts an interval and its holder renews
+   * it on its next run, so one node purges while it lives; another takes over within an interval once it is gone.
+   */
   const purge = async (): Promise<Removed | undefined> => {
     const at = now()
     const until = new Date(at + Math.max(settings.intervalMs, 60_000)).toISOString()
