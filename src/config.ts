@@ -103,6 +103,17 @@ const envSchema = z
     PARLEY_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
     /** Days delivered and failed deliveries (and their events) are kept in the delivery log. */
     PARLEY_WEBHOOK_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
+    /**
+     * Days after its last message a chat session that was not continued is deleted (its result, answers and logs
+     * stay). Long enough for remember-user: a visitor who comes back later starts a new chat on the same result.
+     */
+    SESSION_EXPIRY_DAYS: z.coerce.number().positive().default(30),
+    /** Hours after their last use preview sessions (the builder's previews) and preview snapshots are deleted. */
+    PREVIEW_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+    /** Minutes between runs of the purge of expired sessions; 0: no purge in this process. */
+    PURGE_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+    /** Rows one purge statement deletes at most (the purge pauses for other work between statements). */
+    PURGE_CHUNK_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
     /** Only people a workspace invited may create an account (the first-run setup stays open). */
     DISABLE_SIGNUP: bool,
     /** Days a browser session lasts after signing in. */
@@ -209,6 +220,8 @@ export type Config = {
     sessionMaxAgeMs: number
     oidc?: { issuer: string; clientId: string; clientSecret: string; name: string }
   }
+  /** The purge of expired sessions (app/lifecycle.ts), durations in milliseconds. */
+  lifecycle: { sessionExpiryMs: number; previewExpiryMs: number; intervalMs: number; chunkSize: number }
   files: {
     publicUrl?: string
     directory: string
@@ -275,6 +288,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
           ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME }
           : undefined,
+    },
+    lifecycle: {
+      sessionExpiryMs: Math.round(e.SESSION_EXPIRY_DAYS * 86_400_000),
+      previewExpiryMs: Math.round(e.PREVIEW_EXPIRY_HOURS * 3_600_000),
+      intervalMs: Math.round(e.PURGE_INTERVAL_MINUTES * 60_000),
+      chunkSize: e.PURGE_CHUNK_SIZE,
     },
     files: {
       publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './api/app.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
+import { createLifecycle, type Lifecycle, type Removed } from './app/lifecycle.js'
 import { createSystemMail } from './app/systemMail.js'
 import { createWebhookDispatcher, type DeliveryObserver } from './app/webhookDispatcher.js'
 import { kinds } from './blocks/index.js'
@@ -16,14 +17,22 @@ import { createMailer, hasServerSmtp } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
-export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
+export type RunningServer = { app: FastifyInstance; store: Store; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
+
+/** What the server reports to whoever watches it (metrics), and whether this process delivers webhooks. */
+export type ServerOptions = {
+  webhookObserver?: DeliveryObserver
+  onPurged?: (removed: Removed) => void
+  /** false: webhook deliveries are left to other processes (benchmarks counting a turn's statements). */
+  dispatchWebhooks?: boolean
+}
 
 /**
- * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API,
- * and the webhook dispatcher (started with the server, stopped when it closes; `dispatchWebhooks: false` leaves
- * delivery to other processes). `webhookObserver` sees each delivery attempt's outcome and duration (metrics).
+ * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API;
+ * and the background work started with the server and stopped when it closes: the webhook dispatcher and the purge
+ * of expired sessions.
  */
-export const buildServer = async (config: Config, store: Store, options: { webhookObserver?: DeliveryObserver; dispatchWebhooks?: boolean } = {}) => {
+export const buildServer = async (config: Config, store: Store, options: ServerOptions = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox)
   const regex = createRegexTester()
@@ -58,21 +67,23 @@ export const buildServer = async (config: Config, store: Store, options: { webho
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
   })
-  app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close()]).then(() => undefined))
-  return app
+  const lifecycle = createLifecycle({ store, files, settings: config.lifecycle, log: app.log, onPurged: options.onPurged })
+  app.addHook('onReady', async () => lifecycle.start())
+  app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close(), lifecycle.stop()]).then(() => undefined))
+  return { app, lifecycle }
 }
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 /** `migrate: false` when another process has brought the schema up to date (the primary of a cluster). */
-export const startServer = async (config: Config, options: { migrate?: boolean } = {}): Promise<RunningServer> => {
+export const startServer = async (config: Config, options: ServerOptions & { migrate?: boolean } = {}): Promise<RunningServer> => {
   const store = await openStore(config.databaseUrl, {
     encryptionSecret: config.encryptionSecret,
     poolSize: config.databasePoolSize,
     migrate: options.migrate,
   })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const app = await buildServer(config, store)
+  const { app, lifecycle } = await buildServer(config, store, options)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -85,6 +96,7 @@ export const startServer = async (config: Config, options: { migrate?: boolean }
   return {
     app,
     store,
+    lifecycle,
     url: `http://${host}:${port}`,
     async close() {
       await app.close()

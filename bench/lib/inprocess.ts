@@ -16,10 +16,17 @@ export const startInProcess = async (
   const { buildServer } = await loadDist<typeof import('../../src/server.js')>('server.js')
   const { loadConfig } = await loadDist<typeof import('../../src/config.js')>('config.js')
   const { openStore } = await loadDist<typeof import('../../src/store/index.js')>('store/index.js')
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PARLEY_ADMIN_TOKEN: ADMIN_TOKEN, ...options.env })
+  // No purge of expired sessions here: its statements would mix with those counted.
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,
+    PURGE_INTERVAL_MINUTES: '0',
+    ...options.env,
+  })
   const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret, onQuery })
   await store.accounts.ensureAdminToken(ADMIN_TOKEN)
-  const app = await buildServer(config, store, { dispatchWebhooks: options.dispatchWebhooks })
+  const { app } = await buildServer(config, store, { dispatchWebhooks: options.dispatchWebhooks })
   await app.ready()
   const call: Call = async (method, path, body) => {
     const res = await app.inject({

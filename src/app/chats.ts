@@ -246,7 +246,7 @@ export const createChats = ({
         doc = docOrThrow(importedBotDoc(options.bot))
       }
       const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(doc)))
-      let session: SessionWrite = { kind: 'create', id: newSessionId() }
+      let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
       if (options.sessionId) {
         const existing = await store.chats.session(options.sessionId)
         if (existing && !ownPreview(existing.state, bot.workspaceId, user.id)) {

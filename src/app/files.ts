@@ -4,7 +4,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { UploadRules } from '../engine/kinds.js'
 import type { ChatFiles, FileOwner, StoredFile } from '../engine/types.js'
-import { cleanContentType, type FileStorage, keyWorkspace, newFileKey, ownerPrefix } from '../lib/files.js'
+import { cleanContentType, type FileStorage, filePrefix, keyWorkspace, newFileKey, ownerPrefix, PREVIEW_SEGMENT } from '../lib/files.js'
 import { hashToken } from '../lib/ids.js'
 import { AppError, forbidden, notFound, payloadTooLarge } from './errors.js'
 
@@ -130,6 +130,21 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
       const found = keyWorkspace(key) ? await storage.get(key) : undefined
       if (!found) throw notFound('File not found.')
       return found
+    },
+
+    /**
+     * Deletes the files of a result (of a bot's preview chats without `resultId`) stored before `before`, except
+     * those whose key `keep` accepts (keys, not URLs: the public URL may have changed since); answers how many it deleted.
+     */
+    async pruneOwned(owner: FileOwner, before: Date, keep: (key: string) => boolean = () => false): Promise<number> {
+      const found = await storage.list(ownerPrefix(owner.workspaceId, owner.botId, owner.resultId ?? PREVIEW_SEGMENT))
+      let deleted = 0
+      for (const { key, storedAt } of found) {
+        if (storedAt >= before || keep(key)) continue
+        await storage.deletePrefix(filePrefix(key))
+        deleted++
+      }
+      return deleted
     },
 
     /** Deletes the files of a result, or of every result of a bot. */

@@ -13,6 +13,8 @@ export interface FileStorage {
   get(key: string): Promise<{ meta: FileMeta; size: number; body: Readable } | undefined>
   /** Deletes every file whose key starts with `prefix` (a key prefix ending with `/`). */
   deletePrefix(prefix: string): Promise<void>
+  /** The files whose keys start with `prefix` (a key prefix ending with `/`), with when each was stored. */
+  list(prefix: string): Promise<{ key: string; storedAt: Date }[]>
 }
 
 /** The result segment of files made in preview chats, which have no result (never a result id: those have no `_`). */
@@ -61,6 +63,9 @@ export const ownerPrefix = (workspaceId: string, botId: string, resultId?: strin
   if (!segments.every((s) => ID_SEGMENT.test(s))) throw new Error('File owner ids must be plain ids.')
   return `${segments.join('/')}/`
 }
+
+/** The prefix that holds exactly one file: its key without the name (`…/<fileId>/`). */
+export const filePrefix = (key: string): string => key.slice(0, key.lastIndexOf('/') + 1)
 
 /** A content type as stored and served: `type/subtype` in lower case (parameters dropped), else octet-stream. */
 export const cleanContentType = (contentType: string | undefined): string => {

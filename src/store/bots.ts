@@ -253,7 +253,8 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
 
     /**
      * A snapshot for preview chats of a draft (or of a bot sent with the preview request). Its id is the hash of
-     * its content, so previewing an unchanged draft again reuses the same snapshot instead of adding rows.
+     * its content, so previewing an unchanged draft again reuses the same snapshot instead of adding rows; reusing
+     * it marks it used now (updatedAt), which keeps the session purge (app/lifecycle.ts) from deleting it meanwhile.
      */
     async previewSnapshot(botId: string, doc: PublishedBot['doc']): Promise<PublishedBot> {
       const json = JSON.stringify(doc)
@@ -263,7 +264,7 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       await db
         .insertInto('publishedBots')
         .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.column('id').doUpdateSet({ updatedAt: now }))
         .execute()
       return toPublished(row)
     },

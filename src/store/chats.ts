@@ -54,7 +54,7 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
   } else {
     const row = { id: session.id, state: write.state ?? '', createdAt: now, updatedAt: now }
     if (session.kind === 'replace') await run(write.state === null ? bind(DELETE_SESSION_ANY, { id: session.id }) : bind(REPLACE_SESSION, row))
-    else if (write.state !== null) await run(bind(INSERT_SESSION, row))
+    else if (write.state !== null) await run(bind(INSERT_SESSION, { ...row, isPreview: session.isPreview ? 1 : 0 }))
   }
   for (const r of write.newResults)
     await run(bind(INSERT_RESULT, { id: r.id, botId: r.botId, createdAt: now, sessionId: session.id, clientKeyHash: r.clientKeyHash ?? null }))

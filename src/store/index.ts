@@ -11,6 +11,7 @@ import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
 import { invitations } from './invitations.js'
+import { lifecycle } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { resultsTable } from './resultsTable.js'
 import { sessions } from './sessions.js'
@@ -63,6 +64,8 @@ export const openStore = async (
     webhooks: webhooks(db, adapter, cipher),
     folders: folders(db),
     invitations: invitations(db),
+    /** Purging idle sessions and unused preview snapshots (app/lifecycle.ts). */
+    lifecycle: lifecycle(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

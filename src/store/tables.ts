@@ -121,6 +121,8 @@ export interface ChatSessionsTable {
   state: string
   createdAt: string
   updatedAt: string
+  /** A preview chat (no result, a preview snapshot): purged sooner than live chats (app/lifecycle.ts). */
+  isPreview: Flag
 }
 
 export interface ResultsTable {
@@ -243,6 +245,14 @@ export interface WebhookDeliveriesTable {
   createdAt: string
 }
 
+/** A lease one node holds until `expiresAt` for a job only one node should run at a time (session purge). */
+export interface LeasesTable {
+  name: string
+  /** A random id of the holding process. */
+  holder: string
+  expiresAt: string
+}
+
 export interface Database {
   users: UsersTable
   apiTokens: ApiTokensTable
@@ -263,4 +273,5 @@ export interface Database {
   webhooks: WebhooksTable
   webhookEvents: WebhookEventsTable
   webhookDeliveries: WebhookDeliveriesTable
+  parleyLeases: LeasesTable
 }

@@ -66,17 +66,19 @@ const DELETE_SESSION = statement<{ id: string; expected: number }>((db, p) =>
   db.deleteFrom('chatSessions').where('id', '=', p.id).where('revision', '=', p.expected),
 )
 export const DELETE_SESSION_ANY = statement<{ id: string }>((db, p) => db.deleteFrom('chatSessions').where('id', '=', p.id))
-export const INSERT_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
-  db.insertInto('chatSessions').values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt }),
+export const INSERT_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string; isPreview: Flag }>((db, p) =>
+  db
+    .insertInto('chatSessions')
+    .values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt, isPreview: p.isPreview }),
 )
 /**
- * A preview restarted under the same session id: the row is replaced but its revision keeps counting up, so a late
+ * A preview (only previews choose their session id) restarted under the same session id: the row is replaced but its revision keeps counting up, so a late
  * turn of the chat it replaces (which expects the old revision) can never match the new one.
  */
 export const REPLACE_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
   db
     .insertInto('chatSessions')
-    .values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt })
+    .values({ id: p.id, revision: sql.lit(1), state: p.state, createdAt: p.createdAt, updatedAt: p.updatedAt, isPreview: sql.lit<Flag>(1) })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         state: eb.ref('excluded.state'),

@@ -12,8 +12,9 @@ export type LogRow = { resultId: string; status: string; description: string; de
 export type WebhookEventRow = { id: string; workspaceId: string; botId: string; resultId: string; type: string; payload: string }
 
 export type SessionWrite =
-  | { kind: 'create'; id: string }
-  /** Replaces a session of that id if one exists (preview `sessionId`). */
+  /** `isPreview`: a preview chat, purged sooner (see app/lifecycle.ts). */
+  | { kind: 'create'; id: string; isPreview?: boolean }
+  /** Replaces a session of that id if one exists (preview `sessionId`; always a preview). */
   | { kind: 'replace'; id: string }
   | { kind: 'update'; id: string; revision: number }
 

@@ -40,6 +40,8 @@ describe('operations', () => {
         '006_sign_in',
         '007_workspace_dashboard',
         '008_results_table',
+        '009_webhooks',
+        '010_session_lifecycle',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

@@ -2,8 +2,8 @@
 // (stored names never start with a dot, so it cannot collide with a file). Keys are checked before they become
 // paths, and every path is checked to stay inside the root, whatever the key.
 import { createReadStream } from 'node:fs'
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join, resolve, sep } from 'node:path'
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { type FileMeta, type FileStorage, keyWorkspace } from '../../lib/files.js'
 
 const META = '.meta.json'
@@ -42,6 +42,27 @@ export const localFileStorage = (directory: string): FileStorage => {
       const path = prefix.endsWith('/') ? pathOf(prefix.slice(0, -1)) : undefined
       if (!path) throw new Error(`Not a key prefix: ${prefix}`)
       await rm(path, { recursive: true, force: true })
+    },
+    async list(prefix) {
+      const path = prefix.endsWith('/') ? pathOf(prefix.slice(0, -1)) : undefined
+      if (!path) throw new Error(`Not a key prefix: ${prefix}`)
+      const found: { key: string; storedAt: Date }[] = []
+      const walk = async (dir: string): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return []
+          throw err
+        })
+        for (const entry of entries) {
+          const child = join(dir, entry.name)
+          if (entry.isDirectory()) await walk(child)
+          else if (entry.isFile() && entry.name !== META) {
+            const key = relative(root, child).split(sep).join('/')
+            if (keyWorkspace(key)) found.push({ key, storedAt: (await stat(child)).mtime })
+          }
+        }
+      }
+      await walk(path)
+      return found
     },
   }
 }

@@ -63,5 +63,16 @@ export const s3FileStorage = (settings: S3Settings): FileStorage => {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
     },
+    async list(prefix) {
+      if (!prefix.endsWith('/') || prefix.startsWith('/')) throw new Error(`Not a key prefix: ${prefix}`)
+      const found: { key: string; storedAt: Date }[] = []
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }))
+        for (const o of page.Contents ?? []) if (o.Key && keyWorkspace(o.Key)) found.push({ key: o.Key, storedAt: o.LastModified ?? new Date() })
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+      return found
+    },
   }
 }

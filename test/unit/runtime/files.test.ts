@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { cleanContentType, type FileStorage, keyWorkspace, newFileKey, ownerPrefix, safeFileName } from '../../../src/lib/files.js'
+import { cleanContentType, type FileStorage, filePrefix, keyWorkspace, newFileKey, ownerPrefix, safeFileName } from '../../../src/lib/files.js'
 import { localFileStorage } from '../../../src/runtime/files/local.js'
 import { s3FileStorage } from '../../../src/runtime/files/s3.js'
 import { startS3Server } from '../../support/s3Server.js'
@@ -100,6 +100,26 @@ const adapterTests = (name: string, open: () => Promise<{ storage: FileStorage; 
       assert.equal(await storage.get(r10), undefined)
       assert.equal((await bytesOf((await storage.get(other))!.body)).toString(), other)
       await storage.deletePrefix(ownerPrefix('w2', 'b9')) // nothing there: no error
+    })
+
+    test('list by prefix: the keys under it with when they were stored; one file deleted by its own prefix', async () => {
+      const put = async (resultId: string) => {
+        const key = newFileKey({ workspaceId: 'w3', botId: 'b1', resultId }, 'f.txt')
+        await storage.put(key, Buffer.from(key), { name: 'f.txt', contentType: 'text/plain' })
+        return key
+      }
+      const startedAt = Date.now() - 1000
+      const [a, b, other] = [await put('r1'), await put('r1'), await put('r10')]
+      const listed = await storage.list(ownerPrefix('w3', 'b1', 'r1'))
+      assert.deepEqual(listed.map((f) => f.key).sort(), [a, b].sort())
+      for (const f of listed) assert.ok(f.storedAt.getTime() >= startedAt && f.storedAt.getTime() <= Date.now() + 1000, String(f.storedAt))
+      await storage.deletePrefix(filePrefix(a))
+      assert.deepEqual(
+        (await storage.list(ownerPrefix('w3', 'b1', 'r1'))).map((f) => f.key),
+        [b],
+      )
+      assert.ok(await storage.get(other))
+      assert.deepEqual(await storage.list(ownerPrefix('w3', 'b9')), [])
     })
   })
 
