@@ -1,4 +1,5 @@
 // The store: everything persistent behind one object, on SQLite or PostgreSQL (chosen by the URL).
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { createCipher } from '../lib/secrets.js'
@@ -37,6 +38,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
   const { adapter, target } = adapterFor(url)
   const db: Kysely<Database> = adapter.open(target, options.onQuery)
   const bus = adapter.openBus(target, db)
+  let instance: Promise<string | undefined> | undefined
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
     dialect: adapter.name,
@@ -63,6 +65,21 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
           await new Promise((r) => setTimeout(r, 50 * attempt))
         }
       }
+    },
+    /**
+     * This database's public identity: the first 16 hex characters of the SHA-256 of its random id (the id itself
+     * stays private). Undefined before migration 011_instance_id.
+     */
+    async instanceId(): Promise<string | undefined> {
+      instance ??= db
+        .selectFrom('parleyInstance')
+        .select('id')
+        .executeTakeFirst()
+        .then((row) => row && createHash('sha256').update(row.id).digest('hex').slice(0, 16))
+      return instance.catch(() => {
+        instance = undefined
+        return undefined
+      })
     },
     async ping(): Promise<boolean> {
       try {
