@@ -23,41 +23,36 @@ const freePort = () =>
   })
 
 describe('parley: help, version, mistakes', () => {
-  test("--version is package.json's, whatever the directory", async () => {
+  test('--version, help per command both ways, unknown commands with a suggestion, bad options: their exit codes', async () => {
     const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'))
-    const res = runCli(['--version'], {}, { cwd: tmpdir() })
-    assert.equal(res.status, 0)
-    assert.equal(res.stdout.trim(), version)
-  })
-
-  test('--help lists the commands; help per command, both ways', () => {
-    const overview = runCli(['--help'], {})
+    const [ver, overview, viaHelp, viaFlag, near, far, badOption, missing] = await Promise.all([
+      runCliAsync(['--version'], {}, '', { cwd: tmpdir() }),
+      runCliAsync(['--help'], {}),
+      runCliAsync(['help', 'import'], {}),
+      runCliAsync(['import', '--help'], {}),
+      runCliAsync(['serv'], {}),
+      runCliAsync(['zzzzzz'], {}),
+      runCliAsync(['token', 'create', '--nmae', 'x'], {}),
+      runCliAsync(['chat'], {}),
+    ])
+    assert.equal(ver.status, 0)
+    assert.equal(ver.stdout.trim(), version, "package.json's, whatever the directory")
     assert.equal(overview.status, 0)
     for (const name of ['serve', 'doctor', 'import', 'chat', 'token', 'user']) assert.match(overview.stdout, new RegExp(`^  ${name} `, 'm'))
-    const viaHelp = runCli(['help', 'import'], {})
-    const viaFlag = runCli(['import', '--help'], {})
     assert.equal(viaHelp.status, 0)
     assert.equal(viaFlag.status, 0)
     assert.match(viaHelp.stdout, /^Usage: parley import FILE/)
     assert.equal(viaFlag.stdout, viaHelp.stdout)
-  })
-
-  test('an unknown command gets a suggestion and the list, exit 2', () => {
-    const res = runCli(['serv'], {})
-    assert.equal(res.status, 2)
-    assert.match(res.stderr, /^Unknown command "serv"\. Did you mean "serve"\?/)
-    assert.match(res.stderr, /^ {2}doctor /m)
-    const far = runCli(['zzzzzz'], {})
+    assert.equal(near.status, 2)
+    assert.match(near.stderr, /^Unknown command "serv"\. Did you mean "serve"\?/)
+    assert.match(near.stderr, /^ {2}doctor /m, 'the command list')
     assert.equal(far.status, 2)
     assert.doesNotMatch(far.stderr, /Did you mean/)
-  })
-
-  test("a bad option prints the command's usage, exit 2", () => {
-    const res = runCli(['token', 'create', '--nmae', 'x'], {})
-    assert.equal(res.status, 2)
-    assert.match(res.stderr, /Unknown option '--nmae'/)
-    assert.match(res.stderr, /parley token create --name NAME/)
-    assert.equal(runCli(['chat'], {}).status, 2, 'a missing argument too')
+    assert.equal(badOption.status, 2)
+    assert.match(badOption.stderr, /Unknown option '--nmae'/)
+    assert.match(badOption.stderr, /parley token create --name NAME/, "the command's usage")
+    assert.equal(missing.status, 2, 'a missing argument too')
+    assert.match(missing.stderr, /^Which bot\? Give its public id\.\n\nUsage: parley chat/)
   })
 })
 
@@ -256,18 +251,19 @@ describe('parley import and parley chat', () => {
     assert.match(res.stdout, /^ {2}[✓!✗] /m, "the checks' findings")
 
     const other = await userWithWorkspace(s, 'Bob')
-    const ambiguous = await runCliAsync(['import', file], { DATABASE_URL: s.database.url })
+    const email = (await s.store.accounts.userById(other.id))!.email!
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ version: '6', groups: 'nope' }))
+    const [ambiguous, byEmail, bad] = await Promise.all([
+      runCliAsync(['import', file], { DATABASE_URL: s.database.url }),
+      runCliAsync(['import', file, '--email', email], { DATABASE_URL: s.database.url }),
+      runCliAsync(['import', join(dir, 'bad.json'), '--workspace', owner.workspaceId], { DATABASE_URL: s.database.url }),
+    ])
     assert.equal(ambiguous.status, 1)
     assert.match(ambiguous.stderr, /Which workspace\? There are 2; choose one with --workspace ID:/)
     assert.match(ambiguous.stderr, new RegExp(`${owner.workspaceId} {2}Ann's workspace`))
     assert.match(ambiguous.stderr, new RegExp(other.workspaceId))
-    const email = (await s.store.accounts.userById(other.id))!.email!
-    const byEmail = await runCliAsync(['import', file, '--email', email], { DATABASE_URL: s.database.url })
     assert.equal(byEmail.status, 0, byEmail.stderr)
     assert.match(byEmail.stdout, new RegExp(`in workspace ${other.workspaceId}\\.`))
-
-    await writeFile(join(dir, 'bad.json'), JSON.stringify({ version: '6', groups: 'nope' }))
-    const bad = await runCliAsync(['import', join(dir, 'bad.json'), '--workspace', owner.workspaceId], { DATABASE_URL: s.database.url })
     assert.equal(bad.status, 1)
     assert.match(bad.stderr, /The bot definition is invalid\.\n {2}\S+/)
   })
@@ -296,13 +292,15 @@ describe('parley import and parley chat', () => {
   test('chat: end of input leaves; an unknown bot and a missing token are said plainly', async () => {
     const owner = await userWithWorkspace(s, 'Leaver')
     const published = await importAndPublish(s, owner.token, owner.workspaceId, demo)
-    const left = await runCliAsync(['chat', published.publicId, '--url', s.url, '--token', owner.token], {}, '')
+    const [left, unknown, anonymous] = await Promise.all([
+      runCliAsync(['chat', published.publicId, '--url', s.url, '--token', owner.token], {}, ''),
+      runCliAsync(['chat', 'no-such-bot', '--url', s.url, '--token', owner.token], {}),
+      runCliAsync(['chat', published.publicId, '--url', s.url], {}),
+    ])
     assert.equal(left.status, 0)
     assert.match(left.stdout, /\(Left the chat\.\)\n$/)
-    const unknown = await runCliAsync(['chat', 'no-such-bot', '--url', s.url, '--token', owner.token], {})
     assert.equal(unknown.status, 1)
     assert.match(unknown.stderr, /No published bot "no-such-bot" at http/)
-    const anonymous = await runCliAsync(['chat', published.publicId, '--url', s.url], {})
     assert.equal(anonymous.status, 1)
     assert.match(anonymous.stderr, /needs a token for chats: pass --token/)
   })
