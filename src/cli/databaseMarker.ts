@@ -49,18 +49,21 @@ const serverDatabase = (): string | undefined => {
   }
 }
 
+/** The server's database when it is not this one (as `databaseLocation` writes them), else undefined. */
+export const otherServerDatabase = (databaseUrl: string): string | undefined => {
+  const server = serverDatabase()
+  return server && server !== databaseLocation(databaseUrl) ? server : undefined
+}
+
 /** What an operator should know before a command opens this database: it does not exist yet, or is not the server's. */
 export const databaseWarnings = (databaseUrl: string): string[] => {
-  const here = databaseLocation(databaseUrl)
-  const server = serverDatabase()
   const warnings: string[] = []
   const file = sqliteFile(databaseUrl)
-  if (file && !existsSync(file)) {
-    warnings.push(`Warning: there is no database at ${file}; this command creates an empty one there.`)
-  }
-  if (server && server !== here) {
+  if (file && !existsSync(file)) warnings.push(`Warning: there is no database at ${file}; this command creates an empty one there.`)
+  const server = otherServerDatabase(databaseUrl)
+  if (server) {
     warnings.push(
-      `Warning: this command uses the database ${here}, but the server last started on this machine uses ${server}. ` +
+      `Warning: this command uses the database ${databaseLocation(databaseUrl)}, but the server last started on this machine uses ${server}. ` +
         "Run the command from the server's directory, or set DATABASE_URL (or a .env file) as the server has it.",
     )
   } else if (warnings.length) {

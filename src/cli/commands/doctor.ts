@@ -1,7 +1,7 @@
 // `parley doctor`: checks the configuration against the real services and says what to fix; exit 1 on a problem.
 import { loadConfig } from '../../config.js'
 import { type Command, parseOptions } from '../command.js'
-import { databaseWarnings } from '../databaseMarker.js'
+import { databaseLocation, otherServerDatabase } from '../databaseMarker.js'
 import { diagnose, type Finding } from '../doctor/checks.js'
 
 const marks = { ok: '✓', warn: '!', fail: '✗' } as const
@@ -41,9 +41,9 @@ Run it where the server runs, with the server's environment.`,
       })
       return 1
     }
-    // Only the "not the server's database" warning: a missing file is the database check's own finding.
-    for (const warning of databaseWarnings(config.databaseUrl).filter((w) => w.includes('last started')))
-      console.log(`! ${warning.replace(/^Warning: /, 'Database: ')}`)
+    // A missing database is the database check's own finding; another server's database is said first.
+    const server = otherServerDatabase(config.databaseUrl)
+    if (server) console.log(`! Database: the server last started on this machine uses ${server}, not ${databaseLocation(config.databaseUrl)}.`)
     const findings = await diagnose(config)
     for (const finding of findings) print(finding)
     const broken = findings.filter((f) => f.status === 'fail').length
