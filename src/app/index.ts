@@ -77,6 +77,8 @@ export const createApp = ({
     publicUrl,
     /** Whether the database answers (for /health). */
     databaseUp: () => store.ping(),
+    /** This database's public identity (for /health: `parley doctor` compares it with the one it reads). */
+    instanceId: () => store.instanceId(),
   }
 }
 

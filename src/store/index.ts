@@ -1,4 +1,5 @@
 // The store: everything persistent behind one object, on SQLite or PostgreSQL (chosen by the URL).
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { createCipher } from '../lib/secrets.js'
@@ -49,6 +50,7 @@ export const openStore = async (
   const db: Kysely<Database> = adapter.open(target, options.onQuery, options.poolSize)
   const bus = adapter.openBus(target, db)
   const cipher = options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined
+  let instance: Promise<string | undefined> | undefined
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
     dialect: adapter.name,
@@ -78,6 +80,21 @@ export const openStore = async (
           await new Promise((r) => setTimeout(r, 50 * attempt))
         }
       }
+    },
+    /**
+     * This database's public identity: the first 16 hex characters of the SHA-256 of its random id (the id itself
+     * stays private). Undefined before migration 011_instance_id.
+     */
+    async instanceId(): Promise<string | undefined> {
+      instance ??= db
+        .selectFrom('parleyInstance')
+        .select('id')
+        .executeTakeFirst()
+        .then((row) => row && createHash('sha256').update(row.id).digest('hex').slice(0, 16))
+      return instance.catch(() => {
+        instance = undefined
+        return undefined
+      })
     },
     async ping(): Promise<boolean> {
       try {

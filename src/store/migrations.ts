@@ -1,6 +1,7 @@
 // Schema migrations, applied at start-up. Each runs once, in order, recorded in `parleyMigrations`.
 // The whole run is one transaction holding the dialect's migration lock (adapter.acquireMigrationLock), so
 // processes starting together on one database apply each migration exactly once and never see half of it.
+import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import { runtimeHash } from './botHash.js'
 import type { DialectAdapter } from './dialect/adapter.js'
@@ -349,6 +350,22 @@ export const migrations: Migration[] = [
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('holder', 'text', (c) => c.notNull())
         .addColumn('expiresAt', 'text', (c) => c.notNull())
+        .execute()
+    },
+  },
+  {
+    // A random identity per database, so that `parley doctor` can tell whether PARLEY_PUBLIC_URL reaches a server on
+    // this database (its /health answers a hash of it) or another Parley.
+    name: '011_instance_id',
+    async up(db) {
+      await db.schema
+        .createTable('parleyInstance')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('createdAt', 'text', (c) => c.notNull())
+        .execute()
+      await db
+        .insertInto('parleyInstance')
+        .values({ id: randomBytes(24).toString('base64url'), createdAt: new Date().toISOString() })
         .execute()
     },
   },

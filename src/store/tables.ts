@@ -253,7 +253,21 @@ export interface LeasesTable {
   expiresAt: string
 }
 
+/** One row: this database's random identity (set by migration 011), told apart by `parley doctor` via /health. */
+export interface ParleyInstanceTable {
+  id: string
+  createdAt: string
+}
+
+/** Migrations applied to this database (see migrations.ts). */
+export interface ParleyMigrationsTable {
+  name: string
+  appliedAt: string
+}
+
 export interface Database {
+  parleyInstance: ParleyInstanceTable
+  parleyMigrations: ParleyMigrationsTable
   users: UsersTable
   apiTokens: ApiTokensTable
   sessions: SessionsTable

@@ -82,6 +82,11 @@ export const workspaces = (db: Kysely<Database>) => ({
     return row && toWorkspace(row)
   },
 
+  /** Every workspace, oldest first (the CLI picks one when it is the only one). */
+  async listAll(): Promise<{ id: string; name: string }[]> {
+    return db.selectFrom('workspaces').select(['id', 'name']).orderBy('createdAt').execute()
+  },
+
   async listForUser(userId: string): Promise<(Workspace & { role: Role })[]> {
     const rows = await db
       .selectFrom('workspaces')

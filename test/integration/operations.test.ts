@@ -17,10 +17,13 @@ describe('operations', () => {
     const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
     try {
       for (const s of started) if (s.status === 'rejected') throw s.reason
+      const instances = new Set()
       for (const server of servers) {
-        const health = await (await fetch(`${server.url}/health`)).json()
+        const { instance, ...health } = (await (await fetch(`${server.url}/health`)).json()) as Record<string, unknown>
         assert.deepEqual(health, { status: 'ok', database: 'up', api: 'all' })
+        instances.add(instance)
       }
+      assert.equal(instances.size, 1, 'one database, one instance id')
     } finally {
       // A server that started while the other failed must not outlive the test (it would keep this file running).
       await Promise.all(servers.map((server) => server.stop()))
@@ -42,6 +45,7 @@ describe('operations', () => {
         '008_results_table',
         '009_webhooks',
         '010_session_lifecycle',
+        '011_instance_id',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

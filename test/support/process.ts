@@ -1,17 +1,31 @@
 // Runs Parley as a separate process (the CLI), as an operator would.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { dirname, resolve } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const cli = resolve(repoRoot, 'src/cli/main.ts')
+// By URL, so that the CLI can run from any directory (`--import tsx` resolves from the working directory).
+const tsx = import.meta.resolve('tsx')
 
-/** Runs `parley ...args` to completion. */
-export const runCli = (args: string[], env: Record<string, string>) => {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+/**
+ * The state directory of the processes this test file starts (where `parley serve` records its database): one of
+ * their own, so that tests never read or write the machine's.
+ */
+export const stateHome = mkdtempSync(join(tmpdir(), 'parley-test-state-'))
+process.on('exit', () => rmSync(stateHome, { recursive: true, force: true }))
+
+const cliEnv = (env: Record<string, string>, logLevel = 'silent') => ({ ...process.env, LOG_LEVEL: logLevel, XDG_STATE_HOME: stateHome, ...env })
+
+/** Runs `parley ...args` to completion (in the repository, or in `cwd`). */
+export const runCli = (args: string[], env: Record<string, string>, options: { cwd?: string; input?: string } = {}) => {
+  const res = spawnSync(process.execPath, ['--import', tsx, cli, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env: cliEnv(env),
     encoding: 'utf8',
+    input: options.input,
   })
   return { status: res.status, stdout: res.stdout, stderr: res.stderr }
 }
@@ -20,9 +34,9 @@ export const runCli = (args: string[], env: Record<string, string>) => {
  * Runs `parley ...args` without blocking the event loop (a test that keeps talking to a server meanwhile: while
  * runCli blocks, the server closes idle keep-alive connections unseen, and the next request on one fails).
  */
-export const runCliAsync = (args: string[], env: Record<string, string>, input = '') =>
+export const runCliAsync = (args: string[], env: Record<string, string>, input = '', options: { cwd?: string } = {}) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: 'silent', ...env } })
+    const child = spawn(process.execPath, ['--import', tsx, cli, ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv(env) })
     child.stdin.end(input)
     let stdout = ''
     let stderr = ''
@@ -31,7 +45,7 @@ export const runCliAsync = (args: string[], env: Record<string, string>, input =
     child.on('close', (status) => resolve({ status, stdout, stderr }))
   })
 
-type SpawnedServer = { url: string; child: ChildProcess; stop: () => Promise<void> }
+type SpawnedServer = { url: string; child: ChildProcess; stop: () => Promise<void>; stdout: () => string }
 
 /**
  * Starts `parley serve` on a free port and resolves once /health answers. Ports are drawn below Linux's ephemeral
@@ -48,13 +62,15 @@ export const spawnServer = async (env: Record<string, string>): Promise<SpawnedS
 }
 
 const spawnOnPort = async (port: number, env: Record<string, string>): Promise<SpawnedServer> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+  const child = spawn(process.execPath, ['--import', tsx, cli, 'serve'], {
     cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: cliEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }, 'warn'),
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
+  let stdout = ''
   child.stderr!.on('data', (d) => (stderr += d))
+  child.stdout!.on('data', (d) => (stdout += d))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 20_000
   for (;;) {
@@ -74,7 +90,7 @@ const spawnOnPort = async (port: number, env: Record<string, string>): Promise<S
     child.kill('SIGTERM')
     await exited
   }
-  return { url, child, stop }
+  return { url, child, stop, stdout: () => stdout }
 }
 
 /**

@@ -2,7 +2,13 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 
-const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), api: z.string() })
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  api: z.string(),
+  /** A hash of the database's random id: which Parley installation answered (see `parley doctor`). */
+  instance: z.string().optional(),
+})
 
 export const healthRoutes = [
   defineRoute({
@@ -23,7 +29,7 @@ export const healthRoutes = [
     async handler({ app, config, reply }) {
       const up = await app.databaseUp()
       if (!up) reply.code(503)
-      return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', api: config.api }
+      return { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', api: config.api, instance: up ? await app.instanceId() : undefined }
     },
   }),
 ]

@@ -1,0 +1,113 @@
+// `parley chat PUBLIC_ID`: a conversation with a published bot in the terminal, over the HTTP chat API of a running
+// server (startChat, then continueChat), for trying a bot without a browser. Reads answers line by line, so it
+// also works with standard input piped.
+import { createInterface } from 'node:readline'
+import { loadConfig } from '../../config.js'
+import { type ChatInput, renderInput, renderMessage, replyFor } from '../chat/render.js'
+import { type Command, CommandError, parseOptions, UsageError } from '../command.js'
+import { publicUrlOf } from '../openDatabase.js'
+
+type Answer = {
+  sessionId?: string
+  messages: { id: string; type: string; content: Record<string, unknown> }[]
+  input?: ChatInput
+  clientSideActions?: { type: string; [key: string]: unknown }[]
+  logs?: { status: string; description: string }[]
+}
+
+const usage = `Usage: parley chat PUBLIC_ID [--url URL] [--token T]
+
+Chats with a published bot in the terminal, through the chat API of a running server. The bot's messages are
+printed, its questions asked as prompts: answer buttons by number or text, leave with Ctrl+D.
+
+  --url URL     the server (default: PARLEY_PUBLIC_URL, else http://HOST:PORT)
+  --token T     an API token, for servers where chats need one (PUBLIC_CHAT is not true)`
+
+export const chat: Command = {
+  name: 'chat',
+  summary: 'chat with a published bot in the terminal',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseOptions(args, { url: { type: 'string' }, token: { type: 'string' } }, true)
+    if (positionals.length !== 1) throw new UsageError('Which bot? Give its public id.')
+    const base = (values.url ?? publicUrlOf(loadConfig())).replace(/\/+$/, '')
+    const styles = { ansi: Boolean(process.stdout.isTTY) }
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (values.token) headers.authorization = `Bearer ${values.token}`
+
+    const call = async (path: string, body: unknown): Promise<Answer> => {
+      let res: Response
+      try {
+        res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      } catch (err) {
+        throw new CommandError(
+          `Nothing answers at ${base} (${err instanceof Error && err.cause instanceof Error ? err.cause.message : err}): is the server running? (--url)`,
+        )
+      }
+      const answer = (await res.json().catch(() => ({}))) as Answer & { message?: string }
+      if (res.ok) return answer
+      if (res.status === 401)
+        throw new CommandError(
+          `${base} needs a token for chats: pass --token (see \`parley token create\`), or run the server with PUBLIC_CHAT=true.`,
+        )
+      if (res.status === 404 && !path.includes('continueChat')) throw new CommandError(`No published bot "${positionals[0]}" at ${base}.`)
+      throw new CommandError(`${base} answered ${res.status}: ${answer.message ?? 'no details'}`)
+    }
+
+    const show = (answer: Answer) => {
+      for (const message of answer.messages ?? []) console.log(renderMessage(message, styles))
+      for (const log of answer.logs ?? []) if (log.status === 'error') console.log(`[error] ${log.description}`)
+      for (const action of answer.clientSideActions ?? [])
+        if (action.type === 'redirect')
+          console.log(`[The bot sends the browser to ${(action.redirect as { url?: string } | undefined)?.url ?? 'another page'}]`)
+    }
+
+    const lines = createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]()
+    const ask = async (input: ChatInput): Promise<string | undefined> => {
+      const prompt = renderInput(input)
+      if (prompt) console.log(prompt)
+      process.stdout.write('> ')
+      const line = await lines.next()
+      if (line.done) return undefined
+      // Echo what was read when it does not come from a terminal, so that a piped conversation reads as one.
+      if (!process.stdin.isTTY) process.stdout.write(`${line.value}\n`)
+      return line.value
+    }
+
+    let answer = await call(`/v1/bots/${encodeURIComponent(positionals[0])}/startChat`, {})
+    const sessionId = answer.sessionId
+    try {
+      for (;;) {
+        show(answer)
+        const input = answer.input
+        if (!input || !sessionId) {
+          console.log('(The chat has ended.)')
+          return 0
+        }
+        let reply: string
+        if (input.type === 'file input') {
+          if (input.options?.isRequired !== false) {
+            console.log('The bot asks for a file: uploads are not supported in the terminal. Leaving the chat; try it in a browser.')
+            return 1
+          }
+          console.log('The bot asks for a file: uploads are not supported in the terminal. Skipped.')
+          reply = ''
+        } else if (input.type === 'payment input') {
+          console.log('The bot asks for a payment: not supported in the terminal. Leaving the chat; try it in a browser.')
+          return 1
+        } else {
+          const typed = await ask(input)
+          if (typed === undefined) {
+            console.log('\n(Left the chat.)')
+            return 0
+          }
+          reply = replyFor(input, typed)
+        }
+        answer = await call(`/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: reply })
+      }
+    } finally {
+      await lines.return?.()
+      process.stdin.pause()
+    }
+  },
+}

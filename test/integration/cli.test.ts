@@ -1,0 +1,345 @@
+// The `parley` command as an operator runs it: a separate process, against real servers, databases and services.
+import assert from 'node:assert/strict'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { SMTPServer } from 'smtp-server'
+import { databaseLocation } from '../../src/cli/databaseMarker.js'
+import { diagnose } from '../../src/cli/doctor/checks.js'
+import { loadConfig } from '../../src/config.js'
+import { bot, say } from '../support/engine.js'
+import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { startTestServer, type TestServer } from '../support/server.js'
+import { repoRoot, runCli, runCliAsync, spawnServer, stateHome } from '../support/process.js'
+
+/** A loopback port nothing listens on (taken, then released). */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+describe('parley: help, version, mistakes', () => {
+  test('--version, help per command both ways, unknown commands with a suggestion, bad options: their exit codes', async () => {
+    const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8'))
+    const [ver, overview, viaHelp, viaFlag, near, far, badOption, missing] = await Promise.all([
+      runCliAsync(['--version'], {}, '', { cwd: tmpdir() }),
+      runCliAsync(['--help'], {}),
+      runCliAsync(['help', 'import'], {}),
+      runCliAsync(['import', '--help'], {}),
+      runCliAsync(['serv'], {}),
+      runCliAsync(['zzzzzz'], {}),
+      runCliAsync(['token', 'create', '--nmae', 'x'], {}),
+      runCliAsync(['chat'], {}),
+    ])
+    assert.equal(ver.status, 0)
+    assert.equal(ver.stdout.trim(), version, "package.json's, whatever the directory")
+    assert.equal(overview.status, 0)
+    for (const name of ['serve', 'doctor', 'import', 'chat', 'token', 'user']) assert.match(overview.stdout, new RegExp(`^  ${name} `, 'm'))
+    assert.equal(viaHelp.status, 0)
+    assert.equal(viaFlag.status, 0)
+    assert.match(viaHelp.stdout, /^Usage: parley import FILE/)
+    assert.equal(viaFlag.stdout, viaHelp.stdout)
+    assert.equal(near.status, 2)
+    assert.match(near.stderr, /^Unknown command "serv"\. Did you mean "serve"\?/)
+    assert.match(near.stderr, /^ {2}doctor /m, 'the command list')
+    assert.equal(far.status, 2)
+    assert.doesNotMatch(far.stderr, /Did you mean/)
+    assert.equal(badOption.status, 2)
+    assert.match(badOption.stderr, /Unknown option '--nmae'/)
+    assert.match(badOption.stderr, /parley token create --name NAME/, "the command's usage")
+    assert.equal(missing.status, 2, 'a missing argument too')
+    assert.match(missing.stderr, /^Which bot\? Give its public id\.\n\nUsage: parley chat/)
+  })
+})
+
+describe('parley doctor', () => {
+  let a: TestServer
+  let b: TestServer
+  let smtp: SMTPServer
+  let smtpPort: number
+  let dir: string
+  let base: Record<string, string>
+  /** The doctor's findings on this environment, in this process (the command prints them, see the spawned runs). */
+  const diagnosed = async (env: Record<string, string>) => {
+    const findings = await diagnose(loadConfig(env))
+    return (subject: string) => {
+      const found = findings.find((f) => f.subject === subject)
+      assert.ok(found, `no ${subject} finding`)
+      return `${{ ok: '✓', warn: '!', fail: '✗' }[found.status]} ${found.message}`
+    }
+  }
+
+  before(async () => {
+    a = await startTestServer({ ENCRYPTION_SECRET: 'the-first-secret-0123' })
+    b = await startTestServer()
+    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    smtpPort = (smtp.server.address() as { port: number }).port
+    dir = await mkdtemp(join(tmpdir(), 'parley-doctor-'))
+    base = { DATABASE_URL: a.database.url, FILES_DIR: join(dir, 'files'), ENCRYPTION_SECRET: 'the-first-secret-0123', PARLEY_PUBLIC_URL: a.url }
+  })
+  after(async () => {
+    await a.stop()
+    await b.stop()
+    await new Promise<void>((resolve) => smtp.close(resolve))
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test('the command: a sound configuration passes (exit 0); a public URL on another Parley is named (exit 1)', async () => {
+    const [sound, wrong] = await Promise.all([
+      runCliAsync(['doctor'], { ...base, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_FROM: 'bot@example.com' }),
+      runCliAsync(['doctor'], { ...base, PARLEY_PUBLIC_URL: b.url }),
+    ])
+    assert.equal(sound.status, 0, sound.stdout + sound.stderr)
+    assert.deepEqual(
+      sound.stdout
+        .split('\n')
+        .filter((l) => /^[✓!✗] /.test(l))
+        .map((l) => l.slice(0, l.indexOf(':'))),
+      ['✓ Database', '✓ Public URL', '✓ SMTP', '✓ Storage', '✓ Encryption secret', '✓ Admin token'],
+    )
+    assert.match(sound.stdout, /All good\.\n$/)
+    assert.equal(wrong.status, 1)
+    assert.match(
+      wrong.stdout,
+      /^✗ Public URL: PARLEY_PUBLIC_URL=\S+ reaches another Parley server \(instance [0-9a-f]{16}\), not the one on this database/m,
+    )
+    assert.match(wrong.stdout, /^ {4}Fix: .*Couldn't initiate the chat/m)
+    assert.match(wrong.stdout, /1 problem\(s\) to fix\.\n$/)
+  })
+
+  test('the public URL: this server, nothing, not Parley, unset on a public HOST', async () => {
+    assert.match((await diagnosed(base))('Public URL'), /^✓ .* reaches this server \(instance [0-9a-f]{16}\)/)
+    const nothing = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` })
+    assert.match(nothing('Public URL'), /^✗ nothing answers at PARLEY_PUBLIC_URL=/)
+    // An SMTP server is no web server: something answers, but not Parley's health.
+    const other = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://127.0.0.1:${smtpPort}` })
+    assert.match(other('Public URL'), /^✗ /)
+    const { PARLEY_PUBLIC_URL: _, ...unset } = base
+    assert.match(
+      (await diagnosed({ ...unset, HOST: '0.0.0.0' }))('Public URL'),
+      /^! PARLEY_PUBLIC_URL is not set while the server listens on 0\.0\.0\.0/,
+    )
+    assert.match((await diagnosed(unset))('Public URL'), /^✓ PARLEY_PUBLIC_URL is not set: links use http:\/\/127\.0\.0\.1:3000/)
+  })
+
+  test('SMTP up, down, unset', async () => {
+    const smtpEnv = { SMTP_HOST: '127.0.0.1', SMTP_FROM: 'bot@example.com' }
+    assert.match((await diagnosed({ ...base, ...smtpEnv, SMTP_PORT: String(smtpPort) }))('SMTP'), /^✓ 127\.0\.0\.1:\d+ accepts the connection/)
+    const down = await diagnosed({ ...base, ...smtpEnv, SMTP_PORT: String(await freePort()) })
+    assert.match(down('SMTP'), /^✗ 127\.0\.0\.1:\d+ refuses: .*ECONNREFUSED/)
+    assert.match((await diagnosed(base))('SMTP'), /^! SMTP_HOST is not set: no emails are sent\. Invitations and sign-in links are shown/)
+  })
+
+  test('storage: an unwritable FILES_DIR', async () => {
+    await writeFile(join(dir, 'a-file'), 'x')
+    const res = await diagnosed({ ...base, FILES_DIR: join(dir, 'a-file', 'files') })
+    assert.match(res('Storage'), /^✗ FILES_DIR .*a-file\/files is not writable \(ENOTDIR\)/)
+    assert.match((await diagnosed(base))('Storage'), /^✓ FILES_DIR .* is writable/)
+  })
+
+  test('ENCRYPTION_SECRET: unset, or not the one stored credentials were made with', async () => {
+    const owner = await userWithWorkspace(a)
+    await a.store.credentials.create(owner.workspaceId, { type: 'openai', name: 'Key', data: { apiKey: 'sk-test' } })
+    assert.match(
+      (await diagnosed({ ...base, ENCRYPTION_SECRET: 'another-secret-456789' }))('Encryption secret'),
+      /^✗ ENCRYPTION_SECRET cannot decrypt the stored credentials/,
+    )
+    assert.match((await diagnosed(base))('Encryption secret'), /^✓ set, and it decrypts/)
+    const { ENCRYPTION_SECRET: _, ...unset } = base
+    assert.match((await diagnosed(unset))('Encryption secret'), /^! ENCRYPTION_SECRET is not set: .*webhook/)
+  })
+
+  test('the database: missing, migrations newer than this version, pending', async () => {
+    assert.match((await diagnosed({ ...base, DATABASE_URL: `sqlite:${join(dir, 'nowhere.db')}` }))('Database'), /^✗ no database at .*nowhere\.db/)
+    await b.store.db.insertInto('parleyMigrations').values({ name: '999_from_the_future', appliedAt: new Date().toISOString() }).execute()
+    assert.match(
+      (await diagnosed({ ...base, DATABASE_URL: b.database.url }))('Database'),
+      /^✗ .* was migrated by a newer Parley \(999_from_the_future unknown/,
+    )
+    await b.store.db.deleteFrom('parleyMigrations').where('name', 'in', ['999_from_the_future', '011_instance_id']).execute()
+    assert.match(
+      (await diagnosed({ ...base, DATABASE_URL: b.database.url }))('Database'),
+      /^! .* opens; 1 migration\(s\) pending \(011_instance_id\)/,
+    )
+  })
+
+  test('.env in the working directory is read, the environment wins; an invalid setting is named', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'parley-dotenv-'))
+    try {
+      await writeFile(
+        join(cwd, '.env'),
+        `DATABASE_URL=${a.database.url}\nPARLEY_ADMIN_TOKEN=from-the-file-0123456789\nFILES_DIR=${join(dir, 'files')}\n`,
+      )
+      const [res, invalid] = await Promise.all([
+        runCliAsync(['doctor'], { PARLEY_ADMIN_TOKEN: 'from-the-environment-0123456789-abcdef', PARLEY_PUBLIC_URL: a.url }, '', { cwd }),
+        runCliAsync(['doctor'], { PARLEY_ADMIN_TOKEN: 'short' }, '', { cwd }),
+      ])
+      assert.ok(res.stdout.includes(`✓ Database: ${databaseLocation(a.database.url)} opens`), `DATABASE_URL from the file:\n${res.stdout}`)
+      assert.match(res.stdout, /^✓ Admin token: .*\(38 characters\)/m, "the environment's value, not the file's")
+      assert.equal(invalid.status, 1)
+      assert.match(
+        invalid.stdout,
+        /^✗ Configuration: Invalid configuration:\n {2}PARLEY_ADMIN_TOKEN: PARLEY_ADMIN_TOKEN must be at least 16 characters/,
+      )
+    } finally {
+      await rm(cwd, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('parley import and parley chat', () => {
+  let s: TestServer
+  let dir: string
+  const demo = bot(
+    [
+      [
+        'Welcome',
+        [
+          { id: 'hello', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hello ' }, { text: 'there', bold: true }] }] } },
+          { id: 'pic', type: 'image', content: { url: 'https://example.com/cat.png' } },
+          {
+            id: 'ask',
+            type: 'choice input',
+            items: [
+              { id: 'yes', content: 'Yes', outgoingEdgeId: 'e-yes' },
+              { id: 'no', content: 'No' },
+            ],
+          },
+        ],
+      ],
+      [
+        'Name',
+        [
+          { id: 'name', type: 'text input', options: { variableId: 'vName', labels: { placeholder: 'Your first name' } } },
+          say('thanks', 'Thanks {{Name}}!'),
+        ],
+      ],
+    ],
+    { edges: [{ id: 'e-yes', from: { blockId: 'ask', itemId: 'yes' }, to: { groupId: 'Name' } }], variables: [{ id: 'vName', name: 'Name' }] },
+  )
+
+  before(async () => {
+    s = await startTestServer()
+    dir = await mkdtemp(join(tmpdir(), 'parley-import-'))
+  })
+  after(async () => {
+    await s.stop()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  test("import: the only workspace, or the email's; published with its share link; ambiguity listed", async () => {
+    const file = join(dir, 'demo.json')
+    await writeFile(file, JSON.stringify({ ...demo, name: 'Demo bot' }))
+    const none = await runCliAsync(['import', file], { DATABASE_URL: s.database.url })
+    assert.equal(none.status, 1)
+    assert.match(none.stderr, /There is no workspace yet/)
+
+    const owner = await userWithWorkspace(s, 'Ann')
+    const res = await runCliAsync(['import', file, '--publish'], { DATABASE_URL: s.database.url, PARLEY_PUBLIC_URL: 'https://chat.example.com' })
+    assert.equal(res.status, 0, res.stderr)
+    const [, botId] = /^Imported "Demo bot" as bot (\S+) in workspace (\S+)\.$/m.exec(res.stdout) ?? []
+    assert.ok(botId, res.stdout)
+    const got = await s.call('GET', `/v1/bots/${botId}`, { token: owner.token })
+    assert.equal(got.status, 200)
+    assert.equal(got.body.bot.workspaceId, owner.workspaceId)
+    assert.match(res.stdout, new RegExp(`^Published: https://chat\\.example\\.com/${got.body.bot.publicId}$`, 'm'))
+    assert.match(res.stdout, /^ {2}[✓!✗] /m, "the checks' findings")
+
+    const other = await userWithWorkspace(s, 'Bob')
+    const email = (await s.store.accounts.userById(other.id))!.email!
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ version: '6', groups: 'nope' }))
+    const [ambiguous, byEmail, bad] = await Promise.all([
+      runCliAsync(['import', file], { DATABASE_URL: s.database.url }),
+      runCliAsync(['import', file, '--email', email], { DATABASE_URL: s.database.url }),
+      runCliAsync(['import', join(dir, 'bad.json'), '--workspace', owner.workspaceId], { DATABASE_URL: s.database.url }),
+    ])
+    assert.equal(ambiguous.status, 1)
+    assert.match(ambiguous.stderr, /Which workspace\? There are 2; choose one with --workspace ID:/)
+    assert.match(ambiguous.stderr, new RegExp(`${owner.workspaceId} {2}Ann's workspace`))
+    assert.match(ambiguous.stderr, new RegExp(other.workspaceId))
+    assert.equal(byEmail.status, 0, byEmail.stderr)
+    assert.match(byEmail.stdout, new RegExp(`in workspace ${other.workspaceId}\\.`))
+    assert.equal(bad.status, 1)
+    assert.match(bad.stderr, /The bot definition is invalid\.\n {2}\S+/)
+  })
+
+  test('chat: bubbles, numbered buttons, a text input with its placeholder, to the end (stdin piped)', async () => {
+    const owner = await userWithWorkspace(s, 'Chatter')
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, demo)
+    const res = await runCliAsync(['chat', published.publicId, '--url', s.url, '--token', owner.token], {}, '1\nAda\n')
+    assert.equal(res.status, 0, res.stderr)
+    const expected = [
+      'Hello there',
+      '[Image] https://example.com/cat.png',
+      '  1) Yes',
+      '  2) No',
+      'Choose one: its number or its text.',
+      '> 1',
+      'Your first name',
+      '> Ada',
+      'Thanks Ada!',
+      '(The chat has ended.)',
+    ]
+    assert.deepEqual(res.stdout.trim().split('\n'), expected)
+    assert.ok(!res.stdout.includes('\u001b['), 'no ANSI codes when stdout is not a terminal')
+  })
+
+  test('chat: end of input leaves; an unknown bot and a missing token are said plainly', async () => {
+    const owner = await userWithWorkspace(s, 'Leaver')
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, demo)
+    const [left, unknown, anonymous] = await Promise.all([
+      runCliAsync(['chat', published.publicId, '--url', s.url, '--token', owner.token], {}, ''),
+      runCliAsync(['chat', 'no-such-bot', '--url', s.url, '--token', owner.token], {}),
+      runCliAsync(['chat', published.publicId, '--url', s.url], {}),
+    ])
+    assert.equal(left.status, 0)
+    assert.match(left.stdout, /\(Left the chat\.\)\n$/)
+    assert.equal(unknown.status, 1)
+    assert.match(unknown.stderr, /No published bot "no-such-bot" at http/)
+    assert.equal(anonymous.status, 1)
+    assert.match(anonymous.stderr, /needs a token for chats: pass --token/)
+  })
+})
+
+describe('the database the server uses', () => {
+  test('serve says where things are and records its database; a command elsewhere is warned', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parley-marker-'))
+    const elsewhere = await mkdtemp(join(tmpdir(), 'parley-elsewhere-'))
+    const serverDb = join(dir, 'server.db')
+    const server = await spawnServer({
+      DATABASE_URL: `sqlite:${serverDb}`,
+      FILES_DIR: join(dir, 'files'),
+      PARLEY_PUBLIC_URL: 'https://chat.example.com',
+    })
+    try {
+      const out = server.stdout()
+      assert.match(out, /^Parley \S+ is listening on http:\/\/127\.0\.0\.1:\d+\.$/m)
+      assert.match(out, /^ {2}Web app: +https:\/\/chat\.example\.com\/ /m)
+      assert.match(out, /^ {2}API docs: +https:\/\/chat\.example\.com\/docs$/m)
+      assert.match(out, /^ {2}Health check: +https:\/\/chat\.example\.com\/health$/m)
+      const recorded = JSON.parse(await readFile(join(stateHome, 'parley', 'server-database.json'), 'utf8'))
+      assert.equal(recorded.database, `sqlite:${serverDb}`)
+
+      // `npx parley token create` from another directory: the default database is another, new file.
+      const res = runCli(['token', 'create', '--name', 'Lost', '--quiet'], {}, { cwd: elsewhere })
+      assert.equal(res.status, 0, res.stderr)
+      const created = join(elsewhere, 'data', 'parley.db')
+      assert.match(res.stderr, new RegExp(`there is no database at ${created}; this command creates an empty one there`))
+      assert.match(res.stderr, new RegExp(`uses the database sqlite:${created}, but the server last started on this machine uses sqlite:${serverDb}`))
+      // The server's own database: no warning.
+      const same = runCli(['token', 'list'], { DATABASE_URL: `sqlite:${serverDb}` })
+      assert.equal(same.status, 0)
+      assert.equal(same.stderr, '')
+    } finally {
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+      await rm(elsewhere, { recursive: true, force: true })
+    }
+  })
+})
