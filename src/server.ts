@@ -1,6 +1,9 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
+import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
+import type { DestinationStream } from 'pino'
 import { buildApp } from './api/app.js'
+import { createMetrics, type Metrics } from './api/metrics.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
 import { createSystemMail } from './app/systemMail.js'
@@ -8,21 +11,45 @@ import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
 import { createFileStorage } from './runtime/files/index.js'
 import { createRuntime } from './runtime/index.js'
-import { createHttpClient } from './runtime/http.js'
+import { createHttpClient, type HttpClient } from './runtime/http.js'
 import { createRegexTester } from './runtime/regex.js'
 import { createSandbox } from './runtime/sandbox/pool.js'
-import { createMailer, hasServerSmtp } from './runtime/smtp.js'
+import { createMailer, hasServerSmtp, type Mailer } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
-export type RunningServer = { app: FastifyInstance; store: Store; url: string; close: () => Promise<void> }
+export type RunningServer = { app: FastifyInstance; store: Store; metrics: Metrics; url: string; close: () => Promise<void> }
+
+/** Where the server logs (default: stdout), and its metrics when the store was opened with their observers. */
+export type ServerOptions = { metrics?: Metrics; logStream?: DestinationStream }
+
+/** Outgoing HTTP calls timed and counted by purpose and outcome (the status class, or why there was no answer). */
+const measuredHttp =
+  (client: HttpClient, metrics: Metrics): HttpClient =>
+  async (req) => {
+    const started = performance.now()
+    const outcome = await client(req)
+    const label = outcome.ok ? `${Math.floor(outcome.status / 100)}xx` : outcome.reason
+    metrics.outgoingCall(req.purpose ?? 'http', label, (performance.now() - started) / 1000)
+    return outcome
+  }
+
+const measuredMailer =
+  (mailer: Mailer, metrics: Metrics): Mailer =>
+  async (message, smtp) => {
+    const started = performance.now()
+    const outcome = await mailer(message, smtp)
+    metrics.outgoingCall('smtp', outcome.ok ? 'ok' : 'error', (performance.now() - started) / 1000)
+    return outcome
+  }
 
 /** The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API. */
-export const buildServer = async (config: Config, store: Store) => {
+export const buildServer = async (config: Config, store: Store, { metrics = createMetrics(), logStream }: ServerOptions = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
-  const sandbox = await createSandbox(config.sandbox)
+  const sandbox = await createSandbox(config.sandbox, metrics.sandboxObserver)
   const regex = createRegexTester()
-  const runtime = createRuntime(sandbox, regex, createHttpClient(allowlist), createMailer(config.smtp, allowlist))
+  const http = measuredHttp(createHttpClient(allowlist), metrics)
+  const runtime = createRuntime(sandbox, regex, http, measuredMailer(createMailer(config.smtp, allowlist), metrics))
   // File URLs are absolute: on the configured public address, else on the address the server listens on.
   let publicUrl = config.files.publicUrl ?? `http://${hostOf(config.host)}:${config.port}`
   const files = createFiles({
@@ -34,9 +61,11 @@ export const buildServer = async (config: Config, store: Store) => {
     },
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
+  metrics.watchStore({ poolStats: store.poolStats, countSessionsUpdatedSince: store.chats.countSessionsUpdatedSince })
   const app = await buildApp(
     createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn }),
     config,
+    { metrics, logStream },
   )
   app.addHook('onListen', async () => {
     const address = app.server.address()
@@ -48,10 +77,11 @@ export const buildServer = async (config: Config, store: Store) => {
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
-export const startServer = async (config: Config): Promise<RunningServer> => {
-  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
+export const startServer = async (config: Config, options: { logStream?: DestinationStream } = {}): Promise<RunningServer> => {
+  const metrics = createMetrics()
+  const store = await openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret, ...metrics.storeObserver })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const app = await buildServer(config, store)
+  const app = await buildServer(config, store, { metrics, logStream: options.logStream })
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -64,6 +94,7 @@ export const startServer = async (config: Config): Promise<RunningServer> => {
   return {
     app,
     store,
+    metrics,
     url: `http://${host}:${port}`,
     async close() {
       await app.close()

@@ -39,6 +39,8 @@ export type HttpRequest = {
   proxyUrl?: string
   /** The outcome also carries the body's bytes (audio, images). */
   binaryResponse?: boolean
+  /** Why the call is made (a metrics label): an LLM provider, another service's API; unset: a bot's own request. */
+  purpose?: 'llm' | 'service'
 }
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }

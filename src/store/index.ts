@@ -6,7 +6,7 @@ import { accounts } from './accounts.js'
 import { bots } from './bots.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
-import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
+import type { DialectAdapter, OnQuery, PoolStats } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
@@ -18,7 +18,20 @@ import type { Database } from './tables.js'
 import { workspaces } from './workspaces.js'
 
 export type Store = Awaited<ReturnType<typeof openStore>>
-export type { DialectAdapter } from './dialect/adapter.js'
+export type { DialectAdapter, PoolStats } from './dialect/adapter.js'
+
+/**
+ * Callbacks for benchmarks and metrics: `onQuery` gets the SQL and parameters of every statement (benchmarks count
+ * them), `onGroupCommit` the number of turns each group-commit transaction wrote (SQLite), `onPoolWait` the seconds
+ * each query waited for a pooled connection (PostgreSQL).
+ */
+export type StoreOptions = {
+  migrate?: boolean
+  encryptionSecret?: string
+  onQuery?: OnQuery
+  onGroupCommit?: (turns: number) => void
+  onPoolWait?: (seconds: number) => void
+}
 
 /** The one place a dialect is chosen: the adapter whose URL scheme matches. */
 const adapterFor = (url: string): { adapter: DialectAdapter; target: string } => {
@@ -31,11 +44,12 @@ const adapterFor = (url: string): { adapter: DialectAdapter; target: string } =>
 
 /**
  * Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored
- * or read. `onQuery` is called with the SQL and parameters of every statement (used by benchmarks to count them).
+ * or read.
  */
-export const openStore = async (url: string, options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery } = {}) => {
+export const openStore = async (url: string, options: StoreOptions = {}) => {
   const { adapter, target } = adapterFor(url)
-  const db: Kysely<Database> = adapter.open(target, options.onQuery)
+  const opened = adapter.open(target, { onQuery: options.onQuery, onPoolWait: options.onPoolWait })
+  const db: Kysely<Database> = opened.db
   const bus = adapter.openBus(target, db)
   const store = {
     /** 'sqlite' or 'postgres', for messages; behaviour that differs belongs to `adapter`. */
@@ -46,7 +60,7 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
     sessions: sessions(db),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
-    chats: chats(db, adapter),
+    chats: chats(db, adapter, options.onGroupCommit),
     resultsTable: resultsTable(db, adapter),
     credentials: credentials(db, options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined),
     folders: folders(db),
@@ -64,6 +78,8 @@ export const openStore = async (url: string, options: { migrate?: boolean; encry
         }
       }
     },
+    /** The connection pool's sizes (PostgreSQL), undefined on SQLite (one connection, no pool). */
+    poolStats: (): PoolStats | undefined => opened.poolStats?.(),
     async ping(): Promise<boolean> {
       try {
         await sql`select 1`.execute(db)

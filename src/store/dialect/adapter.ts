@@ -8,12 +8,17 @@ import type { TurnWrite } from '../types.js'
 
 /** Sees the SQL and parameters of every statement run (benchmarks count them). */
 export type OnQuery = (sql: string, parameters: readonly unknown[]) => void
+/** Optional callbacks on a connection: every statement, and the time a query waited for a pooled connection. */
+export type ConnectionObserver = { onQuery?: OnQuery; onPoolWait?: (seconds: number) => void }
+/** A connection pool's sizes: connections open, idle among them, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number }
 
 export interface DialectAdapter {
   readonly name: 'sqlite' | 'postgres'
   /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
   target(url: string): string | undefined
-  open(target: string, onQuery?: OnQuery): Kysely<Database>
+  /** The database, and the pool's sizes where there is a pool (PostgreSQL; SQLite has one connection). */
+  open(target: string, observer?: ConnectionObserver): { db: Kysely<Database>; poolStats?: () => PoolStats }
   /** The bus that tells every process on this database about webhook deliveries (see bus.ts). */
   openBus(target: string, db: Kysely<Database>): DeliveryBus
 

@@ -11,7 +11,7 @@ const MIGRATION_LOCK_ID = 7_420_001
 export const postgres: DialectAdapter = {
   name: 'postgres',
   target: (url) => (url.startsWith('postgres://') || url.startsWith('postgresql://') ? url : undefined),
-  open: (url, onQuery) => openPostgres(url, undefined, onQuery),
+  open: (url, observer) => openPostgres(url, undefined, observer),
   openBus: postgresBus,
   isUniqueViolation,
   isForeignKeyViolation,

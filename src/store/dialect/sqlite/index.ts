@@ -10,7 +10,7 @@ export const sqlite: DialectAdapter = {
   name: 'sqlite',
   // `sqlite:data/x.db`, `sqlite:/abs/x.db` or `sqlite:///abs/x.db`
   target: (url) => (url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : undefined),
-  open: openSqlite,
+  open: (file, observer) => ({ db: openSqlite(file, observer?.onQuery) }),
   // One process per database file: the bus never leaves it.
   openBus: localBus,
   isUniqueViolation,
