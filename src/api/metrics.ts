@@ -139,6 +139,12 @@ export const createMetrics = () => {
     registers: [registry],
   })
 
+  // The children of each label set, looked up once: prom-client hashes the labels on every `labels()` call.
+  const turnSeries = new Map<
+    string,
+    { seconds: ReturnType<typeof turnSeconds.labels>; ok?: ReturnType<typeof turns.labels>; start?: ReturnType<typeof starts.labels> }
+  >()
+
   return {
     registry,
 
@@ -148,10 +154,19 @@ export const createMetrics = () => {
     /** A turn answered: `outcome` is 'ok' or the error code of its answer ('conflict', 'not_found', …). */
     turnEnded(surface: TurnSurface, kind: TurnKind, outcome: string, seconds: number) {
       inFlight.dec()
-      turnSeconds.labels(surface, kind, outcome).observe(seconds)
-      if (outcome !== 'ok') return
-      turns.labels(surface, kind).inc()
-      if (kind === 'start') starts.labels(surface).inc()
+      const key = `${surface} ${kind} ${outcome}`
+      let series = turnSeries.get(key)
+      if (!series) {
+        series = {
+          seconds: turnSeconds.labels(surface, kind, outcome),
+          ok: outcome === 'ok' ? turns.labels(surface, kind) : undefined,
+          start: outcome === 'ok' && kind === 'start' ? starts.labels(surface) : undefined,
+        }
+        turnSeries.set(key, series)
+      }
+      series.seconds.observe(seconds)
+      series.ok?.inc()
+      series.start?.inc()
     },
     errorAnswered: (code: string) => errors.labels(code).inc(),
 

@@ -38,7 +38,8 @@ export const registerMetricsEndpoint = (fastify: FastifyInstance, metrics: Metri
   })
   if (port === undefined) return
 
-  fastify.addHook('onListen', async () => {
+  // On ready rather than on listen: a port that cannot be taken fails the start instead of being only logged.
+  fastify.addHook('onReady', async () => {
     const server = createServer((req, res) => {
       const answer = (status: number, type: string, body: string) => res.writeHead(status, { 'content-type': type }).end(body)
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return answer(404, 'application/json', notFound)

@@ -87,7 +87,7 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
         const out = await route.handler(ctx)
         if (out === undefined) return reply.code(204).send()
         // The session a chat start created, for the request's log line (requestHooks.ts).
-        const sessionId = (out as { sessionId?: unknown }).sessionId
+        const sessionId = (out as { sessionId?: unknown } | null)?.sessionId
         if (typeof sessionId === 'string') req.startedSessionId = sessionId
         return out
       },
