@@ -1,6 +1,7 @@
 // /metrics (protected by a token or served on a port of its own) and the one log line per request, on a real server.
 import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
 import { after, before, describe, test } from 'node:test'
 import { Writable } from 'node:stream'
 import { bot, say } from '../support/engine.js'
@@ -90,6 +91,18 @@ describe('/metrics and request logs', () => {
     assert.equal((await fetch(`${base}/metrics`, { method: 'POST' })).status, 404)
   })
 
+  test('a metrics port that is taken fails the start', async () => {
+    const taken = createServer()
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r))
+    const port = String((taken.address() as { port: number }).port)
+    try {
+      // On the running server's database, so nothing is left behind.
+      await assert.rejects(startTestServer({ DATABASE_URL: s.database.url, FILES_DIR: tmpdir(), METRICS_PORT: port }), /EADDRINUSE/)
+    } finally {
+      await new Promise((r) => taken.close(r))
+    }
+  })
+
   test('a start and a continue move the turn histogram and counters, labelled by surface, kind and outcome', async () => {
     const before = await scrape()
     const published = await importAndPublish(
@@ -142,19 +155,30 @@ describe('/metrics and request logs', () => {
     for (const labels of labelSets(after, 'parley_http_errors_total')) assert.deepEqual(Object.keys(labels), ['code'])
   })
 
-  test("an HTTP request block's call is counted by purpose and outcome", async () => {
+  test("an HTTP request block's call and a sandboxed expression are counted by purpose and outcome", async () => {
     const before = await scrape()
     const published = await importAndPublish(
       s,
       owner.token,
       owner.workspaceId,
-      bot([['g', [{ id: 'http', type: 'Webhook', options: { webhook: { url: `${peerUrl}/hook`, method: 'GET' } } }, say('done', 'Done')]]]),
+      bot([
+        ['g', [{ id: 'http', type: 'Webhook', options: { webhook: { url: `${peerUrl}/hook`, method: 'GET' } } }, say('done', 'Done {{= 1 + 1 =}}')]],
+      ]),
     )
     const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: null, body: {} })
     assert.equal(start.status, 200)
     const after = await scrape()
     const name = 'parley_outgoing_request_duration_seconds_count'
     assert.equal(sample(after, name, { purpose: 'http', outcome: '2xx' }) - sample(before, name, { purpose: 'http', outcome: '2xx' }), 1)
+    assert.equal(
+      start.body.messages
+        .at(-1)
+        .content.richText[0].children.map((c: { text: string }) => c.text)
+        .join(''),
+      'Done 2',
+    )
+    const evaluations = (text: string) => sample(text, 'parley_sandbox_evaluations_total', { op: 'evaluate', outcome: 'ok' })
+    assert.equal(evaluations(after) - evaluations(before), 1)
   })
 
   test('one log line per request: id, method, route pattern, status, duration, ids; no headers, tokens or answers', async () => {
