@@ -120,7 +120,7 @@ export const createMetrics = () => {
   })
   const outgoing = new Histogram({
     name: 'parley_outgoing_request_duration_seconds',
-    help: 'Outgoing calls made for bots (HTTP, LLM, SMTP), by purpose and outcome; _count is the number of calls',
+    help: "Outgoing calls (bots' HTTP, LLM and service requests; emails), by purpose and outcome; _count is the number of calls",
     labelNames: ['purpose', 'outcome'],
     buckets: CALL_BUCKETS,
     registers: [registry],
