@@ -1,7 +1,7 @@
 // One log line per request at `info`, and the metrics taken per request: chat turns (by surface, kind, outcome),
 // turns in flight, error answers by code. In place of Fastify's own request logging: one line (not two), fields
 // chosen here, no child logger and no serializers, so it costs one object and one write per request.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { codeForStatus } from './errors.js'
 import type { Metrics, TurnKind, TurnSurface } from './metrics.js'
 
@@ -44,17 +44,26 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
     return turn
   }
 
-  fastify.addHook('onRequest', async (req) => {
+  // Callback-style hooks: no promise per request.
+  fastify.addHook('onRequest', (req, _reply, done) => {
     const turn = turnRoutes.get(req.routeOptions.url ?? '')
-    if (!turn) return
-    req.openTurn = turn
-    metrics.turnStarted()
+    if (turn) {
+      req.openTurn = turn
+      metrics.turnStarted()
+    }
+    done()
   })
   // A client that leaves mid-turn may never see its response finish: the turn leaves the in-flight gauge here.
-  fastify.addHook('onRequestAbort', async (req) => {
+  fastify.addHook('onRequestAbort', (req, done) => {
     if (closeTurn(req)) metrics.turnAborted()
+    done()
   })
-  fastify.addHook('onResponse', async (req, reply) => {
+  fastify.addHook('onResponse', (req, reply, done) => {
+    answered(req, reply)
+    done()
+  })
+
+  const answered = (req: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode
     const code = status >= 400 ? (req.errorCode ?? codeForStatus(status)) : undefined
     if (code) metrics.errorAnswered(code)
@@ -78,5 +87,5 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
       },
       'request',
     )
-  })
+  }
 }
