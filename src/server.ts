@@ -85,7 +85,9 @@ export const startServer = async (config: Config, options: { logStream?: Destina
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
-    await Promise.all([app.close(), store.close()])
+    // The app first, as in close(): its plugins unsubscribe from the store's bus while it is still open.
+    await app.close()
+    await store.close()
     throw err
   }
   const address = app.server.address()
