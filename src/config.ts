@@ -44,6 +44,12 @@ const envSchema = z
     PARLEY_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     /** Open connections one client address may hold; more are closed at once. 0: no cap (e.g. behind a proxy that caps them). */
     PARLEY_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+    /** Bearer token that /metrics (Prometheus) asks for on the API's port; unset: /metrics there answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** A listener of its own serving only /metrics (no token unless METRICS_TOKEN is set), e.g. for a scraper on the host. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Address of that listener. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     PARLEY_ADMIN_TOKEN: z.string().min(16, 'PARLEY_ADMIN_TOKEN must be at least 16 characters').optional(),
     /** Which APIs this process serves: `all` (default), `chat` (start/continue only) or `management`. */
     PARLEY_API: z.enum(['all', 'chat', 'management']).default('all'),
@@ -196,6 +202,8 @@ export type Config = {
     keepAliveTimeoutMs: number
     maxConnectionsPerIp: number
   }
+  /** /metrics: its bearer token on the API's port, and/or a listener of its own (see metricsEndpoint.ts). */
+  metrics: { token?: string; port?: number; host: string }
   adminToken?: string
   api: 'all' | 'chat' | 'management'
   publicChat: boolean
@@ -254,6 +262,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       keepAliveTimeoutMs: e.PARLEY_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.PARLEY_MAX_CONNECTIONS_PER_IP,
     },
+    metrics: { token: e.METRICS_TOKEN || undefined, port: e.METRICS_PORT, host: e.METRICS_HOST },
     adminToken: e.PARLEY_ADMIN_TOKEN,
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,

@@ -1,42 +1,65 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
+import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
+import type { DestinationStream } from 'pino'
 import { buildApp } from './api/app.js'
+import { createMetrics, type Metrics } from './api/metrics.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
-import { createLifecycle, type Lifecycle, type Removed } from './app/lifecycle.js'
+import { createLifecycle, type Lifecycle } from './app/lifecycle.js'
 import { createSystemMail } from './app/systemMail.js'
-import { createWebhookDispatcher, type DeliveryObserver } from './app/webhookDispatcher.js'
+import { createWebhookDispatcher } from './app/webhookDispatcher.js'
 import { kinds } from './blocks/index.js'
 import type { Config } from './config.js'
 import { createFileStorage } from './runtime/files/index.js'
 import { createRuntime } from './runtime/index.js'
-import { createHttpClient } from './runtime/http.js'
+import { createHttpClient, type HttpClient } from './runtime/http.js'
 import { createRegexTester } from './runtime/regex.js'
 import { createSandbox } from './runtime/sandbox/pool.js'
-import { createMailer, hasServerSmtp } from './runtime/smtp.js'
+import { createMailer, hasServerSmtp, type Mailer } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
-export type RunningServer = { app: FastifyInstance; store: Store; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
+export type RunningServer = { app: FastifyInstance; store: Store; metrics: Metrics; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
 
-/** What the server reports to whoever watches it (metrics), and whether this process delivers webhooks. */
-export type ServerOptions = {
-  webhookObserver?: DeliveryObserver
-  onPurged?: (removed: Removed) => void
-  /** false: webhook deliveries are left to other processes (benchmarks counting a turn's statements). */
-  dispatchWebhooks?: boolean
-}
+/**
+ * Where the server logs (default: stdout); its metrics (webhook deliveries and purges are counted there too) when the
+ * store was opened with their observers; `dispatchWebhooks: false` leaves webhook deliveries to other processes
+ * (benchmarks counting a turn's statements).
+ */
+export type ServerOptions = { metrics?: Metrics; logStream?: DestinationStream; dispatchWebhooks?: boolean }
+
+/** Outgoing HTTP calls timed and counted by purpose and outcome (the status class, or why there was no answer). */
+const measuredHttp =
+  (client: HttpClient, metrics: Metrics): HttpClient =>
+  async (req) => {
+    const started = performance.now()
+    const outcome = await client(req)
+    const label = outcome.ok ? `${Math.floor(outcome.status / 100)}xx` : outcome.reason
+    metrics.outgoingCall(req.purpose ?? 'http', label, (performance.now() - started) / 1000)
+    return outcome
+  }
+
+const measuredMailer =
+  (mailer: Mailer, metrics: Metrics): Mailer =>
+  async (message, smtp) => {
+    const started = performance.now()
+    const outcome = await mailer(message, smtp)
+    metrics.outgoingCall('smtp', outcome.ok ? 'ok' : 'error', (performance.now() - started) / 1000)
+    return outcome
+  }
 
 /**
  * The Fastify application on an open store: the engine's ports, the block kinds, the application layer, the API;
  * and the background work started with the server and stopped when it closes: the webhook dispatcher and the purge
  * of expired sessions.
  */
-export const buildServer = async (config: Config, store: Store, options: ServerOptions = {}) => {
+export const buildServer = async (config: Config, store: Store, { metrics = createMetrics(), logStream, dispatchWebhooks }: ServerOptions = {}) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
-  const sandbox = await createSandbox(config.sandbox)
+  const sandbox = await createSandbox(config.sandbox, metrics.sandboxObserver)
   const regex = createRegexTester()
-  const runtime = createRuntime(sandbox, regex, createHttpClient(allowlist), createMailer(config.smtp, allowlist))
+  const http = measuredHttp(createHttpClient(allowlist), metrics)
+  const runtime = createRuntime(sandbox, regex, http, measuredMailer(createMailer(config.smtp, allowlist), metrics))
   // File URLs are absolute: on the configured public address, else on the address the server listens on.
   let publicUrl = config.files.publicUrl ?? `http://${hostOf(config.host)}:${config.port}`
   const files = createFiles({
@@ -49,16 +72,17 @@ export const buildServer = async (config: Config, store: Store, options: ServerO
     },
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
+  metrics.watchStore({ poolStats: store.poolStats, countSessionsUpdatedSince: store.chats.countSessionsUpdatedSince })
   const parley = createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn })
-  const app = await buildApp(parley, config)
+  const app = await buildApp(parley, config, { metrics, logStream })
   const dispatcher = createWebhookDispatcher({
     store,
     http: (req) => runtime.httpRequest(req),
     settings: config.webhooks,
-    observer: options.webhookObserver,
+    observer: (outcome, seconds) => metrics.webhookDelivered(outcome, seconds),
     onError: (err) => app.log.error({ err }, 'webhook dispatcher'),
   })
-  if (options.dispatchWebhooks !== false) {
+  if (dispatchWebhooks !== false) {
     parley.webhooks.onEvents(() => dispatcher.nudge())
     app.addHook('onReady', async () => dispatcher.start())
     app.addHook('onClose', () => dispatcher.stop())
@@ -67,7 +91,7 @@ export const buildServer = async (config: Config, store: Store, options: ServerO
     const address = app.server.address()
     if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
   })
-  const lifecycle = createLifecycle({ store, files, settings: config.lifecycle, log: app.log, onPurged: options.onPurged })
+  const lifecycle = createLifecycle({ store, files, settings: config.lifecycle, log: app.log, onPurged: (removed) => metrics.purged(removed) })
   app.addHook('onReady', async () => lifecycle.start())
   app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close(), lifecycle.stop()]).then(() => undefined))
   return { app, lifecycle }
@@ -76,18 +100,22 @@ export const buildServer = async (config: Config, store: Store, options: ServerO
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 /** `migrate: false` when another process has brought the schema up to date (the primary of a cluster). */
-export const startServer = async (config: Config, options: ServerOptions & { migrate?: boolean } = {}): Promise<RunningServer> => {
+export const startServer = async (config: Config, options: { logStream?: DestinationStream; migrate?: boolean } = {}): Promise<RunningServer> => {
+  const metrics = createMetrics()
   const store = await openStore(config.databaseUrl, {
     encryptionSecret: config.encryptionSecret,
     poolSize: config.databasePoolSize,
     migrate: options.migrate,
+    ...metrics.storeObserver,
   })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const { app, lifecycle } = await buildServer(config, store, options)
+  const { app, lifecycle } = await buildServer(config, store, { metrics, logStream: options.logStream })
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
-    await Promise.all([app.close(), store.close()])
+    // The app first, as in close(): its plugins unsubscribe from the store's bus while it is still open.
+    await app.close()
+    await store.close()
     throw err
   }
   const address = app.server.address()
@@ -96,6 +124,7 @@ export const startServer = async (config: Config, options: ServerOptions & { mig
   return {
     app,
     store,
+    metrics,
     lifecycle,
     url: `http://${host}:${port}`,
     async close() {

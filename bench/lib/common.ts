@@ -130,7 +130,8 @@ export const spawnParley = async (env: Record<string, string>, options: { cpuPro
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
+        // BENCH_LOG_LEVEL=info measures the cost of the per-request log line (written to a discarded stdout).
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         HOST: '127.0.0.1',
         PORT: String(port),
         PARLEY_ADMIN_TOKEN: ADMIN_TOKEN,

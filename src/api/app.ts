@@ -5,18 +5,22 @@ import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify'
+import type { DestinationStream } from 'pino'
 import type { App } from '../app/index.js'
 import type { Config } from '../config.js'
 import { ID_MAX_LENGTH } from '../contract/api.js'
 import { handleError, handleFrameworkError } from './errors.js'
 import { registerCors } from './cors.js'
 import { capConnectionsPerAddress } from './limits.js'
+import { createMetrics, type Metrics } from './metrics.js'
+import { registerMetricsEndpoint } from './metricsEndpoint.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
 import { managementPlugin, managementRoutes } from './plugins/management.js'
 import { realtimePlugin } from './plugins/realtime.js'
 import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
 import { webPlugin } from './plugins/web.js'
+import { registerRequestHooks } from './requestHooks.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { healthRoutes } from './routes/health.js'
 
@@ -39,20 +43,26 @@ const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string,
       ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'Request headers are too large.']
       : [400, 'Bad Request', 'bad_request', 'Malformed HTTP request.']
 
-export const buildApp = async (app: App, config: Config): Promise<FastifyInstance> => {
+/** `metrics`: the server's (the store and runtime report to it); `logStream`: where logs go instead of stdout. */
+export const buildApp = async (
+  app: App,
+  config: Config,
+  { metrics = createMetrics(), logStream }: { metrics?: Metrics; logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> => {
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.http
   const fastify = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+      ...(logStream && { stream: logStream }),
     },
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     // Longer path parameters answer 414: the id schemas use the same limit, so every id the API accepts is routable.
     // `//api/…` routes like `/api/…`: Typebot's client joins its `apiHost` and paths without trimming slashes.
     routerOptions: { maxParamLength: ID_MAX_LENGTH, ignoreDuplicateSlashes: true },
-    // Per-request lines only at debug level: at info they would dominate the log of a busy chat server.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // Fastify's two lines per request are replaced by one of ours (requestHooks.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // Keep-alive connections are closed on shutdown instead of holding it up.
     forceCloseConnections: true,
     // A client that sends its headers or body slowly (or not at all) is disconnected instead of holding a
@@ -84,6 +94,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('authSession', null)
   fastify.decorateRequest('arrivedAt', 0)
+  registerRequestHooks(fastify, metrics)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
   const document = buildOpenApiDocument(allRoutes)
@@ -106,6 +117,7 @@ export const buildApp = async (app: App, config: Config): Promise<FastifyInstanc
       "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
   })
   fastify.get('/v1/openapi.json', async () => document)
+  registerMetricsEndpoint(fastify, metrics, config.metrics)
 
   // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from
   // ENCRYPTION_SECRET (every process agrees), else from the cluster's primary (its workers agree), else from this

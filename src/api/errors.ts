@@ -52,7 +52,10 @@ export const zodIssues = (error: ZodError, prefix = ''): Issue[] =>
 
 /** The error handler of the whole application (plugins inherit it). */
 export const handleError = (err: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
-  if (err instanceof AppError) return reply.code(statusOf[err.code]).send(err.toJSON())
+  if (err instanceof AppError) {
+    req.errorCode = err.code
+    return reply.code(statusOf[err.code]).send(err.toJSON())
+  }
   const code = (err as FastifyError).statusCode
   const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500
   if (status < 500) return reply.code(status).send({ code: codeForStatus(status), message: err.message })

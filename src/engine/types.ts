@@ -41,6 +41,8 @@ export type HttpRequest = {
   binaryResponse?: boolean
   /** False: a redirect is answered as it is, not followed (outgoing webhooks). */
   followRedirects?: boolean
+  /** Why the call is made (a metrics label): an LLM provider, another service's API; unset: a bot's own request. */
+  purpose?: 'llm' | 'service'
 }
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }

@@ -66,7 +66,8 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
 
-export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
+/** `onGroupCommit` gets the number of turns each group-commit transaction wrote (metrics). */
+export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupCommit?: (turns: number) => void) => {
   const queue: QueuedTurn[] = []
   let flushing = false
 
@@ -107,7 +108,9 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
     // turn would otherwise run in one event-loop task): they read the same revision, and all but one get a 409.
     await new Promise((resolve) => setImmediate(resolve))
     try {
-      await writeBatch(queue.splice(0))
+      const batch = queue.splice(0)
+      onGroupCommit?.(batch.length)
+      await writeBatch(batch)
     } finally {
       flushing = false
       if (queue.length) void flush()
@@ -130,6 +133,16 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter) => {
     },
 
     /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
+    /** Sessions a turn updated at or after `since` (ISO time): the metrics' active sessions. */
+    async countSessionsUpdatedSince(since: string): Promise<number> {
+      const row = await db
+        .selectFrom('chatSessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('updatedAt', '>=', since)
+        .executeTakeFirst()
+      return Number(row?.n ?? 0)
+    },
+
     async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
       const res = await db.executeQuery(adapter.raw(...advanceSession({ id, revision }, state, new Date().toISOString())))
       return Number(res.numAffectedRows ?? 0) > 0

@@ -7,7 +7,7 @@ import { accounts } from './accounts.js'
 import { bots } from './bots.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
-import type { DialectAdapter, OnQuery } from './dialect/adapter.js'
+import type { DialectAdapter, OnQuery, PoolStats } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
@@ -21,7 +21,22 @@ import { webhooks } from './webhooks.js'
 import { workspaces } from './workspaces.js'
 
 export type Store = Awaited<ReturnType<typeof openStore>>
-export type { DialectAdapter } from './dialect/adapter.js'
+export type { DialectAdapter, PoolStats } from './dialect/adapter.js'
+
+/**
+ * Callbacks for benchmarks and metrics: `onQuery` gets the SQL and parameters of every statement (benchmarks count
+ * them), `onGroupCommit` the number of turns each group-commit transaction wrote (SQLite), `onPoolWait` the seconds
+ * each query waited for a pooled connection (PostgreSQL).
+ */
+export type StoreOptions = {
+  migrate?: boolean
+  encryptionSecret?: string
+  onQuery?: OnQuery
+  onGroupCommit?: (turns: number) => void
+  onPoolWait?: (seconds: number) => void
+  /** Connections this process may open (PostgreSQL; SQLite has one). */
+  poolSize?: number
+}
 
 /** The one place a dialect is chosen: the adapter whose URL scheme matches. */
 const adapterFor = (url: string): { adapter: DialectAdapter; target: string } => {
@@ -40,14 +55,12 @@ export const databaseOf = (url: string): { dialect: DialectAdapter['name']; targ
 
 /**
  * Opens the database and brings its schema up to date. Without `encryptionSecret`, credentials cannot be stored
- * or read. `onQuery` is called with the SQL and parameters of every statement (used by benchmarks to count them).
+ * or read.
  */
-export const openStore = async (
-  url: string,
-  options: { migrate?: boolean; encryptionSecret?: string; onQuery?: OnQuery; poolSize?: number } = {},
-) => {
+export const openStore = async (url: string, options: StoreOptions = {}) => {
   const { adapter, target } = adapterFor(url)
-  const db: Kysely<Database> = adapter.open(target, options.onQuery, options.poolSize)
+  const opened = adapter.open(target, { onQuery: options.onQuery, onPoolWait: options.onPoolWait }, options.poolSize)
+  const db: Kysely<Database> = opened.db
   const bus = adapter.openBus(target, db)
   const cipher = options.encryptionSecret ? createCipher(options.encryptionSecret) : undefined
   let instance: Promise<string | undefined> | undefined
@@ -60,7 +73,7 @@ export const openStore = async (
     sessions: sessions(db),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
-    chats: chats(db, adapter),
+    chats: chats(db, adapter, options.onGroupCommit),
     resultsTable: resultsTable(db, adapter),
     credentials: credentials(db, cipher),
     webhooks: webhooks(db, adapter, cipher),
@@ -96,6 +109,8 @@ export const openStore = async (
         return undefined
       })
     },
+    /** The connection pool's sizes (PostgreSQL), undefined on SQLite (one connection, no pool). */
+    poolStats: (): PoolStats | undefined => opened.poolStats?.(),
     async ping(): Promise<boolean> {
       try {
         await sql`select 1`.execute(db)

@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { DestinationStream } from 'pino'
 import { z } from 'zod'
 import { allRoutes } from '../../src/api/app.js'
 import { loadConfig } from '../../src/config.js'
@@ -46,13 +47,14 @@ export const checkDocumentedAnswer = (method: string, path: string, status: numb
     )
 }
 
-export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+/** `options.logStream` receives the server's log lines (LOG_LEVEL in `env` decides which). */
+export const startTestServer = async (env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestServer> => {
   // A server may share another one's database (several processes on one database).
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await createTestDatabase()
   // Stored files go to a directory of this server's own, removed when it stops.
   const filesDir = env.FILES_DIR ? undefined : await mkdtemp(join(tmpdir(), 'parley-test-files-'))
   const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', FILES_DIR: filesDir, ...env })
-  const server = await startServer(config)
+  const server = await startServer(config, options)
 
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers }

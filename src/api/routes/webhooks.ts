@@ -103,7 +103,8 @@ export const webhookRoutes = [
     auth: 'required',
     tags,
     summary: 'Read a webhook',
-    description: 'One webhook: its receiver URL, events, note and whether it is active; never its signing secret (shown once, at creation or rotation).',
+    description:
+      'One webhook: its receiver URL, events, note and whether it is active; never its signing secret (shown once, at creation or rotation).',
     example: { params: { webhookId: EXAMPLE_WEBHOOK.id }, response: { status: 200, body: { webhook: EXAMPLE_WEBHOOK } } },
     params: webhookParams,
     responses: { 200: { description: 'The webhook', schema: z.object({ webhook: webhookSchema }) }, ...errors },

@@ -14,7 +14,7 @@ export const callProvider = async (
   secret: string,
   request: HttpRequest,
 ): Promise<{ ok: true; answer: ProviderAnswer } | { ok: false; log: BlockLog }> => {
-  const outcome = await ctx.runtime.httpRequest(request)
+  const outcome = await ctx.runtime.httpRequest({ ...request, purpose: 'service' })
   if (!outcome.ok) return { ok: false, log: failureLog(label, { ok: false, message: masked(outcome.message, secret) }) }
   if (outcome.status >= 400) {
     return { ok: false, log: failureLog(label, { ok: false, status: outcome.status, message: masked(errorMessage(outcome.text), secret) }) }

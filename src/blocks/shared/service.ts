@@ -100,6 +100,7 @@ export const callService = async (
     headers: { accept: 'application/json', ...request.headers, ...(request.json !== undefined && { 'content-type': 'application/json' }) },
     body: request.json !== undefined ? JSON.stringify(request.json) : request.body,
     timeoutMs: request.timeoutMs ?? SERVICE_TIMEOUT_MS,
+    purpose: 'service',
   }
   const outcome = await ctx.runtime.httpRequest(req)
   if (!outcome.ok) return { ok: false, message: redact(outcome.message, secrets) }

@@ -1,5 +1,6 @@
 // `parley serve`: the HTTP server (one process, or a primary and N workers on one port), until SIGINT or SIGTERM.
 import cluster from 'node:cluster'
+import { metricsNotice } from '../../api/metricsEndpoint.js'
 import { loadConfig } from '../../config.js'
 import { startServer } from '../../server.js'
 import { serveWorkers, stopWithPrimary } from '../cluster.js'
@@ -38,6 +39,8 @@ PARLEY_PUBLIC_URL (the address people reach it at), LOG_LEVEL, … Stops on SIGI
     if (cluster.isPrimary) {
       recordServerDatabase(config.databaseUrl)
       process.stdout.write(startupMessage(config, server.url, packageVersion()))
+      const metrics = metricsNotice(server.app, config.metrics, server.url)
+      if (metrics) console.log(`  ${metrics}`)
     }
     let closing = false
     const shutdown = async (signal: string) => {

@@ -21,6 +21,12 @@ export type Sandbox = {
   close(): Promise<void>
 }
 
+/** Optional callbacks (metrics): how each call ended, and each worker terminated and replaced. */
+export type SandboxObserver = {
+  onCall?(op: 'evaluate' | 'script', outcome: 'ok' | 'error' | 'timeout' | 'memory'): void
+  onRestart?(reason: 'timeout' | 'memory' | 'broken'): void
+}
+
 /** The largest request or answer (code, variables, result) that crosses to a worker. */
 const MESSAGE_BYTES = 16 * 1024 * 1024
 /** Worker start-up (loading WebAssembly) is not bound by the per-call deadline. */
@@ -61,7 +67,11 @@ const wait = (state: Int32Array, seen: number, ms: number): Promise<unknown> => 
 export const isBrokenSandbox = (error: string | undefined): boolean =>
   error === 'null' || /^RuntimeError: (table index is out of bounds|memory access out of bounds|unreachable|null function)/.test(error ?? '')
 
-export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => {
+/** A failed call as the observer sees it: QuickJS's own deadline and memory limit answer these errors. */
+const outcomeOf = (error: string | undefined) =>
+  error?.startsWith('InternalError: interrupted') ? 'timeout' : error?.includes('out of memory') ? 'memory' : 'error'
+
+export const createSandbox = async (limits: SandboxLimits, observer: SandboxObserver = {}): Promise<Sandbox> => {
   const encoder = new TextEncoder()
   const decoder = new TextDecoder()
   const idle: Running[] = []
@@ -128,7 +138,8 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
   }
 
   /** Kills the worker of a runaway call; a replacement starts in the background. */
-  const replace = (running: Running) => {
+  const replace = (running: Running, reason: 'timeout' | 'memory' | 'broken') => {
+    observer.onRestart?.(reason)
     all.delete(running)
     void running.worker.terminate()
     if (!closed && (all.size < MIN_WORKERS || queue.length > 0)) grow()
@@ -185,6 +196,7 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
     const { read, written } = encoder.encodeInto(json, bytes)
     if (read < json.length) {
       release(running)
+      observer.onCall?.(op, 'error')
       return { ok: false, error: 'The code and its variables are too large for the sandbox.', setVariables: [] }
     }
     state[1] = written
@@ -205,14 +217,16 @@ export const createSandbox = async (limits: SandboxLimits): Promise<Sandbox> => 
       const tooLong = deadline === undefined ? now - sent > PICKUP_MS : now > deadline
       const tooBig = process.memoryUsage.rss() - rssBefore > limits.memoryBytes
       if (tooLong || tooBig) {
-        replace(running)
+        replace(running, tooBig ? 'memory' : 'timeout')
+        observer.onCall?.(op, tooBig ? 'memory' : 'timeout')
         return { ok: false, error: tooBig ? 'InternalError: out of memory' : 'InternalError: interrupted', setVariables: [] }
       }
     }
     const response: ScriptResult = JSON.parse(decoder.decode(bytes.slice(0, state[1])))
     // QuickJS can corrupt its own WebAssembly memory on some calls (a trap, or a bare null error); every later call
     // of that worker would fail, so the worker goes and a new one takes its place.
-    if (!response.ok && isBrokenSandbox(response.error)) replace(running)
+    observer.onCall?.(op, response.ok ? 'ok' : outcomeOf(response.error))
+    if (!response.ok && isBrokenSandbox(response.error)) replace(running, 'broken')
     else {
       Atomics.store(state, 0, IDLE)
       release(running)

@@ -8,6 +8,10 @@ import type { TurnWrite } from '../types.js'
 
 /** Sees the SQL and parameters of every statement run (benchmarks count them). */
 export type OnQuery = (sql: string, parameters: readonly unknown[]) => void
+/** Optional callbacks on a connection: every statement, and the time a query waited for a pooled connection. */
+export type ConnectionObserver = { onQuery?: OnQuery; onPoolWait?: (seconds: number) => void }
+/** A connection pool's sizes: connections open, idle among them, and queries waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number }
 
 export interface DialectAdapter {
   readonly name: 'sqlite' | 'postgres'
@@ -18,8 +22,8 @@ export interface DialectAdapter {
   readonly rowLocks: boolean
   /** The connection target when `url` names this dialect (`sqlite:<file>`, `postgres://…`), else undefined. */
   target(url: string): string | undefined
-  /** `poolSize`: connections one process may open (PostgreSQL; SQLite has one). */
-  open(target: string, onQuery?: OnQuery, poolSize?: number): Kysely<Database>
+  /** The database, and the pool's sizes where there is a pool (PostgreSQL; SQLite has one connection). */
+  open(target: string, observer?: ConnectionObserver, poolSize?: number): { db: Kysely<Database>; poolStats?: () => PoolStats }
   /** The bus that tells every process on this database about webhook deliveries (see bus.ts). */
   openBus(target: string, db: Kysely<Database>): DeliveryBus
 

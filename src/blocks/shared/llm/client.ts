@@ -162,7 +162,7 @@ export type ProviderCall = { method?: string; url: string; headers: Record<strin
 
 /** One call to a provider: its body, or why it failed (no answer, or the provider's status and readable message). */
 export const callProvider = async (runtime: Runtime, call: ProviderCall): Promise<{ ok: true; text: string } | ChatFailure> => {
-  const outcome = await runtime.httpRequest({ method: 'POST', ...call, timeoutMs: LLM_TIMEOUT_MS })
+  const outcome = await runtime.httpRequest({ method: 'POST', ...call, timeoutMs: LLM_TIMEOUT_MS, purpose: 'llm' })
   if (!outcome.ok) return { ok: false, message: outcome.message }
   if (outcome.status >= 400) return { ok: false, status: outcome.status, message: errorMessage(outcome.text) }
   return { ok: true, text: outcome.text }

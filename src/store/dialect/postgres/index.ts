@@ -12,7 +12,7 @@ export const postgres: DialectAdapter = {
   name: 'postgres',
   rowLocks: true,
   target: (url) => (url.startsWith('postgres://') || url.startsWith('postgresql://') ? url : undefined),
-  open: (url, onQuery, poolSize) => openPostgres(url, poolSize, onQuery),
+  open: (url, observer, poolSize) => openPostgres(url, poolSize, observer),
   openBus: postgresBus,
   isUniqueViolation,
   isForeignKeyViolation,

@@ -11,7 +11,7 @@ export const sqlite: DialectAdapter = {
   // `sqlite:data/x.db`, `sqlite:/abs/x.db` or `sqlite:///abs/x.db`
   rowLocks: false,
   target: (url) => (url.startsWith('sqlite:') ? url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') : undefined),
-  open: openSqlite,
+  open: (file, observer) => ({ db: openSqlite(file, observer?.onQuery) }),
   // One process per database file: the bus never leaves it.
   openBus: localBus,
   isUniqueViolation,

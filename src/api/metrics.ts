@@ -1,0 +1,208 @@
+// Prometheus metrics (prom-client, in a registry of our own): what operators watch on a running server. Every label
+// takes a value from a short fixed set (surfaces, error codes, outcomes); never an id, a URL or anything a user typed.
+// The store and the runtime know nothing of this module: server.ts hands them the observer callbacks below.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+/** Where a chat turn came in: the v1 chat API, the Typebot-compatible API, or a preview start (either API). */
+export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview'
+export type TurnKind = 'start' | 'continue'
+export type WebhookOutcome = 'delivered' | 'retry' | 'failed'
+/** Why an outgoing HTTP call was made: a bot's HTTP request (and other blocks), an LLM provider, another service. */
+export type HttpPurpose = 'http' | 'llm' | 'service'
+export type PoolStats = { total: number; idle: number; waiting: number }
+
+/** How often the count of recently active sessions (a database query) may run, whatever the scrape rate. */
+const ACTIVE_SESSIONS_EVERY_MS = 15_000
+/** A session counts as active when a turn updated it within this window. */
+export const ACTIVE_WINDOW_MS = 5 * 60_000
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+const CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+
+export type Metrics = ReturnType<typeof createMetrics>
+/** What the scrape-time gauges read from the store. */
+export type MetricsStore = { poolStats(): PoolStats | undefined; countSessionsUpdatedSince(since: string): Promise<number> }
+
+export const createMetrics = () => {
+  const registry = new Registry()
+  let store: MetricsStore | undefined
+  let countedAt = Number.NEGATIVE_INFINITY
+  let counting: Promise<void> | undefined
+  collectDefaultMetrics({ register: registry, prefix: 'parley_' })
+
+  const turnSeconds = new Histogram({
+    name: 'parley_chat_turn_duration_seconds',
+    help: 'Chat turns (startChat, continueChat) from request to answer, by surface, kind and outcome (ok or the error code)',
+    labelNames: ['surface', 'kind', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
+  const turns = new Counter({
+    name: 'parley_chat_turns_total',
+    help: 'Chat turns answered successfully (starts and continues), by surface and kind',
+    labelNames: ['surface', 'kind'],
+    registers: [registry],
+  })
+  const starts = new Counter({
+    name: 'parley_chat_starts_total',
+    help: 'Chats started successfully, by surface',
+    labelNames: ['surface'],
+    registers: [registry],
+  })
+  const inFlight = new Gauge({
+    name: 'parley_chat_turns_in_flight',
+    help: 'Chat turns this process is serving right now',
+    registers: [registry],
+  })
+  new Gauge({
+    name: 'parley_chat_sessions_active',
+    help: 'Chat sessions a turn updated in the last 5 minutes (whole database; refreshed at most every 15 s)',
+    registers: [registry],
+    collect() {
+      if (!store || Date.now() - countedAt < ACTIVE_SESSIONS_EVERY_MS) return counting
+      countedAt = Date.now()
+      counting = store
+        .countSessionsUpdatedSince(new Date(Date.now() - ACTIVE_WINDOW_MS).toISOString())
+        .then((n) => this.set(n))
+        // A failing database must not fail the scrape: the gauge keeps its last value.
+        .catch(() => {})
+      return counting
+    },
+  })
+  const errors = new Counter({
+    name: 'parley_http_errors_total',
+    help: 'Error answers of the HTTP API, by error code',
+    labelNames: ['code'],
+    registers: [registry],
+  })
+  const poolWaiting = new Gauge({
+    name: 'parley_db_pool_waiting_requests',
+    help: 'Queries waiting for a PostgreSQL pool connection',
+    registers: [registry],
+  })
+  // Read at scrape time (collect): no other reference needed.
+  new Gauge({
+    name: 'parley_db_pool_connections',
+    help: 'PostgreSQL pool connections of this process, by state (in_use, idle)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = store?.poolStats()
+      if (!stats) return
+      this.labels('in_use').set(stats.total - stats.idle)
+      this.labels('idle').set(stats.idle)
+      poolWaiting.set(stats.waiting)
+    },
+  })
+  const poolWait = new Histogram({
+    name: 'parley_db_pool_wait_seconds',
+    help: 'Time to obtain a PostgreSQL pool connection',
+    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  })
+  const groupCommit = new Histogram({
+    name: 'parley_db_group_commit_turns',
+    help: 'Chat turns written per SQLite transaction (group commit)',
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+    registers: [registry],
+  })
+  const sandboxCalls = new Counter({
+    name: 'parley_sandbox_evaluations_total',
+    help: 'Bot JavaScript run in the sandbox, by operation (evaluate, script) and outcome (ok, error, timeout, memory)',
+    labelNames: ['op', 'outcome'],
+    registers: [registry],
+  })
+  const sandboxRestarts = new Counter({
+    name: 'parley_sandbox_worker_restarts_total',
+    help: 'Sandbox workers terminated and replaced, by reason (timeout, memory, broken)',
+    labelNames: ['reason'],
+    registers: [registry],
+  })
+  const outgoing = new Histogram({
+    name: 'parley_outgoing_request_duration_seconds',
+    help: "Outgoing calls (bots' HTTP, LLM and service requests; emails), by purpose and outcome; _count is the number of calls",
+    labelNames: ['purpose', 'outcome'],
+    buckets: CALL_BUCKETS,
+    registers: [registry],
+  })
+  const webhookDeliveries = new Counter({
+    name: 'parley_webhook_deliveries_total',
+    help: 'Outgoing webhook delivery attempts, by outcome (delivered, retry, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  const webhookSeconds = new Histogram({
+    name: 'parley_webhook_delivery_seconds',
+    help: 'Duration of outgoing webhook delivery attempts',
+    labelNames: ['outcome'],
+    buckets: CALL_BUCKETS,
+    registers: [registry],
+  })
+
+  const purged = new Counter({
+    name: 'parley_purged_total',
+    help: 'Rows and files removed by the purge of expired sessions, by kind (sessions, snapshots, files)',
+    labelNames: ['kind'],
+    registers: [registry],
+  })
+
+  // The children of each label set, looked up once: prom-client hashes the labels on every `labels()` call.
+  const turnSeries = new Map<
+    string,
+    { seconds: ReturnType<typeof turnSeconds.labels>; ok?: ReturnType<typeof turns.labels>; start?: ReturnType<typeof starts.labels> }
+  >()
+
+  return {
+    registry,
+
+    turnStarted: () => inFlight.inc(),
+    /** A turn whose client left before its answer: out of the in-flight gauge, not in the histogram. */
+    turnAborted: () => inFlight.dec(),
+    /** A turn answered: `outcome` is 'ok' or the error code of its answer ('conflict', 'not_found', …). */
+    turnEnded(surface: TurnSurface, kind: TurnKind, outcome: string, seconds: number) {
+      inFlight.dec()
+      const key = `${surface} ${kind} ${outcome}`
+      let series = turnSeries.get(key)
+      if (!series) {
+        series = {
+          seconds: turnSeconds.labels(surface, kind, outcome),
+          ok: outcome === 'ok' ? turns.labels(surface, kind) : undefined,
+          start: outcome === 'ok' && kind === 'start' ? starts.labels(surface) : undefined,
+        }
+        turnSeries.set(key, series)
+      }
+      series.seconds.observe(seconds)
+      series.ok?.inc()
+      series.start?.inc()
+    },
+    errorAnswered: (code: string) => errors.labels(code).inc(),
+
+    /** Callbacks for openStore: group-commit batch sizes and connection waits (PostgreSQL). */
+    storeObserver: {
+      onGroupCommit: (turns: number) => groupCommit.observe(turns),
+      onPoolWait: (seconds: number) => poolWait.observe(seconds),
+    },
+    /** Callbacks for createSandbox. */
+    sandboxObserver: {
+      onCall: (op: 'evaluate' | 'script', outcome: 'ok' | 'error' | 'timeout' | 'memory') => sandboxCalls.labels(op, outcome).inc(),
+      onRestart: (reason: 'timeout' | 'memory' | 'broken') => sandboxRestarts.labels(reason).inc(),
+    },
+    outgoingCall: (purpose: HttpPurpose | 'smtp', outcome: string, seconds: number) => outgoing.labels(purpose, outcome).observe(seconds),
+    webhookDelivered(outcome: WebhookOutcome, seconds: number) {
+      webhookDeliveries.labels(outcome).inc()
+      webhookSeconds.labels(outcome).observe(seconds)
+    },
+    /** What one run of the session purge removed. */
+    purged(removed: { sessions: number; snapshots: number; files: number }) {
+      for (const [kind, n] of Object.entries(removed)) if (n) purged.labels(kind).inc(n)
+    },
+
+    /**
+     * Gauges read from the store at scrape time: the pool (PostgreSQL; SQLite has one synchronous connection and
+     * reports none) and the sessions active lately, counted by the database at most every 15 s.
+     */
+    watchStore(source: MetricsStore) {
+      store = source
+    },
+  }
+}
