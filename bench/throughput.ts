@@ -61,6 +61,24 @@ const sampleTurn = async (url: string, publicId: string) => {
   return turn.json
 }
 
+const METRICS_TOKEN = 'bench-metrics-token-0123456789'
+
+/** The turns the server's own histogram counted (/metrics): continues answered ok on the chat API. */
+const turnsCounted = async (url: string): Promise<number> => {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`)
+  const line = (await res.text())
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('parley_chat_turn_duration_seconds_count{') &&
+        l.includes('surface="chat_api"') &&
+        l.includes('kind="continue"') &&
+        l.includes('outcome="ok"'),
+    )
+  return line ? Number(line.split(' ').at(-1)) : 0
+}
+
 const serverWithBot = async (env: Record<string, string>, profileName?: string) => {
   const server = await spawnParley(env, { cpuProfile: profileName })
   const { bots } = await setupBots(httpCaller(server.url), [loopBot()])
@@ -95,7 +113,8 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
   const commitMs = durableCommitMs(dir)
   log(`one durable SQLite commit on this disk: ${round(commitMs, 3)} ms (at most ${round(1000 / commitMs, 0)} serial commits/s)`)
   const sqliteProfile = o.profile ? 'turns-sqlite' : undefined
-  const sqlite = await serverWithBot({ DATABASE_URL: `sqlite:${join(dir, 'parley.db')}` }, sqliteProfile)
+  // With /metrics on, as an operator would run it: scraped before and after, its turn histogram must move.
+  const sqlite = await serverWithBot({ DATABASE_URL: `sqlite:${join(dir, 'parley.db')}`, METRICS_TOKEN }, sqliteProfile)
   const sample = await sampleTurn(sqlite.server.url, sqlite.publicId)
 
   // The baseline runs before and after the SQLite turns and the ratios use the mean of both: load from outside
@@ -112,8 +131,12 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
   const before = await measureBaseline('before')
 
   log(`SQLite: continueChat, ${o.connections} chats, ${o.seconds} s`)
+  const countedBefore = await turnsCounted(sqlite.server.url)
   const onSqlite = await load(sqlite.server.url, 'chat', o, sqlite.publicId)
+  const counted = (await turnsCounted(sqlite.server.url)) - countedBefore
   log(`SQLite: ${describe(onSqlite)}`)
+  log(`SQLite: /metrics counted ${counted} turns in parley_chat_turn_duration_seconds during the run (warm-up included)`)
+  if (counted < onSqlite.requests) throw new Error(`/metrics counted ${counted} turns, the load generator had ${onSqlite.requests} answered`)
   await stopAndSummarize([sqlite.server], [sqliteProfile], profiles, o.seconds)
   const after = await measureBaseline('after')
   const base = { perSecond: (before.perSecond + after.perSecond) / 2, p99: Math.max(before.latencyMs.p99, after.latencyMs.p99) }
@@ -134,6 +157,7 @@ export const benchThroughput = async (o: ThroughputOptions): Promise<{ figures: 
     figure('turns.sqlite.p50', 'Turn latency p50 (SQLite, 64 chats)', round(onSqlite.latencyMs.p50), 'ms'),
     figure('turns.sqlite.p99', 'Turn latency p99 (SQLite, 64 chats)', round(onSqlite.latencyMs.p99), 'ms', { op: '<=', value: 10 }),
     figure('turns.baseline.p99', 'Bare Fastify latency p99 (64 connections, for reference)', round(base.p99), 'ms'),
+    figure('turns.sqlite.metricsCounted', "Turns the server's /metrics histogram counted during the SQLite run", counted, 'turns'),
     figure('turns.sqlite.commitMs', 'One durable SQLite commit on this disk (fsync)', round(commitMs, 3), 'ms'),
   )
 
