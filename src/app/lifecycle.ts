@@ -76,14 +76,14 @@ export const createLifecycle = ({
   }
 
   /**
-   * Uploads of a result whose chat expired that no answer holds and no variable names: files sent to an upload URL
-   * and never answered with. Only files older than the expiry go, so a newer chat on the same result (a visitor
+   * Uploads of a result whose chat expired that no answer holds (as an attached file or in its text: voice clips,
+   * file replies sent as text) and no variable names: files sent to an upload URL and never answered with. Only files older than the expiry go, so a newer chat on the same result (a visitor
    * who came back) keeps the upload it is about to send.
    */
   const pruneUnansweredUploads = async (sessionIds: string[], before: Date) => {
     let deleted = 0
     for (const result of await db.resultsOfSessions(sessionIds)) {
-      const keep = (key: string) => result.variables.includes(key) || result.attachedFileUrls.some((url) => url.endsWith(`/${key}`))
+      const keep = (key: string) => result.variables.includes(key) || result.answerTexts.some((text) => text.includes(`/${key}`))
       deleted += await pruneFiles({ workspaceId: result.workspaceId, botId: result.botId, resultId: result.id }, before, keep)
     }
     return deleted
@@ -101,7 +101,7 @@ export const createLifecycle = ({
     }
   }
 
-  /** Preview snapshots unused since `before`, and then the preview files of their bots stored before it. */
+  /** Preview snapshots unused since `before`, and then the preview files of their bots stored before it (bots with no preview running). */
   const purgePreviewSnapshots = async (before: string) => {
     const used = await snapshotsInUse()
     const bots = new Map<string, { workspaceId: string; botId: string }>()
@@ -118,8 +118,10 @@ export const createLifecycle = ({
       after = page[page.length - 1]
       await yieldToEventLoop()
     }
+    // A bot with a preview still running keeps its preview files: they may be that chat's uploads.
+    const busy = await db.botsOfSnapshots([...used])
     let previewFiles = 0
-    for (const owner of bots.values()) previewFiles += await pruneFiles(owner, new Date(before))
+    for (const owner of bots.values()) if (!busy.has(owner.botId)) previewFiles += await pruneFiles(owner, new Date(before))
     return { snapshots: deleted, files: previewFiles }
   }
 

@@ -6,7 +6,8 @@ import type { Database } from './tables.js'
 
 export type SessionKind = 'live' | 'preview'
 /** A result an expired session wrote last, with what of its files its answers and variables name. */
-export type ExpiredResult = { id: string; botId: string; workspaceId: string; variables: string; attachedFileUrls: string[] }
+/** A result whose chat expired, with its variables (JSON text) and every answer's text and attached file URLs. */
+export type ExpiredResult = { id: string; botId: string; workspaceId: string; variables: string; answerTexts: string[] }
 export type StalePreviewSnapshot = { id: string; updatedAt: string; botId: string; workspaceId: string }
 
 /** Preview snapshots by their ids, as the partial index `published_bots_preview` says it (a literal, not a parameter). */
@@ -87,7 +88,10 @@ export const lifecycle = (db: Kysely<Database>) => ({
     return Number(res.numDeletedRows)
   },
 
-  /** The results these sessions wrote last, with their variables and the file URLs of their answers. */
+  /**
+   * The results these sessions wrote last, with what their answers say: file URLs are in `attachedFileUrls`, and in
+   * the text itself for voice clips and file replies sent as text.
+   */
   async resultsOfSessions(sessionIds: string[]): Promise<ExpiredResult[]> {
     if (!sessionIds.length) return []
     const rows = await db
@@ -99,17 +103,35 @@ export const lifecycle = (db: Kysely<Database>) => ({
     if (!rows.length) return []
     const answers = await db
       .selectFrom('answers')
-      .select(['resultId', 'attachedFileUrls'])
+      .select(['resultId', 'content', 'attachedFileUrls'])
       .where(
         'resultId',
         'in',
         rows.map((r) => r.id),
       )
-      .where('attachedFileUrls', 'is not', null)
       .execute()
-    const urls = new Map<string, string[]>()
-    for (const a of answers) urls.set(a.resultId, [...(urls.get(a.resultId) ?? []), ...(JSON.parse(a.attachedFileUrls!) as string[])])
-    return rows.map((r) => ({ ...r, attachedFileUrls: urls.get(r.id) ?? [] }))
+    const texts = new Map<string, string[]>()
+    for (const a of answers) {
+      const list = texts.get(a.resultId) ?? []
+      list.push(a.content)
+      if (a.attachedFileUrls) list.push(a.attachedFileUrls)
+      texts.set(a.resultId, list)
+    }
+    return rows.map((r) => ({ ...r, answerTexts: texts.get(r.id) ?? [] }))
+  },
+
+  /** The bots of these snapshots (preview snapshots still in use: their bots' preview files stay). */
+  async botsOfSnapshots(ids: string[]): Promise<Set<string>> {
+    const bots = new Set<string>()
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .selectFrom('publishedBots')
+        .select('botId')
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()
+      for (const r of rows) bots.add(r.botId)
+    }
+    return bots
   },
 
   /**

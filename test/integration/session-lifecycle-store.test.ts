@@ -53,7 +53,7 @@ const ago = (ms: number) => new Date(NOW - ms).toISOString()
 const session = async (
   id: string,
   idle: number,
-  options: { age?: number; preview?: boolean; state?: string; answerFiles?: string[]; variables?: string } = {},
+  options: { age?: number; preview?: boolean; state?: string; answerFiles?: string[]; answerText?: string; variables?: string } = {},
 ) => {
   const resultId = `r-${id}`
   await store.chats.commitTurn({
@@ -63,7 +63,7 @@ const session = async (
     results: options.preview
       ? []
       : [{ resultId, hasStarted: true, isCompleted: false, variables: [{ id: 'v', name: 'V', value: options.variables ?? '' }] }],
-    answers: options.preview ? [] : [{ resultId, blockId: 'b', content: 'hi', attachedFileUrls: options.answerFiles }],
+    answers: options.preview ? [] : [{ resultId, blockId: 'b', content: options.answerText ?? 'hi', attachedFileUrls: options.answerFiles }],
     logs: options.preview ? [] : [{ resultId, status: 'info', description: 'said hi' }],
   })
   await store.db
@@ -104,7 +104,7 @@ test('sessions idle beyond their expiry go (previews sooner), old ones still in 
   await store.db.deleteFrom('chatSessions').execute()
 })
 
-test('preview snapshots: unused and stale ones go with their old preview files; in use, reused or published ones stay', async () => {
+test('preview snapshots: unused and stale ones go (their old preview files once no preview of the bot runs); in use, reused or published ones stay', async () => {
   const published = (await store.bots.publish(botId))!
   const superseded = (await store.bots.publish(botId))!
   const snapshot = async (name: string) => (await store.bots.previewSnapshot(botId, { version: '6', name } as any)).id
@@ -131,12 +131,18 @@ test('preview snapshots: unused and stale ones go with their old preview files; 
   const newPreviewFile = await storedFile(HOUR)
 
   const removed = await lifecycleOf().purgeNow()
-  assert.deepEqual(removed, { sessions: 0, snapshots: 1, files: 1 })
+  // The preview running on `inUse` may have sent the old file: the bot's preview files wait.
+  assert.deepEqual(removed, { sessions: 0, snapshots: 1, files: 0 })
   const left = (await store.db.selectFrom('publishedBots').select('id').execute()).map((r) => r.id).sort()
   assert.deepEqual(left, [published.id, superseded.id, inUse, reused, fresh].sort())
+  assert.equal(await exists(oldPreviewFile), true)
+
+  // Once that preview is over (and its snapshot stale), they go.
+  await store.db.deleteFrom('chatSessions').execute()
+  const later = await lifecycleOf().purgeNow()
+  assert.deepEqual(later, { sessions: 0, snapshots: 1, files: 1 })
   assert.equal(await exists(oldPreviewFile), false)
   assert.equal(await exists(newPreviewFile), true)
-  await store.db.deleteFrom('chatSessions').execute()
   await store.db.deleteFrom('publishedBots').where('id', 'like', 'preview-%').execute()
 })
 
@@ -153,6 +159,16 @@ test("an expired chat's uploads that no answer or variable holds go; newer ones 
   const removed = await lifecycleOf().purgeNow()
   assert.deepEqual(removed, { sessions: 1, snapshots: 0, files: 1 })
   assert.deepEqual(await Promise.all([answered, inVariable, unanswered, recent].map(exists)), [true, true, false, true])
+})
+
+test('a file an answer names only in its text (a voice clip, a file reply sent as text) stays', async () => {
+  const resultId = 'r-voice'
+  const clip = await storedFile(31 * DAY, resultId)
+  const unanswered = await storedFile(31 * DAY, resultId)
+  await session('voice', 31 * DAY, { answerText: `${PUBLIC_URL}/v1/files/${clip}` })
+  const removed = await lifecycleOf().purgeNow()
+  assert.deepEqual(removed, { sessions: 1, snapshots: 0, files: 1 })
+  assert.deepEqual(await Promise.all([clip, unanswered].map(exists)), [true, false])
 })
 
 test('sessions are deleted a chunk at a time', async () => {
