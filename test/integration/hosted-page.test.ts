@@ -306,6 +306,8 @@ describe('bot pages on a chat host of their own (PARLEY_CHAT_URL)', () => {
     assert.equal(fromBuilder.location, `https://chat.example.test/${publicId}?Name=Ada&x=1`)
     const onChatHost = await getAs(server, 'chat.example.test', `/${publicId}`)
     assert.equal(onChatHost.status, 200)
+    // A proxy that passes the port on in Host (nginx's $http_host) is still the chat host: no redirect loop.
+    assert.equal((await getAs(server, 'chat.example.test:443', `/${publicId}`)).status, 200)
     assert.match(onChatHost.csp ?? '', /script-src 'self' 'nonce-/)
     // Paths that are not bot pages stay where they are.
     assert.equal((await getAs(server, 'build.example.test', '/health')).status, 200)

@@ -98,12 +98,15 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     return reply.send(body)
   })
 
-  const chatHost = config.hostedPage.chatUrl && new URL(config.hostedPage.chatUrl).host
+  // By host name (and port only where the setting names one): proxies may or may not pass the port on in Host.
+  const chatUrl = config.hostedPage.chatUrl ? new URL(config.hostedPage.chatUrl) : undefined
+  const onChatHost = (host: string, port: number | null) =>
+    !chatUrl || (host.toLowerCase() === chatUrl.hostname && (!chatUrl.port || port == null || String(port) === chatUrl.port))
   fastify.get<{ Params: { publicId: string } }>('/:publicId', async (req, reply) => {
     const { publicId } = req.params
     // `/v1`, `/api`… alone are the API's unknown paths: they keep its JSON 404.
     if (RESERVED_PUBLIC_IDS.has(publicId.toLowerCase())) return reply.callNotFound()
-    if (chatHost && req.host.toLowerCase() !== chatHost) {
+    if (!onChatHost(req.hostname, req.port)) {
       const query = req.url.indexOf('?')
       return reply.redirect(`${config.hostedPage.chatUrl}/${encodeURIComponent(publicId)}${query < 0 ? '' : req.url.slice(query)}`, 302)
     }
