@@ -125,7 +125,11 @@ describe('parley doctor', () => {
       (await diagnosed({ ...unset, HOST: '0.0.0.0' }))('Public URL'),
       /^! PARLEY_PUBLIC_URL is not set while the server listens on 0\.0\.0\.0/,
     )
-    assert.match((await diagnosed(unset))('Public URL'), /^✓ PARLEY_PUBLIC_URL is not set: links use http:\/\/127\.0\.0\.1:3000/)
+    assert.match((await diagnosed(unset))('Public URL'), /^! PARLEY_PUBLIC_URL is not set: links and file URLs use http:\/\/127\.0\.0\.1:3000/)
+    // PARLEY_CHAT_URL (another host name for the same server) is checked the same way.
+    const chatHost = (port: string) => diagnosed({ ...base, PARLEY_CHAT_URL: `http://localhost:${port}` })
+    assert.match((await chatHost(new URL(base.PARLEY_PUBLIC_URL).port))('Chat URL'), /^✓ .* reaches this server/)
+    assert.match((await chatHost(String(await freePort())))('Chat URL'), /^✗ nothing answers at PARLEY_CHAT_URL=/)
   })
 
   test('SMTP up, down, unset', async () => {

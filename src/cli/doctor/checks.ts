@@ -85,26 +85,42 @@ export const checkPublicUrl = async (config: Config, store: Store | undefined): 
   const url = config.files.publicUrl
   if (!url) {
     const listening = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+    // Unset is right only when nobody but this machine chats; behind a reverse proxy it is the classic mistake.
     return LOOPBACK.test(config.host)
-      ? ok(subject, `PARLEY_PUBLIC_URL is not set: links use ${listening} (reachable from this machine only).`)
+      ? warn(
+          subject,
+          `PARLEY_PUBLIC_URL is not set: links and file URLs use ${listening}, which only this machine reaches.`,
+          'if a reverse proxy (or anyone else) reaches this server, set PARLEY_PUBLIC_URL to the address people open (e.g. https://chat.example.com).',
+        )
       : warn(
           subject,
           `PARLEY_PUBLIC_URL is not set while the server listens on ${config.host}: share links and file URLs will use ${listening}.`,
           'set PARLEY_PUBLIC_URL to the address people open (e.g. https://chat.example.com), the one your reverse proxy serves.',
         )
   }
+  return reachesThisServer(subject, 'PARLEY_PUBLIC_URL', url, store)
+}
+
+/** PARLEY_CHAT_URL (bot pages on a host name of their own), when set: it must reach this server too. */
+export const checkChatUrl = async (config: Config, store: Store | undefined): Promise<Finding | undefined> => {
+  const url = config.hostedPage.chatUrl
+  return url === undefined ? undefined : reachesThisServer('Chat URL', 'PARLEY_CHAT_URL', url, store)
+}
+
+/** `url`/health must answer as Parley, and as the Parley on this database (the instance id). */
+const reachesThisServer = async (subject: string, setting: string, url: string, store: Store | undefined): Promise<Finding> => {
   const fixWrong =
-    `set PARLEY_PUBLIC_URL to the address browsers reach THIS server at (the reverse proxy's https address). ` +
+    `set ${setting} to the address browsers reach THIS server at (the reverse proxy's https address). ` +
     `With a wrong one, embedded and hosted chats fail ("Couldn't initiate the chat") and links point elsewhere.`
   let res: Response
   try {
     res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5000), redirect: 'follow' })
   } catch (err) {
-    return fail(subject, `nothing answers at PARLEY_PUBLIC_URL=${url} (${reason(err)}).`, fixWrong)
+    return fail(subject, `nothing answers at ${setting}=${url} (${reason(err)}).`, fixWrong)
   }
   const body = (await res.json().catch(() => undefined)) as { status?: unknown; database?: unknown; instance?: unknown } | undefined
   if (!body || typeof body.status !== 'string' || typeof body.database !== 'string')
-    return fail(subject, `${url}/health answers ${res.status}, but not as Parley: PARLEY_PUBLIC_URL reaches another service.`, fixWrong)
+    return fail(subject, `${url}/health answers ${res.status}, but not as Parley: ${setting} reaches another service.`, fixWrong)
   const ours = await store?.instanceId()
   if (!ours)
     return warn(
@@ -113,11 +129,11 @@ export const checkPublicUrl = async (config: Config, store: Store | undefined): 
       'start the server once (it migrates the database), then run doctor again.',
     )
   if (typeof body.instance !== 'string')
-    return warn(subject, `${url} answers as an older Parley (no instance id in /health): it is not the server on this database.`, fixWrong)
+    return fail(subject, `${setting}=${url} answers as an older Parley (no instance id in /health): it is not the server on this database.`, fixWrong)
   if (body.instance !== ours)
     return fail(
       subject,
-      `PARLEY_PUBLIC_URL=${url} reaches another Parley server (instance ${body.instance}), not the one on this database (instance ${ours}).`,
+      `${setting}=${url} reaches another Parley server (instance ${body.instance}), not the one on this database (instance ${ours}).`,
       fixWrong,
     )
   return ok(subject, `${url} reaches this server (instance ${ours}).`)
@@ -238,6 +254,8 @@ export const diagnose = async (config: Config): Promise<Finding[]> => {
     store = database.store
     findings.push(database.finding)
     findings.push(await checkPublicUrl(config, store))
+    const chat = await checkChatUrl(config, store)
+    if (chat) findings.push(chat)
     findings.push(await checkSmtp(config))
     findings.push(await checkStorage(config))
     findings.push(await checkEncryptionSecret(config, store))
