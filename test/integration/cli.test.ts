@@ -221,6 +221,8 @@ describe('parley import and parley chat', () => {
         'Name',
         [
           { id: 'name', type: 'text input', options: { variableId: 'vName', labels: { placeholder: 'Your first name' } } },
+          // A pause the client waits out (a client action with a dedicated reply): the chat goes on after it.
+          { id: 'pause', type: 'Wait', options: { secondsToWaitFor: '0.2', shouldPause: true } },
           say('thanks', 'Thanks {{Name}}!'),
         ],
       ],
@@ -273,7 +275,7 @@ describe('parley import and parley chat', () => {
     assert.match(bad.stderr, /The bot definition is invalid\.\n {2}\S+/)
   })
 
-  test('chat: bubbles, numbered buttons, a text input with its placeholder, to the end (stdin piped)', async () => {
+  test('chat: bubbles, numbered buttons, a text input with its placeholder, a pause, to the end (stdin piped)', async () => {
     const owner = await userWithWorkspace(s, 'Chatter')
     const published = await importAndPublish(s, owner.token, owner.workspaceId, demo)
     const res = await runCliAsync(['chat', published.publicId, '--url', s.url, '--token', owner.token], {}, '1\nAda\n')

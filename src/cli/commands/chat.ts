@@ -74,11 +74,56 @@ export const chat: Command = {
       return line.value
     }
 
+    /** An LLM answer streamed by the server (server-sent events), printed as it comes; its full text. */
+    const streamed = async (sessionId: string): Promise<string> => {
+      const res = await fetch(`${base}/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`, { method: 'POST', headers, body: '{}' })
+      if (!res.ok || !res.body) throw new CommandError(`${base} could not stream the answer (${res.status}).`)
+      let pending = ''
+      let full: string | undefined
+      for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
+        pending += chunk
+        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
+          const event = pending.slice(0, end)
+          pending = pending.slice(end + 2)
+          const name = /^event: (.*)$/m.exec(event)?.[1]
+          const data = JSON.parse(/^data: (.*)$/m.exec(event)?.[1] ?? '{}') as { text?: string; message?: string }
+          if (name === 'error') throw new CommandError(`The bot's answer failed: ${data.message ?? 'no details'}`)
+          if (name === 'done') full = data.text ?? ''
+          else if (data.text) process.stdout.write(data.text)
+        }
+      }
+      process.stdout.write('\n')
+      return full ?? ''
+    }
+
+    /**
+     * Client actions the bot waits on before it goes on (a pause, a streamed LLM answer): done here, answering what
+     * a browser would. undefined: no such action; null: one a terminal cannot do (the chat stops there).
+     */
+    const dedicatedReply = async (answer: Answer, sessionId: string): Promise<{ message?: string } | null | undefined> => {
+      const action = answer.clientSideActions?.find((a) => a.expectsDedicatedReply)
+      if (!action) return undefined
+      if (action.type === 'wait') {
+        const seconds = Number((action.wait as { secondsToWaitFor?: unknown } | undefined)?.secondsToWaitFor) || 0
+        await new Promise((r) => setTimeout(r, Math.min(seconds, 60) * 1000))
+        return {}
+      }
+      if (action.type === 'stream' || action.type === 'streamOpenAiChatCompletion') return { message: await streamed(sessionId) }
+      console.log(`The bot runs a step in the browser (${action.type}): not supported in the terminal. Leaving the chat; try it in a browser.`)
+      return null
+    }
+
     let answer = await call(`/v1/bots/${encodeURIComponent(positionals[0])}/startChat`, {})
     const sessionId = answer.sessionId
     try {
       for (;;) {
         show(answer)
+        const dedicated = sessionId ? await dedicatedReply(answer, sessionId) : undefined
+        if (dedicated === null) return 1
+        if (dedicated) {
+          answer = await call(`/v1/sessions/${encodeURIComponent(sessionId!)}/continueChat`, dedicated)
+          continue
+        }
         const input = answer.input
         if (!input || !sessionId) {
           console.log('(The chat has ended.)')
