@@ -1,7 +1,7 @@
 // The webhook dispatcher: a loop in every server process (docs/webhooks.md). Each round it expands new outbox events
 // into deliveries (one per matching subscription), takes the lease of due deliveries, POSTs them signed, and records
 // the outcome: 2xx is delivered; anything else is retried with exponential back-off and jitter, until the last
-// attempt fails. A process that dies holding a lease leaves the delivery to whichever process finds it expired
+// attempt fails. A freed slot is filled at once, not when the round's other deliveries are done. A process that dies holding a lease leaves the delivery to whichever process finds it expired
 // (at least once). It never logs secrets or payloads.
 import type { HttpRequest, HttpOutcome } from '../engine/types.js'
 import { retryDelayMs, signatureHeader } from '../lib/webhookSigning.js'
@@ -24,7 +24,14 @@ export type DispatcherSettings = {
 }
 
 /** Deliveries sent at once by one process. */
-const BATCH = 16
+const SLOTS = 16
+/**
+ * Deliveries of one subscription in flight at once (unexpired leases, all processes): a slow receiver with a long
+ * queue holds this many slots, never all of them.
+ */
+export const PER_WEBHOOK = 2
+/** Of a receiver's answer, what is read (the rest is dropped unread); the outcome is judged by the status code. */
+const RESPONSE_BYTES = 4096
 /** Events expanded per transaction. */
 const EXPAND_BATCH = 100
 /** Rows deleted per statement of the retention sweep, and statements per sweep. */
@@ -65,6 +72,7 @@ export const createWebhookDispatcher = ({
   let again = false
   let stopped = true
   let lastPrune = 0
+  const inFlight = new Set<Promise<void>>()
   let stop: () => void = () => {}
   const stopping = new Promise<void>((resolve) => {
     stop = resolve
@@ -84,7 +92,15 @@ export const createWebhookDispatcher = ({
       'parley-event-type': d.eventType,
       'parley-signature': signatureHeader(d.secret, d.payload, Math.floor(Date.now() / 1000)),
     }
-    const sent = http({ url: d.url, method: 'POST', headers, body: d.payload, timeoutMs: settings.timeoutMs, followRedirects: false })
+    const sent = http({
+      url: d.url,
+      method: 'POST',
+      headers,
+      body: d.payload,
+      timeoutMs: settings.timeoutMs,
+      followRedirects: false,
+      maxResponseBytes: RESPONSE_BYTES,
+    })
     const outcome = await Promise.race([sent, stopping.then(() => undefined)])
     // Stopping: the lease runs out and another round (here or in another process) sends it again.
     if (!outcome) return
@@ -109,15 +125,26 @@ export const createWebhookDispatcher = ({
   /** One round; answers whether there may be more to do right away. */
   const round = async (): Promise<boolean> => {
     const expanded = await store.webhooks.expand(EXPAND_BATCH)
+    const free = SLOTS - inFlight.size
     // A lease outlives the request it covers, with room for the outcome's write.
-    const claimed = await store.webhooks.claim(BATCH, settings.timeoutMs + 30_000)
-    await Promise.all(claimed.map((d) => deliver(d).catch(onError)))
+    const claimed = free > 0 ? await store.webhooks.claim(free, settings.timeoutMs + 30_000, PER_WEBHOOK) : []
+    for (const d of claimed) {
+      const sending: Promise<void> = deliver(d)
+        .catch(onError)
+        .finally(() => {
+          inFlight.delete(sending)
+          // The slot is free: look for more now rather than at the next poll.
+          if (!stopped) schedule(0)
+        })
+      inFlight.add(sending)
+    }
     if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = Date.now()
       const before = new Date(Date.now() - settings.retentionDays * 86_400_000).toISOString()
       for (let i = 0; i < PRUNE_CHUNKS && !stopped; i++) if ((await store.webhooks.prune(before, PRUNE_CHUNK)) < PRUNE_CHUNK) break
     }
-    return expanded === EXPAND_BATCH || claimed.length === BATCH
+    // Claimed short: nothing more is due; claimed all free slots: each one freed runs a round.
+    return expanded === EXPAND_BATCH
   }
 
   const schedule = (ms: number) => {
@@ -152,12 +179,13 @@ export const createWebhookDispatcher = ({
     nudge() {
       if (!stopped) schedule(0)
     },
-    /** Stops the loop; deliveries in flight are abandoned to their leases. Waits for the round's database work. */
+    /** Stops the loop; deliveries in flight are abandoned to their leases. Waits for the database work under way. */
     async stop() {
       stopped = true
       clearTimeout(timer)
       stop()
       await running
+      await Promise.all(inFlight)
     },
   }
 }

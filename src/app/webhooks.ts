@@ -6,13 +6,16 @@ import { EncryptionNotConfiguredError } from '../store/credentials.js'
 import type { Store } from '../store/index.js'
 import type { Webhook } from '../store/webhooks.js'
 import type { Access } from './access.js'
-import { AppError, badRequest, notFound } from './errors.js'
+import { AppError, badRequest, conflict, notFound } from './errors.js'
+import { createRateLimit } from './rateLimit.js'
 import type { EventPayload, EventType, Wanted } from './webhookEvents.js'
 
 /** How long a process trusts its copy of a workspace's subscriptions (changes made by other processes). */
 export const WANTED_TTL_MS = 10_000
 /** Subscriptions a workspace may have. */
 export const MAX_WEBHOOKS_PER_WORKSPACE = 50
+/** Test pings a webhook may be sent per minute (per process). */
+export const TEST_PINGS_PER_MINUTE = 10
 /** Workspaces whose subscriptions are cached at once (the oldest entry goes first). */
 const CACHE_ENTRIES = 10_000
 
@@ -21,6 +24,12 @@ export type WebhookInput = { url: string; events: EventType[]; description?: str
 export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks' | 'bots'>; access: Access }) => {
   const cache = new Map<string, { at: number; wanted: { botId: string | null; events: string[] }[] }>()
   const listeners = new Set<() => void>()
+  // Pings queue deliveries at will; a flood of them would only keep the receiver (and its slots) busy.
+  const pings = createRateLimit({
+    max: TEST_PINGS_PER_MINUTE,
+    windowMs: 60_000,
+    message: `At most ${TEST_PINGS_PER_MINUTE} test pings per minute per webhook: try again in a minute.`,
+  })
 
   const changed = (workspaceId: string) => cache.delete(workspaceId)
 
@@ -134,13 +143,16 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
     /** Sends a delivery again (same event id), from now on with a fresh retry schedule. */
     async redeliver(user: User, webhookId: string, deliveryId: string): Promise<void> {
       const webhook = await owned(user, webhookId)
-      if (!(await store.webhooks.redeliver(webhook.id, deliveryId))) throw notFound('Delivery not found.')
+      const outcome = await store.webhooks.redeliver(webhook.id, deliveryId)
+      if (outcome === 'missing') throw notFound('Delivery not found.')
+      if (outcome === 'busy') throw conflict('This delivery is being sent right now; try again once it is settled.')
       this.eventsWritten()
     },
 
     /** Sends a `ping` event to this subscription only (whatever its event types), to try the receiver. */
     async test(user: User, webhookId: string): Promise<{ eventId: string }> {
       const webhook = await owned(user, webhookId)
+      pings.take([webhook.id])
       const eventId = await store.webhooks.addDirect(webhook, 'ping', (id, createdAt) => {
         const payload: EventPayload = {
           id,

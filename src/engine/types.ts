@@ -39,6 +39,11 @@ export type HttpRequest = {
   proxyUrl?: string
   /** The outcome also carries the body's bytes (audio, images). */
   binaryResponse?: boolean
+  /**
+   * Keep at most this many bytes of the body: reading stops there and the rest is discarded, without failing the
+   * request (outgoing webhooks keep an excerpt only). Unset: the whole body, failing beyond 10 MB.
+   */
+  maxResponseBytes?: number
   /** False: a redirect is answered as it is, not followed (outgoing webhooks). */
   followRedirects?: boolean
   /** Why the call is made (a metrics label): an LLM provider, another service's API; unset: a bot's own request. */

@@ -121,7 +121,7 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
           }
           continue
         }
-        const bytes = await readLimited(res.body, req.onChunk)
+        const bytes = await readLimited(res.body, req.onChunk, req.maxResponseBytes)
         const received = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]))
         return { ok: true, status: res.statusCode, headers: received, text: bytes.toString('utf8'), ...(req.binaryResponse && { bytes }) }
       }
@@ -142,10 +142,18 @@ export const createHttpClient = (allow: Allowlist): HttpClient => {
   }
 }
 
-const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (chunk: Uint8Array) => void): Promise<Buffer> => {
+/** The body, failing beyond MAX_RESPONSE_BYTES; with `keep`, its first `keep` bytes, the rest left unread. */
+const readLimited = async (body: AsyncIterable<Buffer | Uint8Array>, onChunk?: (chunk: Uint8Array) => void, keep?: number): Promise<Buffer> => {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {
+    if (keep !== undefined && size + chunk.length >= keep) {
+      const head = chunk.subarray(0, keep - size)
+      chunks.push(Buffer.from(head))
+      onChunk?.(head)
+      // Leaving the loop destroys the stream: the connection closes instead of downloading the rest.
+      break
+    }
     size += chunk.length
     if (size > MAX_RESPONSE_BYTES) throw new Error(`Response larger than ${MAX_RESPONSE_BYTES} bytes`)
     chunks.push(Buffer.from(chunk))

@@ -2,7 +2,7 @@
 // chat turns write (turnSql.ts), and deliveries, claimed with a lease so that several processes never send the same
 // one at the same time (docs/webhooks.md).
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { newId } from '../lib/ids.js'
 import { type Cipher, DecryptionError } from '../lib/secrets.js'
 import { EncryptionNotConfiguredError } from './credentials.js'
@@ -244,10 +244,13 @@ export const webhooks = (db: Kysely<Database>, adapter: DialectAdapter, cipher: 
 
     /**
      * Takes the lease of up to `limit` due deliveries (pending and due, or delivering with a lease run out) until
-     * `lockedUntil`, counting the attempt. One statement: an update of rows chosen (and, on PostgreSQL, locked
-     * with skip locked) by a subquery, so two processes never take the same delivery.
+     * `lockedUntil`, counting the attempt, at most `perWebhook` in flight per subscription: a delivery is taken only
+     * when its subscription's unexpired leases plus its due deliveries ahead of it (by due time, then id) are fewer.
+     * One statement: an update of rows chosen (and, on PostgreSQL, locked with skip locked) by a subquery, so two
+     * processes never take the same delivery. Two processes claiming at the very same moment may each fill a
+     * subscription's slots (their leases are not yet visible to each other).
      */
-    async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    async claim(limit: number, leaseMs: number, perWebhook: number): Promise<ClaimedDelivery[]> {
       const now = new Date()
       const at = now.toISOString()
       const lease = new Date(now.getTime() + leaseMs).toISOString()
@@ -256,15 +259,29 @@ export const webhooks = (db: Kysely<Database>, adapter: DialectAdapter, cipher: 
         .set((eb) => ({ status: 'delivering', lockedUntil: lease, lastAttemptAt: at, attempts: eb('attempts', '+', 1) }))
         .where('id', 'in', (eb) =>
           eb
-            .selectFrom('webhookDeliveries')
-            .select('id')
+            .selectFrom('webhookDeliveries as c')
+            .select('c.id')
             .where((w) =>
               w.or([
-                w.and([w('status', '=', 'pending'), w('nextAttemptAt', '<=', at)]),
-                w.and([w('status', '=', 'delivering'), w('lockedUntil', '<', at)]),
+                w.and([w('c.status', '=', 'pending'), w('c.nextAttemptAt', '<=', at)]),
+                w.and([w('c.status', '=', 'delivering'), w('c.lockedUntil', '<', at)]),
               ]),
             )
-            .orderBy('nextAttemptAt')
+            // Both counts stop at `perWebhook` rows, so a subscription with thousands queued costs little per row.
+            .where(
+              sql<number>`(select count(*) from (select 1 from ${sql.table('webhookDeliveries')} as l
+                  where l.${sql.ref('webhookId')} = c.${sql.ref('webhookId')} and l.status = 'delivering' and l.${sql.ref('lockedUntil')} >= ${at}
+                  limit ${perWebhook}) as busy)
+                + (select count(*) from (select 1 from ${sql.table('webhookDeliveries')} as a
+                  where a.${sql.ref('webhookId')} = c.${sql.ref('webhookId')}
+                    and ((a.status = 'pending' and a.${sql.ref('nextAttemptAt')} <= ${at}) or (a.status = 'delivering' and a.${sql.ref('lockedUntil')} < ${at}))
+                    and (a.${sql.ref('nextAttemptAt')} < c.${sql.ref('nextAttemptAt')} or (a.${sql.ref('nextAttemptAt')} = c.${sql.ref('nextAttemptAt')} and a.id < c.id))
+                  limit ${perWebhook}) as ahead)`,
+              '<',
+              perWebhook,
+            )
+            .orderBy('c.nextAttemptAt')
+            .orderBy('c.id')
             .limit(limit)
             .$if(adapter.rowLocks, (q) => q.forUpdate().skipLocked()),
         )
@@ -361,15 +378,27 @@ export const webhooks = (db: Kysely<Database>, adapter: DialectAdapter, cipher: 
       }))
     },
 
-    /** Sends a delivery again from now, with a fresh retry schedule (same event, same id); false: no such delivery. */
-    async redeliver(webhookId: string, deliveryId: string): Promise<boolean> {
+    /**
+     * Sends a delivery again from now, with a fresh retry schedule (same event, same id). Refused ('busy') while a
+     * dispatcher holds its lease, which would have it sent twice at once; 'missing': no such delivery.
+     */
+    async redeliver(webhookId: string, deliveryId: string): Promise<'queued' | 'busy' | 'missing'> {
+      const at = new Date().toISOString()
       const res = await db
         .updateTable('webhookDeliveries')
-        .set({ status: 'pending', attempts: 0, nextAttemptAt: new Date().toISOString(), lockedUntil: null })
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: at, lockedUntil: null })
+        .where('id', '=', deliveryId)
+        .where('webhookId', '=', webhookId)
+        .where((w) => w.or([w('status', '!=', 'delivering'), w('lockedUntil', 'is', null), w('lockedUntil', '<', at)]))
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) > 0) return 'queued'
+      const row = await db
+        .selectFrom('webhookDeliveries')
+        .select('id')
         .where('id', '=', deliveryId)
         .where('webhookId', '=', webhookId)
         .executeTakeFirst()
-      return Number(res.numUpdatedRows) > 0
+      return row ? 'busy' : 'missing'
     },
 
     /**

@@ -50,7 +50,7 @@ type Received = { headers: IncomingHttpHeaders; body: string; json: any; verifie
 const receiver = async (port = 0) => {
   const state = {
     secret: '',
-    mode: 'ok' as 'ok' | 'fail' | 'slowOnce',
+    mode: 'ok' as 'ok' | 'fail' | 'slowOnce' | 'hang' | 'huge',
     received: [] as Received[],
     server: undefined as Server | undefined,
     port,
@@ -77,7 +77,9 @@ const receiver = async (port = 0) => {
           } else if (state.mode === 'slowOnce') {
             state.mode = 'ok'
             setTimeout(() => res.writeHead(200).end('late'), 3000)
-          } else res.writeHead(200).end('ok')
+          } else if (state.mode === 'huge') {
+            res.writeHead(200).end(Buffer.alloc(20 * 1024 * 1024, 'a'))
+          } else if (state.mode !== 'hang') res.writeHead(200).end('ok')
         })
       })
       server.listen(state.port, '127.0.0.1', () => {
@@ -272,6 +274,80 @@ describe(`webhooks (${backend})`, () => {
     await s.call('POST', `/v1/webhooks/${webhook.id}/test`, { token: owner.token })
     await waitFor('second ping', () => r.state.received.length === 2)
     assert.ok(r.state.received[1].verified)
+  })
+
+  test('a slow receiver with a long queue holds two slots at most: another webhook is delivered at once', async () => {
+    const slow = await receiver()
+    after(slow.close)
+    slow.state.mode = 'hang'
+    const a = await setUp(slow.url(), ['result.completed'])
+    // More than every slot of the dispatcher, queued before B's event (the test route is rate-limited).
+    for (let i = 0; i < 100; i++)
+      await s.store.webhooks.addDirect({ ...a.webhook, enabled: true }, 'ping', (id) => JSON.stringify({ id, type: 'ping' }))
+    await waitFor('A in flight', () => slow.state.received.length >= 2)
+    const fast = await receiver()
+    after(fast.close)
+    const b = await setUp(fast.url(), ['result.completed'])
+    fast.state.secret = b.secret
+    const started = Date.now()
+    await s.call('POST', `/v1/webhooks/${b.webhook.id}/test`, { token: owner.token })
+    await waitFor('B delivered', () => fast.state.received.length === 1)
+    // Behind A's queue, B would wait for A's timeouts (1 s per 16 of them).
+    assert.ok(Date.now() - started < 2500, `B waited ${Date.now() - started} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    assert.ok(slow.state.received.length <= 2, `A had ${slow.state.received.length} requests at once`)
+    assert.equal((await s.call('DELETE', `/v1/webhooks/${a.webhook.id}`, { token: owner.token })).status, 200)
+  })
+
+  test('the test route allows 10 pings a minute per webhook', async () => {
+    const { webhook } = await setUp('http://127.0.0.1:9/hook', ['result.completed'])
+    for (let i = 0; i < 10; i++) assert.equal((await s.call('POST', `/v1/webhooks/${webhook.id}/test`, { token: owner.token })).status, 202)
+    const refused = await s.call('POST', `/v1/webhooks/${webhook.id}/test`, { token: owner.token })
+    assert.equal(refused.status, 429)
+    assert.equal(refused.body.code, 'too_many_requests')
+    assert.match(refused.body.message, /10 test pings per minute/)
+    assert.equal((await s.call('DELETE', `/v1/webhooks/${webhook.id}`, { token: owner.token })).status, 200)
+  })
+
+  test('a receiver answering 200 with a 20 MB body: delivered once, its excerpt kept', async () => {
+    const r = await receiver()
+    after(r.close)
+    r.state.mode = 'huge'
+    const { webhook, secret } = await setUp(r.url(), ['result.completed'])
+    r.state.secret = secret
+    await s.call('POST', `/v1/webhooks/${webhook.id}/test`, { token: owner.token })
+    const [done] = await waitFor('settled', async () => {
+      const list = await deliveries(webhook.id)
+      return list[0]?.lastAttemptAt && list[0].status !== 'delivering' && list
+    })
+    assert.equal(done.status, 'delivered', JSON.stringify(done.lastError))
+    assert.equal(done.attempts, 1)
+    assert.equal(done.lastStatusCode, 200)
+    assert.equal(done.responseExcerpt, 'a'.repeat(1024))
+    assert.equal(r.state.received.length, 1)
+  })
+
+  test('redelivery is refused while the delivery is being sent', async () => {
+    const r = await receiver()
+    after(r.close)
+    r.state.mode = 'hang'
+    const { webhook, secret } = await setUp(r.url(), ['result.completed'])
+    r.state.secret = secret
+    await s.call('POST', `/v1/webhooks/${webhook.id}/test`, { token: owner.token })
+    const [sending] = await waitFor('delivering', async () => {
+      const list = await deliveries(webhook.id)
+      return list[0]?.status === 'delivering' && list
+    })
+    const refused = await s.call('POST', `/v1/webhooks/${webhook.id}/deliveries/${sending.id}/redeliver`, { token: owner.token })
+    assert.equal(refused.status, 409)
+    assert.equal(refused.body.code, 'conflict')
+    assert.equal(refused.body.message, 'This delivery is being sent right now; try again once it is settled.')
+    // Once settled (the attempt timed out, the retry went through), redelivery is accepted.
+    r.state.mode = 'ok'
+    await waitFor('delivered', async () => (await deliveries(webhook.id))[0].status === 'delivered')
+    const again = await s.call('POST', `/v1/webhooks/${webhook.id}/deliveries/${sending.id}/redeliver`, { token: owner.token })
+    assert.equal(again.status, 202)
+    await waitFor('delivered again', () => r.state.received.length === 3)
   })
 
   test('turns write no event without a subscription that wants it, and previews never', async () => {

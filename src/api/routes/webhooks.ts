@@ -195,13 +195,17 @@ export const webhookRoutes = [
     tags,
     summary: 'Send a delivery again',
     description:
-      'Queues the delivery again, now, with a fresh retry schedule. The event keeps its id (`Parley-Event-Id`), so a receiver that already handled it can tell.',
+      'Queues the delivery again, now, with a fresh retry schedule. The event keeps its id (`Parley-Event-Id`), so a receiver that already handled it can tell. Refused (409) while the delivery is being sent.',
     example: {
       params: { webhookId: EXAMPLE_WEBHOOK.id, deliveryId: EXAMPLE_DELIVERY.id },
       response: { status: 202, body: { id: EXAMPLE_DELIVERY.id, status: 'pending' } },
     },
     params: webhookParams.extend({ deliveryId: idSchema }),
-    responses: { 202: { description: 'Queued', schema: z.object({ id: z.string(), status: z.literal('pending') }) }, ...errors },
+    responses: {
+      202: { description: 'Queued', schema: z.object({ id: z.string(), status: z.literal('pending') }) },
+      ...errors,
+      409: { description: 'The delivery is being sent right now; try again once it is settled', schema: errorSchema },
+    },
     async handler({ app, user, params, reply }) {
       await app.webhooks.redeliver(user, params.webhookId, params.deliveryId)
       reply.code(202)
@@ -215,10 +219,14 @@ export const webhookRoutes = [
     tags,
     summary: 'Send a test ping to a webhook',
     description:
-      'Queues a `ping` event (signed like every other) for this webhook only, whatever its event types; its outcome shows in the delivery log.',
+      'Queues a `ping` event (signed like every other) for this webhook only, whatever its event types; its outcome shows in the delivery log. At most 10 pings per minute per webhook (429 beyond).',
     example: { params: { webhookId: EXAMPLE_WEBHOOK.id }, response: { status: 202, body: { eventId: EXAMPLE_DELIVERY.eventId } } },
     params: webhookParams,
-    responses: { 202: { description: 'Queued', schema: z.object({ eventId: z.string() }) }, ...errors },
+    responses: {
+      202: { description: 'Queued', schema: z.object({ eventId: z.string() }) },
+      ...errors,
+      429: { description: 'Too many test pings for this webhook this minute', schema: errorSchema },
+    },
     async handler({ app, user, params, reply }) {
       const queued = await app.webhooks.test(user, params.webhookId)
       reply.code(202)
