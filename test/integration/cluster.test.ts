@@ -1,6 +1,7 @@
 // `parley serve --workers N` on PostgreSQL (one port, several processes: a chat and a browser session go on
-// whichever worker a connection lands on; what one worker signs another accepts without a configured secret; a
-// killed worker is replaced; SIGTERM stops all), its refusal on SQLite, and `parley backup`.
+// whichever worker a connection lands on; what one worker signs another accepts without a configured secret; the
+// primary serves all workers' metrics; a killed worker is replaced; SIGTERM stops all), its refusal on SQLite, and
+// `parley backup`.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js
 import { repoRoot, runCliAsync, spawnServer } from '../support/process.js'
 
 const ADMIN = 'cluster-admin-token-0123456789'
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789'
 const cli = join(repoRoot, 'src/cli/main.ts')
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: any }
@@ -43,6 +45,8 @@ const call = (base: string, method: string, path: string, options: { body?: unkn
 
 type Cluster = {
   url: string
+  /** The primary's metrics listener (METRICS_PORT). */
+  metricsUrl: string
   child: ChildProcess
   /** The JSON log lines of the primary and its workers so far. */
   lines: () => any[]
@@ -52,10 +56,19 @@ type Cluster = {
 
 const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
   const port = 10000 + Math.floor(Math.random() * 22000)
+  const metricsPort = port + 1
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--workers', '2'], {
     cwd: repoRoot,
     // Debug level logs every request with the pid of the worker that served it.
-    env: { ...process.env, LOG_LEVEL: 'debug', HOST: '127.0.0.1', PORT: String(port), PARLEY_ADMIN_TOKEN: ADMIN, ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'debug',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      PARLEY_ADMIN_TOKEN: ADMIN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -79,8 +92,15 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
     throw new Error(`no log line: ${what}\n${out.slice(-2000)}\n${err.slice(-2000)}`)
   }
   await waitFor((l) => /listening on port \d+ with 2 workers/.test(l.msg ?? ''), 'the cluster listens')
-  return { url: `http://127.0.0.1:${port}`, child, lines, waitFor }
+  return { url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, lines, waitFor }
 }
+
+/** The sum of a metric's samples (Prometheus' text format). */
+const sample = (text: string, name: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
 
 /** The pids of the workers that served requests whose URL contains `part`. */
 const servedBy = (cluster: Cluster, part: string) =>
@@ -137,7 +157,12 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
   before(async () => {
     db = await createTestDatabase()
     llm = await startOpenAiServer()
-    cluster = await startCluster({ DATABASE_URL: db.url, HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'cluster-secret-0123456789' })
+    cluster = await startCluster({
+      DATABASE_URL: db.url,
+      HTTP_REQUEST_ALLOWLIST: '127.0.0.1',
+      ENCRYPTION_SECRET: 'cluster-secret-0123456789',
+      METRICS_TOKEN,
+    })
   })
   after(async () => {
     if (cluster.child.exitCode === null) cluster.child.kill('SIGKILL')
@@ -194,6 +219,26 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     await cluster.waitFor(() => servedBy(cluster, session).length === 4, 'the turns of the chat')
     const pids = [...servedBy(cluster, `/v1/bots/${publicId}/startChat`), ...servedBy(cluster, session)]
     assert.equal(new Set(pids).size, 2, `the turns went to both workers: ${pids.join(', ')}`)
+  })
+
+  test("one scrape of the primary's METRICS_PORT sums the workers; /metrics on the API port points there", async () => {
+    const listening = await cluster.waitFor((l) => /listening on port/.test(l.msg ?? ''), 'the start')
+    assert.equal(listening.metrics, cluster.metricsUrl)
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` }
+    assert.equal((await call(cluster.metricsUrl, 'GET', '')).status, 401)
+    const scrape = await call(cluster.metricsUrl, 'GET', '', { headers: bearer })
+    assert.equal(scrape.status, 200, scrape.text)
+    // The chat above: a start and three continues, served by both workers (the stream is not a turn).
+    assert.equal(sample(scrape.text, 'parley_chat_turns_total'), 4)
+    assert.equal(sample(scrape.text, 'parley_chat_starts_total'), 1)
+    // Its one session had turns on both workers: each counts it.
+    assert.equal(sample(scrape.text, 'parley_chat_sessions_active'), 2)
+    assert.match(scrape.text, /^parley_process_resident_memory_bytes \d+/m)
+    for (let i = 0; i < 2; i++) {
+      const api = await call(cluster.url, 'GET', '/metrics', { headers: bearer })
+      assert.equal(api.status, 404)
+      assert.match(api.json.message, /served by the primary on METRICS_PORT/)
+    }
   })
 
   test('a browser session made on one worker is honoured by the other', async () => {
