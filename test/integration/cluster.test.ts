@@ -59,10 +59,10 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
   const metricsPort = port + 1
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--workers', '2'], {
     cwd: repoRoot,
-    // Debug level logs every request with the pid of the worker that served it.
+    // Every request is logged (info) with the pid of the worker that served it.
     env: {
       ...process.env,
-      LOG_LEVEL: 'debug',
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
@@ -102,12 +102,13 @@ const sample = (text: string, name: string) =>
     .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
 
-/** The pids of the workers that served requests whose URL contains `part`. */
-const servedBy = (cluster: Cluster, part: string) =>
+/** The pids of the workers that served the requests whose log line (one per request: route, ids) matches, in order. */
+const servedBy = (cluster: Cluster, match: (line: any) => boolean) =>
   cluster
     .lines()
-    .filter((l) => l.msg === 'incoming request' && l.req?.url.includes(part))
+    .filter((l) => l.msg === 'request' && match(l))
     .map((l) => l.pid as number)
+const health = (l: any) => l.route === '/health'
 
 const alive = (pid: number) => {
   try {
@@ -172,8 +173,8 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
 
   test('one port, answered by two processes that share the key the primary drew', async () => {
     for (let i = 0; i < 6; i++) assert.equal((await call(cluster.url, 'GET', `/health?i=${i}`)).status, 200)
-    await cluster.waitFor(() => servedBy(cluster, '/health?i=5').length === 1, 'the last health request')
-    const pids = new Set(servedBy(cluster, '/health?i='))
+    await cluster.waitFor(() => servedBy(cluster, health).length === 6, 'the health requests')
+    const pids = new Set(servedBy(cluster, health))
     assert.equal(pids.size, 2, 'two workers served them')
     assert.ok(!pids.has(cluster.child.pid!), 'the primary serves nothing')
     // What one worker signs (OpenID Connect cookies, upload URLs) the other accepts: the same key in both.
@@ -216,8 +217,10 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     const last = await send('Ada')
     assert.deepEqual(last.json.messages.map(textOf), ['Bye Ada'])
 
-    await cluster.waitFor(() => servedBy(cluster, session).length === 4, 'the turns of the chat')
-    const pids = [...servedBy(cluster, `/v1/bots/${publicId}/startChat`), ...servedBy(cluster, session)]
+    // The start (its line names the session it made), three continues and the stream.
+    const ofChat = (l: any) => l.sessionId === session
+    await cluster.waitFor(() => servedBy(cluster, ofChat).length === 5, 'the requests of the chat')
+    const pids = servedBy(cluster, ofChat)
     assert.equal(new Set(pids).size, 2, `the turns went to both workers: ${pids.join(', ')}`)
   })
 
@@ -254,8 +257,9 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     }
     const created = await call(cluster.url, 'POST', '/v1/workspaces', { headers: { cookie, 'x-csrf-token': csrf }, body: { name: 'Ada at home' } })
     assert.equal(created.status, 200, created.text)
-    await cluster.waitFor(() => servedBy(cluster, '/v1/me?i=3').length === 1, 'the last /v1/me')
-    assert.equal(new Set(servedBy(cluster, '/v1/me?i=')).size, 2)
+    const me = (l: any) => l.route === '/v1/me'
+    await cluster.waitFor(() => servedBy(cluster, me).length === 4, 'the /v1/me requests')
+    assert.equal(new Set(servedBy(cluster, me)).size, 2)
   })
 
   test('a killed worker is replaced; SIGTERM stops the primary and every worker', async () => {
@@ -271,9 +275,10 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     await cluster.waitFor(() => workers().length === 3, 'a third worker listens')
     const replacement = workers()[2]
     assert.ok(alive(replacement) && alive(survivor))
+    const earlier = servedBy(cluster, health).length
     for (let i = 0; i < 4; i++) assert.equal((await call(cluster.url, 'GET', `/health?after=${i}`)).status, 200)
-    await cluster.waitFor(() => servedBy(cluster, '/health?after=3').length === 1, 'the last health request')
-    assert.deepEqual(new Set(servedBy(cluster, '/health?after=')), new Set([survivor, replacement]))
+    await cluster.waitFor(() => servedBy(cluster, health).length === earlier + 4, 'the health requests')
+    assert.deepEqual(new Set(servedBy(cluster, health).slice(earlier)), new Set([survivor, replacement]))
 
     const exited = new Promise<number | null>((resolve) => cluster.child.once('exit', resolve))
     cluster.child.kill('SIGTERM')
@@ -335,7 +340,7 @@ describe('two workers on PostgreSQL without a configured secret', { skip: backen
     const served = () =>
       cluster
         .lines()
-        .filter((l) => l.msg === 'incoming request' && (l.req.url.startsWith(`/v1/sessions/${session}/files`) || l.req.method === 'PUT'))
+        .filter((l) => l.msg === 'request' && ((l.route === '/v1/sessions/:sessionId/files' && l.sessionId === session) || l.method === 'PUT'))
         .sort((a, b) => a.time - b.time)
         .map((l) => l.pid as number)
     await cluster.waitFor(() => served().length === 8, 'the grants and uploads')
