@@ -72,7 +72,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
     },
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
-  metrics.watchStore({ poolStats: store.poolStats, countSessionsUpdatedSince: store.chats.countSessionsUpdatedSince })
+  metrics.watchStore({ poolStats: store.poolStats })
   const parley = createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn })
   const app = await buildApp(parley, config, { metrics, logStream })
   const dispatcher = createWebhookDispatcher({

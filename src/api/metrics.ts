@@ -1,7 +1,9 @@
 // Prometheus metrics (prom-client, in a registry of our own): what operators watch on a running server. Every label
 // takes a value from a short fixed set (surfaces, error codes, outcomes); never an id, a URL or anything a user typed.
 // The store and the runtime know nothing of this module: server.ts hands them the observer callbacks below.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+// Every figure is this process's own: in a cluster (`parley serve --workers N`) the primary sums the workers' figures
+// (prom-client's AggregatorRegistry; see metricsEndpoint.ts), so no gauge may count something database-wide.
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** Where a chat turn came in: the v1 chat API, the Typebot-compatible API, or a preview start (either API). */
 export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview'
@@ -11,23 +13,24 @@ export type WebhookOutcome = 'delivered' | 'retry' | 'failed'
 export type HttpPurpose = 'http' | 'llm' | 'service'
 export type PoolStats = { total: number; idle: number; waiting: number }
 
-/** How often the count of recently active sessions (a database query) may run, whatever the scrape rate. */
-const ACTIVE_SESSIONS_EVERY_MS = 15_000
-/** A session counts as active when a turn updated it within this window. */
+/** A session counts as active when this process answered a turn of it within this window. */
 export const ACTIVE_WINDOW_MS = 5 * 60_000
+/** At most this many active sessions are remembered per process (the oldest are forgotten first). */
+export const MAX_ACTIVE_SESSIONS = 100_000
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 const CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
 
 export type Metrics = ReturnType<typeof createMetrics>
 /** What the scrape-time gauges read from the store. */
-export type MetricsStore = { poolStats(): PoolStats | undefined; countSessionsUpdatedSince(since: string): Promise<number> }
+export type MetricsStore = { poolStats(): PoolStats | undefined }
 
 export const createMetrics = () => {
   const registry = new Registry()
   let store: MetricsStore | undefined
-  let countedAt = Number.NEGATIVE_INFINITY
-  let counting: Promise<void> | undefined
+  // Session id → when this process last answered a turn of it. Re-inserted on each turn, so the Map's order is the
+  // order of last turns: pruning walks from the oldest and stops at the first recent one.
+  const lastTurns = new Map<string, number>()
   collectDefaultMetrics({ register: registry, prefix: 'parley_' })
 
   const turnSeconds = new Histogram({
@@ -56,17 +59,15 @@ export const createMetrics = () => {
   })
   new Gauge({
     name: 'parley_chat_sessions_active',
-    help: 'Chat sessions a turn updated in the last 5 minutes (whole database; refreshed at most every 15 s)',
+    help: 'Chat sessions this process answered a turn of in the last 5 minutes (a cluster sums its workers)',
     registers: [registry],
     collect() {
-      if (!store || Date.now() - countedAt < ACTIVE_SESSIONS_EVERY_MS) return counting
-      countedAt = Date.now()
-      counting = store
-        .countSessionsUpdatedSince(new Date(Date.now() - ACTIVE_WINDOW_MS).toISOString())
-        .then((n) => this.set(n))
-        // A failing database must not fail the scrape: the gauge keeps its last value.
-        .catch(() => {})
-      return counting
+      const since = Date.now() - ACTIVE_WINDOW_MS
+      for (const [id, at] of lastTurns) {
+        if (at >= since) break
+        lastTurns.delete(id)
+      }
+      this.set(lastTurns.size)
     },
   })
   const errors = new Counter({
@@ -158,8 +159,11 @@ export const createMetrics = () => {
     turnStarted: () => inFlight.inc(),
     /** A turn whose client left before its answer: out of the in-flight gauge, not in the histogram. */
     turnAborted: () => inFlight.dec(),
-    /** A turn answered: `outcome` is 'ok' or the error code of its answer ('conflict', 'not_found', …). */
-    turnEnded(surface: TurnSurface, kind: TurnKind, outcome: string, seconds: number) {
+    /**
+     * A turn answered: `outcome` is 'ok' or the error code of its answer ('conflict', 'not_found', …); `sessionId`,
+     * when known, makes the session active.
+     */
+    turnEnded(surface: TurnSurface, kind: TurnKind, outcome: string, seconds: number, sessionId?: string) {
       inFlight.dec()
       const key = `${surface} ${kind} ${outcome}`
       let series = turnSeries.get(key)
@@ -174,6 +178,11 @@ export const createMetrics = () => {
       series.seconds.observe(seconds)
       series.ok?.inc()
       series.start?.inc()
+      if (sessionId === undefined || outcome !== 'ok') return
+      lastTurns.delete(sessionId)
+      lastTurns.set(sessionId, Date.now())
+      // Bounded whatever the scrape rate: past the limit the least recent session is forgotten.
+      if (lastTurns.size > MAX_ACTIVE_SESSIONS) lastTurns.delete(lastTurns.keys().next().value as string)
     },
     errorAnswered: (code: string) => errors.labels(code).inc(),
 
@@ -197,12 +206,16 @@ export const createMetrics = () => {
       for (const [kind, n] of Object.entries(removed)) if (n) purged.labels(kind).inc(n)
     },
 
-    /**
-     * Gauges read from the store at scrape time: the pool (PostgreSQL; SQLite has one synchronous connection and
-     * reports none) and the sessions active lately, counted by the database at most every 15 s.
-     */
+    /** The pool gauges, read from the store at scrape time (PostgreSQL; SQLite has one connection and reports none). */
     watchStore(source: MetricsStore) {
       store = source
     },
   }
+}
+
+/** In a cluster worker: answers the primary's requests for this registry's figures (over the cluster's IPC channel). */
+export const answerClusterPrimary = (registry: Registry) => {
+  AggregatorRegistry.setRegistries([registry])
+  // Constructing one is what makes prom-client listen for the primary's requests in this process.
+  new AggregatorRegistry()
 }

@@ -68,10 +68,11 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
     const code = status >= 400 ? (req.errorCode ?? codeForStatus(status)) : undefined
     if (code) metrics.errorAnswered(code)
     const turn = closeTurn(req)
-    if (turn) metrics.turnEnded(turn.surface, turn.kind, code ?? 'ok', reply.elapsedTime / 1000)
+    const params = req.params as Ids | undefined
+    if (turn)
+      metrics.turnEnded(turn.surface, turn.kind, code ?? 'ok', reply.elapsedTime / 1000, params?.sessionId ?? req.startedSessionId ?? undefined)
     // Skipped before building the line when info is off (the benchmarks run at warn).
     if (ABOVE_INFO.has(fastify.log.level)) return
-    const params = req.params as Ids | undefined
     fastify.log.info(
       {
         reqId: req.id,

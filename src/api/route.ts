@@ -88,7 +88,7 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
         // A handler that answered itself (a stream) returns the reply, or nothing once it is sent.
         if (reply.sent || out === reply) return reply
         if (out === undefined) return reply.code(204).send()
-        // The session a chat start created, for the request's log line (requestHooks.ts).
+        // The session a chat start created, for the request's log line and the active sessions (requestHooks.ts).
         const sessionId = (out as { sessionId?: unknown } | null)?.sessionId
         if (typeof sessionId === 'string') req.startedSessionId = sessionId
         return out

@@ -1,9 +1,12 @@
 // `parley serve --workers N`: a node:cluster primary that migrates the database once, then runs N server processes
 // on one port (the primary accepts connections and hands them out in turn), replaces a worker that dies, and stops
-// them all on SIGTERM/SIGINT. The primary serves nothing itself.
+// them all on SIGTERM/SIGINT. The primary serves no API itself; it serves METRICS_PORT, with the workers' figures
+// summed (each worker counts only what it served).
 import cluster, { type Worker } from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import pino from 'pino'
+import { AggregatorRegistry } from 'prom-client'
+import { closeMetricsListener, listenForMetrics, metricsListenerUrl } from '../api/metricsEndpoint.js'
 import type { Config } from '../config.js'
 import { databaseOf, openStore } from '../store/index.js'
 
@@ -24,11 +27,12 @@ const STABLE_AFTER_MS = 60_000
 const STOP_TIMEOUT_MS = 30_000
 
 /**
- * Runs `workers` server processes on config's port and resolves with the address once all of them listen; the
- * process then lives until a signal stops the workers (and exits). Rejects when a worker dies before it first
- * listened (the port is taken, the configuration is wrong: its own error is in the log above).
+ * Runs `workers` server processes on config's port and resolves with the address (and the metrics listener's, when
+ * METRICS_PORT is set) once all of them listen; the process then lives until a signal stops the workers (and exits).
+ * Rejects when a worker dies before it first listened (the port is taken, the configuration is wrong: its own error
+ * is in the log above), or when the metrics port cannot be taken.
  */
-export const serveWorkers = async (config: Config, workers: number): Promise<{ url: string }> => {
+export const serveWorkers = async (config: Config, workers: number): Promise<{ url: string; metricsUrl?: string }> => {
   const refusal = clusterRefusal(config, workers)
   if (refusal) throw new Error(refusal)
   const log = pino({ level: config.logLevel })
@@ -40,6 +44,9 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
   } finally {
     await store.close()
   }
+  // Before any worker, so that a metrics port that is taken fails the start at once.
+  const aggregator = config.metrics.port === undefined ? undefined : new AggregatorRegistry()
+  const metricsServer = aggregator && (await listenForMetrics(config.metrics, () => aggregator.clusterMetrics(), aggregator.contentType))
 
   // What one worker signs (OpenID Connect cookies, upload URLs) must be accepted by the others: when no configured
   // secret keys it, the primary draws one for all of them (a restart of the whole cluster still changes it).
@@ -91,6 +98,7 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
     fail = (err) => {
       stopping = true
       for (const s of slots) s.worker?.process.kill('SIGTERM')
+      if (metricsServer) void closeMetricsListener(metricsServer)
       reject(err)
     }
     let count = 0
@@ -109,8 +117,9 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
   }
   const port = await listening
   started = true
-  log.info({ workers }, `Parley listening on port ${port} with ${workers} workers`)
-  return { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}` }
+  const metricsUrl = metricsListenerUrl(metricsServer ?? null)
+  log.info({ workers, metrics: metricsUrl }, `Parley listening on port ${port} with ${workers} workers`)
+  return { url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`, metricsUrl }
 }
 
 /** In a worker: a primary that is gone (killed without its SIGTERM handler) takes its workers with it. */

@@ -133,16 +133,6 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupComm
     },
 
     /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */
-    /** Sessions a turn updated at or after `since` (ISO time): the metrics' active sessions. */
-    async countSessionsUpdatedSince(since: string): Promise<number> {
-      const row = await db
-        .selectFrom('chatSessions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('updatedAt', '>=', since)
-        .executeTakeFirst()
-      return Number(row?.n ?? 0)
-    },
-
     async updateSessionState(id: string, revision: number, state: string): Promise<boolean> {
       const res = await db.executeQuery(adapter.raw(...advanceSession({ id, revision }, state, new Date().toISOString())))
       return Number(res.numAffectedRows ?? 0) > 0

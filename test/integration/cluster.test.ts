@@ -1,6 +1,7 @@
 // `parley serve --workers N` on PostgreSQL (one port, several processes: a chat and a browser session go on
-// whichever worker a connection lands on; what one worker signs another accepts without a configured secret; a
-// killed worker is replaced; SIGTERM stops all), its refusal on SQLite, and `parley backup`.
+// whichever worker a connection lands on; what one worker signs another accepts without a configured secret; the
+// primary serves all workers' metrics; a killed worker is replaced; SIGTERM stops all), its refusal on SQLite, and
+// `parley backup`.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js
 import { repoRoot, runCliAsync, spawnServer } from '../support/process.js'
 
 const ADMIN = 'cluster-admin-token-0123456789'
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789'
 const cli = join(repoRoot, 'src/cli/main.ts')
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: any }
@@ -43,6 +45,8 @@ const call = (base: string, method: string, path: string, options: { body?: unkn
 
 type Cluster = {
   url: string
+  /** The primary's metrics listener (METRICS_PORT). */
+  metricsUrl: string
   child: ChildProcess
   /** The JSON log lines of the primary and its workers so far. */
   lines: () => any[]
@@ -52,10 +56,19 @@ type Cluster = {
 
 const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
   const port = 10000 + Math.floor(Math.random() * 22000)
+  const metricsPort = port + 1
   const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--workers', '2'], {
     cwd: repoRoot,
-    // Debug level logs every request with the pid of the worker that served it.
-    env: { ...process.env, LOG_LEVEL: 'debug', HOST: '127.0.0.1', PORT: String(port), PARLEY_ADMIN_TOKEN: ADMIN, ...env },
+    // Every request is logged (info) with the pid of the worker that served it.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      PARLEY_ADMIN_TOKEN: ADMIN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -79,15 +92,23 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
     throw new Error(`no log line: ${what}\n${out.slice(-2000)}\n${err.slice(-2000)}`)
   }
   await waitFor((l) => /listening on port \d+ with 2 workers/.test(l.msg ?? ''), 'the cluster listens')
-  return { url: `http://127.0.0.1:${port}`, child, lines, waitFor }
+  return { url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, lines, waitFor }
 }
 
-/** The pids of the workers that served requests whose URL contains `part`. */
-const servedBy = (cluster: Cluster, part: string) =>
+/** The sum of a metric's samples (Prometheus' text format). */
+const sample = (text: string, name: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
+
+/** The pids of the workers that served the requests whose log line (one per request: route, ids) matches, in order. */
+const servedBy = (cluster: Cluster, match: (line: any) => boolean) =>
   cluster
     .lines()
-    .filter((l) => l.msg === 'incoming request' && l.req?.url.includes(part))
+    .filter((l) => l.msg === 'request' && match(l))
     .map((l) => l.pid as number)
+const health = (l: any) => l.route === '/health'
 
 const alive = (pid: number) => {
   try {
@@ -137,7 +158,12 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
   before(async () => {
     db = await createTestDatabase()
     llm = await startOpenAiServer()
-    cluster = await startCluster({ DATABASE_URL: db.url, HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'cluster-secret-0123456789' })
+    cluster = await startCluster({
+      DATABASE_URL: db.url,
+      HTTP_REQUEST_ALLOWLIST: '127.0.0.1',
+      ENCRYPTION_SECRET: 'cluster-secret-0123456789',
+      METRICS_TOKEN,
+    })
   })
   after(async () => {
     if (cluster.child.exitCode === null) cluster.child.kill('SIGKILL')
@@ -147,8 +173,8 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
 
   test('one port, answered by two processes that share the key the primary drew', async () => {
     for (let i = 0; i < 6; i++) assert.equal((await call(cluster.url, 'GET', `/health?i=${i}`)).status, 200)
-    await cluster.waitFor(() => servedBy(cluster, '/health?i=5').length === 1, 'the last health request')
-    const pids = new Set(servedBy(cluster, '/health?i='))
+    await cluster.waitFor(() => servedBy(cluster, health).length === 6, 'the health requests')
+    const pids = new Set(servedBy(cluster, health))
     assert.equal(pids.size, 2, 'two workers served them')
     assert.ok(!pids.has(cluster.child.pid!), 'the primary serves nothing')
     // What one worker signs (OpenID Connect cookies, upload URLs) the other accepts: the same key in both.
@@ -191,9 +217,31 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     const last = await send('Ada')
     assert.deepEqual(last.json.messages.map(textOf), ['Bye Ada'])
 
-    await cluster.waitFor(() => servedBy(cluster, session).length === 4, 'the turns of the chat')
-    const pids = [...servedBy(cluster, `/v1/bots/${publicId}/startChat`), ...servedBy(cluster, session)]
+    // The start (its line names the session it made), three continues and the stream.
+    const ofChat = (l: any) => l.sessionId === session
+    await cluster.waitFor(() => servedBy(cluster, ofChat).length === 5, 'the requests of the chat')
+    const pids = servedBy(cluster, ofChat)
     assert.equal(new Set(pids).size, 2, `the turns went to both workers: ${pids.join(', ')}`)
+  })
+
+  test("one scrape of the primary's METRICS_PORT sums the workers; /metrics on the API port points there", async () => {
+    const listening = await cluster.waitFor((l) => /listening on port/.test(l.msg ?? ''), 'the start')
+    assert.equal(listening.metrics, cluster.metricsUrl)
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` }
+    assert.equal((await call(cluster.metricsUrl, 'GET', '')).status, 401)
+    const scrape = await call(cluster.metricsUrl, 'GET', '', { headers: bearer })
+    assert.equal(scrape.status, 200, scrape.text)
+    // The chat above: a start and three continues, served by both workers (the stream is not a turn).
+    assert.equal(sample(scrape.text, 'parley_chat_turns_total'), 4)
+    assert.equal(sample(scrape.text, 'parley_chat_starts_total'), 1)
+    // Its one session had turns on both workers: each counts it.
+    assert.equal(sample(scrape.text, 'parley_chat_sessions_active'), 2)
+    assert.match(scrape.text, /^parley_process_resident_memory_bytes \d+/m)
+    for (let i = 0; i < 2; i++) {
+      const api = await call(cluster.url, 'GET', '/metrics', { headers: bearer })
+      assert.equal(api.status, 404)
+      assert.match(api.json.message, /served by the primary on METRICS_PORT/)
+    }
   })
 
   test('a browser session made on one worker is honoured by the other', async () => {
@@ -209,8 +257,9 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     }
     const created = await call(cluster.url, 'POST', '/v1/workspaces', { headers: { cookie, 'x-csrf-token': csrf }, body: { name: 'Ada at home' } })
     assert.equal(created.status, 200, created.text)
-    await cluster.waitFor(() => servedBy(cluster, '/v1/me?i=3').length === 1, 'the last /v1/me')
-    assert.equal(new Set(servedBy(cluster, '/v1/me?i=')).size, 2)
+    const me = (l: any) => l.route === '/v1/me'
+    await cluster.waitFor(() => servedBy(cluster, me).length === 4, 'the /v1/me requests')
+    assert.equal(new Set(servedBy(cluster, me)).size, 2)
   })
 
   test('a killed worker is replaced; SIGTERM stops the primary and every worker', async () => {
@@ -226,9 +275,10 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     await cluster.waitFor(() => workers().length === 3, 'a third worker listens')
     const replacement = workers()[2]
     assert.ok(alive(replacement) && alive(survivor))
+    const earlier = servedBy(cluster, health).length
     for (let i = 0; i < 4; i++) assert.equal((await call(cluster.url, 'GET', `/health?after=${i}`)).status, 200)
-    await cluster.waitFor(() => servedBy(cluster, '/health?after=3').length === 1, 'the last health request')
-    assert.deepEqual(new Set(servedBy(cluster, '/health?after=')), new Set([survivor, replacement]))
+    await cluster.waitFor(() => servedBy(cluster, health).length === earlier + 4, 'the health requests')
+    assert.deepEqual(new Set(servedBy(cluster, health).slice(earlier)), new Set([survivor, replacement]))
 
     const exited = new Promise<number | null>((resolve) => cluster.child.once('exit', resolve))
     cluster.child.kill('SIGTERM')
@@ -290,7 +340,7 @@ describe('two workers on PostgreSQL without a configured secret', { skip: backen
     const served = () =>
       cluster
         .lines()
-        .filter((l) => l.msg === 'incoming request' && (l.req.url.startsWith(`/v1/sessions/${session}/files`) || l.req.method === 'PUT'))
+        .filter((l) => l.msg === 'request' && ((l.route === '/v1/sessions/:sessionId/files' && l.sessionId === session) || l.method === 'PUT'))
         .sort((a, b) => a.time - b.time)
         .map((l) => l.pid as number)
     await cluster.waitFor(() => served().length === 8, 'the grants and uploads')

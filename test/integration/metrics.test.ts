@@ -132,8 +132,8 @@ describe('/metrics and request logs', () => {
     )
     assert.equal(sample(after, 'parley_chat_turns_total') - sample(before, 'parley_chat_turns_total'), 2)
     assert.equal(sample(after, 'parley_chat_turns_in_flight'), 0)
-    // The session just written is active (the count is refreshed at most every 15 s: the first scrape made it).
-    assert.match(after, /^parley_chat_sessions_active \d+$/m)
+    // One session more with a turn lately: started and continued, counted once.
+    assert.equal(sample(after, 'parley_chat_sessions_active') - sample(before, 'parley_chat_sessions_active'), 1)
     for (const labels of labelSets(after, 'parley_chat_turn_duration_seconds_bucket')) {
       assert.deepEqual(Object.keys(labels).sort(), ['kind', 'le', 'outcome', 'surface'])
       assert.ok(['chat_api', 'typebot_api', 'preview'].includes(labels.surface))
@@ -152,6 +152,8 @@ describe('/metrics and request logs', () => {
     assert.equal(diff('parley_http_errors_total', { code: 'not_found' }), 1)
     assert.equal(diff('parley_http_errors_total', { code: 'validation_failed' }) + diff('parley_http_errors_total', { code: 'bad_request' }), 1)
     assert.equal(diff('parley_chat_turn_duration_seconds_count', { surface: 'chat_api', kind: 'continue', outcome: 'not_found' }), 1)
+    // A failed turn makes no session active.
+    assert.equal(diff('parley_chat_sessions_active', {}), 0)
     for (const labels of labelSets(after, 'parley_http_errors_total')) assert.deepEqual(Object.keys(labels), ['code'])
   })
 

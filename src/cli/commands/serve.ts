@@ -26,11 +26,13 @@ PARLEY_PUBLIC_URL (the address people reach it at), LOG_LEVEL, … Stops on SIGI
     const workers = values.workers === undefined ? config.workers : Number(values.workers)
     if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new UsageError('--workers needs a whole number from 1 to 256')
     if (cluster.isPrimary && workers > 1) {
-      const { url } = await serveWorkers(config, workers).catch((err: unknown) => {
+      const { url, metricsUrl } = await serveWorkers(config, workers).catch((err: unknown) => {
         throw new CommandError(err instanceof Error ? err.message : String(err))
       })
       recordServerDatabase(config.databaseUrl)
       process.stdout.write(startupMessage(config, url, packageVersion()))
+      if (metricsUrl) console.log(`  Metrics: ${metricsUrl} (all ${workers} workers)`)
+      else if (config.metrics.token !== undefined) console.log('  Metrics: off. In a cluster /metrics is served on METRICS_PORT only: set it.')
       return 0
     }
     // A worker of a cluster starts on a database its primary migrated; the primary says where things are.
