@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { errorSchema, ID_MAX_LENGTH } from '../contract/api.js'
+import type { ErrorCode } from '../contract/errors.js'
+import { codeForStatus } from './errors.js'
 import type { RouteDef } from './route.js'
 
 const methodKey = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const
@@ -42,6 +44,26 @@ as if it did not exist.
 4. \`POST /v1/bots/{publicId}/startChat\`, then \`POST /v1/sessions/{sessionId}/continueChat\` with each answer
    until no \`input\` comes back.
 5. \`GET /v1/bots/{botId}/results\` (or \`…/results/export\`) for the answers.`
+
+/**
+ * What an error answer of this status and description looks like (the route's own example covers its success): the
+ * code a client would see — the status's, or the more precise one the description names — and the description as
+ * the message; a 400 names a refused field as `issues` do.
+ */
+const errorExample = (status: number, description: string, where: 'body' | 'query' | 'params') => {
+  const named: [RegExp, ErrorCode][] = [
+    [/origin/i, 'origin_not_allowed'],
+    [/csrf/i, 'csrf'],
+    [/closed/i, 'bot_closed'],
+    [/ENCRYPTION_SECRET/, 'encryption_not_configured'],
+  ]
+  const code = named.find(([pattern]) => pattern.test(description))?.[1] ?? codeForStatus(status)
+  return {
+    code,
+    message: `${description.replace(/\.$/, '')}.`,
+    ...(status === 400 && code === 'bad_request' && { issues: [{ path: where, message: 'Invalid input: expected object, received string' }] }),
+  }
+}
 
 /** A media type at the start of a description ("text/event-stream: …"): what a response without a JSON schema is. */
 const leadingMediaType = (description: string) => /^([a-z]+\/[a-z0-9.+-]+)\b/.exec(description)?.[1] ?? 'text/plain'
@@ -82,7 +104,12 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
       }),
       responses: Object.fromEntries(
         Object.entries({ ...frameworkResponses(route), ...route.responses }).map(([status, r]) => {
-          const shown = example?.response.status === Number(status) && example.response.body !== undefined ? { example: example.response.body } : {}
+          const own = example?.response.status === Number(status) && example.response.body !== undefined
+          const shown = own
+            ? { example: example.response.body }
+            : r.schema === errorSchema && Number(status) >= 400
+              ? { example: errorExample(Number(status), r.description, route.body ? 'body' : route.query ? 'query' : 'params') }
+              : {}
           // A response without a JSON schema (a file, an event stream) shows its example as text.
           const content = r.schema
             ? { 'application/json': { schema: r.schema, ...shown } }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { describe, test } from 'node:test'
 import type { z } from 'zod'
 import { allRoutes } from '../../../src/api/app.js'
+import { errorSchema } from '../../../src/contract/api.js'
 import { buildOpenApiDocument } from '../../../src/api/openapi.js'
 import type { RouteDef } from '../../../src/api/route.js'
 
@@ -79,6 +80,23 @@ describe('API docs', () => {
     const startChat = document.paths['/v1/bots/{publicId}/startChat'].post
     assert.match(startChat.description, /\w{10}/)
     assert.ok(startChat.responses['200'].content['application/json'].example.sessionId)
+  })
+
+  test('every error answer documented shows an example in the error shape, with the code its description names', () => {
+    const document = buildOpenApiDocument(allRoutes) as any
+    const wrong: string[] = []
+    for (const [path, operations] of Object.entries<any>(document.paths))
+      for (const [method, operation] of Object.entries<any>(operations))
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          const json = response.content?.['application/json']
+          if (Number(status) < 400 || json?.schema?.$ref !== '#/components/schemas/Error') continue
+          const parsed = errorSchema.safeParse(json.example)
+          if (!parsed.success || !parsed.data.message) wrong.push(`${method} ${path} ${status}`)
+        }
+    assert.deepEqual(wrong, [])
+    const startChat = document.paths['/v1/bots/{publicId}/startChat'].post.responses
+    assert.equal(startChat['403'].content['application/json'].example.code, 'origin_not_allowed')
+    assert.equal(startChat['404'].content['application/json'].example.code, 'not_found')
   })
 
   test("the document's version is package.json's, and its description says how to authenticate, what errors look like and where to start", () => {
