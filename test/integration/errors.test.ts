@@ -117,7 +117,9 @@ describe('health when the database is gone', () => {
       assert.equal(res.status, 503)
       assert.deepEqual(res.body, { status: 'degraded', database: 'down', api: 'all' })
     } finally {
+      // The pool is gone; the bus's own connection (PostgreSQL's LISTEN) is not, and would keep the process alive.
       await s.app.close()
+      await s.store.bus.close()
       await s.database.drop()
     }
   })

@@ -1,7 +1,8 @@
 // The web app's webhooks in Chromium: a member adds a webhook on a bot's Webhooks tab, copies its secret, and reads
 // the delivery log of a receiver that first fails (500, retried, then failed) and takes the event once redelivered;
 // the receiver checks the signature with the secret the dialog showed. The workspace page lists the bot's webhook
-// beside workspace-wide ones.
+// beside workspace-wide ones. The same server has bot pages on a chat host of their own (PARLEY_CHAT_URL): the
+// Share tab gives links there.
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -60,6 +61,8 @@ describe('webhooks in the web app', () => {
       PARLEY_WEBHOOK_POLL_MS: '50',
       PARLEY_WEBHOOK_RETRY_BASE_MS: '50',
       PARLEY_WEBHOOK_MAX_ATTEMPTS: '2',
+      // Bot pages on a host name of their own: the Share tab must give links there (checked below).
+      PARLEY_CHAT_URL: 'https://chat.example.test',
     })
     browser = await launchBrowser()
   })
@@ -125,6 +128,14 @@ describe('webhooks in the web app', () => {
     // The workspace page lists it too (it is the bot's; workspace-wide ones would be marked on the bot's tab).
     await page.getByRole('link', { name: 'Webhooks' }).click()
     await page.getByRole('table', { name: 'Webhooks' }).getByText(receiverUrl).waitFor()
+
+    // With PARLEY_CHAT_URL, the Share tab's link and snippets are on the chat host.
+    await page.goto(`${server.url}/w/${workspaceId}/bots/${bot.id}/share`)
+    assert.equal(await page.getByRole('textbox', { name: 'Link' }).inputValue(), `https://chat.example.test/${bot.publicId}`)
+    assert.match(
+      await page.getByRole('textbox', { name: 'Snippet' }).inputValue(),
+      /<script src="https:\/\/chat\.example\.test\/chat\.js"><\/script>/,
+    )
     assert.deepEqual(errors, [])
   })
 })
