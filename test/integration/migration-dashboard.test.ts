@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { openStore } from '../../src/store/index.js'
-import { migrations } from '../../src/store/migrations.js'
-import { createTestDatabase, type TestDatabase } from '../support/database.js'
+import { createTestDatabase, storeBefore, type TestDatabase } from '../support/database.js'
 
 describe('migration 007_workspace_dashboard', () => {
   let database: TestDatabase
@@ -14,20 +13,8 @@ describe('migration 007_workspace_dashboard', () => {
   after(() => database.drop())
 
   test('backfills bots made before it', async () => {
-    const earlier = await openStore(database.url, { migrate: false })
+    const earlier = await storeBefore(database.url, '007_workspace_dashboard')
     const db = earlier.db as any
-    await db.schema
-      .createTable('parleyMigrations')
-      .addColumn('name', 'text', (c: any) => c.primaryKey())
-      .addColumn('appliedAt', 'text')
-      .execute()
-    for (const m of migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '007_workspace_dashboard'),
-    )) {
-      await m.up(db, earlier.adapter)
-      await db.insertInto('parleyMigrations').values({ name: m.name, appliedAt: new Date().toISOString() }).execute()
-    }
     const now = new Date().toISOString()
     await db.insertInto('users').values({ id: 'u', name: 'U', email: null, createdAt: now }).execute()
     const flags = { isSuspended: 0, isPastDue: 0, isVerified: 0, plan: 'FREE', settings: '{}' }

@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { openStore } from '../../src/store/index.js'
-import { migrations } from '../../src/store/migrations.js'
-import { createTestDatabase, type TestDatabase } from '../support/database.js'
+import { createTestDatabase, storeBefore, type TestDatabase } from '../support/database.js'
 
 describe('migration 010_session_lifecycle', () => {
   let database: TestDatabase
@@ -14,20 +13,8 @@ describe('migration 010_session_lifecycle', () => {
   after(() => database.drop())
 
   test('marks the preview sessions made before it', async () => {
-    const earlier = await openStore(database.url, { migrate: false })
+    const earlier = await storeBefore(database.url, '010_session_lifecycle')
     const db = earlier.db as any
-    await db.schema
-      .createTable('parleyMigrations')
-      .addColumn('name', 'text', (c: any) => c.primaryKey())
-      .addColumn('appliedAt', 'text')
-      .execute()
-    for (const m of migrations.slice(
-      0,
-      migrations.findIndex((m) => m.name === '010_session_lifecycle'),
-    )) {
-      await m.up(db, earlier.adapter)
-      await db.insertInto('parleyMigrations').values({ name: m.name, appliedAt: new Date().toISOString() }).execute()
-    }
     const now = new Date().toISOString()
     const row = (id: string, state: unknown) => ({ id, revision: 1, state: JSON.stringify(state), createdAt: now, updatedAt: now })
     await db

@@ -45,3 +45,23 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
     },
   }
 }
+
+/** A store on `url` whose schema stops just before migration `name` (to test what that migration does to old data). */
+export const storeBefore = async (url: string, name: string) => {
+  const { openStore } = await import('../../src/store/index.js')
+  const { migrations } = await import('../../src/store/migrations.js')
+  const store = await openStore(url, { migrate: false })
+  const db = store.db as any
+  await db.schema
+    .createTable('parleyMigrations')
+    .addColumn('name', 'text', (c: any) => c.primaryKey())
+    .addColumn('appliedAt', 'text')
+    .execute()
+  const stop = migrations.findIndex((m) => m.name === name)
+  if (stop < 0) throw new Error(`no migration ${name}`)
+  for (const m of migrations.slice(0, stop)) {
+    await m.up(db, store.adapter)
+    await db.insertInto('parleyMigrations').values({ name: m.name, appliedAt: new Date().toISOString() }).execute()
+  }
+  return store
+}
