@@ -128,6 +128,12 @@ describe('webhooks in the web app', () => {
     // The workspace page lists it too (it is the bot's; workspace-wide ones would be marked on the bot's tab).
     await page.getByRole('link', { name: 'Webhooks' }).click()
     await page.getByRole('table', { name: 'Webhooks' }).getByText(receiverUrl).waitFor()
+    // …naming the bot it is limited to.
+    await page
+      .getByRole('table', { name: 'Webhooks' })
+      .getByRole('link', { name: `Only ${bot.name}` })
+      .waitFor()
+    await shot(page, 'webhooks-workspace-page')
 
     // With PARLEY_CHAT_URL, the Share tab's link and snippets are on the chat host.
     await page.goto(`${server.url}/w/${workspaceId}/bots/${bot.id}/share`)
@@ -136,6 +142,7 @@ describe('webhooks in the web app', () => {
       await page.getByRole('textbox', { name: 'Snippet' }).inputValue(),
       /<script src="https:\/\/chat\.example\.test\/chat\.js"><\/script>/,
     )
+    await shot(page, 'share-tab-chat-host')
     assert.deepEqual(errors, [])
   })
 })

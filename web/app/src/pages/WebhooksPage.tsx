@@ -9,7 +9,7 @@ export const WebhooksPage = () => {
     <>
       <PageHeader
         title="Webhooks"
-        description="Results sent to your servers as they happen, signed and retried until taken. Webhooks of a single bot are on its Webhooks tab."
+        description="Results sent to your servers as they happen, signed and retried until taken. A webhook limited to one bot is added from that bot's Webhooks tab."
       />
       <WebhookList workspaceId={workspaceId} canWrite={canWrite} />
     </>

@@ -1,10 +1,11 @@
 // The webhooks of a workspace, or those that send one bot's events (its own and the workspace-wide ones): add,
 // pause, edit, test, rotate the secret, delete, and open the delivery log.
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Menu, Modal, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconPlus, IconWebhook } from '@tabler/icons-react'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { RevealedValue } from '../components/RevealedValue.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
@@ -23,6 +24,13 @@ export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: str
     queryFn: () =>
       api.get<{ webhooks: Webhook[] }>(`/v1/webhooks?workspaceId=${workspaceId}${botId ? `&botId=${botId}` : ''}`).then((r) => r.webhooks),
   })
+  // On the workspace's page, a webhook of one bot names that bot (a link to its tab).
+  const bots = useQuery({
+    queryKey: ['bots', workspaceId, 'names'],
+    enabled: canWrite && !botId,
+    queryFn: () => api.get<{ bots: { id: string; name: string }[] }>(`/v1/bots?workspaceId=${workspaceId}`).then((r) => r.bots),
+  })
+  const botNames = new Map((bots.data ?? []).map((b) => [b.id, b.name]))
   const client = useQueryClient()
   const refresh = () => client.invalidateQueries({ queryKey: ['webhooks', workspaceId] })
   const [creating, setCreating] = useState(false)
@@ -65,7 +73,7 @@ export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: str
               </Table.Thead>
               <Table.Tbody>
                 {list.data.map((w) => (
-                  <WebhookRow key={w.id} webhook={w} botId={botId} onChanged={refresh} />
+                  <WebhookRow key={w.id} webhook={w} botId={botId} botName={w.botId ? botNames.get(w.botId) : undefined} onChanged={refresh} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -77,7 +85,17 @@ export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: str
   )
 }
 
-const WebhookRow = ({ webhook: w, botId, onChanged }: { webhook: Webhook; botId?: string; onChanged: () => Promise<unknown> }) => {
+const WebhookRow = ({
+  webhook: w,
+  botId,
+  botName,
+  onChanged,
+}: {
+  webhook: Webhook
+  botId?: string
+  botName?: string
+  onChanged: () => Promise<unknown>
+}) => {
   const [dialog, setDialog] = useState<'edit' | 'log' | 'delete' | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const act = async (what: () => Promise<unknown>, message?: string) => {
@@ -99,6 +117,11 @@ const WebhookRow = ({ webhook: w, botId, onChanged }: { webhook: Webhook; botId?
             <Badge size="xs" variant="light" color="gray">
               Every bot of the workspace
             </Badge>
+          )}
+          {!botId && w.botId && (
+            <Anchor component={Link} to={`/w/${w.workspaceId}/bots/${w.botId}/webhooks`} size="xs">
+              Only {botName ?? 'one bot'}
+            </Anchor>
           )}
           {w.description && (
             <Text size="xs" c="dimmed">

@@ -52,7 +52,8 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
             Hosted page
           </Title>
           <Text size="sm" c="dimmed">
-            The bot full-page on this server: share the link, nothing to install. Query parameters (<code>?Name=Ada</code>) prefill variables.
+            The bot as a page of its own on this server: share the link, nothing to install. Query parameters (<code>?Name=Ada</code>) prefill
+            variables.
           </Text>
           {url && <CopyField label="Link" value={url} />}
           <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
@@ -82,8 +83,8 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
             <CopyField label="Snippet" value={snippets(bot.publicId, origin)[mode as keyof ReturnType<typeof snippets>]} multiline />
             <Text size="xs" c="dimmed">
               Paste it into the page's HTML. The widget is served by this server (
-              <Anchor href="/chat.js" size="xs">
-                /chat.js
+              <Anchor href={`${origin}/chat.js`} size="xs">
+                {`${origin}/chat.js`}
               </Anchor>
               ); Typebot's own embed client also works with <code>apiHost: "{origin}"</code>.
             </Text>
