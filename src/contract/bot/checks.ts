@@ -108,6 +108,11 @@ const placeOf = (at: HolderAt): Place => {
   const { holder: _holder, ...place } = at
   return place
 }
+/** Ids longer than this are left out of a check's place: a hostile bot's megabyte id, named by each of 500 checks,
+ *  would otherwise make the answer hundreds of times the bot's size. Real ids are far shorter. */
+const PLACE_ID_MAX = 200
+const placed = (place: Place | undefined): Place =>
+  Object.fromEntries(Object.entries(place ?? {}).filter(([, id]) => typeof id === 'string' && id.length <= PLACE_ID_MAX))
 const moreChecks = (count: number): BotCheck => ({ code: 'moreChecks', severity: 'warning', message: `…and ${count} more.` })
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -116,7 +121,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
   const checks: BotCheck[] = []
   let more = 0
   const add: Add = (code, severity, message, place) => {
-    if (checks.length < MAX_BOT_CHECKS) checks.push({ code, severity, message, ...place })
+    if (checks.length < MAX_BOT_CHECKS) checks.push({ code, severity, message, ...placed(place) })
     else more++
   }
   const name = namer(bot)
@@ -342,8 +347,7 @@ export const checkLinkedBots = (bot: CheckableBot, knownBotIds: ReadonlySet<stri
       code: 'missingLinkedBot' as const,
       severity: 'error' as const,
       message: `${capitalized(name.block(link.blockId))} links to a bot that does not exist in this workspace (${quoted(link.typebotId)}).`,
-      groupId: link.groupId,
-      blockId: link.blockId,
+      ...placed({ groupId: link.groupId, blockId: link.blockId }),
     }),
   )
   return missing.length > MAX_BOT_CHECKS ? [...checks, moreChecks(missing.length - MAX_BOT_CHECKS)] : checks

@@ -238,6 +238,15 @@ test('huge names are cut in messages, and the list is capped with one "…and N 
   assert.deepEqual(checks.at(-1), { code: 'moreChecks', severity: 'warning', message: `…and ${2_000 - MAX_BOT_CHECKS} more.` })
   for (const check of checks) assert.ok(check.message.length < 300, check.message.slice(0, 300))
   assert.match(checks[0].message, /group "T{59}…"/)
+  // A huge id is left out of every check's place (500 copies of it would dwarf the bot).
+  bot.groups[0].id = 'G'.repeat(1_000_000)
+  const placedChecks = checkBot(bot)
+  assert.ok(JSON.stringify(placedChecks).length < 200_000, `${JSON.stringify(placedChecks).length} characters`)
+  assert.ok(placedChecks.every((check) => check.groupId === undefined || check.groupId.length < 200))
+  assert.ok(
+    placedChecks.some((check) => check.blockId === 'x0'),
+    'the short ids stay',
+  )
   const links = checkLinkedBots(
     {
       ...baseBot(),
