@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 /**
- * Loads `./.env` when present, before the configuration is read. process.loadEnvFile (Node ≥ 20.12, hence package.json's engines) never
+ * Loads `./.env` when present, before the configuration is read. process.loadEnvFile (Node ≥ 20.12) never
  * overwrites a variable that is already set, even to an empty value: the real environment wins. Returns the file
  * loaded, if any.
  */
