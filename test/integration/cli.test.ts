@@ -10,6 +10,7 @@ import { databaseLocation } from '../../src/cli/databaseMarker.js'
 import { diagnose } from '../../src/cli/doctor/checks.js'
 import { loadConfig } from '../../src/config.js'
 import { bot, say } from '../support/engine.js'
+import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { repoRoot, runCli, runCliAsync, spawnServer, stateHome } from '../support/process.js'
@@ -230,13 +231,89 @@ describe('parley import and parley chat', () => {
     { edges: [{ id: 'e-yes', from: { blockId: 'ask', itemId: 'yes' }, to: { groupId: 'Name' } }], variables: [{ id: 'vName', name: 'Name' }] },
   )
 
+  /** A model's stand-ins: one that answers, one that fails with a 500, one that cuts its stream mid-answer. */
+  let llm: OpenAiServer
+  let failing: OpenAiServer
+  let cut: OpenAiServer
+  /**
+   * A chat with a model: the user's message appended to a dialogue, an OpenAI completion over it shown in a bubble
+   * (so streamed to the client), then the next message, in a loop.
+   */
+  const withModel = (credentialsId: string) =>
+    bot(
+      [
+        ['intro', [say('help', 'Ask me anything', { outgoingEdgeId: 'e-ask' })]],
+        [
+          'ask',
+          [
+            { id: 'user', type: 'text input', options: { variableId: 'vUser' } },
+            {
+              id: 'appendUser',
+              type: 'Set variable',
+              options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{User}}' },
+              outgoingEdgeId: 'e-reply',
+            },
+          ],
+        ],
+        [
+          'reply',
+          [
+            {
+              id: 'ai',
+              type: 'openai',
+              options: {
+                action: 'Create chat completion',
+                credentialsId,
+                messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
+                responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+              },
+            },
+            say('answer', '{{Assistant}}'),
+            {
+              id: 'appendAssistant',
+              type: 'Set variable',
+              options: { variableId: 'vHistory', type: 'Append value(s)', item: '{{Assistant}}' },
+              outgoingEdgeId: 'e-loop',
+            },
+          ],
+        ],
+      ],
+      {
+        edges: [
+          { id: 'e-ask', from: { blockId: 'help' }, to: { groupId: 'ask' } },
+          { id: 'e-reply', from: { blockId: 'appendUser' }, to: { groupId: 'reply' } },
+          { id: 'e-loop', from: { blockId: 'appendAssistant' }, to: { groupId: 'ask' } },
+        ],
+        variables: [
+          { id: 'vUser', name: 'User' },
+          { id: 'vAssistant', name: 'Assistant' },
+          { id: 'vHistory', name: 'History' },
+        ],
+      },
+    )
+  /** A published bot chatting with the given stand-in, in a workspace of its own. */
+  const botWithModel = async (model: OpenAiServer) => {
+    const owner = await userWithWorkspace(s)
+    const credentials = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: { type: 'openai', name: 'Stand-in', data: { apiKey: 'sk-test', baseUrl: model.baseUrl } },
+    })
+    assert.equal(credentials.status, 200, JSON.stringify(credentials.body))
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, withModel(credentials.body.credentials.id))
+    return { publicId: published.publicId as string, token: owner.token }
+  }
+
   before(async () => {
-    s = await startTestServer()
+    s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'test-secret-0123456789' })
     dir = await mkdtemp(join(tmpdir(), 'parley-import-'))
+    llm = await startOpenAiServer()
+    failing = await startOpenAiServer({ status: 500, error: 'The server had an error processing your request' })
+    cut = await startOpenAiServer({ content: 'Once upon a time there was a bot', cutAfter: 3 })
   })
   after(async () => {
     await s.stop()
     await rm(dir, { recursive: true, force: true })
+    await Promise.all([llm.close(), failing.close(), cut.close()])
   })
 
   test("import: the only workspace, or the email's; published with its share link; ambiguity listed", async () => {
@@ -310,6 +387,48 @@ describe('parley import and parley chat', () => {
     assert.match(unknown.stderr, /No published bot "no-such-bot" at http/)
     assert.equal(anonymous.status, 1)
     assert.match(anonymous.stderr, /needs a token for chats: pass --token/)
+  })
+
+  test('chat: LLM answers are streamed (printed in full), then the chat goes on to the next message', { timeout: 120_000 }, async () => {
+    const { publicId, token } = await botWithModel(llm)
+    llm.reply({ content: 'Hello, human. Nice to meet you.' }, { content: 'Fine, thanks for asking!' })
+    const res = await runCliAsync(['chat', publicId, '--url', s.url, '--token', token], {}, 'Hi\nHow are you?\n')
+    assert.equal(res.status, 0, res.stderr)
+    assert.deepEqual(res.stdout.split('\n'), [
+      'Ask me anything',
+      '> Hi',
+      'Hello, human. Nice to meet you.',
+      '> How are you?',
+      'Fine, thanks for asking!',
+      '> ',
+      '(Left the chat.)',
+      '',
+    ])
+    // Streamed: the model was asked for a stream (not run on the server during the turn), and the streamed text came
+    // back as the answer (the dialogue the second completion saw holds it).
+    assert.deepEqual(
+      llm.requests.map((r) => r.body.stream),
+      [true, true],
+    )
+    assert.deepEqual(llm.requests[1].body.messages, [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello, human. Nice to meet you.' },
+      { role: 'user', content: 'How are you?' },
+    ])
+  })
+
+  test('chat: a model failing (500) or cutting its stream mid-answer is said plainly, and the chat ends', { timeout: 120_000 }, async () => {
+    const [refused, broken] = await Promise.all([botWithModel(failing), botWithModel(cut)])
+    const [atOnce, midway] = await Promise.all([
+      runCliAsync(['chat', refused.publicId, '--url', s.url, '--token', refused.token], {}, 'Hi\nStill there?\n'),
+      runCliAsync(['chat', broken.publicId, '--url', s.url, '--token', broken.token], {}, 'Hi\nStill there?\n'),
+    ])
+    assert.equal(atOnce.status, 1)
+    assert.equal(atOnce.stdout, 'Ask me anything\n> Hi\n')
+    assert.equal(atOnce.stderr, "The bot's answer failed: OpenAI API error - 500: The server had an error processing your request\n")
+    assert.equal(midway.status, 1)
+    assert.match(midway.stdout, /^Ask me anything\n> Hi\nOnce upon a \n$/, `the pieces received, then a line break\n${midway.stderr}`)
+    assert.match(midway.stderr, /^The bot's answer failed: OpenAI request failed: .+\n$/, 'the cut, as the server tells it')
   })
 })
 

@@ -8,7 +8,12 @@ import { json, pause, type RecordedRequest, startPeer, startSse } from './peer.j
  * error.
  */
 export type FakeReply =
-  | { content: string; totalTokens?: number }
+  | {
+      content: string
+      totalTokens?: number
+      /** Streamed, the connection is cut after this many pieces (a provider failing mid-answer). */
+      cutAfter?: number
+    }
   | { toolCalls: { name: string; arguments: string }[] }
   | { status: number; error: string }
 export type { RecordedRequest } from './peer.js'
@@ -72,7 +77,8 @@ export const startOpenAiServer = async (defaultReply: FakeReply = { content: 'He
     startSse(res)
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`)
     send({ id: 'chatcmpl-test', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] })
-    for (const piece of pieces(reply.content)) {
+    for (const [i, piece] of pieces(reply.content).entries()) {
+      if (i === reply.cutAfter) return res.destroy()
       send({ id: 'chatcmpl-test', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] })
       await pause(5)
     }

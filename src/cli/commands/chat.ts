@@ -74,26 +74,51 @@ export const chat: Command = {
       return line.value
     }
 
-    /** An LLM answer streamed by the server (server-sent events), printed as it comes; its full text. */
+    /**
+     * An LLM answer streamed by the server (server-sent events), printed as it comes; its full text. A failure, said
+     * or not (the connection cut before the end), ends the chat: the bot cannot go on without the answer.
+     */
     const streamed = async (sessionId: string): Promise<string> => {
-      const res = await fetch(`${base}/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`, { method: 'POST', headers, body: '{}' })
-      if (!res.ok || !res.body) throw new CommandError(`${base} could not stream the answer (${res.status}).`)
-      let pending = ''
-      let full: string | undefined
-      for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
-        pending += chunk
-        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
-          const event = pending.slice(0, end)
-          pending = pending.slice(end + 2)
-          const name = /^event: (.*)$/m.exec(event)?.[1]
-          const data = JSON.parse(/^data: (.*)$/m.exec(event)?.[1] ?? '{}') as { text?: string; message?: string }
-          if (name === 'error') throw new CommandError(`The bot's answer failed: ${data.message ?? 'no details'}`)
-          if (name === 'done') full = data.text ?? ''
-          else if (data.text) process.stdout.write(data.text)
-        }
+      const url = `${base}/v1/sessions/${encodeURIComponent(sessionId)}/streamMessage`
+      const res = await fetch(url, { method: 'POST', headers, body: '{}' }).catch(() => undefined)
+      if (!res) throw new CommandError(`${base} stopped answering before the bot's answer.`)
+      if (!res.ok || !res.body) {
+        const { message } = (await res.json().catch(() => ({}))) as { message?: string }
+        throw new CommandError(`${base} could not stream the bot's answer (${res.status}): ${message ?? 'no details'}`)
       }
-      process.stdout.write('\n')
-      return full ?? ''
+      let pending = ''
+      let printed = false
+      // Ends the line of the pieces printed so far, so that what follows starts on its own.
+      const endLine = () => printed && process.stdout.write('\n')
+      try {
+        for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
+          pending += chunk
+          for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
+            const event = pending.slice(0, end)
+            pending = pending.slice(end + 2)
+            const name = /^event: (.*)$/m.exec(event)?.[1]
+            const data = JSON.parse(/^data: (.*)$/m.exec(event)?.[1] ?? '{}') as { text?: string; message?: string }
+            if (name === 'error') {
+              endLine()
+              throw new CommandError(`The bot's answer failed: ${data.message ?? 'no details'}`)
+            }
+            if (name === 'done') {
+              endLine()
+              return data.text ?? ''
+            }
+            if (data.text) {
+              process.stdout.write(data.text)
+              printed = true
+            }
+          }
+        }
+      } catch (err) {
+        if (err instanceof CommandError) throw err
+        endLine()
+        throw new CommandError(`The bot's answer was cut off: ${base} stopped sending it (${err instanceof Error ? err.message : err}).`)
+      }
+      endLine()
+      throw new CommandError(`The bot's answer was cut off: ${base} ended the stream before the answer was complete.`)
     }
 
     /**
@@ -113,7 +138,8 @@ export const chat: Command = {
       return null
     }
 
-    let answer = await call(`/v1/bots/${encodeURIComponent(positionals[0])}/startChat`, {})
+    // Asking for streams: an LLM answer is then printed as it is generated instead of after the whole completion.
+    let answer = await call(`/v1/bots/${encodeURIComponent(positionals[0])}/startChat`, { isStreamEnabled: true })
     const sessionId = answer.sessionId
     try {
       for (;;) {

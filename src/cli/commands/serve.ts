@@ -2,7 +2,6 @@
 import cluster from 'node:cluster'
 import { metricsNotice } from '../../api/metricsEndpoint.js'
 import { loadConfig } from '../../config.js'
-import { startServer } from '../../server.js'
 import { serveWorkers, stopWithPrimary } from '../cluster.js'
 import { type Command, CommandError, parseOptions, UsageError } from '../command.js'
 import { recordServerDatabase } from '../databaseMarker.js'
@@ -35,6 +34,9 @@ PARLEY_PUBLIC_URL (the address people reach it at), LOG_LEVEL, … Stops on SIGI
       else if (config.metrics.token !== undefined) console.log('  Metrics: off. In a cluster /metrics is served on METRICS_PORT only: set it.')
       return 0
     }
+    // Loaded here, not with the command list: the server is most of the code, and every other command (and
+    // --version, help) would load it too before doing anything.
+    const { startServer } = await import('../../server.js')
     // A worker of a cluster starts on a database its primary migrated; the primary says where things are.
     const server = await startServer(config, { migrate: cluster.isPrimary })
     server.app.log.info(`Parley listening on ${server.url}`)
