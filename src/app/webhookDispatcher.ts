@@ -6,7 +6,7 @@
 import type { HttpRequest, HttpOutcome } from '../engine/types.js'
 import { retryDelayMs, signatureHeader } from '../lib/webhookSigning.js'
 import type { Store } from '../store/index.js'
-import type { ClaimedDelivery, Settlement } from '../store/webhooks.js'
+import type { ClaimedDelivery, Settlement } from '../store/webhooks/index.js'
 
 export type DeliveryObserver = (outcome: 'delivered' | 'retry' | 'failed', seconds: number) => void
 
