@@ -100,6 +100,7 @@ export const createWebhookDispatcher = ({
       timeoutMs: settings.timeoutMs,
       followRedirects: false,
       maxResponseBytes: RESPONSE_BYTES,
+      purpose: 'webhook',
     })
     const outcome = await Promise.race([sent, stopping.then(() => undefined)])
     // Stopping: the lease runs out and another round (here or in another process) sends it again.
