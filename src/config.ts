@@ -101,7 +101,7 @@ const envSchema = z
     ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
     /**
      * Outgoing webhooks (docs/webhooks.md): time between two rounds of each process's dispatcher when nothing nudges
-     * it. While no webhook is enabled and nothing is queued, a round does nothing but every 5th checks for work.
+     * it. While the queue is empty a round does nothing, but every 5th checks for work.
      */
     PARLEY_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Time a webhook receiver has to answer one delivery, in milliseconds. */

@@ -83,7 +83,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
     onError: (err) => app.log.error({ err }, 'webhook dispatcher'),
   })
   if (dispatchWebhooks !== false) {
-    parley.webhooks.onWork(() => dispatcher.nudge())
+    parley.webhooks.onEvents(() => dispatcher.nudge())
     app.addHook('onReady', async () => dispatcher.start())
     app.addHook('onClose', () => dispatcher.stop())
   }

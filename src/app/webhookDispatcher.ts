@@ -2,10 +2,10 @@
 // into deliveries (one per matching subscription), takes the lease of due deliveries, POSTs them signed, and records
 // the outcome: 2xx is delivered; anything else is retried with exponential back-off and jitter, until the last
 // attempt fails. A freed slot is filled at once, not when the round's other deliveries are done. A process that dies
-// holding a lease leaves the delivery to whichever process finds it expired (at least once). While there is nothing to
-// send (no enabled subscription, no unsettled delivery, no new event: most servers, most of the time) it does not
-// query the queue: it asks the store once every CHECK_EVERY rounds whether that changed, and is woken at once by its
-// own process's events and subscriptions. It never logs secrets or payloads.
+// holding a lease leaves the delivery to whichever process finds it expired (at least once). While the queue is empty
+// (no new event, no unsettled delivery: most servers, most of the time, webhooks or not) it does not poll it: it asks
+// the store once every CHECK_EVERY rounds whether that changed, and is nudged at once when its own process queues
+// something (a chat turn's events, a test ping, a redelivery). It never logs secrets or payloads.
 import type { HttpRequest, HttpOutcome } from '../engine/types.js'
 import { retryDelayMs, signatureHeader } from '../lib/webhookSigning.js'
 import type { Store } from '../store/index.js'
@@ -42,8 +42,8 @@ const PRUNE_CHUNK = 500
 const PRUNE_CHUNKS = 20
 const PRUNE_EVERY_MS = 10 * 60_000
 /**
- * Rounds without work between two checks for work (store.webhooks.hasWork): what another process did (a subscription
- * created, events written by a process that does not dispatch) is seen within this many poll intervals.
+ * Rounds without work between two checks for work (store.webhooks.hasWork): what another process queued without
+ * dispatching it itself (its dispatcher busy, or not started) is seen within this many poll intervals.
  */
 export const CHECK_EVERY = 5
 /** The receiver's answer kept in the delivery log. */
@@ -200,7 +200,7 @@ export const createWebhookDispatcher = ({
       stopped = false
       schedule(0)
     },
-    /** Runs a round soon, on the queue (events were just written, a redelivery requested, a subscription created). */
+    /** Runs a round soon, on the queue (events were just written, or a redelivery requested). */
     nudge() {
       woken = true
       if (!stopped) schedule(0)

@@ -32,10 +32,6 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
   })
 
   const changed = (workspaceId: string) => cache.delete(workspaceId)
-  /** The queue may have work from this process: the dispatcher looks at once (it skips the queue while idle). */
-  const wake = () => {
-    for (const listener of listeners) listener()
-  }
 
   /** The subscription, when the caller may manage it (writers of its workspace; others get 404). */
   const owned = async (user: User, webhookId: string): Promise<Webhook> => {
@@ -76,16 +72,14 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
       return (botId, type) => wanted.some((w) => (w.botId === null || w.botId === botId) && w.events.includes(type))
     },
 
-    /**
-     * Calls `listener` when this process gave the queue work (the dispatcher's nudge): events written, a redelivery
-     * or ping queued, a subscription created or enabled.
-     */
-    onWork(listener: () => void): () => void {
+    /** Calls `listener` when events were written by this process (the dispatcher's nudge). */
+    onEvents(listener: () => void): () => void {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    /** A chat turn of this process wrote events. */
-    eventsWritten: wake,
+    eventsWritten() {
+      for (const listener of listeners) listener()
+    },
 
     async create(user: User, workspaceId: string, input: WebhookInput & { botId?: string }) {
       await access.workspaceRole(user, workspaceId, 'write')
@@ -104,7 +98,6 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
         }),
       )
       changed(workspaceId)
-      wake()
       return created
     },
 
@@ -120,7 +113,6 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
       const updated = await store.webhooks.update(webhook.id, { ...patch, ...(patch.events && { events: [...new Set(patch.events)] }) })
       changed(webhook.workspaceId)
       if (!updated) throw notFound('Webhook not found.')
-      if (patch.enabled) wake()
       return updated
     },
 
@@ -154,7 +146,7 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
       const outcome = await store.webhooks.redeliver(webhook.id, deliveryId)
       if (outcome === 'missing') throw notFound('Delivery not found.')
       if (outcome === 'busy') throw conflict('This delivery is being sent right now; try again once it is settled.')
-      wake()
+      this.eventsWritten()
     },
 
     /** Sends a `ping` event to this subscription only (whatever its event types), to try the receiver. */
@@ -173,7 +165,7 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
         }
         return JSON.stringify(payload)
       })
-      wake()
+      this.eventsWritten()
       return { eventId }
     },
   }
