@@ -99,7 +99,10 @@ const envSchema = z
     SMTP_FROM: z.string().optional(),
     /** Key material for workspace credentials at rest; without it credentials cannot be created. */
     ENCRYPTION_SECRET: z.string().min(16, 'ENCRYPTION_SECRET must be at least 16 characters').optional(),
-    /** Outgoing webhooks (docs/webhooks.md): time between two rounds of each process's dispatcher when nothing nudges it. */
+    /**
+     * Outgoing webhooks (docs/webhooks.md): time between two rounds of each process's dispatcher when nothing nudges
+     * it. While the queue is empty a round does nothing, but every 5th checks for work.
+     */
     PARLEY_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Time a webhook receiver has to answer one delivery, in milliseconds. */
     PARLEY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

@@ -99,8 +99,14 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
-/** `migrate: false` when another process has brought the schema up to date (the primary of a cluster). */
-export const startServer = async (config: Config, options: { logStream?: DestinationStream; migrate?: boolean } = {}): Promise<RunningServer> => {
+/**
+ * `migrate: false` when another process has brought the schema up to date (the primary of a cluster);
+ * `dispatchWebhooks: false` leaves webhook deliveries to other processes.
+ */
+export const startServer = async (
+  config: Config,
+  options: { logStream?: DestinationStream; migrate?: boolean; dispatchWebhooks?: boolean } = {},
+): Promise<RunningServer> => {
   const metrics = createMetrics()
   const store = await openStore(config.databaseUrl, {
     encryptionSecret: config.encryptionSecret,
@@ -109,7 +115,7 @@ export const startServer = async (config: Config, options: { logStream?: Destina
     ...metrics.storeObserver,
   })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const { app, lifecycle } = await buildServer(config, store, { metrics, logStream: options.logStream })
+  const { app, lifecycle } = await buildServer(config, store, { metrics, logStream: options.logStream, dispatchWebhooks: options.dispatchWebhooks })
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {

@@ -9,8 +9,11 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, R
 export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview'
 export type TurnKind = 'start' | 'continue'
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed'
-/** Why an outgoing HTTP call was made: a bot's HTTP request (and other blocks), an LLM provider, another service. */
-export type HttpPurpose = 'http' | 'llm' | 'service'
+/**
+ * Why an outgoing HTTP call was made: a bot's HTTP request (and other blocks), an LLM provider, another service, an
+ * outgoing webhook delivery (kept apart so that bots' figures are not mixed with the dispatcher's).
+ */
+export type HttpPurpose = 'http' | 'llm' | 'service' | 'webhook'
 export type PoolStats = { total: number; idle: number; waiting: number }
 
 /** A session counts as active when this process answered a turn of it within this window. */
@@ -121,7 +124,7 @@ export const createMetrics = () => {
   })
   const outgoing = new Histogram({
     name: 'parley_outgoing_request_duration_seconds',
-    help: "Outgoing calls (bots' HTTP, LLM and service requests; emails), by purpose and outcome; _count is the number of calls",
+    help: "Outgoing calls (bots' HTTP, LLM and service requests; webhook deliveries; emails), by purpose and outcome; _count is the number of calls",
     labelNames: ['purpose', 'outcome'],
     buckets: CALL_BUCKETS,
     registers: [registry],

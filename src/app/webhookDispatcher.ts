@@ -1,12 +1,15 @@
 // The webhook dispatcher: a loop in every server process (docs/webhooks.md). Each round it expands new outbox events
 // into deliveries (one per matching subscription), takes the lease of due deliveries, POSTs them signed, and records
 // the outcome: 2xx is delivered; anything else is retried with exponential back-off and jitter, until the last
-// attempt fails. A freed slot is filled at once, not when the round's other deliveries are done. A process that dies holding a lease leaves the delivery to whichever process finds it expired
-// (at least once). It never logs secrets or payloads.
+// attempt fails. A freed slot is filled at once, not when the round's other deliveries are done. A process that dies
+// holding a lease leaves the delivery to whichever process finds it expired (at least once). While the queue is empty
+// (no new event, no unsettled delivery: most servers, most of the time, webhooks or not) it does not poll it: it asks
+// the store once every CHECK_EVERY rounds whether that changed, and is nudged at once when its own process queues
+// something (a chat turn's events, a test ping, a redelivery). It never logs secrets or payloads.
 import type { HttpRequest, HttpOutcome } from '../engine/types.js'
 import { retryDelayMs, signatureHeader } from '../lib/webhookSigning.js'
 import type { Store } from '../store/index.js'
-import type { ClaimedDelivery, Settlement } from '../store/webhooks.js'
+import type { ClaimedDelivery, Settlement } from '../store/webhooks/index.js'
 
 export type DeliveryObserver = (outcome: 'delivered' | 'retry' | 'failed', seconds: number) => void
 
@@ -38,6 +41,11 @@ const EXPAND_BATCH = 100
 const PRUNE_CHUNK = 500
 const PRUNE_CHUNKS = 20
 const PRUNE_EVERY_MS = 10 * 60_000
+/**
+ * Rounds without work between two checks for work (store.webhooks.hasWork): what another process queued without
+ * dispatching it itself (its dispatcher busy, or not started) is seen within this many poll intervals.
+ */
+export const CHECK_EVERY = 5
 /** The receiver's answer kept in the delivery log. */
 const EXCERPT_BYTES = 1024
 
@@ -72,6 +80,12 @@ export const createWebhookDispatcher = ({
   let again = false
   let stopped = true
   let lastPrune = 0
+  /** The last check found no work: rounds skip the queue until the next check or a nudge. */
+  let idle = true
+  /** Rounds without work since the queue last had some, or since the last check. */
+  let quiet = CHECK_EVERY
+  /** Nudged since the last round began: the queue has work, whatever a check under way answers. */
+  let woken = false
   const inFlight = new Set<Promise<void>>()
   let stop: () => void = () => {}
   const stopping = new Promise<void>((resolve) => {
@@ -100,6 +114,7 @@ export const createWebhookDispatcher = ({
       timeoutMs: settings.timeoutMs,
       followRedirects: false,
       maxResponseBytes: RESPONSE_BYTES,
+      purpose: 'webhook',
     })
     const outcome = await Promise.race([sent, stopping.then(() => undefined)])
     // Stopping: the lease runs out and another round (here or in another process) sends it again.
@@ -124,10 +139,20 @@ export const createWebhookDispatcher = ({
 
   /** One round; answers whether there may be more to do right away. */
   const round = async (): Promise<boolean> => {
-    const expanded = await store.webhooks.expand(EXPAND_BATCH)
+    if (woken) {
+      woken = false
+      idle = false
+      quiet = 0
+    } else if (quiet >= CHECK_EVERY) {
+      quiet = 0
+      const work = await store.webhooks.hasWork()
+      idle = !work && !woken
+    }
+    const expanded = idle ? 0 : await store.webhooks.expand(EXPAND_BATCH)
     const free = SLOTS - inFlight.size
     // A lease outlives the request it covers, with room for the outcome's write.
-    const claimed = free > 0 ? await store.webhooks.claim(free, settings.timeoutMs + 30_000, PER_WEBHOOK) : []
+    const claimed = !idle && free > 0 ? await store.webhooks.claim(free, settings.timeoutMs + 30_000, PER_WEBHOOK) : []
+    quiet = expanded || claimed.length || inFlight.size ? 0 : quiet + 1
     for (const d of claimed) {
       const sending: Promise<void> = deliver(d)
         .catch(onError)
@@ -175,8 +200,9 @@ export const createWebhookDispatcher = ({
       stopped = false
       schedule(0)
     },
-    /** Runs a round soon (events were just written, or a redelivery requested). */
+    /** Runs a round soon, on the queue (events were just written, or a redelivery requested). */
     nudge() {
+      woken = true
       if (!stopped) schedule(0)
     },
     /** Stops the loop; deliveries in flight are abandoned to their leases. Waits for the database work under way. */

@@ -4,7 +4,7 @@
 import type { User } from '../store/accounts.js'
 import { EncryptionNotConfiguredError } from '../store/credentials.js'
 import type { Store } from '../store/index.js'
-import type { Webhook } from '../store/webhooks.js'
+import type { Webhook } from '../store/webhooks/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
 import { createRateLimit } from './rateLimit.js'

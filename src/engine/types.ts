@@ -46,8 +46,11 @@ export type HttpRequest = {
   maxResponseBytes?: number
   /** False: a redirect is answered as it is, not followed (outgoing webhooks). */
   followRedirects?: boolean
-  /** Why the call is made (a metrics label): an LLM provider, another service's API; unset: a bot's own request. */
-  purpose?: 'llm' | 'service'
+  /**
+   * Why the call is made (a metrics label): an LLM provider, another service's API, an outgoing webhook delivery;
+   * unset: a bot's own request.
+   */
+  purpose?: 'llm' | 'service' | 'webhook'
 }
 export type HttpOutcome =
   | { ok: true; status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }

@@ -17,7 +17,7 @@ import { migrate } from './migrations.js'
 import { resultsTable } from './resultsTable.js'
 import { sessions } from './sessions.js'
 import type { Database } from './tables.js'
-import { webhooks } from './webhooks.js'
+import { webhooks } from './webhooks/index.js'
 import { workspaces } from './workspaces.js'
 
 export type Store = Awaited<ReturnType<typeof openStore>>

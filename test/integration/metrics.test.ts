@@ -48,7 +48,15 @@ describe('/metrics and request logs', () => {
       },
     })
     s = await startTestServer(
-      { METRICS_TOKEN: TOKEN, METRICS_PORT: '0', LOG_LEVEL: 'info', HTTP_REQUEST_ALLOWLIST: '127.0.0.1', PUBLIC_CHAT: 'true' },
+      {
+        METRICS_TOKEN: TOKEN,
+        METRICS_PORT: '0',
+        LOG_LEVEL: 'info',
+        HTTP_REQUEST_ALLOWLIST: '127.0.0.1',
+        PUBLIC_CHAT: 'true',
+        ENCRYPTION_SECRET: 'metrics-test-secret-0123456789',
+        PARLEY_WEBHOOK_POLL_MS: '50',
+      },
       { logStream },
     )
     plain = await startTestServer()
@@ -181,6 +189,27 @@ describe('/metrics and request logs', () => {
     )
     const evaluations = (text: string) => sample(text, 'parley_sandbox_evaluations_total', { op: 'evaluate', outcome: 'ok' })
     assert.equal(evaluations(after) - evaluations(before), 1)
+  })
+
+  test("a webhook delivery is counted as purpose webhook, apart from bots' http calls", async () => {
+    const before = await scrape()
+    const created = await s.call('POST', '/v1/webhooks', {
+      token: owner.token,
+      body: { workspaceId: owner.workspaceId, url: `${peerUrl}/receiver`, events: ['result.completed'] },
+    })
+    assert.equal(created.status, 201)
+    assert.equal((await s.call('POST', `/v1/webhooks/${created.body.webhook.id}/test`, { token: owner.token })).status, 202)
+    const delivered = (text: string) => sample(text, 'parley_webhook_deliveries_total', { outcome: 'delivered' })
+    let after = before
+    for (let i = 0; i < 200 && delivered(after) === delivered(before); i++) {
+      await new Promise((r) => setTimeout(r, 25))
+      after = await scrape()
+    }
+    assert.equal(delivered(after) - delivered(before), 1)
+    const calls = (text: string, purpose: string) => sample(text, 'parley_outgoing_request_duration_seconds_count', { purpose, outcome: '2xx' })
+    assert.equal(calls(after, 'webhook') - calls(before, 'webhook'), 1)
+    assert.equal(calls(after, 'http') - calls(before, 'http'), 0)
+    await s.call('DELETE', `/v1/webhooks/${created.body.webhook.id}`, { token: owner.token })
   })
 
   test('one log line per request: id, method, route pattern, status, duration, ids; no headers, tokens or answers', async () => {

@@ -1,11 +1,15 @@
 // Outgoing webhooks against a local receiver on loopback that checks the signature of every request: a whole
 // conversation's events, a receiver that is down, slow or failing, redelivery, the test ping, what turns write (and
-// do not), access, and (PostgreSQL) two servers on one database delivering each event once.
+// do not), access, and (PostgreSQL) two servers on one database delivering each event once. An idle dispatcher (no
+// subscription anywhere) does not query the queue, yet delivers what another server queued within a few polls.
 import assert from 'node:assert/strict'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
+import { createWebhookDispatcher } from '../../src/app/webhookDispatcher.js'
+import type { HttpRequest } from '../../src/engine/types.js'
+import { openStore } from '../../src/store/index.js'
 import { backend } from '../support/database.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -483,6 +487,99 @@ describe(`webhooks (${backend})`, () => {
       assert.ok(r.state.received.every((g) => g.verified))
     } finally {
       await second.close()
+    }
+  })
+
+  test('an idle dispatcher only checks for work; a ping queued by another server wakes it, then it is idle again', async () => {
+    // `other` creates and pings through the API but delivers nothing; the dispatcher under test runs on a store of
+    // its own on the same (fresh) database, which reports every statement it issues.
+    const other = await startTestServer(ENV, { dispatchWebhooks: false })
+    const statements: string[] = []
+    const store = await openStore(other.database.url, { encryptionSecret: ENV.ENCRYPTION_SECRET, migrate: false, onQuery: (q) => statements.push(q) })
+    const sent: HttpRequest[] = []
+    const errors: unknown[] = []
+    const dispatcher = createWebhookDispatcher({
+      store,
+      http: async (req) => {
+        sent.push(req)
+        return { ok: true, status: 204, headers: {}, text: '' }
+      },
+      settings: { pollMs: 10, timeoutMs: 1000, retryBaseMs: 100, maxAttempts: 2, retentionDays: 30 },
+      onError: (err) => errors.push(err),
+    })
+    try {
+      dispatcher.start()
+      const isCheck = (q: string) => /^select exists/.test(q)
+      const checks = () => statements.filter(isCheck).length
+      /** The statements from the next check on, once `n` more checks were made: only checks while idle. */
+      const idleStatements = async (n: number) => {
+        const from = checks() + 1
+        await waitFor(`${n} checks`, () => checks() >= from + n - 1)
+        let seen = 0
+        return statements.slice(statements.findIndex((q) => isCheck(q) && ++seen === from))
+      }
+      // The first round also runs the retention sweep: count from the second check on.
+      await waitFor('a first check', () => checks() >= 1)
+      const idle = await idleStatements(3)
+      assert.ok(idle.length >= 3)
+      assert.ok(idle.every(isCheck), 'nothing but the check while idle')
+      assert.doesNotMatch(idle[0], /update|insert|delete/)
+
+      const owner = await userWithWorkspace(other)
+      const created = await other.call('POST', '/v1/webhooks', {
+        token: owner.token,
+        body: { workspaceId: owner.workspaceId, url: 'http://127.0.0.1:9/hook', events: ['result.completed'] },
+      })
+      assert.equal(created.status, 201)
+      assert.equal((await other.call('POST', `/v1/webhooks/${created.body.webhook.id}/test`, { token: owner.token })).status, 202)
+      await waitFor('the ping sent by the idle dispatcher', () => sent.length === 1, 3000)
+      assert.equal(sent[0].purpose, 'webhook')
+      assert.equal(JSON.parse(String(sent[0].body)).type, 'ping')
+      assert.ok(
+        statements.some((q) => /^update "webhookDeliveries"/.test(q)),
+        'the queue is polled once there is work',
+      )
+
+      // Settled, the queue is empty again: idle, although the webhook exists.
+      const log = () => other.call('GET', `/v1/webhooks/${created.body.webhook.id}/deliveries`, { token: owner.token })
+      await waitFor('the delivery settled', async () => (await log()).body.deliveries[0]?.status === 'delivered')
+      assert.ok((await idleStatements(2)).every(isCheck), 'nothing but the check once the queue is empty')
+      assert.deepEqual(errors, [])
+    } finally {
+      await dispatcher.stop()
+      await store.close()
+      await other.stop()
+    }
+  })
+
+  test('a webhook created on one server is delivered by another that was idle', async () => {
+    // A fresh database: the delivering server starts with no subscription at all, so it starts idle.
+    const delivering = await startTestServer(ENV)
+    const creating = await startTestServer({ ...ENV, DATABASE_URL: delivering.database.url }, { dispatchWebhooks: false })
+    const r = await receiver()
+    try {
+      const owner = await userWithWorkspace(creating)
+      const bot = await importAndPublish(creating, owner.token, owner.workspaceId, twoQuestions())
+      const res = await creating.call('POST', '/v1/webhooks', {
+        token: owner.token,
+        body: { workspaceId: owner.workspaceId, botId: bot.id, url: r.url(), events: ['result.completed'] },
+      })
+      assert.equal(res.status, 201)
+      r.state.secret = res.body.secret
+      // The conversation too runs on the server that does not deliver: only the idle one's checks can find it.
+      const start = await creating.call('POST', `/v1/bots/${bot.publicId}/startChat`, { token: owner.token, body: {} })
+      for (const message of ['Ada', '36'])
+        assert.equal(
+          (await creating.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message } })).status,
+          200,
+        )
+      await waitFor('result.completed', () => r.state.received.length === 1, 3000)
+      assert.equal(r.state.received[0].json.type, 'result.completed')
+      assert.ok(r.state.received[0].verified)
+    } finally {
+      await r.close()
+      await creating.close()
+      await delivering.stop()
     }
   })
 })

@@ -47,8 +47,14 @@ export const checkDocumentedAnswer = (method: string, path: string, status: numb
     )
 }
 
-/** `options.logStream` receives the server's log lines (LOG_LEVEL in `env` decides which). */
-export const startTestServer = async (env: Record<string, string> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestServer> => {
+/**
+ * `options.logStream` receives the server's log lines (LOG_LEVEL in `env` decides which); `dispatchWebhooks: false`
+ * starts no webhook dispatcher (another server on the database delivers).
+ */
+export const startTestServer = async (
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream; dispatchWebhooks?: boolean } = {},
+): Promise<TestServer> => {
   // A server may share another one's database (several processes on one database).
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await createTestDatabase()
   // Stored files go to a directory of this server's own, removed when it stops.

@@ -1,7 +1,8 @@
 // Outgoing webhooks (docs/webhooks.md): subscriptions to result events, their delivery log, redelivery and a test
 // ping. Writers of the workspace only (guests get 403, others 404); the signing secret is shown once.
 import { z } from 'zod'
-import { errorSchema, idSchema, webhookDeliverySchema, webhookEventTypes, webhookSchema } from '../../contract/api.js'
+import { errorSchema, idSchema } from '../../contract/api.js'
+import { webhookDeliverySchema, webhookEventTypes, webhookSchema } from '../../contract/webhooks.js'
 import { defineRoute } from '../route.js'
 
 const tags = ['Webhooks']

@@ -17,10 +17,9 @@ import type {
   roleSchema,
   starterSchema,
   userModeSchema,
-  webhookDeliverySchema,
-  webhookSchema,
   workspaceSchema,
 } from '../../../../src/contract/api.js'
+import type { webhookDeliverySchema, webhookSchema } from '../../../../src/contract/webhooks.js'
 
 export type Role = z.infer<typeof roleSchema>
 export type Me = z.infer<typeof meSchema>
