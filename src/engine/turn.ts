@@ -9,6 +9,7 @@ import { saveAnswer } from './answers.js'
 import { edgeTarget } from './compile.js'
 import type { EngineDeps } from './deps.js'
 import { resultEffect, type TurnEffects } from './effects.js'
+import { EngineError } from './errors.js'
 import type { FlowGroup, FlowTarget } from './flow.js'
 import type { MaybePromise, PresentedInput } from './kinds.js'
 import { BudgetExceeded } from './limits.js'
@@ -20,7 +21,6 @@ import type { SessionState, Target } from './state.js'
 import { messageText, remember } from './transcript.js'
 import { type GroupRun, TurnCore } from './turnCore.js'
 import type { ChatMessage, ChatResponse, TextFormat, UserReply } from './types.js'
-import { EngineError } from './errors.js'
 
 export type TurnOutcome = {
   state: SessionState
