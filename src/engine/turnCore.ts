@@ -55,13 +55,14 @@ export class TurnCore {
     }
   }
 
+  /** Read several times a block: kept free of closures, which would cost an allocation per read. */
   get scope(): Scope {
-    this.scopeCache ??= new Scope(
-      this.bot,
-      this.state,
-      { runtime: this.limits.runtime, textFormat: this.textFormat, budget: this.budget, deps: this.deps },
-      (name) => this.refuseValue(name),
-    )
+    return this.scopeCache ?? this.buildScope()
+  }
+
+  private buildScope(): Scope {
+    const ports = { runtime: this.limits.runtime, textFormat: this.textFormat, budget: this.budget, deps: this.deps }
+    this.scopeCache = new Scope(this.bot, this.state, ports, (name) => this.refuseValue(name))
     return this.scopeCache
   }
 
