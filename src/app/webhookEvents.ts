@@ -3,7 +3,7 @@
 // They go into the turn's own write (one insert), and only when a subscription wants them.
 import type { CompiledBot } from '../engine/compile.js'
 import type { SessionState } from '../engine/state.js'
-import type { TurnEffects } from '../engine/turn.js'
+import type { TurnEffects } from '../engine/effects.js'
 import type { WebhookEventRow } from '../store/types.js'
 
 export const EVENT_TYPES = ['result.started', 'answer.created', 'result.completed'] as const

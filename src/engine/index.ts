@@ -2,7 +2,9 @@
 import type { CompiledBot } from './compile.js'
 import type { StartProps } from './startProps.js'
 import { STATE_VERSION, type SessionState } from './state.js'
-import { type EngineDeps, isTooLong, Turn, type TurnOutcome } from './turn.js'
+import type { EngineDeps } from './deps.js'
+import { isTooLong } from './scope.js'
+import { Turn, type TurnOutcome } from './turn.js'
 import type { TextFormat, UserReply, VariableValue } from './types.js'
 import { toVariableValue } from './variables.js'
 
@@ -99,8 +101,9 @@ export const continueChat = async (
   return turn.outcome()
 }
 
-export type { EngineDeps, TurnOutcome } from './turn.js'
-export { EngineError } from './turn.js'
+export type { EngineDeps } from './deps.js'
+export { EngineError } from './errors.js'
+export type { TurnOutcome } from './turn.js'
 export type { BlockKind, KindRegistry } from './kinds.js'
 export { kindRegistry } from './kinds.js'
 export { migrateState, parseState, StateVersionError } from './state.js'

@@ -2,7 +2,7 @@
 import { kinds } from '../../src/blocks/index.js'
 import { compileBot, type CompiledBot } from '../../src/engine/compile.js'
 import { continueChat, startChat, type StartOptions, type TurnOutcome } from '../../src/engine/index.js'
-import type { EngineDeps } from '../../src/engine/turn.js'
+import type { EngineDeps } from '../../src/engine/deps.js'
 import type { Runtime, UserReply } from '../../src/engine/types.js'
 import { prepareBot } from '../../src/blocks/schemas.js'
 import { memoryFiles } from './files.js'

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { beforeTurn, turnEvents, type Wanted } from '../../../src/app/webhookEvents.js'
 import type { SessionState } from '../../../src/engine/state.js'
-import type { TurnEffects } from '../../../src/engine/turn.js'
+import type { TurnEffects } from '../../../src/engine/effects.js'
 
 const state = (hasAnswered: boolean, answers: { key: string; value: string }[] = []): SessionState => ({
   version: 2,

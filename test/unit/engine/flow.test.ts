@@ -1,6 +1,7 @@
 // The engine's walk: groups, edges, inputs, retries, start options, budgets, linked bots and events.
 import assert from 'node:assert/strict'
-import { MAX_NEW_RESULTS_PER_TURN, MAX_VARIABLE_CHARS } from '../../../src/engine/turn.js'
+import { MAX_NEW_RESULTS_PER_TURN } from '../../../src/engine/linkedBots.js'
+import { MAX_VARIABLE_CHARS } from '../../../src/engine/scope.js'
 import { describe, test } from 'node:test'
 import { bot, compile, edge, engineChat, say, texts } from '../../support/engine.js'
 import { fixtureTests, loadFixture } from '../../support/fixtures.js'
