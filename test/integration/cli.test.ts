@@ -10,6 +10,7 @@ import { databaseLocation } from '../../src/cli/databaseMarker.js'
 import { diagnose } from '../../src/cli/doctor/checks.js'
 import { loadConfig } from '../../src/config.js'
 import { bot, say } from '../support/engine.js'
+import { type DifyServer, startDifyServer } from '../support/difyServer.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -235,11 +236,12 @@ describe('parley import and parley chat', () => {
   let llm: OpenAiServer
   let failing: OpenAiServer
   let cut: OpenAiServer
+  let dify: DifyServer
   /**
    * A chat with a model: the user's message appended to a dialogue, an OpenAI completion over it shown in a bubble
    * (so streamed to the client), then the next message, in a loop.
    */
-  const withModel = (credentialsId: string) =>
+  const withModel = (ai: Record<string, unknown>) =>
     bot(
       [
         ['intro', [say('help', 'Ask me anything', { outgoingEdgeId: 'e-ask' })]],
@@ -258,16 +260,7 @@ describe('parley import and parley chat', () => {
         [
           'reply',
           [
-            {
-              id: 'ai',
-              type: 'openai',
-              options: {
-                action: 'Create chat completion',
-                credentialsId,
-                messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
-                responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
-              },
-            },
+            { id: 'ai', ...ai },
             say('answer', '{{Assistant}}'),
             {
               id: 'appendAssistant',
@@ -299,7 +292,20 @@ describe('parley import and parley chat', () => {
       body: { type: 'openai', name: 'Stand-in', data: { apiKey: 'sk-test', baseUrl: model.baseUrl } },
     })
     assert.equal(credentials.status, 200, JSON.stringify(credentials.body))
-    const published = await importAndPublish(s, owner.token, owner.workspaceId, withModel(credentials.body.credentials.id))
+    const published = await importAndPublish(
+      s,
+      owner.token,
+      owner.workspaceId,
+      withModel({
+        type: 'openai',
+        options: {
+          action: 'Create chat completion',
+          credentialsId: credentials.body.credentials.id,
+          messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
+          responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+        },
+      }),
+    )
     return { publicId: published.publicId as string, token: owner.token }
   }
 
@@ -309,11 +315,12 @@ describe('parley import and parley chat', () => {
     llm = await startOpenAiServer()
     failing = await startOpenAiServer({ status: 500, error: 'The server had an error processing your request' })
     cut = await startOpenAiServer({ content: 'Once upon a time there was a bot', cutAfter: 3 })
+    dify = await startDifyServer()
   })
   after(async () => {
     await s.stop()
     await rm(dir, { recursive: true, force: true })
-    await Promise.all([llm.close(), failing.close(), cut.close()])
+    await Promise.all([llm.close(), failing.close(), cut.close(), dify.close()])
   })
 
   test("import: the only workspace, or the email's; published with its share link; ambiguity listed", async () => {
@@ -414,6 +421,45 @@ describe('parley import and parley chat', () => {
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello, human. Nice to meet you.' },
       { role: 'user', content: 'How are you?' },
+    ])
+  })
+
+  test('chat: a streamed answer the provider replaces at the end (Dify message_replace) is printed as it finally stands', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await userWithWorkspace(s)
+    const credentials = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: { type: 'dify-ai', name: 'Stand-in', data: { apiKey: 'app-test', apiEndpoint: dify.origin } },
+    })
+    assert.equal(credentials.status, 200, JSON.stringify(credentials.body))
+    const { publicId } = await importAndPublish(
+      s,
+      owner.token,
+      owner.workspaceId,
+      withModel({
+        type: 'dify-ai',
+        options: {
+          action: 'Create Chat Message',
+          credentialsId: credentials.body.credentials.id,
+          query: '{{User}}',
+          responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+        },
+      }),
+    )
+    dify.reply({ answer: 'A first draft.', replace: 'The final answer.' }, { answer: 'Nothing to replace.' })
+    const res = await runCliAsync(['chat', publicId, '--url', s.url, '--token', owner.token], {}, 'Hi\nAgain\n')
+    assert.equal(res.status, 0, res.stderr)
+    assert.deepEqual(res.stdout.split('\n'), [
+      'Ask me anything',
+      '> Hi',
+      'A first draft.',
+      'The final answer.',
+      '> Again',
+      'Nothing to replace.',
+      '> ',
+      '(Left the chat.)',
+      '',
     ])
   })
 

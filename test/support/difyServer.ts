@@ -6,7 +6,8 @@ import { pieces } from './openaiServer.js'
 import { json, type Peer, pause, startPeer, startSse } from './peer.js'
 
 export type DifyReply =
-  | { answer: string; agent?: boolean; totalTokens?: number }
+  /** `replace`: after the pieces, a `message_replace` event with this whole text (what the app finally answers). */
+  | { answer: string; agent?: boolean; totalTokens?: number; replace?: string }
   | { status: number; code: string; message: string }
   | { streamError: string }
 
@@ -53,6 +54,7 @@ export const startDifyServer = async (defaultReply: DifyReply = { answer: 'Hello
       send({ event: 'answer' in reply && reply.agent ? 'agent_message' : 'message', answer: piece })
       await pause()
     }
+    if ('replace' in reply && reply.replace !== undefined) send({ event: 'message_replace', answer: reply.replace })
     if ('streamError' in reply) send({ event: 'error', status: 400, code: 'provider_quota_exceeded', message: reply.streamError })
     else send({ event: 'message_end', metadata: { usage } })
     res.end()

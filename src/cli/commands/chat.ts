@@ -87,9 +87,9 @@ export const chat: Command = {
         throw new CommandError(`${base} could not stream the bot's answer (${res.status}): ${message ?? 'no details'}`)
       }
       let pending = ''
-      let printed = false
+      let shown = ''
       // Ends the line of the pieces printed so far, so that what follows starts on its own.
-      const endLine = () => printed && process.stdout.write('\n')
+      const endLine = () => shown !== '' && process.stdout.write('\n')
       try {
         for await (const chunk of res.body.pipeThrough(new TextDecoderStream())) {
           pending += chunk
@@ -104,11 +104,14 @@ export const chat: Command = {
             }
             if (name === 'done') {
               endLine()
+              // The final text can differ from the pieces (a provider that replaces its message, e.g. Dify's
+              // message_replace, sends it whole and no piece): then it is printed as it stands.
+              if (data.text && data.text !== shown) process.stdout.write(`${data.text}\n`)
               return data.text ?? ''
             }
             if (data.text) {
               process.stdout.write(data.text)
-              printed = true
+              shown += data.text
             }
           }
         }
