@@ -1,6 +1,6 @@
 // Runs Parley as a separate process (the CLI), as an operator would.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +19,12 @@ const compiledCli = (() => {
   let main: string | undefined
   return () => {
     if (main) return main
+    // Those of test processes killed before their exit handler ran (a timeout, Ctrl+C), once an hour old.
+    for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('parley-test-cli-'))) {
+      const dir = join(tmpdir(), name)
+      const age = Date.now() - (statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 3_600_000) rmSync(dir, { recursive: true, force: true })
+    }
     const out = mkdtempSync(join(tmpdir(), 'parley-test-cli-'))
     process.on('exit', () => rmSync(out, { recursive: true, force: true }))
     const sources = (dir: string): string[] =>

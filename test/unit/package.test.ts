@@ -4,7 +4,7 @@
 // widget and CLI, and no tests or sources. The file list needs a build (`npm run build`; `npm install` runs it).
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
@@ -61,6 +61,7 @@ const packageOf = (specifier: string) =>
 
 describe('npm package', () => {
   const imports = serverImports()
+  const serverSources = new Set(readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).map((path) => `src/${path}`))
   const bare = [...imports].filter(([specifier]) => !specifier.startsWith('.') && !isBuiltin(specifier))
 
   test('the server loads only Node modules and packages listed in dependencies', () => {
@@ -98,5 +99,10 @@ describe('npm package', () => {
     assert.ok([...files].filter((path) => path.startsWith('dist/web/app/assets/') && path.endsWith('.js')).length > 1, 'no split-off web app code')
     const unwanted = [...files].filter((path) => /(^|\/)test\/|\.test\.|^(src|web|scripts|bench|packages)\//.test(path))
     assert.deepEqual(unwanted, [], 'tests or sources in the package')
+    // No compiled file without its source (tsc leaves those of deleted sources behind; `npm run build` starts afresh).
+    const orphans = [...files].filter(
+      (path) => /^dist\/(?!web\/).*\.js$/.test(path) && !serverSources.has(path.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts')),
+    )
+    assert.deepEqual(orphans, [], 'compiled files whose source is gone: rebuild with `npm run build`')
   })
 })
