@@ -1,8 +1,9 @@
 // One chat turn: walks the flow from a target (or consumes a reply first) until the bot needs the user again.
 // Pure with respect to I/O: everything from outside comes through `EngineDeps`, and what must be stored is
 // returned as effects for the caller to persist in one transaction. This file is the walk; what it does on the
-// way lives in its parts: turnCore.ts (what they share), actions.ts, answers.ts, linkedBots.ts, replyEvents.ts,
-// limits.ts, output.ts.
+// way lives in its parts (listed in docs/architecture.md): turnCore.ts (what they share), actions.ts, answers.ts,
+// linkedBots.ts, replyEvents.ts, limits.ts, scope.ts, output.ts, effects.ts, transcript.ts; deps.ts and errors.ts
+// are its ports and its error.
 import type { Block } from '../contract/bot/blocks/index.js'
 import { afterAction, applyActionResult, runAction } from './actions.js'
 import { saveAnswer } from './answers.js'
