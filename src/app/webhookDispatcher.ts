@@ -145,7 +145,8 @@ export const createWebhookDispatcher = ({
       quiet = 0
     } else if (quiet >= CHECK_EVERY) {
       quiet = 0
-      const work = await store.webhooks.hasWork()
+      // A retry due after the next check is not work yet: that check will see it.
+      const work = await store.webhooks.hasWork(new Date(Date.now() + settings.pollMs * CHECK_EVERY).toISOString())
       idle = !work && !woken
     }
     const expanded = idle ? 0 : await store.webhooks.expand(EXPAND_BATCH)

@@ -498,13 +498,15 @@ describe(`webhooks (${backend})`, () => {
     const store = await openStore(other.database.url, { encryptionSecret: ENV.ENCRYPTION_SECRET, migrate: false, onQuery: (q) => statements.push(q) })
     const sent: HttpRequest[] = []
     const errors: unknown[] = []
+    let status = 204
     const dispatcher = createWebhookDispatcher({
       store,
       http: async (req) => {
         sent.push(req)
-        return { ok: true, status: 204, headers: {}, text: '' }
+        return { ok: true, status, headers: {}, text: '' }
       },
-      settings: { pollMs: 10, timeoutMs: 1000, retryBaseMs: 100, maxAttempts: 2, retentionDays: 30 },
+      // Retries a minute away: a failed delivery waits far beyond the next checks.
+      settings: { pollMs: 10, timeoutMs: 1000, retryBaseMs: 60_000, maxAttempts: 2, retentionDays: 30 },
       onError: (err) => errors.push(err),
     })
     try {
@@ -544,6 +546,16 @@ describe(`webhooks (${backend})`, () => {
       const log = () => other.call('GET', `/v1/webhooks/${created.body.webhook.id}/deliveries`, { token: owner.token })
       await waitFor('the delivery settled', async () => (await log()).body.deliveries[0]?.status === 'delivered')
       assert.ok((await idleStatements(2)).every(isCheck), 'nothing but the check once the queue is empty')
+
+      // A delivery whose retry is due long after the next check: idle meanwhile too.
+      status = 500
+      assert.equal((await other.call('POST', `/v1/webhooks/${created.body.webhook.id}/test`, { token: owner.token })).status, 202)
+      await waitFor('the second ping tried', () => sent.length === 2, 3000)
+      await waitFor(
+        'its retry scheduled',
+        async () => (await log()).body.deliveries[0]?.attempts === 1 && (await log()).body.deliveries[0]?.status === 'pending',
+      )
+      assert.ok((await idleStatements(2)).every(isCheck), 'nothing but the check while the only retry is a minute away')
       assert.deepEqual(errors, [])
     } finally {
       await dispatcher.stop()

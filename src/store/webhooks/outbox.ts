@@ -8,15 +8,23 @@ import type { Webhook } from './subscriptions.js'
 
 export const outbox = (db: Kysely<Database>, adapter: DialectAdapter) => ({
   /**
-   * Whether the queue holds anything for a dispatcher: an event not yet expanded, or a delivery not settled (due
-   * now or later, or leased). One statement of two index lookups that stop at their first row, so that an idle
-   * process polls cheaply.
+   * Whether the queue holds anything for a dispatcher: an event not yet expanded, a delivery due by `dueBy` (a
+   * retry due later is left to a later check), or one leased. One statement of two index lookups that stop at their
+   * first row, so that an idle process polls cheaply.
    */
-  async hasWork(): Promise<boolean> {
+  async hasWork(dueBy: string): Promise<boolean> {
     const row = await db
       .selectNoFrom((eb) => [
         eb.exists(eb.selectFrom('webhookEvents').select('id').where('expanded', '=', 0).limit(1)).as('events'),
-        eb.exists(eb.selectFrom('webhookDeliveries').select('id').where('status', 'in', ['pending', 'delivering']).limit(1)).as('deliveries'),
+        eb
+          .exists(
+            eb
+              .selectFrom('webhookDeliveries')
+              .select('id')
+              .where((w) => w.or([w('status', '=', 'delivering'), w.and([w('status', '=', 'pending'), w('nextAttemptAt', '<=', dueBy)])]))
+              .limit(1),
+          )
+          .as('deliveries'),
       ])
       .executeTakeFirstOrThrow()
     // SQLite answers 0/1, PostgreSQL booleans.
