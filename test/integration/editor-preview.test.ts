@@ -175,6 +175,29 @@ describe('editor preview panel', () => {
     await page.getByRole('textbox', { name: 'Custom CSS' }).fill('.p-host-bubble { font-style: italic }')
     await hostBubbleStyle('fontStyle', 'italic')
     await shot('theme-more')
+
+    // A Google font: the preview loads its stylesheet (the app's CSP lets Google's font hosts through; the request is
+    // answered here, the machine has no internet) and the bubbles use it.
+    await page.route('https://fonts.googleapis.com/**', (route) =>
+      route.fulfill({ contentType: 'text/css', body: '/* the font faces would be here */' }),
+    )
+    const fontRequests: string[] = []
+    page.on('request', (request) => request.url().startsWith('https://fonts.') && fontRequests.push(request.url()))
+    // (Opened by default, the section was folded by the loop above.)
+    await page.getByRole('button', { name: 'Font and background' }).click()
+    await page.getByRole('combobox', { name: 'Font', exact: true }).click()
+    await page.getByRole('option', { name: 'Lato', exact: true }).click()
+    await page.waitForFunction(() => {
+      const el = (globalThis as any).document.querySelector('parley-standard')?.shadowRoot?.querySelector('.p-host-bubble')
+      return el && /Lato/.test((globalThis as any).getComputedStyle(el).fontFamily)
+    })
+    await page.waitForFunction(() => (globalThis as any).document.getElementById('parley-font-Lato'))
+    assert.deepEqual(
+      fontRequests.map((url) => url.replace(/\?.*/, '')),
+      ['https://fonts.googleapis.com/css2'],
+    )
+    assert.match(fontRequests[0], /family=Lato/)
+    await page.unroute('https://fonts.googleapis.com/**')
   })
 
   test('test from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {

@@ -13,14 +13,15 @@ export const WEB_APP_SECTIONS = ['signin', 'signup', 'setup', 'reset-password', 
 
 /**
  * The app only talks to its own origin; Mantine sets inline styles (hence 'unsafe-inline' for styles only); no
- * other site may frame it (clickjacking of the builder's buttons).
+ * other site may frame it (clickjacking of the builder's buttons). The editor's preview shows the theme's Google
+ * font as bot pages do: Google's stylesheet and font hosts only, nothing that runs.
  */
 const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
   "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
+  "font-src 'self' data: https://fonts.gstatic.com",
   "connect-src 'self'",
   "frame-src 'self'",
   "frame-ancestors 'none'",
