@@ -6,6 +6,7 @@ import { authenticate } from '../auth.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { authRoutes } from '../routes/auth.js'
 import { botRoutes } from '../routes/bots.js'
+import { botPublishingRoutes } from '../routes/botPublishing.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
 import { invitationRoutes } from '../routes/invitations.js'
@@ -22,6 +23,7 @@ export const managementRoutes: RouteDef[] = [
   ...credentialsRoutes,
   ...folderRoutes,
   ...botRoutes,
+  ...botPublishingRoutes,
   ...resultRoutes,
   ...webhookRoutes,
 ]

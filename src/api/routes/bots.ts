@@ -1,8 +1,8 @@
-// Bots: operations 1–5, plus list, delete, publish and unpublish.
+// Bots: operations 1–5, plus list, check, delete, duplicate, export, move and starters (publishing: botPublishing.ts).
 import { z } from 'zod'
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
-import { exampleBot, exampleGraph, exampleIds, examplePublishedBot } from './botExamples.js'
+import { exampleBot, exampleGraph, exampleIds } from './botExamples.js'
 import {
   botChecksSchema,
   botParams,
@@ -15,22 +15,20 @@ import {
   listBotsQuery,
   migrateQuery,
   moveBotBody,
-  publishedBotSchema,
   starterSchema,
   updateBotBody,
   userModeSchema,
 } from '../../contract/api.js'
 
-const tags = ['Bots']
-const errors = {
+export const tags = ['Bots']
+export const errors = {
   400: { description: 'Invalid request or bot definition', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
   403: { description: 'Guests may not write', schema: errorSchema },
   404: { description: 'Unknown bot or workspace (or not a member)', schema: errorSchema },
 }
-const botAnswer = z.object({ bot: botSchema })
+export const botAnswer = z.object({ bot: botSchema })
 const checkedBotAnswer = botAnswer.extend({ checks: botChecksSchema })
-const publishedAnswer = z.object({ publishedBot: publishedBotSchema, version: z.literal('3') })
 
 export const botRoutes = [
   defineRoute({
@@ -250,52 +248,6 @@ export const botRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    path: '/v1/bots/{botId}/publish',
-    auth: 'required',
-    tags,
-    summary: 'Publish the draft (replaces the previous published version)',
-    description:
-      'Makes the current draft the version chats run (members and admins): new chats start on it at once, chats in progress finish on the version they began with. Call it again after each change you want live.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } } },
-    params: botParams,
-    responses: { 200: { description: 'Published', schema: publishedAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { publishedBot: await app.bots.publish(user, params.botId), version: '3' as const }
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/bots/{botId}/unpublish',
-    auth: 'required',
-    tags,
-    summary: 'Unpublish a bot (live chats can no longer start)',
-    description:
-      'Removes the published version (members and admins): startChat on its public id then answers 404 and its hosted page is gone; the draft and the results stay. Use close instead to keep the page up with a "closed" message.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: exampleBot } } },
-    params: botParams,
-    responses: { 200: { description: 'Unpublished', schema: botAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { bot: await app.bots.unpublish(user, params.botId) }
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/v1/bots/{botId}/publishedBot',
-    auth: 'required',
-    tags,
-    summary: 'Get the published bot',
-    description:
-      'Returns the version chats run, which may differ from the draft (GET /v1/bots/{botId}). Guests may read it. Answers 404 when the bot is not published.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } } },
-    params: botParams,
-    query: migrateQuery,
-    responses: { 200: { description: 'The published version', schema: publishedAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { publishedBot: await app.bots.published(user, params.botId), version: '3' as const }
-    },
-  }),
-  defineRoute({
-    method: 'POST',
     path: '/v1/bots/{botId}/duplicate',
     auth: 'required',
     tags,
@@ -350,36 +302,6 @@ export const botRoutes = [
     responses: { 200: { description: 'Moved', schema: botAnswer }, ...errors },
     async handler({ app, user, params, body }) {
       return { bot: await app.bots.update(user, params.botId, { folderId: body.folderId }) }
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/bots/{botId}/close',
-    auth: 'required',
-    tags,
-    summary: 'Close a bot: new chats are refused (bot_closed) until it is reopened',
-    description:
-      'Stops new chats (members and admins): startChat answers an error with code `bot_closed` and the hosted page says the bot is closed, while the published version and results stay. Reopen it to take chats again.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: { ...exampleBot, isClosed: true } } } },
-    params: botParams,
-    responses: { 200: { description: 'Closed', schema: botAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { bot: await app.bots.setClosed(user, params.botId, true) }
-    },
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/bots/{botId}/reopen',
-    auth: 'required',
-    tags,
-    summary: 'Reopen a closed bot',
-    description:
-      'Lets a closed bot take new chats again (members and admins), on its published version. Reopening a bot that is not closed changes nothing.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { bot: exampleBot } } },
-    params: botParams,
-    responses: { 200: { description: 'Reopened', schema: botAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { bot: await app.bots.setClosed(user, params.botId, false) }
     },
   }),
   defineRoute({
