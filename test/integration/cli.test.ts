@@ -285,29 +285,28 @@ describe('parley import and parley chat', () => {
       },
     )
   /** A published bot chatting with the given stand-in, in a workspace of its own. */
-  const botWithModel = async (model: OpenAiServer) => {
+  /**
+   * A published bot, in a workspace of its own, whose model block (`options` given the credentials' id) answers
+   * with the credentials made of `credentials`.
+   */
+  const botWithBlock = async (credentials: { type: string; data: Record<string, string> }, type: string, options: Record<string, unknown>) => {
     const owner = await userWithWorkspace(s)
-    const credentials = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+    const created = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
       token: owner.token,
-      body: { type: 'openai', name: 'Stand-in', data: { apiKey: 'sk-test', baseUrl: model.baseUrl } },
+      body: { ...credentials, name: 'Stand-in' },
     })
-    assert.equal(credentials.status, 200, JSON.stringify(credentials.body))
-    const published = await importAndPublish(
-      s,
-      owner.token,
-      owner.workspaceId,
-      withModel({
-        type: 'openai',
-        options: {
-          action: 'Create chat completion',
-          credentialsId: credentials.body.credentials.id,
-          messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
-          responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
-        },
-      }),
-    )
+    assert.equal(created.status, 200, JSON.stringify(created.body))
+    const ai = { type, options: { ...options, credentialsId: created.body.credentials.id } }
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, withModel(ai))
     return { publicId: published.publicId as string, token: owner.token }
   }
+  /** The same with an OpenAI chat completion over the dialogue, against the given stand-in. */
+  const botWithModel = (model: OpenAiServer) =>
+    botWithBlock({ type: 'openai', data: { apiKey: 'sk-test', baseUrl: model.baseUrl } }, 'openai', {
+      action: 'Create chat completion',
+      messages: [{ role: 'Dialogue', dialogueVariableId: 'vHistory' }],
+      responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
+    })
 
   before(async () => {
     s = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1', ENCRYPTION_SECRET: 'test-secret-0123456789' })
@@ -427,28 +426,13 @@ describe('parley import and parley chat', () => {
   test('chat: a streamed answer the provider replaces at the end (Dify message_replace) is printed as it finally stands', {
     timeout: 120_000,
   }, async () => {
-    const owner = await userWithWorkspace(s)
-    const credentials = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
-      token: owner.token,
-      body: { type: 'dify-ai', name: 'Stand-in', data: { apiKey: 'app-test', apiEndpoint: dify.origin } },
+    const { publicId, token } = await botWithBlock({ type: 'dify-ai', data: { apiKey: 'app-test', apiEndpoint: dify.origin } }, 'dify-ai', {
+      action: 'Create Chat Message',
+      query: '{{User}}',
+      responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
     })
-    assert.equal(credentials.status, 200, JSON.stringify(credentials.body))
-    const { publicId } = await importAndPublish(
-      s,
-      owner.token,
-      owner.workspaceId,
-      withModel({
-        type: 'dify-ai',
-        options: {
-          action: 'Create Chat Message',
-          credentialsId: credentials.body.credentials.id,
-          query: '{{User}}',
-          responseMapping: [{ item: 'Message content', variableId: 'vAssistant' }],
-        },
-      }),
-    )
     dify.reply({ answer: 'A first draft.', replace: 'The final answer.' }, { answer: 'Nothing to replace.' })
-    const res = await runCliAsync(['chat', publicId, '--url', s.url, '--token', owner.token], {}, 'Hi\nAgain\n')
+    const res = await runCliAsync(['chat', publicId, '--url', s.url, '--token', token], {}, 'Hi\nAgain\n')
     assert.equal(res.status, 0, res.stderr)
     assert.deepEqual(res.stdout.split('\n'), [
       'Ask me anything',
