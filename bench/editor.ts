@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
-import { importForEditor, largeBot, openTime, panFrames, uncappedFrameArgs, zoomOut } from './lib/editorScale.js'
+import { importForEditor, largeBot, openTime, panFrames, zoomOut } from './lib/editorScale.js'
 import { freshDir, log, median, round, spawnParley } from './lib/common.js'
 import { type Figure, figure } from './lib/figures.js'
 
@@ -16,7 +16,7 @@ export const benchEditor = async ({ runs }: { runs: number }): Promise<Figure[]>
     return []
   }
   const server = await spawnParley({ DATABASE_URL: `sqlite:${join(freshDir('editor'), 'parley.db')}` })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', ...uncappedFrameArgs] })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   try {
     const { context, url } = await importForEditor(browser, server.url, largeBot())
     const page = await context.newPage()
