@@ -195,26 +195,30 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
   }
   return (
     <section className="pg-group" data-selected={selected || undefined} aria-label={`Group ${group.title}`}>
-      <NodeToolbar isVisible={selected && !canvas.readOnly} position={Position.Top}>
-        <Paper shadow="sm" p={4} withBorder>
-          <Row gap={4}>
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconPlayerPlay size={12} aria-hidden />}
-              onClick={() => canvas.testFrom(group.id)}
-            >
-              Test from here
-            </Button>
-            <ActionIcon size="sm" variant="subtle" onClick={() => canvas.duplicateGroup(group.id)} aria-label={`Duplicate ${group.title}`}>
-              <IconCopy size={14} />
-            </ActionIcon>
-            <ActionIcon size="sm" variant="subtle" color="red" onClick={() => canvas.deleteGroup(group.id)} aria-label={`Delete ${group.title}`}>
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Row>
-        </Paper>
-      </NodeToolbar>
+      {/* Mounted only on a selected group: a NodeToolbar follows the viewport, so each one re-renders on every frame of
+          a pan (hundreds of them in a large flow zoomed out). */}
+      {selected && !canvas.readOnly && (
+        <NodeToolbar isVisible position={Position.Top}>
+          <Paper shadow="sm" p={4} withBorder>
+            <Row gap={4}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={12} aria-hidden />}
+                onClick={() => canvas.testFrom(group.id)}
+              >
+                Test from here
+              </Button>
+              <ActionIcon size="sm" variant="subtle" onClick={() => canvas.duplicateGroup(group.id)} aria-label={`Duplicate ${group.title}`}>
+                <IconCopy size={14} />
+              </ActionIcon>
+              <ActionIcon size="sm" variant="subtle" color="red" onClick={() => canvas.deleteGroup(group.id)} aria-label={`Delete ${group.title}`}>
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Row>
+          </Paper>
+        </NodeToolbar>
+      )}
       <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" aria-label={`Into ${group.title}`} />
       <Title groupId={group.id} title={group.title} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard reorders with Alt+arrows on a block */}
