@@ -2,7 +2,7 @@
 // takes a value from a short fixed set (surfaces, error codes, outcomes); never an id, a URL or anything a user typed.
 // The store and the runtime know nothing of this module: server.ts hands them the observer callbacks below.
 // Every figure is this process's own: in a cluster (`parley serve --workers N`) the primary sums the workers' figures
-// (prom-client's AggregatorRegistry; see metricsEndpoint.ts), so no gauge may count something database-wide.
+// (cli/clusterMetrics.ts, with prom-client's aggregation), so no gauge may count something database-wide.
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** Where a chat turn came in: the v1 chat API, the Typebot-compatible API, or a preview start (either API). */

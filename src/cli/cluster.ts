@@ -1,14 +1,14 @@
 // `parley serve --workers N`: a node:cluster primary that migrates the database once, then runs N server processes
 // on one port (the primary accepts connections and hands them out in turn), replaces a worker that dies, and stops
 // them all on SIGTERM/SIGINT. The primary serves no API itself; it serves METRICS_PORT, with the workers' figures
-// summed (each worker counts only what it served).
+// summed (each worker counts only what it served; clusterMetrics.ts).
 import cluster, { type Worker } from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import pino from 'pino'
-import { AggregatorRegistry } from 'prom-client'
 import { closeMetricsListener, listenForMetrics, metricsListenerUrl } from '../api/metricsEndpoint.js'
 import type { Config } from '../config.js'
 import { databaseOf, openStore } from '../store/index.js'
+import { clusterScrape } from './clusterMetrics.js'
 
 /** Why this configuration cannot run several workers, if it cannot. */
 export const clusterRefusal = (config: Config, workers: number): string | undefined =>
@@ -44,14 +44,14 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
   } finally {
     await store.close()
   }
+  const slots: { worker?: Worker; listening: boolean; startedAt: number; deaths: number; timer?: NodeJS.Timeout }[] = []
   // Before any worker, so that a metrics port that is taken fails the start at once.
-  const aggregator = config.metrics.port === undefined ? undefined : new AggregatorRegistry()
-  const metricsServer = aggregator && (await listenForMetrics(config.metrics, () => aggregator.clusterMetrics(), aggregator.contentType))
+  const scrape = config.metrics.port === undefined ? undefined : clusterScrape(() => slots)
+  const metricsServer = scrape && (await listenForMetrics(config.metrics, scrape.collect, scrape.contentType))
 
   // What one worker signs (OpenID Connect cookies, upload URLs) must be accepted by the others: when no configured
   // secret keys it, the primary draws one for all of them (a restart of the whole cluster still changes it).
   const env = { PARLEY_WORKER_SECRET: config.workerSecret ?? randomBytes(32).toString('hex') }
-  const slots: { worker?: Worker; startedAt: number; deaths: number; timer?: NodeJS.Timeout }[] = []
   let stopping = false
   let started = false
 
@@ -59,10 +59,11 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
     const entry = slots[slot]
     entry.timer = undefined
     entry.startedAt = Date.now()
+    entry.listening = false
     entry.worker = cluster.fork(env)
     const worker = entry.worker
     worker.on('exit', (code, signal) => {
-      if (entry.worker === worker) entry.worker = undefined
+      if (entry.worker === worker) Object.assign(entry, { worker: undefined, listening: false })
       if (stopping) return
       const how = signal ? `signal ${signal}` : `code ${code}`
       if (!started) return fail(new Error(`A worker exited (${how}) before it listened on port ${config.port}.`))
@@ -72,7 +73,10 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
       log.error({ worker: worker.process.pid, exit: how, ranMs: lived, restartInMs: delay }, 'worker died; starting another')
       entry.timer = setTimeout(() => fork(slot), delay)
     })
-    worker.on('listening', () => log.info({ worker: worker.process.pid }, 'worker listening'))
+    worker.on('listening', () => {
+      if (entry.worker === worker) entry.listening = true
+      log.info({ worker: worker.process.pid }, 'worker listening')
+    })
   }
 
   const stop = (signal: string) => {
@@ -112,7 +116,7 @@ export const serveWorkers = async (config: Config, workers: number): Promise<{ u
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
   for (let i = 0; i < workers; i++) {
-    slots.push({ startedAt: 0, deaths: 0 })
+    slots.push({ listening: false, startedAt: 0, deaths: 0 })
     fork(i)
   }
   const port = await listening

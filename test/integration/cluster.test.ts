@@ -237,6 +237,7 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     // Its one session had turns on both workers: each counts it.
     assert.equal(sample(scrape.text, 'parley_chat_sessions_active'), 2)
     assert.match(scrape.text, /^parley_process_resident_memory_bytes \d+/m)
+    assert.match(scrape.text, /^parley_cluster_workers\{state="answered"\} 2$/m)
     for (let i = 0; i < 2; i++) {
       const api = await call(cluster.url, 'GET', '/metrics', { headers: bearer })
       assert.equal(api.status, 404)
@@ -269,10 +270,32 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
         .filter((l) => l.msg === 'worker listening')
         .map((l) => l.worker as number)
     const [victim, survivor] = workers()
+    // Scraped all along: a worker that is dead or still starting is left out of the figures, never a failed scrape.
+    const bearer = { authorization: `Bearer ${METRICS_TOKEN}` }
+    const scrapes: { status: number; ms: number; text: string }[] = []
+    let restarting = true
+    const scraping = (async () => {
+      while (restarting) {
+        const at = Date.now()
+        const scrape = await call(cluster.metricsUrl, 'GET', '', { headers: bearer })
+        scrapes.push({ status: scrape.status, ms: Date.now() - at, text: scrape.text })
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()
     process.kill(victim, 'SIGKILL')
     const died = await cluster.waitFor((l) => l.msg === 'worker died; starting another' && l.worker === victim, 'the death is logged')
     assert.equal(died.exit, 'signal SIGKILL')
     await cluster.waitFor(() => workers().length === 3, 'a third worker listens')
+    restarting = false
+    await scraping
+    assert.deepEqual(
+      scrapes.filter((s) => s.status !== 200 || s.ms > 1500).map((s) => `${s.status} in ${s.ms} ms`),
+      [],
+      'every scrape answered at once',
+    )
+    const starting = scrapes.filter((s) => /^parley_cluster_workers\{state="starting"\} 1$/m.test(s.text))
+    assert.ok(starting.length > 0, `a scrape saw the replacement starting (${scrapes.length} scrapes)`)
+    for (const s of starting) assert.match(s.text, /^parley_cluster_workers\{state="answered"\} 1$/m)
     const replacement = workers()[2]
     assert.ok(alive(replacement) && alive(survivor))
     const earlier = servedBy(cluster, health).length
