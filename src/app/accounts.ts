@@ -103,10 +103,10 @@ export const createAccounts = ({
         const stored = await store.accounts.passwordHashOf(user.id)
         if (stored !== null) {
           const keys = [`user:${user.id}`]
-          attempts.take(keys)
+          await attempts.take(keys)
           if (!(await verifyPassword(input.currentPassword ?? '', stored)))
             throw badRequest('The current password is wrong.', [{ path: 'body.currentPassword', message: 'Wrong password.' }])
-          attempts.release(keys)
+          await attempts.release(keys)
         }
         passwordHash = await hashPassword(input.newPassword)
       }

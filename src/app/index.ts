@@ -50,7 +50,7 @@ export const createApp = ({
   const starters = createStarters()
   const webhooks = createWebhooks({ store, access })
   const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks })
-  const attempts = createPasswordAttempts()
+  const attempts = createPasswordAttempts(store.rateLimits)
   const workspaces = createWorkspaces({ store, access, files })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   return {

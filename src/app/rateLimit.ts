@@ -1,48 +1,39 @@
-// Counting attempts per key (an email, a client address) in a fixed window. In-process only: with several
-// processes each counts on its own, so the effective limit is the limit times the number of processes; that still
-// stops password guessing at scale, and needs no shared store.
+// Counting attempts per key (an email, a client address, a webhook) in a fixed window. The counts live in the
+// database (store/rateLimits.ts), so every process of a cluster and every node on one database counts together:
+// the limit is the limit, however many processes serve it.
+import type { RateLimitStore } from '../store/rateLimits.js'
 import { AppError } from './errors.js'
 
-const MAX_KEYS = 100_000
+export type RateLimitSettings = {
+  /** Names what is counted; keys of different limits never meet (one address counts apart for each). */
+  scope: string
+  max: number
+  windowMs: number
+  message: string
+}
 
-export const createRateLimit = ({ max, windowMs, message }: { max: number; windowMs: number; message: string }) => {
-  const counts = new Map<string, { n: number; resetAt: number }>()
-  const live = (key: string, now: number) => {
-    const entry = counts.get(key)
-    return entry && entry.resetAt > now ? entry : undefined
-  }
+export const createRateLimit = (store: RateLimitStore, { scope, max, windowMs, message }: RateLimitSettings) => {
+  const scoped = (keys: string[]) => keys.map((k) => `${scope}\u0000${k}`)
   return {
     /** Throws `too_many_requests` when any key has used up its attempts. */
-    check(keys: string[]) {
-      const now = Date.now()
-      if (keys.some((k) => (live(k, now)?.n ?? 0) >= max)) throw new AppError('too_many_requests', message)
+    async check(keys: string[]) {
+      if ((await store.counts(scoped(keys))).some((n) => n >= max)) throw new AppError('too_many_requests', message)
     },
     /** Counts one attempt for every key. */
-    count(keys: string[]) {
-      const now = Date.now()
-      if (counts.size >= MAX_KEYS) for (const [k, e] of counts) if (e.resetAt <= now) counts.delete(k)
-      if (counts.size >= MAX_KEYS) counts.clear()
-      for (const key of keys) {
-        const entry = live(key, now)
-        if (entry) entry.n++
-        else counts.set(key, { n: 1, resetAt: now + windowMs })
-      }
+    async count(keys: string[]) {
+      await store.hit(scoped(keys), windowMs)
     },
     /**
-     * Checks, then counts. Counting before the work (a password check) makes concurrent attempts count at once,
-     * instead of all passing the check while the first ones are still running; `release` undoes it on success.
+     * Counts, then refuses when a key went over. Counting before the work (a password check) makes concurrent
+     * attempts count at once, instead of all passing a check while the first ones are still running; `release`
+     * undoes it on success. Refused attempts count too, which changes nothing: the window ends when it ends.
      */
-    take(keys: string[]) {
-      this.check(keys)
-      this.count(keys)
+    async take(keys: string[]) {
+      if ((await store.hit(scoped(keys), windowMs)).some((n) => n > max)) throw new AppError('too_many_requests', message)
     },
     /** Gives back an attempt taken for something that turned out not to count (a correct password). */
-    release(keys: string[]) {
-      const now = Date.now()
-      for (const key of keys) {
-        const entry = live(key, now)
-        if (entry && --entry.n <= 0) counts.delete(key)
-      }
+    async release(keys: string[]) {
+      await store.giveBack(scoped(keys))
     },
   }
 }

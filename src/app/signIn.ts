@@ -8,6 +8,7 @@ import type { LinkPurpose, Session } from '../store/sessions.js'
 import { AppError, badRequest, conflict, forbidden, unauthorized } from './errors.js'
 import type { OidcClient, OidcProfile } from './oidc.js'
 import { hashPassword, verifyPassword } from './passwords.js'
+import type { RateLimitStore } from '../store/rateLimits.js'
 import { createRateLimit, type RateLimit } from './rateLimit.js'
 import type { SystemMail } from './systemMail.js'
 
@@ -33,13 +34,15 @@ export const createOneTimeLink = async (store: Pick<Store, 'sessions'>, publicUr
 }
 
 /** Failed password checks, per email (or user) and per client address. */
-export const createPasswordAttempts = () => ({
-  byAccount: createRateLimit({
+export const createPasswordAttempts = (store: RateLimitStore) => ({
+  byAccount: createRateLimit(store, {
+    scope: 'sign-in-account',
     max: 10,
     windowMs: WINDOW_MS,
     message: 'Too many failed sign-in attempts for this account: try again in 15 minutes.',
   }),
-  byAddress: createRateLimit({
+  byAddress: createRateLimit(store, {
+    scope: 'sign-in-address',
     max: 50,
     windowMs: WINDOW_MS,
     message: 'Too many failed sign-in attempts from this address: try again in 15 minutes.',
@@ -55,7 +58,7 @@ export const createSignIn = ({
   oidc,
   attempts,
 }: {
-  store: Pick<Store, 'accounts' | 'sessions' | 'workspaces'>
+  store: Pick<Store, 'accounts' | 'sessions' | 'workspaces' | 'rateLimits'>
   mail: SystemMail
   publicUrl: () => string
   settings: SignInSettings
@@ -65,8 +68,14 @@ export const createSignIn = ({
   attempts: { byAccount: RateLimit; byAddress: RateLimit }
 }) => {
   // Requests that create accounts or send emails, counted whatever their outcome.
-  const requestsByEmail = createRateLimit({ max: 5, windowMs: WINDOW_MS, message: 'Too many requests for this email: try again in 15 minutes.' })
-  const requestsByAddress = createRateLimit({
+  const requestsByEmail = createRateLimit(store.rateLimits, {
+    scope: 'requests-email',
+    max: 5,
+    windowMs: WINDOW_MS,
+    message: 'Too many requests for this email: try again in 15 minutes.',
+  })
+  const requestsByAddress = createRateLimit(store.rateLimits, {
+    scope: 'requests-address',
     max: 30,
     windowMs: WINDOW_MS,
     message: 'Too many requests from this address: try again in 15 minutes.',
@@ -100,8 +109,8 @@ export const createSignIn = ({
   }
 
   const sendLink = async (email: string, address: string, purpose: LinkPurpose) => {
-    requestsByAddress.take([address])
-    requestsByEmail.take([email])
+    await requestsByAddress.take([address])
+    await requestsByEmail.take([email])
     const user = await store.accounts.userByEmail(email)
     if (!user) return
     const link = await createOneTimeLink(store, publicUrl(), user.id, purpose)
@@ -130,13 +139,13 @@ export const createSignIn = ({
 
     /** The first account (only while nobody can sign in): it gets a workspace of its own and is signed in. */
     async setup(input: { name: string; email: string; password: string }, address: string): Promise<OpenedSession> {
-      requestsByAddress.take([address])
+      await requestsByAddress.take([address])
       if (await store.accounts.anyoneCanSignIn()) throw conflict('This server is already set up: sign in instead.')
       return open(await register(input))
     },
 
     async signUp(input: { name: string; email: string; password: string }, address: string): Promise<OpenedSession> {
-      requestsByAddress.take([address])
+      await requestsByAddress.take([address])
       await checkMayRegister(input.email)
       if (await store.accounts.userByEmail(input.email)) throw conflict('An account with this email already exists: sign in or reset the password.')
       return open(await register(input))
@@ -144,14 +153,14 @@ export const createSignIn = ({
 
     async signInWithPassword(input: { email: string; password: string }, address: string): Promise<OpenedSession> {
       const account = [`email:${input.email}`]
-      attempts.byAccount.check(account)
-      attempts.byAddress.take([address])
-      attempts.byAccount.count(account)
+      await attempts.byAccount.check(account)
+      await attempts.byAddress.take([address])
+      await attempts.byAccount.count(account)
       const user = await store.accounts.userByEmail(input.email)
       const stored = user ? await store.accounts.passwordHashOf(user.id) : null
       if (!user || !(await verifyPassword(input.password, stored))) throw unauthorized('Wrong email or password.')
-      attempts.byAccount.release(account)
-      attempts.byAddress.release([address])
+      await attempts.byAccount.release(account)
+      await attempts.byAddress.release([address])
       return open(user)
     },
 

@@ -21,11 +21,12 @@ const CACHE_ENTRIES = 10_000
 
 export type WebhookInput = { url: string; events: EventType[]; description?: string }
 
-export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks' | 'bots'>; access: Access }) => {
+export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks' | 'bots' | 'rateLimits'>; access: Access }) => {
   const cache = new Map<string, { at: number; wanted: { botId: string | null; events: string[] }[] }>()
   const listeners = new Set<() => void>()
   // Pings queue deliveries at will; a flood of them would only keep the receiver (and its slots) busy.
-  const pings = createRateLimit({
+  const pings = createRateLimit(store.rateLimits, {
+    scope: 'webhook-pings',
     max: TEST_PINGS_PER_MINUTE,
     windowMs: 60_000,
     message: `At most ${TEST_PINGS_PER_MINUTE} test pings per minute per webhook: try again in a minute.`,
@@ -152,7 +153,7 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
     /** Sends a `ping` event to this subscription only (whatever its event types), to try the receiver. */
     async test(user: User, webhookId: string): Promise<{ eventId: string }> {
       const webhook = await owned(user, webhookId)
-      pings.take([webhook.id])
+      await pings.take([webhook.id])
       const eventId = await store.webhooks.addDirect(webhook, 'ping', (id, createdAt) => {
         const payload: EventPayload = {
           id,

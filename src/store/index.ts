@@ -13,6 +13,7 @@ import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
 import { invitations } from './invitations.js'
 import { lifecycle } from './lifecycle.js'
+import { rateLimits } from './rateLimits.js'
 import { migrate } from './migrations.js'
 import { resultsTable } from './resultsTable.js'
 import { sessions } from './sessions.js'
@@ -81,6 +82,8 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     invitations: invitations(db),
     /** Purging idle sessions and unused preview snapshots (app/lifecycle.ts). */
     lifecycle: lifecycle(db),
+    /** Attempts per key in a window, shared by every process on this database (app/rateLimit.ts). */
+    rateLimits: rateLimits(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

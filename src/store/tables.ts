@@ -259,6 +259,14 @@ export interface ParleyInstanceTable {
   createdAt: string
 }
 
+/** Attempts counted per key in a fixed window (app/rateLimit.ts); the key is a digest, never the email or address. */
+export interface RateLimitsTable {
+  key: string
+  hits: number
+  /** Milliseconds since the epoch when the window ends (written and compared in SQL only: PostgreSQL's bigint). */
+  resetAt: number
+}
+
 /** Migrations applied to this database (see migrations.ts). */
 export interface ParleyMigrationsTable {
   name: string
@@ -267,6 +275,7 @@ export interface ParleyMigrationsTable {
 
 export interface Database {
   parleyInstance: ParleyInstanceTable
+  rateLimits: RateLimitsTable
   parleyMigrations: ParleyMigrationsTable
   users: UsersTable
   apiTokens: ApiTokensTable

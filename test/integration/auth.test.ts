@@ -213,6 +213,26 @@ describe('accounts and sign-in', () => {
     assert.match(limited.body.message, /try again in 15 minutes/)
   })
 
+  test('the limit holds across every server on the database: wrong passwords spread over two of them count together', async () => {
+    const other = await startTestServer({ DATABASE_URL: s.database.url })
+    try {
+      await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Fay', email: 'fay@example.com', password })
+      for (let i = 0; i < 10; i++) {
+        const server = i % 2 ? other.url : s.url
+        assert.equal((await new Browser(server).call('POST', '/v1/auth/signin', { email: 'fay@example.com', password: `wrong ${i}` })).status, 401)
+      }
+      for (const server of [s.url, other.url]) {
+        const limited = await new Browser(server).call('POST', '/v1/auth/signin', { email: 'fay@example.com', password })
+        assert.equal(limited.status, 429, `on ${server === s.url ? 'the first' : 'the second'} server`)
+      }
+      // The table holds digests, not the emails or addresses it counts.
+      const keys = (await other.store.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key)
+      assert.ok(keys.length > 0 && keys.every((k) => /^[\w-]{43}$/.test(k)), keys.join(', '))
+    } finally {
+      await other.close()
+    }
+  })
+
   test('password reset by an emailed link: the link works once and ends the other sessions', async () => {
     const first = new Browser(s.url)
     await first.call('POST', '/v1/auth/signup', { name: 'Eli', email: 'eli@example.com', password })

@@ -46,6 +46,7 @@ describe('operations', () => {
         '009_webhooks',
         '010_session_lifecycle',
         '011_instance_id',
+        '012_rate_limits',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

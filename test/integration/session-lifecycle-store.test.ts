@@ -41,7 +41,7 @@ after(async () => {
   await rm(filesDir, { recursive: true, force: true })
 })
 
-const lifecycleOf = (overrides: Partial<LifecycleSettings> = {}, options: { now?: number; store?: Pick<Store, 'lifecycle'> } = {}) =>
+const lifecycleOf = (overrides: Partial<LifecycleSettings> = {}, options: { now?: number; store?: Pick<Store, 'lifecycle' | 'rateLimits'> } = {}) =>
   createLifecycle({ store: options.store ?? store, files, settings: { ...settings, ...overrides }, log: silent, now: () => options.now ?? NOW })
 
 const ago = (ms: number) => new Date(NOW - ms).toISOString()
@@ -174,7 +174,8 @@ test('a file an answer names only in its text (a voice clip, a file reply sent a
 test('sessions are deleted a chunk at a time', async () => {
   for (let i = 0; i < 10; i++) await session(`chunk-${i}`, 31 * DAY)
   const chunks: number[] = []
-  const counting: Pick<Store, 'lifecycle'> = {
+  const counting: Pick<Store, 'lifecycle' | 'rateLimits'> = {
+    rateLimits: store.rateLimits,
     lifecycle: {
       ...store.lifecycle,
       deleteIdleSessions: async (...args) => {
@@ -215,6 +216,15 @@ test('two purgers on one database at once delete every expired session exactly o
   } finally {
     await other.close()
   }
+})
+
+test('rate-limit counts of ended windows are deleted, a chunk at a time; counts of running windows stay', async () => {
+  for (let i = 0; i < 7; i++) await store.rateLimits.hit([`ended-${i}`], 60_000, NOW - 120_000)
+  await store.rateLimits.hit(['running'], 60_000, NOW - 30_000)
+  await lifecycleOf({ chunkSize: 3 }).purgeNow()
+  const rows = await store.db.selectFrom('rateLimits').select('hits').execute()
+  assert.deepEqual(rows, [{ hits: 1 }])
+  assert.deepEqual(await store.rateLimits.counts(['running', 'ended-0'], NOW), [1, 0])
 })
 
 test('a file storage out of reach is logged and the sessions are purged all the same', async () => {
