@@ -15,18 +15,11 @@ export type RateLimitSettings = {
 export const createRateLimit = (store: RateLimitStore, { scope, max, windowMs, message }: RateLimitSettings) => {
   const scoped = (keys: string[]) => keys.map((k) => `${scope}\u0000${k}`)
   return {
-    /** Throws `too_many_requests` when any key has used up its attempts. */
-    async check(keys: string[]) {
-      if ((await store.counts(scoped(keys))).some((n) => n >= max)) throw new AppError('too_many_requests', message)
-    },
-    /** Counts one attempt for every key. */
-    async count(keys: string[]) {
-      await store.hit(scoped(keys), windowMs)
-    },
     /**
-     * Counts, then refuses when a key went over. Counting before the work (a password check) makes concurrent
-     * attempts count at once, instead of all passing a check while the first ones are still running; `release`
-     * undoes it on success. Refused attempts count too, which changes nothing: the window ends when it ends.
+     * Counts, then refuses (`too_many_requests`) when a key went over. Counting before the work (a password check)
+     * makes concurrent attempts count at once, instead of all passing a check while the first ones are still
+     * running; `release` undoes it on success. Refused attempts count too, which changes nothing: the window ends
+     * when it ends.
      */
     async take(keys: string[]) {
       if ((await store.hit(scoped(keys), windowMs)).some((n) => n > max)) throw new AppError('too_many_requests', message)

@@ -153,9 +153,15 @@ export const createSignIn = ({
 
     async signInWithPassword(input: { email: string; password: string }, address: string): Promise<OpenedSession> {
       const account = [`email:${input.email}`]
-      await attempts.byAccount.check(account)
-      await attempts.byAddress.take([address])
-      await attempts.byAccount.count(account)
+      // Counted before the password is checked, each in one statement: a burst of concurrent guesses cannot all
+      // pass a count read before any of them was added. A refusal by address gives the account's attempt back.
+      await attempts.byAccount.take(account)
+      try {
+        await attempts.byAddress.take([address])
+      } catch (err) {
+        await attempts.byAccount.release(account)
+        throw err
+      }
       const user = await store.accounts.userByEmail(input.email)
       const stored = user ? await store.accounts.passwordHashOf(user.id) : null
       if (!user || !(await verifyPassword(input.password, stored))) throw unauthorized('Wrong email or password.')

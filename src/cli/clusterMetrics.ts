@@ -34,8 +34,10 @@ const ask = (worker: Worker, requestId: string, waitMs: number) =>
     const timer = setTimeout(onExit, waitMs)
     worker.on('message', onMessage)
     worker.once('exit', onExit)
+    if (!worker.isConnected()) return finish(undefined)
     try {
-      worker.send({ type: REQUEST, requestId })
+      // With a callback, a write that fails later (the worker dying) is answered here, not thrown in the primary.
+      worker.send({ type: REQUEST, requestId }, (err) => err && finish(undefined))
     } catch {
       finish(undefined)
     }
@@ -46,7 +48,7 @@ export const clusterScrape = (slots: () => WorkerState[], waitMs = 2000) => {
   const own = new Registry()
   const workers = new Gauge({
     name: 'parley_cluster_workers',
-    help: 'Workers of this cluster at the last scrape: answered (in the figures), missing (listening but no answer in time), starting',
+    help: 'Workers of this cluster at the last scrape: answered (in the figures), missing (listening but no answer in time), starting (or waiting to restart)',
     labelNames: ['state'],
     registers: [own],
   })
@@ -56,7 +58,7 @@ export const clusterScrape = (slots: () => WorkerState[], waitMs = 2000) => {
     collect: async (): Promise<string> => {
       const requestId = `parley-primary-${++count}`
       const current = slots()
-      const asked = current.flatMap((s) => (s.worker && s.listening && s.worker.isConnected() ? [s.worker] : []))
+      const asked = current.flatMap((s) => (s.worker && s.listening ? [s.worker] : []))
       const answers = (await Promise.all(asked.map((w) => ask(w, requestId, waitMs)))).filter((a) => a !== undefined)
       workers.labels('answered').set(answers.length)
       workers.labels('missing').set(asked.length - answers.length)

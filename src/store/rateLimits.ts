@@ -1,7 +1,8 @@
 // Attempts counted per key in a fixed window, for app/rateLimit.ts. In the database, so that the processes of a
 // cluster and the nodes on one PostgreSQL database count together (a limit held in each process's memory would be
 // multiplied by their number, and a full table in memory could be flushed by a flood of new keys). Keys are stored
-// as SHA-256 digests: the table holds no email or client address.
+// as SHA-256 digests, not in plain text (a digest of a known email or address can be recomputed: pseudonymous, not
+// secret; rows live for one window).
 import { createHash } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from './tables.js'
@@ -30,14 +31,6 @@ export const rateLimits = (db: Kysely<Database>) => ({
     return counts
   },
 
-  /** Each key's count in its current window (0 when it has none). */
-  async counts(keys: string[], now = Date.now()): Promise<number[]> {
-    const digests = keys.map(digest)
-    const rows = await db.selectFrom('rateLimits').select(['key', 'hits']).where('key', 'in', digests).where('resetAt', '>', now).execute()
-    const byKey = new Map(rows.map((r) => [r.key, Number(r.hits)]))
-    return digests.map((d) => byKey.get(d) ?? 0)
-  },
-
   /** Takes back one attempt of each key's current window. */
   async giveBack(keys: string[], now = Date.now()): Promise<void> {
     await db
@@ -54,6 +47,8 @@ export const rateLimits = (db: Kysely<Database>) => ({
     const result = await db
       .deleteFrom('rateLimits')
       .where('key', 'in', (eb) => eb.selectFrom('rateLimits').select('key').where('resetAt', '<=', now).limit(limit))
+      // Again on the row itself: PostgreSQL re-checks it after waiting for an attempt that just started a new window.
+      .where('resetAt', '<=', now)
       .executeTakeFirst()
     return Number(result.numDeletedRows)
   },

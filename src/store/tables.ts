@@ -259,7 +259,7 @@ export interface ParleyInstanceTable {
   createdAt: string
 }
 
-/** Attempts counted per key in a fixed window (app/rateLimit.ts); the key is a digest, never the email or address. */
+/** Attempts counted per key in a fixed window (app/rateLimit.ts); the key is a SHA-256 digest, not the email or address. */
 export interface RateLimitsTable {
   key: string
   hits: number

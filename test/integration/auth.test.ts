@@ -225,12 +225,27 @@ describe('accounts and sign-in', () => {
         const limited = await new Browser(server).call('POST', '/v1/auth/signin', { email: 'fay@example.com', password })
         assert.equal(limited.status, 429, `on ${server === s.url ? 'the first' : 'the second'} server`)
       }
-      // The table holds digests, not the emails or addresses it counts.
+      // The table holds digests, not the emails or addresses in plain text.
       const keys = (await other.store.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key)
       assert.ok(keys.length > 0 && keys.every((k) => /^[\w-]{43}$/.test(k)), keys.join(', '))
     } finally {
       await other.close()
     }
+  })
+
+  test('a burst of concurrent wrong passwords gets no more than the limit checked', async () => {
+    await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 15 },
+        async (_, i) => (await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password: `wrong ${i}` })).status,
+      ),
+    )
+    assert.deepEqual(
+      statuses.sort((a, b) => a - b),
+      [...Array(10).fill(401), ...Array(5).fill(429)],
+    )
+    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password })).status, 429)
   })
 
   test('password reset by an emailed link: the link works once and ends the other sessions', async () => {

@@ -223,8 +223,7 @@ test('rate-limit counts of ended windows are deleted, a chunk at a time; counts 
   await store.rateLimits.hit(['running'], 60_000, NOW - 30_000)
   await lifecycleOf({ chunkSize: 3 }).purgeNow()
   const rows = await store.db.selectFrom('rateLimits').select('hits').execute()
-  assert.deepEqual(rows, [{ hits: 1 }])
-  assert.deepEqual(await store.rateLimits.counts(['running', 'ended-0'], NOW), [1, 0])
+  assert.deepEqual(rows, [{ hits: 1 }], "the running window's row alone")
 })
 
 test('a file storage out of reach is logged and the sessions are purged all the same', async () => {
