@@ -53,18 +53,27 @@ export const clusterScrape = (slots: () => WorkerState[], waitMs = 2000) => {
     registers: [own],
   })
   let count = 0
+  const scrape = async (): Promise<string> => {
+    const requestId = `parley-primary-${++count}`
+    const current = slots()
+    const asked = current.flatMap((s) => (s.worker && s.listening ? [s.worker] : []))
+    const answers = (await Promise.all(asked.map((w) => ask(w, requestId, waitMs)))).filter((a) => a !== undefined)
+    workers.labels('answered').set(answers.length)
+    workers.labels('missing').set(asked.length - answers.length)
+    workers.labels('starting').set(current.length - asked.length)
+    const summed = AggregatorRegistry.aggregate<typeof own.contentType>(answers.flat())
+    return Registry.merge([summed, own]).metrics()
+  }
+  // Scrapes that arrive while one is under way share its answer: the workers are asked once, and the gauge above is
+  // set by one scrape at a time.
+  let running: Promise<string> | undefined
   return {
     contentType: own.contentType,
-    collect: async (): Promise<string> => {
-      const requestId = `parley-primary-${++count}`
-      const current = slots()
-      const asked = current.flatMap((s) => (s.worker && s.listening ? [s.worker] : []))
-      const answers = (await Promise.all(asked.map((w) => ask(w, requestId, waitMs)))).filter((a) => a !== undefined)
-      workers.labels('answered').set(answers.length)
-      workers.labels('missing').set(asked.length - answers.length)
-      workers.labels('starting').set(current.length - asked.length)
-      const summed = AggregatorRegistry.aggregate<typeof own.contentType>(answers.flat())
-      return Registry.merge([summed, own]).metrics()
+    collect: (): Promise<string> => {
+      running ??= scrape().finally(() => {
+        running = undefined
+      })
+      return running
     },
   }
 }
