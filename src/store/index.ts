@@ -83,7 +83,7 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     /** Purging idle sessions and unused preview snapshots (app/lifecycle.ts). */
     lifecycle: lifecycle(db),
     /** Attempts per key in a window, shared by every process on this database (app/rateLimit.ts). */
-    rateLimits: rateLimits(db),
+    rateLimits: rateLimits(db, options.encryptionSecret),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

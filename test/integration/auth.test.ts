@@ -2,6 +2,7 @@
 // reset and magic links (through an SMTP stand-in, and by the CLI), token expiry and scope, and OpenID Connect
 // end to end against a local `oidc-provider` on loopback.
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
 import { startOidcSetup } from '../support/oidcProvider.js'
@@ -213,23 +214,44 @@ describe('accounts and sign-in', () => {
     assert.match(limited.body.message, /try again in 15 minutes/)
   })
 
+  /** Ten wrong passwords alternated over two servers on one database lock the account on both; the table's keys. */
+  const spreadOver = async (first: string, second: string, email: string) => {
+    await new Browser(first).call('POST', '/v1/auth/signup', { name: 'Spread', email, password })
+    for (let i = 0; i < 10; i++)
+      assert.equal((await new Browser(i % 2 ? second : first).call('POST', '/v1/auth/signin', { email, password: `wrong ${i}` })).status, 401)
+    for (const server of [first, second]) {
+      const limited = await new Browser(server).call('POST', '/v1/auth/signin', { email, password })
+      assert.equal(limited.status, 429, `on ${server === first ? 'the first' : 'the second'} server`)
+    }
+    const keys = (await s.store.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key)
+    assert.ok(
+      keys.every((k) => /^[\w-]{43}$/.test(k)),
+      `digests only: ${keys.join(', ')}`,
+    )
+    return keys
+  }
+  /** What a plain SHA-256 of the account's counter name would be (its scope, a NUL, the email). */
+  const plainDigest = (email: string) => createHash('sha256').update(`sign-in-account\u0000email:${email}`).digest('base64url')
+
   test('the limit holds across every server on the database: wrong passwords spread over two of them count together', async () => {
     const other = await startTestServer({ DATABASE_URL: s.database.url })
     try {
-      await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Fay', email: 'fay@example.com', password })
-      for (let i = 0; i < 10; i++) {
-        const server = i % 2 ? other.url : s.url
-        assert.equal((await new Browser(server).call('POST', '/v1/auth/signin', { email: 'fay@example.com', password: `wrong ${i}` })).status, 401)
-      }
-      for (const server of [s.url, other.url]) {
-        const limited = await new Browser(server).call('POST', '/v1/auth/signin', { email: 'fay@example.com', password })
-        assert.equal(limited.status, 429, `on ${server === s.url ? 'the first' : 'the second'} server`)
-      }
-      // The table holds digests, not the emails or addresses in plain text.
-      const keys = (await other.store.db.selectFrom('rateLimits').select('key').execute()).map((r) => r.key)
-      assert.ok(keys.length > 0 && keys.every((k) => /^[\w-]{43}$/.test(k)), keys.join(', '))
+      // Without ENCRYPTION_SECRET the counters are named by a SHA-256 of what they count.
+      assert.ok((await spreadOver(s.url, other.url, 'fay@example.com')).includes(plainDigest('fay@example.com')))
     } finally {
       await other.close()
+    }
+  })
+
+  test('with ENCRYPTION_SECRET (the same on every node) the counters are named by an HMAC a guess cannot check', async () => {
+    const secret = { DATABASE_URL: s.database.url, ENCRYPTION_SECRET: 'rate-limit-secret-0123456789' }
+    const [first, second] = [await startTestServer(secret), await startTestServer(secret)]
+    try {
+      const keys = await spreadOver(first.url, second.url, 'rex@example.com')
+      assert.ok(!keys.includes(plainDigest('rex@example.com')))
+    } finally {
+      await first.close()
+      await second.close()
     }
   })
 
