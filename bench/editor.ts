@@ -18,7 +18,7 @@ export const benchEditor = async ({ runs }: { runs: number }): Promise<Figure[]>
   const server = await spawnParley({ DATABASE_URL: `sqlite:${join(freshDir('editor'), 'parley.db')}` })
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   try {
-    const { context, url } = await importForEditor(browser, server.url, largeBot())
+    const { context, url } = await importForEditor(browser, server.builderUrl, largeBot())
     const page = await context.newPage()
     await openTime(page, url) // warm-up: the server's and Chromium's first load are not the editor's cost
     const opens: number[] = []

@@ -7,6 +7,17 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+
+/** Host names that reach this machine's loopback interface, and HOST values that listen on every interface. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i
+const WILDCARD_HOST = /^(0\.0\.0\.0|::|\[::\])$/
+
+/** Where the builder and the user content are when not configured: two loopback names, two sites for browsers. */
+const DEFAULT_BUILDER_HOST = 'localhost'
+const defaultContentHost = (host: string) => (/^\[?::1\]?$/.test(host) ? '[::1]' : '127.0.0.1')
+const siteHostName = (url: string | undefined, fallback: string) => (url ? new URL(url).hostname.toLowerCase() : fallback)
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -69,11 +80,11 @@ const envSchema = z
      */
     HOSTED_PAGE_CUSTOM_HEAD: bool,
     /**
-     * The address of bot pages (`/{publicId}`) on a host name of their own, e.g. https://chat.example.com pointing at
-     * this server or at a PARLEY_API=chat process: share links and embed snippets use it, and bot pages asked for on
-     * any other host are redirected there, so a bot's code never runs where the builder's session cookie lives.
+     * The user-content origin: bot pages (`/{publicId}`), the editor's preview frame and stored files, on a host name
+     * of their own (e.g. https://chat.example.com, the same server or a PARLEY_API=chat process behind it). Default:
+     * http://127.0.0.1:PORT beside the builder's http://localhost:PORT (see siteUrls).
      */
-    PARLEY_CHAT_URL: z.url().optional(),
+    PARLEY_CHAT_URL: httpUrl.optional(),
     /** The web chat widget served at /chat.js; default: the one `npm run build` writes into this installation. */
     WEB_CHAT_SCRIPT: z.string().min(1).optional(),
     /** The builder's web application (index.html and assets); default: the one `npm run build` writes. */
@@ -133,8 +144,11 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     /** The provider's name on the sign-in button. */
     OIDC_NAME: z.string().min(1).max(100).default('SSO'),
-    /** The address clients reach this server at (file URLs are built on it); default: the address it listens on. */
-    PARLEY_PUBLIC_URL: z.url().optional(),
+    /**
+     * The builder's origin: the web app, the management API and its session cookie (links in emails are built on it).
+     * Default: http://localhost:PORT. Set, PARLEY_CHAT_URL must be set too.
+     */
+    PARLEY_PUBLIC_URL: httpUrl.optional(),
     /** Directory of stored files (uploads, files made by blocks) when no S3 bucket is configured. */
     FILES_DIR: z.string().min(1).default('./data/files'),
     /** The largest file accepted, whatever a block allows (bytes). Uploads are buffered: keep it moderate. */
@@ -175,10 +189,21 @@ const envSchema = z
       message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     },
   )
-  // Browsers send a host's cookies to all of its ports: only another host name keeps bot pages apart from the builder.
-  .refine((e) => !e.PARLEY_CHAT_URL || !e.PARLEY_PUBLIC_URL || new URL(e.PARLEY_CHAT_URL).hostname !== new URL(e.PARLEY_PUBLIC_URL).hostname, {
+  // A builder named by the operator cannot have its user-content host made up for it.
+  .refine((e) => !e.PARLEY_PUBLIC_URL || e.PARLEY_CHAT_URL, {
     path: ['PARLEY_CHAT_URL'],
-    message: 'PARLEY_CHAT_URL needs a host name of its own (not the one of PARLEY_PUBLIC_URL: cookies do not tell ports apart)',
+    message:
+      'is needed with PARLEY_PUBLIC_URL: a second host name for bot pages, previews and files (e.g. https://chat.example.com beside https://build.example.com), so that nothing bot authors or visitors supply runs where the builder is signed in (docs/deploy.md)',
+  })
+  // The defaults name this machine's loopback: a server listening on one other address is not reached there.
+  .refine((e) => (e.PARLEY_PUBLIC_URL && e.PARLEY_CHAT_URL) || LOOPBACK_HOST.test(e.HOST) || WILDCARD_HOST.test(e.HOST), {
+    path: ['HOST'],
+    message: 'is neither a loopback nor a wildcard address: set PARLEY_PUBLIC_URL and PARLEY_CHAT_URL to the addresses people open',
+  })
+  // Browsers send a host's cookies to all of its ports: only another host name keeps user content apart from the builder.
+  .refine((e) => siteHostName(e.PARLEY_CHAT_URL, defaultContentHost(e.HOST)) !== siteHostName(e.PARLEY_PUBLIC_URL, DEFAULT_BUILDER_HOST), {
+    path: ['PARLEY_CHAT_URL'],
+    message: "needs a host name of its own, not the builder's (PARLEY_PUBLIC_URL, default localhost): cookies do not tell ports apart",
   })
   .refine((e) => e.PARLEY_HEADERS_TIMEOUT_MS <= e.PARLEY_REQUEST_TIMEOUT_MS, {
     path: ['PARLEY_HEADERS_TIMEOUT_MS'],
@@ -212,8 +237,13 @@ export type Config = {
   publicChat: boolean
   /** Anonymous chats through the Typebot-compatible API (TYPEBOT_PUBLIC_CHAT, on by default). */
   typebotPublicChat: boolean
+  /**
+   * The two origins as configured (no trailing slash); unset, siteUrls derives them from the port: the builder
+   * (web app, management API, session cookie) and the user content (bot pages, preview frame, stored files).
+   */
+  urls: { builder?: string; content?: string }
   /** Hosted bot pages: whether they carry the bot's customHeadCode (HOSTED_PAGE_CUSTOM_HEAD). */
-  hostedPage: { customHead: boolean; chatUrl?: string }
+  hostedPage: { customHead: boolean }
   /** Path of the web chat widget's script (served at /chat.js). */
   webChatScript: string
   /** Directory of the built web application, served at `/` where the management API is. */
@@ -234,7 +264,6 @@ export type Config = {
   /** The purge of expired sessions (app/lifecycle.ts), durations in milliseconds. */
   lifecycle: { sessionExpiryMs: number; previewExpiryMs: number; intervalMs: number; chunkSize: number }
   files: {
-    publicUrl?: string
     directory: string
     maxBytes: number
     signingSecret?: string
@@ -270,7 +299,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     api: e.PARLEY_API,
     publicChat: e.PUBLIC_CHAT,
     typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
-    hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD, chatUrl: e.PARLEY_CHAT_URL?.replace(/\/+$/, '') },
+    urls: { builder: trimmed(e.PARLEY_PUBLIC_URL), content: trimmed(e.PARLEY_CHAT_URL) },
+    hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
     // From src/config.ts and from its build, dist/config.js, alike: the installation's dist/web/.
     webChatScript: e.WEB_CHAT_SCRIPT ?? fileURLToPath(new URL('../dist/web/parley-chat.js', import.meta.url)),
     webAppDir: e.WEB_APP_DIR ?? fileURLToPath(new URL('../dist/web/app', import.meta.url)),
@@ -308,7 +338,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       chunkSize: e.PURGE_CHUNK_SIZE,
     },
     files: {
-      publicUrl: e.PARLEY_PUBLIC_URL?.replace(/\/+$/, ''),
       directory: e.FILES_DIR,
       maxBytes: e.FILES_MAX_BYTES,
       signingSecret: e.FILES_SIGNING_SECRET,
@@ -326,3 +355,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
   }
 }
+
+const trimmed = (url: string | undefined) => url?.replace(/\/+$/, '')
+
+/**
+ * The builder's and the user content's addresses: as configured, else `http://localhost:PORT` and
+ * `http://127.0.0.1:PORT` (`[::1]` for a server listening on IPv6 loopback only; `port`: the one the server listens
+ * on, when PORT is 0).
+ */
+export const siteUrls = (config: Pick<Config, 'urls' | 'port' | 'host'>, port = config.port) => ({
+  builder: config.urls.builder ?? `http://${DEFAULT_BUILDER_HOST}:${port}`,
+  content: config.urls.content ?? `http://${defaultContentHost(config.host)}:${port}`,
+})

@@ -1,9 +1,11 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
+import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { buildApp } from './api/app.js'
 import { createMetrics, type Metrics } from './api/metrics.js'
+import { createSites } from './api/sites.js'
 import { createFiles } from './app/files.js'
 import { createApp } from './app/index.js'
 import { createLifecycle, type Lifecycle } from './app/lifecycle.js'
@@ -20,7 +22,18 @@ import { createMailer, hasServerSmtp, type Mailer } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
 import { openStore, type Store } from './store/index.js'
 
-export type RunningServer = { app: FastifyInstance; store: Store; metrics: Metrics; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
+export type RunningServer = {
+  app: FastifyInstance
+  store: Store
+  metrics: Metrics
+  lifecycle: Lifecycle
+  /** Where it listens (any host name reaches the API there). */
+  url: string
+  /** The builder's origin (web app, management API with the session cookie) and the user content's (src/api/sites.ts). */
+  builderUrl: string
+  contentUrl: string
+  close: () => Promise<void>
+}
 
 /**
  * Where the server logs (default: stdout); its metrics (webhook deliveries and purges are counted there too) when the
@@ -60,12 +73,12 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
   const regex = createRegexTester()
   const http = measuredHttp(createHttpClient(allowlist), metrics)
   const runtime = createRuntime(sandbox, regex, http, measuredMailer(createMailer(config.smtp, allowlist), metrics))
-  // File URLs are absolute: on the configured public address, else on the address the server listens on.
-  let publicUrl = config.files.publicUrl ?? `http://${hostOf(config.host)}:${config.port}`
+  // Links in emails are on the builder's origin; file URLs on the user content's (known once listening when derived).
+  const sites = createSites(config)
   const files = createFiles({
     storage: createFileStorage(config.files),
     settings: {
-      publicUrl: () => publicUrl,
+      publicUrl: sites.contentUrl,
       maxBytes: config.files.maxBytes,
       // Else the files app draws a key of its own: upload URLs then work on this process only.
       signingSecret: config.files.signingSecret ?? config.encryptionSecret ?? config.workerSecret,
@@ -73,8 +86,19 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
   })
   const mail = createSystemMail(runtime, hasServerSmtp(config.smtp))
   metrics.watchStore({ poolStats: store.poolStats })
-  const parley = createApp({ store, runtime, limits: config.turnLimits, kinds, files, mail, publicUrl: () => publicUrl, signIn: config.signIn })
-  const app = await buildApp(parley, config, { metrics, logStream })
+  const parley = createApp({
+    store,
+    runtime,
+    limits: config.turnLimits,
+    kinds,
+    files,
+    mail,
+    publicUrl: sites.builderUrl,
+    signIn: config.signIn,
+    // Every process agrees when a secret is configured (or the cluster's primary shared one); else this process only.
+    previewSecret: config.encryptionSecret ?? config.workerSecret ?? randomBytes(32),
+  })
+  const app = await buildApp(parley, config, { metrics, logStream, sites })
   const dispatcher = createWebhookDispatcher({
     store,
     http: (req) => runtime.httpRequest(req),
@@ -89,12 +113,12 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
   }
   app.addHook('onListen', async () => {
     const address = app.server.address()
-    if (!config.files.publicUrl && typeof address === 'object' && address) publicUrl = `http://${hostOf(address.address)}:${address.port}`
+    if (typeof address === 'object' && address) sites.listening(address.port)
   })
   const lifecycle = createLifecycle({ store, files, settings: config.lifecycle, log: app.log, onPurged: (removed) => metrics.purged(removed) })
   app.addHook('onReady', async () => lifecycle.start())
   app.addHook('onClose', () => Promise.all([sandbox.close(), regex.close(), lifecycle.stop()]).then(() => undefined))
-  return { app, lifecycle }
+  return { app, lifecycle, sites }
 }
 
 const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
@@ -115,7 +139,11 @@ export const startServer = async (
     ...metrics.storeObserver,
   })
   if (config.adminToken) await store.accounts.ensureAdminToken(config.adminToken)
-  const { app, lifecycle } = await buildServer(config, store, { metrics, logStream: options.logStream, dispatchWebhooks: options.dispatchWebhooks })
+  const { app, lifecycle, sites } = await buildServer(config, store, {
+    metrics,
+    logStream: options.logStream,
+    dispatchWebhooks: options.dispatchWebhooks,
+  })
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -133,6 +161,8 @@ export const startServer = async (
     metrics,
     lifecycle,
     url: `http://${host}:${port}`,
+    builderUrl: sites.builderUrl(),
+    contentUrl: sites.contentUrl(),
     async close() {
       await app.close()
       await store.close()

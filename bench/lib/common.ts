@@ -96,6 +96,8 @@ const stopper = (child: ChildProcess) => async () => {
 
 export type ParleyServer = Proc & {
   url: string
+  /** The builder's origin (the web app and its session), beside the user content's (`url`, 127.0.0.1). */
+  builderUrl: string
   /** RSS and heap of the server after two full GCs (asked over IPC from the preloaded hook). */
   memory: () => Promise<{ rss: number; heapUsed: number }>
 }
@@ -160,7 +162,7 @@ export const spawnParley = async (env: Record<string, string>, options: { cpuPro
       child.once('message', (m: any) => resolveMemory({ rss: m.rss, heapUsed: m.heapUsed }))
       child.send({ type: 'memory' })
     })
-  return { url, child, stop: stopper(child), stderr: () => stderr, memory }
+  return { url, builderUrl: `http://localhost:${port}`, child, stop: stopper(child), stderr: () => stderr, memory }
 }
 
 /** Starts a bench helper (TypeScript, through tsx) that prints `READY <port>` once it listens. */

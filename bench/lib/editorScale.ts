@@ -53,7 +53,7 @@ export const largeBot = (groups = 300, blocks = 2000) => {
 export const importForEditor = async (browser: Browser, baseUrl: string, bot: unknown) => {
   // bypassCSP: the page-side probes are evaluated as text (this file compiles without the DOM's types).
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true })
-  const setup = await context.request.post(`${baseUrl}/v1/auth/setup`, {
+  const setup = await context.request.post(`${baseUrl}/v1/auth/signup`, {
     data: { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' },
   })
   if (!setup.ok()) throw new Error(`setup failed: ${setup.status()} ${await setup.text()}`)

@@ -22,6 +22,7 @@ import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
 import { webPlugin } from './plugins/web.js'
 import { registerRequestHooks } from './requestHooks.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
+import { createSites, registerSites, type Sites } from './sites.js'
 import { healthRoutes } from './routes/health.js'
 
 /** The API surfaces and the PARLEY_API values that serve them. */
@@ -43,11 +44,14 @@ const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string,
       ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'Request headers are too large.']
       : [400, 'Bad Request', 'bad_request', 'Malformed HTTP request.']
 
-/** `metrics`: the server's (the store and runtime report to it); `logStream`: where logs go instead of stdout. */
+/**
+ * `metrics`: the server's (the store and runtime report to it); `logStream`: where logs go instead of stdout;
+ * `sites`: the builder's and the user content's origins (told the port once listening).
+ */
 export const buildApp = async (
   app: App,
   config: Config,
-  { metrics = createMetrics(), logStream }: { metrics?: Metrics; logStream?: DestinationStream } = {},
+  { metrics = createMetrics(), logStream, sites = createSites(config) }: { metrics?: Metrics; logStream?: DestinationStream; sites?: Sites } = {},
 ): Promise<FastifyInstance> => {
   const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.http
   const fastify = Fastify({
@@ -95,6 +99,7 @@ export const buildApp = async (
   fastify.decorateRequest('authSession', null)
   fastify.decorateRequest('arrivedAt', 0)
   registerRequestHooks(fastify, metrics)
+  registerSites(fastify, sites)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
   const document = buildOpenApiDocument(allRoutes)
@@ -126,7 +131,7 @@ export const buildApp = async (
   const cookieSecret = sharedSecret ? createHmac('sha256', sharedSecret).update('parley cookies').digest() : randomBytes(32)
   await fastify.register(cookie, { secret: cookieSecret })
   await registerCors(fastify)
-  const services: Services = { app, config }
+  const services: Services = { app, config, sites }
   registerRoutes(fastify, healthRoutes, services)
   for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)
   // The sockets Typebot's embed client waits on for webhook deliveries (not an HTTP operation: not in OpenAPI).

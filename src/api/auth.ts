@@ -1,10 +1,13 @@
-// Authentication as a hook of each API plugin: a bearer token first, else the browser's session cookie. A route
-// says what it needs (`auth` of its definition, kept in the Fastify route config): `required`, `optional`
+// Authentication as a hook of each API plugin: a bearer token first, else — for the management API on the builder's
+// origin only — the browser's session cookie. The chat APIs never take the cookie: the builder's pages do not chat
+// (its preview runs on the user-content origin with a preview token), and a page of any origin may call them. A
+// route says what it needs (`auth` of its definition, kept in the Fastify route config): `required`, `optional`
 // (anonymous callers only where the plugin allows them, see PUBLIC_CHAT) or `none`. The caller lands in
 // `req.user`, and the session (for cookie-authenticated callers) in `req.authSession`.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AccountsApp } from '../app/accounts.js'
-import { unauthorized } from '../app/errors.js'
+import { AppError, unauthorized } from '../app/errors.js'
+import { PREVIEW_TOKEN_PREFIX } from '../app/previewTokens.js'
 import type { Session, User } from '../app/index.js'
 import { hasPendingBody } from './limits.js'
 import { sessionCookieOf } from './sessionCookie.js'
@@ -21,6 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode
+    previewToken?: true
   }
 }
 
@@ -31,41 +35,53 @@ export const bearerToken = (req: FastifyRequest): string | undefined => {
   return match?.[1]
 }
 
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+export const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 export const csrfHeader = (req: FastifyRequest): string | undefined => {
   const header = req.headers['x-csrf-token']
   return typeof header === 'string' ? header : undefined
 }
 
+/**
+ * A browser write to the builder must come from the builder's own pages: a request another origin's page made
+ * carries that origin (browsers always send `Origin` on cross-origin writes). Clients that are not browsers send none.
+ */
+export const checkWriteOrigin = (req: FastifyRequest, builderUrl: string) => {
+  const origin = req.headers.origin
+  if (unsafeMethods.has(req.method) && origin !== undefined && origin !== new URL(builderUrl).origin)
+    throw new AppError('csrf', "This request came from another site's page: the builder only takes writes from its own pages.")
+}
+
 /** The caller by session cookie; a write needs the session's CSRF token (checked here, by `accounts.checkCsrf`). */
-const bySession = async (accounts: AccountsApp, req: FastifyRequest, mode: AuthMode) => {
-  const cookie = sessionCookieOf(req)
-  const write = unsafeMethods.has(req.method)
-  // Where anonymous callers are welcome (chat APIs), a write without the header is taken as anonymous: pages of this
-  // origin (hosted bots) chat with the browser's cookies attached but should not act as the signed-in builder.
-  if (!cookie || (write && mode === 'optional' && csrfHeader(req) === undefined)) return undefined
+const bySession = async (accounts: AccountsApp, req: FastifyRequest, cookie: string, builderUrl: string) => {
   const found = await accounts.bySession(cookie)
-  if (found && write) accounts.checkCsrf(found.session, csrfHeader(req))
+  if (found && unsafeMethods.has(req.method)) {
+    checkWriteOrigin(req, builderUrl)
+    accounts.checkCsrf(found.session, csrfHeader(req))
+  }
   return found
 }
 
 /**
  * An `onRequest` hook: it runs before the body is read, so a caller without a valid token never gets a body
  * received, buffered or parsed on their behalf (anonymous callers where allowed: see limitAnonymousBody).
+ * `cookies`: the builder's address when the browser session counts (the management API), else undefined.
  */
 export const authenticate =
-  (accounts: AccountsApp, options: { anonymous: boolean }) =>
+  (accounts: AccountsApp, options: { anonymous: boolean; cookies?: () => string }) =>
   async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const mode = req.routeOptions.config.auth ?? 'required'
     if (mode === 'none') return
     try {
       const token = bearerToken(req)
+      const cookie = options.cookies && sessionCookieOf(req)
       // Most chat turns carry neither: no lookup, no extra await for them.
+      if (token?.startsWith(PREVIEW_TOKEN_PREFIX) && !req.routeOptions.config.previewToken)
+        throw unauthorized('A preview token only runs the preview it was made for.')
       const found = token
         ? { user: await accounts.userByToken(token), session: null }
-        : sessionCookieOf(req)
-          ? await bySession(accounts, req, mode)
+        : cookie
+          ? await bySession(accounts, req, cookie, options.cookies!())
           : undefined
       const user = found?.user
       // A given but unknown token is refused even where anonymous callers are welcome.

@@ -15,6 +15,7 @@ export const statusOf: Record<ErrorCode, number> = {
   origin_not_allowed: 403,
   not_found: 404,
   method_not_allowed: 405,
+  wrong_host: 421,
   not_acceptable: 406,
   conflict: 409,
   payload_too_large: 413,

@@ -6,12 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { App, User } from '../app/index.js'
 import type { Config } from '../config.js'
+import type { Sites } from './sites.js'
 import { badRequest } from '../app/errors.js'
 import type { AuthMode } from './auth.js'
 import { zodIssues } from './errors.js'
 import { checkInput } from './inputGuard.js'
 
-export type Services = { app: App; config: Config }
+export type Services = { app: App; config: Config; sites: Sites }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -43,6 +44,10 @@ export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   tags: string[]
   /** `optional`: anonymous callers are let through where the plugin allows them (chat with PUBLIC_CHAT). */
   auth: A
+  /** The origin it is served on when not any (sites.ts): `builder` only, or never the builder's (`content`). */
+  site?: 'builder' | 'content'
+  /** Takes preview tokens (app/previewTokens.ts): a preview's own start and its session's routes; others refuse them. */
+  previewToken?: true
   params?: z.ZodType<P>
   query?: z.ZodType<Q>
   body?: z.ZodType<B>
@@ -71,12 +76,13 @@ export const registerRoutes = (fastify: FastifyInstance, routes: RouteDef[], ser
     fastify.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
-      config: { auth: route.auth },
+      config: { auth: route.auth, site: route.site, previewToken: route.previewToken },
       handler: async (req, reply) => {
         // Listed rather than spread: spreading an object into a literal with more properties takes V8's slow path.
         const ctx = {
           app: services.app,
           config: services.config,
+          sites: services.sites,
           req,
           reply,
           user: req.user ?? undefined,

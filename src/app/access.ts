@@ -1,6 +1,7 @@
 // Who may do what. A caller who is not a member of a workspace gets the same not_found as for an unknown id,
 // so workspace and bot ids cannot be probed; guests may read but not write. A caller whose token is scoped to one
-// workspace is, for every other workspace, not a member.
+// workspace is, for every other workspace, not a member; one holding a preview token is a member of none (the
+// preview paths check its grant themselves: chats.ts, previewCaller.ts).
 import type { User } from '../store/accounts.js'
 import type { StoredBot } from '../store/bots.js'
 import type { Store } from '../store/index.js'
@@ -16,8 +17,8 @@ const check = (role: Role, need: Need, what: string) => {
   if (need === 'admin' && role !== 'admin') throw forbidden(`Only workspace admins may do this.`)
 }
 
-/** Whether the caller's token reaches this workspace (unscoped callers reach all of theirs). */
-export const inScope = (user: User, workspaceId: string): boolean => !user.scope || user.scope === workspaceId
+/** Whether the caller's token reaches this workspace (unscoped callers reach all of theirs; preview tokens none). */
+export const inScope = (user: User, workspaceId: string): boolean => !user.preview && (!user.scope || user.scope === workspaceId)
 
 export const createAccess = ({ bots, workspaces }: Pick<Store, 'bots' | 'workspaces'>) => ({
   /** The caller's role in the workspace, when it allows `need`. */

@@ -9,6 +9,7 @@ import type { Session } from '../store/sessions.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js'
 import { hashPassword, verifyPassword } from './passwords.js'
+import { PREVIEW_TOKEN_PREFIX, type PreviewTokens } from './previewTokens.js'
 import type { RateLimit } from './rateLimit.js'
 
 const TOKEN_CACHE_MS = 10_000
@@ -41,11 +42,13 @@ export const createAccounts = ({
   store,
   access,
   attempts,
+  previewTokens,
 }: {
   store: Pick<Store, 'accounts' | 'sessions'>
   access: Access
   /** Failed password checks (sign-in and password change share it). */
   attempts: RateLimit
+  previewTokens: Pick<PreviewTokens, 'verify'>
 }) => {
   const cache = new Map<string, { grant: TokenGrant | undefined; expires: number }>()
   const touched = new Map<string, number>()
@@ -59,8 +62,16 @@ export const createAccounts = ({
   }
 
   return {
-    /** The token's user (with the token's workspace scope), or undefined when the token is unknown, revoked or expired. */
+    /**
+     * The token's user (with the token's workspace scope, or the preview a preview token grants), or undefined when
+     * the token is unknown, revoked or expired.
+     */
     async userByToken(token: string): Promise<User | undefined> {
+      if (token.startsWith(PREVIEW_TOKEN_PREFIX)) {
+        const claim = previewTokens.verify(token)
+        const user = claim && (await store.accounts.userById(claim.userId))
+        return user ? { ...user, preview: { botId: claim.botId, snapshotId: claim.snapshotId } } : undefined
+      }
       const key = hashToken(token)
       const now = Date.now()
       let hit = cache.get(key)

@@ -18,7 +18,8 @@ import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
 import { recentTurnsOf } from './recentTurns.js'
-import { checkPreviewCaller } from './previewCaller.js'
+import { asMember, checkPreviewCaller } from './previewCaller.js'
+import type { PreviewTokens } from './previewTokens.js'
 import { checkOrigin, parseState } from './sessionState.js'
 import type { FilesApp, UploadRequest } from './files.js'
 import { type BeforeTurn, beforeTurn, turnEvents } from './webhookEvents.js'
@@ -44,6 +45,7 @@ export const createChats = ({
   kinds,
   files,
   webhooks,
+  previewTokens,
 }: {
   store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus'>
   runtime: Runtime
@@ -52,6 +54,7 @@ export const createChats = ({
   kinds: KindRegistry
   files: Pick<FilesApp, 'chatFiles' | 'grantUpload'>
   webhooks: Pick<WebhooksApp, 'wanted' | 'eventsWritten'>
+  previewTokens: PreviewTokens
 }) => {
   // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
   // (previews may carry large definitions) and drops the least recently used first.
@@ -192,6 +195,17 @@ export const createChats = ({
     return { sessionId, revision: session.revision, state, waiting }
   }
 
+  /**
+   * The bot, when the caller may preview it. Only those who may edit the bot (members, admins) may: a preview runs a
+   * bot of the caller's making with the workspace's credentials and shows every log. Guests get the same 404 as
+   * strangers, as in Typebot.
+   */
+  const previewedBot = async (user: User, botId: string) => {
+    const { bot, role } = await access.bot(user, botId, 'read')
+    if (role === 'guest') throw notFound('Bot not found.')
+    return bot
+  }
+
   type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
 
   return {
@@ -225,9 +239,7 @@ export const createChats = ({
 
     /**
      * Operation 6: a preview of the draft (or of the bot given in the request, any supported version); nothing is
-     * stored as a result. Only those who may edit the bot (members, admins) may preview it: a preview runs a bot of
-     * the caller's making with the workspace's credentials and shows every log. Guests get the same 404 as
-     * strangers, as in Typebot.
+     * stored as a result. A caller holding a preview token runs the draft the token was made for.
      */
     async startPreview(
       user: User,
@@ -239,13 +251,15 @@ export const createChats = ({
         isProgressBarEnabled?: boolean
       },
     ) {
-      const { bot, role } = await access.bot(user, botId, 'read')
-      if (role === 'guest') throw notFound('Bot not found.')
-      let doc: Record<string, unknown> = bot.doc
-      if (options.bot) {
-        doc = docOrThrow(importedBotDoc(options.bot))
-      }
-      const compiledBot = compile(await store.bots.previewSnapshot(bot.id, runtimePart(doc)))
+      const grant = user.preview
+      if (grant && grant.botId !== botId) throw notFound('Bot not found.')
+      if (grant && options.bot) throw badRequest('A preview token runs the draft it was made for: send no `bot`.')
+      const bot = await previewedBot(asMember(user), botId)
+      const snapshot = grant
+        ? await store.bots.publishedSnapshot(grant.snapshotId)
+        : await store.bots.previewSnapshot(bot.id, runtimePart(options.bot ? docOrThrow(importedBotDoc(options.bot)) : bot.doc))
+      if (!snapshot || snapshot.botId !== bot.id) throw notFound('This preview has expired: restart it from the editor.')
+      const compiledBot = compile(snapshot)
       let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
       if (options.sessionId) {
         const existing = await store.chats.session(options.sessionId)
@@ -260,6 +274,17 @@ export const createChats = ({
       )
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
+    },
+
+    /**
+     * A preview token for the draft (or for the bot given, the editor's unsaved state): the editor's preview frame,
+     * on the user-content origin, starts and drives its chats with it instead of the builder's session
+     * (app/previewTokens.ts). For those who may preview the bot.
+     */
+    async issuePreviewToken(user: User, botId: string, draft?: Record<string, unknown>) {
+      const bot = await previewedBot(user, botId)
+      const snapshot = await store.bots.previewSnapshot(bot.id, runtimePart(draft ? docOrThrow(importedBotDoc(draft)) : bot.doc))
+      return previewTokens.issue({ userId: user.id, botId: bot.id, snapshotId: snapshot.id })
     },
 
     /**

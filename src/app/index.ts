@@ -15,6 +15,7 @@ import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
 import { createInvitations } from './invitations.js'
 import { createOidcClient, type OidcSettings } from './oidc.js'
+import { createPreviewTokens } from './previewTokens.js'
 import { createResults } from './results.js'
 import { createResultsTable } from './resultsTable.js'
 import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
@@ -33,6 +34,7 @@ export const createApp = ({
   mail,
   publicUrl,
   signIn,
+  previewSecret,
 }: {
   store: Store
   runtime: Runtime
@@ -41,20 +43,23 @@ export const createApp = ({
   files: FilesApp
   /** Emails to people (invitations, sign-in links); `configured` is false without the server's SMTP settings. */
   mail: SystemMail
-  /** The address people reach this server at, for links in emails and share panels. */
+  /** The builder's address (PARLEY_PUBLIC_URL or its default), for links in emails. */
   publicUrl: () => string
   /** Browser sign-in settings; `oidc` when an OpenID Connect provider is configured. */
   signIn: SignInSettings & { oidc?: OidcSettings }
+  /** Signs preview tokens: the same in every process of the installation, or previews fail on other processes. */
+  previewSecret: string | Buffer
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
   const webhooks = createWebhooks({ store, access })
-  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks })
+  const previewTokens = createPreviewTokens({ secret: previewSecret })
+  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens })
   const attempts = createPasswordAttempts(store.rateLimits)
   const workspaces = createWorkspaces({ store, access, files })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   return {
-    accounts: createAccounts({ store, access, attempts: attempts.byAccount }),
+    accounts: createAccounts({ store, access, attempts: attempts.byAccount, previewTokens }),
     // While sign-up is closed, only an email with a pending invitation may register.
     signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: (email) => workspaces.mayRegister(email), oidc, attempts }),
     oidc,

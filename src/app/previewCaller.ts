@@ -1,18 +1,24 @@
 // A preview chat is driven only by the user who started it, while they may still edit the bot's workspace: the
 // session id alone (it shows in the builder's network requests and logs) must not let anyone else run the bot with
-// the workspace's credentials and read its logs.
+// the workspace's credentials and read its logs. A caller holding a preview token (app/previewTokens.ts) reaches the
+// preview sessions of its bot only, never a live chat.
 import type { SessionState } from '../engine/state.js'
 import type { User } from '../store/accounts.js'
 import type { Access } from './access.js'
 import { notFound } from './errors.js'
 
+/** The caller as the member they are, for the access checks a preview token's own grant has already narrowed. */
+export const asMember = (user: User): User => (user.preview ? { ...user, preview: undefined } : user)
+
 /** Throws the 404 of an unknown session unless `user` may drive the chat (any caller may drive a live chat). */
 export const checkPreviewCaller = async (access: Pick<Access, 'workspaceRole'>, state: SessionState, user: User | undefined) => {
-  if (!state.isPreview) return
   const unknown = notFound('Session not found: it never existed or the chat has ended.')
+  // The root of the chat's stack is the bot the preview started on (linked bots are pushed above it).
+  if (user?.preview && (!state.isPreview || state.stack.at(-1)?.botId !== user.preview.botId)) throw unknown
+  if (!state.isPreview) return
   if (!user || !state.previewUserId || user.id !== state.previewUserId) throw unknown
   try {
-    await access.workspaceRole(user, state.workspaceId, 'write')
+    await access.workspaceRole(asMember(user), state.workspaceId, 'write')
   } catch {
     throw unknown
   }

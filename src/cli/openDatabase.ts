@@ -1,5 +1,5 @@
 // Opening the database from a CLI command: warns first when it is not the one the server uses (databaseMarker.ts).
-import type { Config } from '../config.js'
+import { type Config, siteUrls } from '../config.js'
 import { openStore } from '../store/index.js'
 import { databaseWarnings } from './databaseMarker.js'
 
@@ -8,6 +8,8 @@ export const openCliStore = async (config: Config) => {
   return openStore(config.databaseUrl, { encryptionSecret: config.encryptionSecret })
 }
 
-/** The address people reach the server at, as the server computes it (links printed here must open there). */
-export const publicUrlOf = (config: Config) =>
-  config.files.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+/** The builder's address, as the server computes it (sign-in links printed here must open there). */
+export const publicUrlOf = (config: Config) => siteUrls(config).builder
+
+/** The user content's address, as the server computes it (bot pages; the chat API answers there too). */
+export const contentUrlOf = (config: Config) => siteUrls(config).content

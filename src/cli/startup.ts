@@ -1,13 +1,18 @@
-// What `parley serve` says on start, on stdout in plain words: where the web app, the API docs and the health
-// check are, on the public address when one is configured (what a browser must open), else the listening one.
-import type { Config } from '../config.js'
+// What `parley serve` says on start, on stdout in plain words: its two origins (the builder's, where a browser
+// opens the web app, and the user content's, where bot pages, previews and files are), the API docs and the health
+// check, on the configured addresses or their loopback defaults.
+import { type Config, siteUrls } from '../config.js'
 
 export const startupMessage = (config: Config, listeningUrl: string, version: string): string => {
-  const base = config.files.publicUrl ?? listeningUrl
+  const port = Number(new URL(listeningUrl).port) || config.port
+  const { builder, content } = siteUrls(config, port)
   const lines = [`Parley ${version} is listening on ${listeningUrl}.`]
-  if (config.files.publicUrl) lines.push(`Public address (PARLEY_PUBLIC_URL): ${config.files.publicUrl}`)
   // The web app is served where the management API is (PARLEY_API=all or management).
-  if (config.api !== 'chat') lines.push(`  Web app:      ${base}/   (sign in; on the first run, create the first account)`)
-  lines.push(`  API docs:     ${base}/docs`, `  Health check: ${base}/health`)
+  if (config.api !== 'chat') lines.push(`  Web app:      ${builder}/   (sign in; on the first run, create the first account)`)
+  lines.push(
+    `  Bot pages:    ${content}/   (with previews and stored files: another host name, apart from the builder's)`,
+    `  API docs:     ${builder}/docs`,
+    `  Health check: ${builder}/health`,
+  )
   return `${lines.join('\n')}\n`
 }

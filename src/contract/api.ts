@@ -272,8 +272,8 @@ export const authStatusSchema = z
     user: meSchema.nullable(),
     /** Send it as `x-csrf-token` on every POST, PUT, PATCH and DELETE made with the session cookie. */
     csrfToken: z.string().nullable(),
-    /** Where bot pages and the widget are served when they have a host of their own (PARLEY_CHAT_URL); null: here. */
-    chatUrl: z.string().nullable(),
+    /** The user-content origin: bot pages, the editor's preview frame and stored files (PARLEY_CHAT_URL). */
+    chatUrl: z.string(),
   })
   .meta({ id: 'AuthStatus' })
 export const signedInSchema = z.object({ user: meSchema, csrfToken: z.string(), expiresAt: z.string() }).meta({ id: 'SignedIn' })

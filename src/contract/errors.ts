@@ -9,6 +9,7 @@ export const errorCodes = [
   'forbidden',
   'csrf',
   'not_found',
+  'wrong_host',
   'method_not_allowed',
   'not_acceptable',
   'conflict',

@@ -5,8 +5,14 @@ import { hashToken, newId } from '../lib/ids.js'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { Database } from './tables.js'
 
-/** A user as the application sees it; `scope`: the one workspace the caller's token reaches (absent: all theirs). */
-export type User = { id: string; name: string; email: string | null; createdAt: string; scope?: string }
+/** What a preview token lets its holder run: one draft (a preview snapshot) of one bot (app/previewTokens.ts). */
+export type PreviewGrant = { botId: string; snapshotId: string }
+
+/**
+ * A user as the application sees it; `scope`: the one workspace the caller's token reaches (absent: all theirs);
+ * `preview`: the caller holds a preview token, which reaches no workspace, only that preview.
+ */
+export type User = { id: string; name: string; email: string | null; createdAt: string; scope?: string; preview?: PreviewGrant }
 export type TokenInfo = {
   id: string
   name: string

@@ -108,7 +108,7 @@ describe('accounts and sign-in', () => {
   })
 
   test('first-run setup: only once; the first user gets a workspace and a session with safe cookie flags', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     const status = await b.call('GET', '/v1/auth/status')
     assert.deepEqual(status.body, {
       setupNeeded: true,
@@ -116,7 +116,7 @@ describe('accounts and sign-in', () => {
       methods: { password: true, passwordResetByEmail: true, magicLink: true, oidc: null },
       user: null,
       csrfToken: null,
-      chatUrl: null,
+      chatUrl: s.contentUrl,
     })
     const setup = await b.call('POST', '/v1/auth/setup', { name: 'Ada', email: 'Ada@Example.com', password })
     assert.equal(setup.status, 200)
@@ -124,7 +124,7 @@ describe('accounts and sign-in', () => {
     assert.equal(setup.body.user.hasPassword, true)
     const cookie = b.lastSetCookies.find((c) => c.startsWith('parley_session='))!
     assert.match(cookie, /HttpOnly/i)
-    assert.match(cookie, /SameSite=Lax/i)
+    assert.match(cookie, /SameSite=Strict/i)
     assert.match(cookie, /Path=\//)
     assert.doesNotMatch(cookie, /Secure/i) // plain HTTP on loopback
     const again = await b.call('GET', '/v1/auth/status')
@@ -136,28 +136,18 @@ describe('accounts and sign-in', () => {
       workspaces.body.workspaces.map((w: any) => [w.name, w.currentUserMode]),
       [["Ada's workspace", 'write']],
     )
-    const second = await new Browser(s.url).call('POST', '/v1/auth/setup', { name: 'Eve', email: 'eve@example.com', password })
+    const second = await new Browser(s.builderUrl).call('POST', '/v1/auth/setup', { name: 'Eve', email: 'eve@example.com', password })
     assert.equal(second.status, 409)
   })
 
-  test('behind HTTPS (a https public URL) the session cookie is Secure', async () => {
-    const secure = await startTestServer({ PARLEY_PUBLIC_URL: 'https://parley.example.com' })
-    try {
-      const b = new Browser(secure.url)
-      assert.equal((await b.call('POST', '/v1/auth/signup', { name: 'Sec', email: 'sec@example.com', password })).status, 200)
-      assert.match(b.lastSetCookies.find((c) => c.startsWith('parley_session='))!, /;\s*Secure/i)
-    } finally {
-      await secure.stop()
-    }
-  })
 
   test('sign-up, sign-out and sign-in; a duplicate email and bad input are refused', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     const up = await b.call('POST', '/v1/auth/signup', { name: 'Bea', email: 'bea@example.com', password })
     assert.equal(up.status, 200)
     assert.equal((await b.call('GET', '/v1/me')).body.user.email, 'bea@example.com')
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'B2', email: 'BEA@example.com', password })).status, 409)
-    const short = await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'C', email: 'c@example.com', password: 'short' })
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'B2', email: 'BEA@example.com', password })).status, 409)
+    const short = await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'C', email: 'c@example.com', password: 'short' })
     assert.equal(short.status, 400)
     assert.equal(short.body.code, 'validation_failed')
 
@@ -175,7 +165,7 @@ describe('accounts and sign-in', () => {
   })
 
   test('cookie-authenticated writes need the CSRF token; reads and bearer tokens do not', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Cy', email: 'cy@example.com', password })
     const without = await b.call('POST', '/v1/workspaces', { name: 'X' }, { csrf: false })
     assert.equal(without.status, 403)
@@ -193,18 +183,17 @@ describe('accounts and sign-in', () => {
     const { token } = await s.user('Bearer', 'bearer@example.com')
     assert.equal((await s.call('POST', '/v1/workspaces', { token, body: { name: 'Y' } })).status, 200)
 
-    // Chats: a preview (signed-in only) needs the header; on a published bot's anonymous chat (what the hosted page
-    // on this origin calls, cookies attached) a write without it is simply anonymous.
+    // Chats never take the cookie (the builder previews with a preview token): a preview with it alone is refused;
+    // a published bot's chat with it is an anonymous one (Typebot's API lets those in).
     const workspaceId = (await b.call('GET', '/v1/workspaces')).body.workspaces[0].id
     const bot = (await b.call('POST', '/v1/bots', { workspaceId })).body.bot
     assert.equal((await b.call('POST', `/v1/bots/${bot.id}/publish`)).status, 200)
-    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {}, { csrf: false })).body.code, 'csrf')
-    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {})).status, 200)
+    assert.equal((await b.call('POST', `/v1/bots/${bot.id}/preview/startChat`, {})).status, 401)
     assert.equal((await b.call('POST', `/api/v1/typebots/${bot.publicId}/startChat`, {}, { csrf: false })).status, 200)
   })
 
   test('wrong passwords are rate-limited per account, then even the right one answers 429', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Dee', email: 'dee@example.com', password })
     for (let i = 0; i < 10; i++)
       assert.equal((await b.call('POST', '/v1/auth/signin', { email: 'dee@example.com', password: `wrong ${i}` })).status, 401)
@@ -237,7 +226,7 @@ describe('accounts and sign-in', () => {
     const other = await startTestServer({ DATABASE_URL: s.database.url })
     try {
       // Without ENCRYPTION_SECRET the counters are named by a SHA-256 of what they count.
-      assert.ok((await spreadOver(s.url, other.url, 'fay@example.com')).includes(plainDigest('fay@example.com')))
+      assert.ok((await spreadOver(s.builderUrl, other.builderUrl, 'fay@example.com')).includes(plainDigest('fay@example.com')))
     } finally {
       await other.close()
     }
@@ -247,7 +236,7 @@ describe('accounts and sign-in', () => {
     const secret = { DATABASE_URL: s.database.url, ENCRYPTION_SECRET: 'rate-limit-secret-0123456789' }
     const [first, second] = [await startTestServer(secret), await startTestServer(secret)]
     try {
-      const keys = await spreadOver(first.url, second.url, 'rex@example.com')
+      const keys = await spreadOver(first.builderUrl, second.builderUrl, 'rex@example.com')
       assert.ok(!keys.includes(plainDigest('rex@example.com')))
     } finally {
       await first.close()
@@ -256,44 +245,44 @@ describe('accounts and sign-in', () => {
   })
 
   test('a burst of concurrent wrong passwords gets no more than the limit checked', async () => {
-    await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
+    await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
     const statuses = await Promise.all(
       Array.from(
         { length: 15 },
-        async (_, i) => (await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password: `wrong ${i}` })).status,
+        async (_, i) => (await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password: `wrong ${i}` })).status,
       ),
     )
     assert.deepEqual(
       statuses.sort((a, b) => a - b),
       [...Array(10).fill(401), ...Array(5).fill(429)],
     )
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password })).status, 429)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password })).status, 429)
   })
 
   test('password reset by an emailed link: the link works once and ends the other sessions', async () => {
-    const first = new Browser(s.url)
+    const first = new Browser(s.builderUrl)
     await first.call('POST', '/v1/auth/signup', { name: 'Eli', email: 'eli@example.com', password })
-    const unknown = await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'ghost@example.com' })
-    const known = await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'eli@example.com' })
+    const unknown = await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset', { email: 'ghost@example.com' })
+    const known = await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset', { email: 'eli@example.com' })
     assert.equal(known.status, 200)
     assert.deepEqual(known.body, unknown.body)
     const token = await mailedToken('eli@example.com', '/reset-password')
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     const reset = await b.call('POST', '/v1/auth/password-reset/confirm', { token, password: 'a brand new secret' })
     assert.equal(reset.status, 200)
     assert.equal((await b.call('GET', '/v1/me')).status, 200)
     assert.equal((await first.call('GET', '/v1/me')).status, 401)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token, password: 'yet another one' })).status, 400)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password })).status, 401)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status, 200)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token, password: 'yet another one' })).status, 400)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password })).status, 401)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status, 200)
   })
 
   test('password change needs the current password, ends the other sessions and voids older reset links', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Flo', email: 'flo@example.com', password })
-    const other = new Browser(s.url)
+    const other = new Browser(s.builderUrl)
     await other.call('POST', '/v1/auth/signin', { email: 'flo@example.com', password })
-    await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'flo@example.com' })
+    await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset', { email: 'flo@example.com' })
     const older = await mailedToken('flo@example.com', '/reset-password')
     assert.equal((await b.call('PATCH', '/v1/me', { currentPassword: 'nope', newPassword: 'another secret' })).status, 400)
     const changed = await b.call('PATCH', '/v1/me', { name: 'Florence', currentPassword: password, newPassword: 'another secret' })
@@ -301,22 +290,22 @@ describe('accounts and sign-in', () => {
     assert.equal(changed.body.user.name, 'Florence')
     assert.equal((await b.call('GET', '/v1/me')).status, 200)
     assert.equal((await other.call('GET', '/v1/me')).status, 401)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token: older, password: 'taken over' })).status, 400)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token: older, password: 'taken over' })).status, 400)
   })
 
   test('magic link: emailed, signs in once', async () => {
-    await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link', { email: 'gus@example.com' })).status, 200)
+    await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'Gus', email: 'gus@example.com', password })
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/magic-link', { email: 'gus@example.com' })).status, 200)
     const token = await mailedToken('gus@example.com', '/magic-link')
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     const signed = await b.call('POST', '/v1/auth/magic-link/consume', { token })
     assert.equal(signed.status, 200)
     assert.equal(signed.body.user.email, 'gus@example.com')
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link/consume', { token })).status, 400)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/magic-link/consume', { token })).status, 400)
   })
 
   test('an expired session is refused', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Hal', email: 'hal@example.com', password })
     const me = (await b.call('GET', '/v1/me')).body.user
     await s.store.db
@@ -329,7 +318,7 @@ describe('accounts and sign-in', () => {
   })
 
   test('my tokens: created once with secret, listed without it, last use recorded, expiry and revocation refuse it', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Ivy', email: 'ivy@example.com', password })
     const created = await b.call('POST', '/v1/me/tokens', { name: 'CI' })
     assert.equal(created.status, 200)
@@ -359,7 +348,7 @@ describe('accounts and sign-in', () => {
   })
 
   test("a workspace-scoped token reaches only that workspace, and cannot manage the account's tokens", async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     await b.call('POST', '/v1/auth/signup', { name: 'Jo', email: 'jo@example.com', password })
     const own = (await b.call('GET', '/v1/workspaces')).body.workspaces[0].id
     const other = (await b.call('POST', '/v1/workspaces', { name: 'Other' })).body.workspace.id
@@ -389,7 +378,7 @@ describe('accounts and sign-in', () => {
     assert.equal(created.status, 0, created.stderr)
     const token = linkToken(created.stdout, '/reset-password')!
     assert.ok(token)
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     assert.equal((await b.call('POST', '/v1/auth/password-reset/confirm', { token, password })).status, 200)
     assert.deepEqual(
       (await b.call('GET', '/v1/workspaces')).body.workspaces.map((w: any) => w.name),
@@ -399,7 +388,7 @@ describe('accounts and sign-in', () => {
     assert.equal(link.status, 0, link.stderr)
     const again = linkToken(link.stdout, '/reset-password')!
     assert.equal(
-      (await new Browser(s.url).call('POST', '/v1/auth/password-reset/confirm', { token: again, password: 'kims new secret' })).status,
+      (await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token: again, password: 'kims new secret' })).status,
       200,
     )
     assert.equal((await b.call('GET', '/v1/me')).status, 401)
@@ -410,7 +399,7 @@ describe('accounts and sign-in', () => {
     )
     assert.equal(withPassword.status, 0, withPassword.stderr)
     assert.doesNotMatch(withPassword.stdout, /token=/)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })).status, 200)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })).status, 200)
   })
 })
 
@@ -422,16 +411,16 @@ describe('closed sign-up, and no SMTP', () => {
   after(() => s.stop())
 
   test('setup still creates the first account; sign-up is refused; email features say they are unavailable', async () => {
-    const status = await new Browser(s.url).call('GET', '/v1/auth/status')
+    const status = await new Browser(s.builderUrl).call('GET', '/v1/auth/status')
     assert.equal(status.body.signupOpen, false)
     assert.deepEqual(status.body.methods, { password: true, passwordResetByEmail: false, magicLink: false, oidc: null })
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/setup', { name: 'Op', email: 'op@example.com', password })).status, 200)
-    const refused = await new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'New', email: 'new@example.com', password })
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/setup', { name: 'Op', email: 'op@example.com', password })).status, 200)
+    const refused = await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'New', email: 'new@example.com', password })
     assert.equal(refused.status, 403)
     assert.match(refused.body.message, /invitation/)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/password-reset', { email: 'op@example.com' })).status, 400)
-    assert.equal((await new Browser(s.url).call('POST', '/v1/auth/magic-link', { email: 'op@example.com' })).status, 404)
-    assert.equal((await new Browser(s.url).fetch('/v1/auth/oidc/start')).status, 404)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset', { email: 'op@example.com' })).status, 400)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/magic-link', { email: 'op@example.com' })).status, 404)
+    assert.equal((await new Browser(s.builderUrl).fetch('/v1/auth/oidc/start')).status, 404)
   })
 })
 
@@ -465,7 +454,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
   }
 
   test('status offers the provider; a new user signs in, gets an account and a workspace, and comes back to /', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     assert.deepEqual((await b.call('GET', '/v1/auth/status')).body.methods.oidc, { name: 'Local ID' })
     const start = await b.fetch('/v1/auth/oidc/start')
     const location = new URL(start.headers.get('location')!)
@@ -473,10 +462,10 @@ describe('OpenID Connect sign-in against a local provider', () => {
     assert.ok(location.searchParams.get('state') && location.searchParams.get('nonce'))
     assert.match(b.lastSetCookies.find((c) => c.startsWith('parley_oidc='))!, /HttpOnly/i)
 
-    const landed = await signIn(new Browser(s.url), 'sub-ann')
-    assert.equal(landed, `${s.url}/`)
-    const ann = new Browser(s.url)
-    assert.equal(await signIn(ann, 'sub-ann'), `${s.url}/`)
+    const landed = await signIn(new Browser(s.builderUrl), 'sub-ann')
+    assert.equal(landed, `${s.builderUrl}/`)
+    const ann = new Browser(s.builderUrl)
+    assert.equal(await signIn(ann, 'sub-ann'), `${s.builderUrl}/`)
     const status = await ann.call('GET', '/v1/auth/status')
     assert.equal(status.body.user.email, 'ann@example.com')
     assert.equal(status.body.user.name, 'Ann')
@@ -489,25 +478,25 @@ describe('OpenID Connect sign-in against a local provider', () => {
   })
 
   test('a verified email links to the existing account; an unverified one does not', async () => {
-    const bob = new Browser(s.url)
+    const bob = new Browser(s.builderUrl)
     const up = await bob.call('POST', '/v1/auth/signup', { name: 'Bob', email: 'bob@example.com', password })
-    const viaOidc = new Browser(s.url)
+    const viaOidc = new Browser(s.builderUrl)
     await signIn(viaOidc, 'sub-bob')
     assert.equal((await viaOidc.call('GET', '/v1/me')).body.user.id, up.body.user.id)
-    const mallory = new Browser(s.url)
+    const mallory = new Browser(s.builderUrl)
     const landed = await signIn(mallory, 'sub-mal')
     assert.match(decodeURIComponent(landed), /\/signin\?error=.*not verified/)
     assert.equal((await mallory.call('GET', '/v1/me')).status, 401)
   })
 
   test('the sign-in lands on the page it began for, and only ever on this site', async () => {
-    assert.equal(await signIn(new Browser(s.url), 'sub-ann', '/invitations/abc?x=1'), `${s.url}/invitations/abc?x=1`)
+    assert.equal(await signIn(new Browser(s.builderUrl), 'sub-ann', '/invitations/abc?x=1'), `${s.builderUrl}/invitations/abc?x=1`)
     for (const elsewhere of ['//evil.example/', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', '/\n/evil.example'])
-      assert.equal(await signIn(new Browser(s.url), 'sub-ann', elsewhere), `${s.url}/`, elsewhere)
+      assert.equal(await signIn(new Browser(s.builderUrl), 'sub-ann', elsewhere), `${s.builderUrl}/`, elsewhere)
   })
 
   test('a callback without the state cookie (another browser, or forged) is refused', async () => {
-    const b = new Browser(s.url)
+    const b = new Browser(s.builderUrl)
     const res = await b.fetch('/v1/auth/oidc/callback?code=abc&state=xyz')
     assert.equal(res.status, 302)
     assert.match(decodeURIComponent(res.headers.get('location')!), /^\/signin\?error=The sign-in took too long/)

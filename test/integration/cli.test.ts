@@ -83,7 +83,13 @@ describe('parley doctor', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
     smtpPort = (smtp.server.address() as { port: number }).port
     dir = await mkdtemp(join(tmpdir(), 'parley-doctor-'))
-    base = { DATABASE_URL: a.database.url, FILES_DIR: join(dir, 'files'), ENCRYPTION_SECRET: 'the-first-secret-0123', PARLEY_PUBLIC_URL: a.url }
+    base = {
+      DATABASE_URL: a.database.url,
+      FILES_DIR: join(dir, 'files'),
+      ENCRYPTION_SECRET: 'the-first-secret-0123',
+      PARLEY_PUBLIC_URL: a.builderUrl,
+      PARLEY_CHAT_URL: a.contentUrl,
+    }
   })
   after(async () => {
     await a.stop()
@@ -95,7 +101,7 @@ describe('parley doctor', () => {
   test('the command: a sound configuration passes (exit 0); a public URL on another Parley is named (exit 1)', async () => {
     const [sound, wrong] = await Promise.all([
       runCliAsync(['doctor'], { ...base, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_FROM: 'bot@example.com' }),
-      runCliAsync(['doctor'], { ...base, PARLEY_PUBLIC_URL: b.url }),
+      runCliAsync(['doctor'], { ...base, PARLEY_PUBLIC_URL: b.builderUrl }),
     ])
     assert.equal(sound.status, 0, sound.stdout + sound.stderr)
     assert.deepEqual(
@@ -103,7 +109,7 @@ describe('parley doctor', () => {
         .split('\n')
         .filter((l) => /^[✓!✗] /.test(l))
         .map((l) => l.slice(0, l.indexOf(':'))),
-      ['✓ Database', '✓ Public URL', '✓ SMTP', '✓ Storage', '✓ Encryption secret', '✓ Admin token'],
+      ['✓ Database', '✓ Public URL', '✓ Chat URL', '✓ SMTP', '✓ Storage', '✓ Encryption secret', '✓ Admin token'],
     )
     assert.match(sound.stdout, /All good\.\n$/)
     assert.equal(wrong.status, 1)
@@ -117,21 +123,24 @@ describe('parley doctor', () => {
 
   test('the public URL: this server, nothing, not Parley, unset on a public HOST', async () => {
     assert.match((await diagnosed(base))('Public URL'), /^✓ .* reaches this server \(instance [0-9a-f]{16}\)/)
-    const nothing = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://127.0.0.1:${await freePort()}` })
+    const nothing = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://localhost:${await freePort()}` })
     assert.match(nothing('Public URL'), /^✗ nothing answers at PARLEY_PUBLIC_URL=/)
     // An SMTP server is no web server: something answers, but not Parley's health.
-    const other = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://127.0.0.1:${smtpPort}` })
+    const other = await diagnosed({ ...base, PARLEY_PUBLIC_URL: `http://localhost:${smtpPort}` })
     assert.match(other('Public URL'), /^✗ /)
-    const { PARLEY_PUBLIC_URL: _, ...unset } = base
+    const { PARLEY_PUBLIC_URL: _, PARLEY_CHAT_URL: __, ...unset } = base
     assert.match(
       (await diagnosed({ ...unset, HOST: '0.0.0.0' }))('Public URL'),
-      /^! PARLEY_PUBLIC_URL is not set while the server listens on 0\.0\.0\.0/,
+      /^! PARLEY_PUBLIC_URL and PARLEY_CHAT_URL are not set while the server listens on 0\.0\.0\.0/,
     )
-    assert.match((await diagnosed(unset))('Public URL'), /^! PARLEY_PUBLIC_URL is not set: links and file URLs use http:\/\/127\.0\.0\.1:3000/)
-    // PARLEY_CHAT_URL (another host name for the same server) is checked the same way.
-    const chatHost = (port: string) => diagnosed({ ...base, PARLEY_CHAT_URL: `http://localhost:${port}` })
-    assert.match((await chatHost(new URL(base.PARLEY_PUBLIC_URL).port))('Chat URL'), /^✓ .* reaches this server/)
-    assert.match((await chatHost(String(await freePort())))('Chat URL'), /^✗ nothing answers at PARLEY_CHAT_URL=/)
+    assert.match(
+      (await diagnosed(unset))('Public URL'),
+      /^! PARLEY_PUBLIC_URL and PARLEY_CHAT_URL are not set: the builder is at http:\/\/localhost:3000 and bot pages and files at http:\/\/127\.0\.0\.1:3000/,
+    )
+    // PARLEY_CHAT_URL (the user content's host name, the same server) is checked the same way.
+    assert.match((await diagnosed(base))('Chat URL'), /^✓ .* reaches this server/)
+    const noChat = await diagnosed({ ...base, PARLEY_CHAT_URL: `http://127.0.0.1:${await freePort()}` })
+    assert.match(noChat('Chat URL'), /^✗ nothing answers at PARLEY_CHAT_URL=/)
   })
 
   test('SMTP up, down, unset', async () => {
@@ -183,7 +192,12 @@ describe('parley doctor', () => {
         `DATABASE_URL=${a.database.url}\nPARLEY_ADMIN_TOKEN=from-the-file-0123456789\nFILES_DIR=${join(dir, 'files')}\n`,
       )
       const [res, invalid] = await Promise.all([
-        runCliAsync(['doctor'], { PARLEY_ADMIN_TOKEN: 'from-the-environment-0123456789-abcdef', PARLEY_PUBLIC_URL: a.url }, '', { cwd }),
+        runCliAsync(
+          ['doctor'],
+          { PARLEY_ADMIN_TOKEN: 'from-the-environment-0123456789-abcdef', PARLEY_PUBLIC_URL: a.builderUrl, PARLEY_CHAT_URL: a.contentUrl },
+          '',
+          { cwd },
+        ),
         runCliAsync(['doctor'], { PARLEY_ADMIN_TOKEN: 'short' }, '', { cwd }),
       ])
       assert.ok(res.stdout.includes(`✓ Database: ${databaseLocation(a.database.url)} opens`), `DATABASE_URL from the file:\n${res.stdout}`)
@@ -330,7 +344,11 @@ describe('parley import and parley chat', () => {
     assert.match(none.stderr, /There is no workspace yet/)
 
     const owner = await userWithWorkspace(s, 'Ann')
-    const res = await runCliAsync(['import', file, '--publish'], { DATABASE_URL: s.database.url, PARLEY_PUBLIC_URL: 'https://chat.example.com' })
+    const res = await runCliAsync(['import', file, '--publish'], {
+      DATABASE_URL: s.database.url,
+      PARLEY_PUBLIC_URL: 'https://build.example.com',
+      PARLEY_CHAT_URL: 'https://chat.example.com',
+    })
     assert.equal(res.status, 0, res.stderr)
     const [, botId] = /^Imported "Demo bot" as bot (\S+) in workspace (\S+)\.$/m.exec(res.stdout) ?? []
     assert.ok(botId, res.stdout)
@@ -470,14 +488,16 @@ describe('the database the server uses', () => {
     const server = await spawnServer({
       DATABASE_URL: `sqlite:${serverDb}`,
       FILES_DIR: join(dir, 'files'),
-      PARLEY_PUBLIC_URL: 'https://chat.example.com',
+      PARLEY_PUBLIC_URL: 'https://build.example.com',
+      PARLEY_CHAT_URL: 'https://chat.example.com',
     })
     try {
       const out = server.stdout()
       assert.match(out, /^Parley \S+ is listening on http:\/\/127\.0\.0\.1:\d+\.$/m)
-      assert.match(out, /^ {2}Web app: +https:\/\/chat\.example\.com\/ /m)
-      assert.match(out, /^ {2}API docs: +https:\/\/chat\.example\.com\/docs$/m)
-      assert.match(out, /^ {2}Health check: +https:\/\/chat\.example\.com\/health$/m)
+      assert.match(out, /^ {2}Web app: +https:\/\/build\.example\.com\/ /m)
+      assert.match(out, /^ {2}Bot pages: +https:\/\/chat\.example\.com\/ /m)
+      assert.match(out, /^ {2}API docs: +https:\/\/build\.example\.com\/docs$/m)
+      assert.match(out, /^ {2}Health check: +https:\/\/build\.example\.com\/health$/m)
       const recorded = JSON.parse(await readFile(join(stateHome, 'parley', 'server-database.json'), 'utf8'))
       assert.equal(recorded.database, `sqlite:${serverDb}`)
 

@@ -45,6 +45,8 @@ const call = (base: string, method: string, path: string, options: { body?: unkn
 
 type Cluster = {
   url: string
+  /** The builder's origin, where the browser session lives. */
+  builderUrl: string
   /** The primary's metrics listener (METRICS_PORT). */
   metricsUrl: string
   child: ChildProcess
@@ -92,7 +94,7 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
     throw new Error(`no log line: ${what}\n${out.slice(-2000)}\n${err.slice(-2000)}`)
   }
   await waitFor((l) => /listening on port \d+ with 2 workers/.test(l.msg ?? ''), 'the cluster listens')
-  return { url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, lines, waitFor }
+  return { url: `http://127.0.0.1:${port}`, builderUrl: `http://localhost:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, lines, waitFor }
 }
 
 /** The sum of a metric's samples (Prometheus' text format). */
@@ -246,17 +248,17 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
   })
 
   test('a browser session made on one worker is honoured by the other', async () => {
-    const setup = await call(cluster.url, 'POST', '/v1/auth/setup', {
+    const setup = await call(cluster.builderUrl, 'POST', '/v1/auth/setup', {
       body: { name: 'Ada', email: 'ada@example.com', password: 'a long password 1' },
     })
     assert.equal(setup.status, 200, setup.text)
     const cookie = (setup.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ')
     const csrf = setup.json.csrfToken as string
     for (let i = 0; i < 4; i++) {
-      const me = await call(cluster.url, 'GET', `/v1/me?i=${i}`, { headers: { cookie } })
+      const me = await call(cluster.builderUrl, 'GET', `/v1/me?i=${i}`, { headers: { cookie } })
       assert.equal(me.json?.user?.name, 'Ada', me.text)
     }
-    const created = await call(cluster.url, 'POST', '/v1/workspaces', { headers: { cookie, 'x-csrf-token': csrf }, body: { name: 'Ada at home' } })
+    const created = await call(cluster.builderUrl, 'POST', '/v1/workspaces', { headers: { cookie, 'x-csrf-token': csrf }, body: { name: 'Ada at home' } })
     assert.equal(created.status, 200, created.text)
     const me = (l: any) => l.route === '/v1/me'
     await cluster.waitFor(() => servedBy(cluster, me).length === 4, 'the /v1/me requests')

@@ -20,7 +20,7 @@ describeWithFixtures('flow editor on the Typebot fixtures', () => {
     server = await startTestServer({ ENCRYPTION_SECRET: 'editor-fixtures-encryption-secret' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1440, height: 900 } }))
-    ;({ workspaceId, api } = await setUpFirstAccount(page, server.url, person('Fay')))
+    ;({ workspaceId, api } = await setUpFirstAccount(page, server.builderUrl, person('Fay')))
   })
   after(async () => {
     await browser?.close()
@@ -33,7 +33,7 @@ describeWithFixtures('flow editor on the Typebot fixtures', () => {
       assert.equal(imported.status, 200, JSON.stringify(imported.json))
       const id = imported.json.bot.id as string
       const before = (await api('GET', `/v1/bots/${id}/export`)).json
-      await page.goto(`${server.url}/w/${workspaceId}/bots/${id}/edit`)
+      await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${id}/edit`)
       await page.getByRole('button', { name: 'Fit View' }).waitFor()
       const groups = (before.groups ?? []).length
       if (groups > 0) await page.locator('.react-flow__node-botGroup').first().waitFor()

@@ -1,12 +1,12 @@
-// The editor's preview in real Chromium: the widget runs the draft given in the request (unsaved theme and settings
-// changes made with the editors), from the start and from a chosen group; answering an input, the logs of a failing
-// block, and the block the chat waits on (highlighted on the canvas); in the theme and settings views the preview
-// takes the middle and follows the editors.
+// The editor's preview in real Chromium: the widget, in a frame on the user-content origin, runs the draft the
+// editor made a preview token for (unsaved theme and settings changes made with the editors), from the start and
+// from a chosen group; answering an input, the logs of a failing block, and the block the chat waits on
+// (highlighted on the canvas); in the theme and settings views the preview takes the middle and follows the editors.
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, Frame, Locator, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { fillAccountForm, openApp, person } from '../support/webApp.js'
@@ -60,7 +60,7 @@ describe('editor preview panel', () => {
   let botId = ''
   before(async () => {
     // HTTP request blocks may call this server itself (loopback is refused otherwise). Chats are not public: the
-    // preview's continue calls pass as the signed-in builder (cookie and CSRF token).
+    // preview's calls pass with its preview token.
     server = await startTestServer({ HTTP_REQUEST_ALLOWLIST: '127.0.0.1' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1400, height: 900 } }))
@@ -75,7 +75,14 @@ describe('editor preview panel', () => {
     mkdirSync(artifacts, { recursive: true })
     await page.screenshot({ path: join(artifacts, `editor-preview-${name}.png`), animations: 'disabled' })
   }
-  const widget = () => page.locator('parley-standard')
+  const previewFrame = () => page.frameLocator('iframe[title="Preview of the bot"]')
+  const widget = () => previewFrame().locator('parley-standard')
+  /** The frame the preview runs in now (a restart loads a new one). */
+  const frame = (): Frame => {
+    const found = page.frames().find((f) => f.url() === `${server.contentUrl}/preview/frame`)
+    if (!found) throw new Error('no preview frame')
+    return found
+  }
   /** The block the chat waits on, highlighted on the canvas. */
   const running = (blockId: string) => page.locator(`[data-block-id="${blockId}"][data-running]`)
   const view = (name: 'Flow' | 'Theme' | 'Settings') =>
@@ -90,7 +97,7 @@ describe('editor preview panel', () => {
   }
   /** Waits until the widget's first bot bubble has this computed style (it lives in the widget's shadow root). */
   const hostBubbleStyle = (property: string, value: string) =>
-    page.waitForFunction(
+    frame().waitForFunction(
       ([property, value]) => {
         const el = (globalThis as any).document.querySelector('parley-standard')?.shadowRoot?.querySelector('.p-host-bubble')
         return el && (globalThis as any).getComputedStyle(el)[property] === value
@@ -100,24 +107,27 @@ describe('editor preview panel', () => {
   const bubble = (words: string): Locator => widget().locator('.p-host-bubble', { hasText: words })
 
   test('signed in, a bot imported, the preview opens from the editor', async () => {
-    await page.goto(`${server.url}/setup`)
+    await page.goto(`${server.builderUrl}/setup`)
     await fillAccountForm(page, person('Pia'))
     await page.getByRole('button', { name: 'Create account' }).click()
     await page.waitForURL(/\/w\/[^/]+\/bots$/)
     const workspaceId = /\/w\/([^/]+)\//.exec(page.url())![1]
     // The app's own session: the CSRF token of /v1/auth/status, the cookie of the page.
-    const status = await (await page.request.get(`${server.url}/v1/auth/status`)).json()
-    const imported = await page.request.post(`${server.url}/v1/bots/import`, {
+    const status = await (await page.request.get(`${server.builderUrl}/v1/auth/status`)).json()
+    const imported = await page.request.post(`${server.builderUrl}/v1/bots/import`, {
       headers: { 'x-csrf-token': status.csrfToken },
       data: { workspaceId, bot: previewBot(`${server.url}/v1/no-such-route`) },
     })
     assert.equal(imported.status(), 200, await imported.text())
     botId = (await imported.json()).bot.id
-    await page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${botId}/edit`)
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
     await bubble('Hello from the draft').waitFor()
     await page.getByText('Started from the start').waitFor()
     await running('ask-name').waitFor()
+    // The bot runs on the user content's origin, not in the builder's page.
+    assert.equal(await page.locator('iframe[title="Preview of the bot"]').getAttribute('src'), `${server.contentUrl}/preview/frame`)
+    assert.equal(await page.locator('parley-standard').count(), 0)
   })
 
   test('answers, the logs of a failing block, the block waited on followed on the canvas', async () => {
@@ -144,7 +154,7 @@ describe('editor preview panel', () => {
     await page.getByRole('button', { name: 'Restart the preview' }).click()
     await bubble('Hello from the draft').waitFor()
     await widget().locator('.p-brand', { hasText: 'Made with Parley' }).waitFor()
-    // The widget's own Restart (at the chat's end) runs the draft as it is now, too.
+    // The widget's own Restart (at the chat's end) asks the editor, which runs the draft as it is now, too.
     await answer('Ada')
     await answer('ada@example.com')
     await bubble('Thanks Ada').waitFor()
@@ -157,7 +167,7 @@ describe('editor preview panel', () => {
       .getByRole('status')
       .filter({ hasText: /^Saved$/ })
       .waitFor()
-    const saved = await (await page.request.get(`${server.url}/v1/bots/${botId}`)).json()
+    const saved = await (await page.request.get(`${server.builderUrl}/v1/bots/${botId}`)).json()
     assert.equal(saved.bot.settings.general?.isBrandingEnabled, false)
   })
 
@@ -176,8 +186,8 @@ describe('editor preview panel', () => {
     await hostBubbleStyle('fontStyle', 'italic')
     await shot('theme-more')
 
-    // A Google font: the preview loads its stylesheet (the app's CSP lets Google's font hosts through; the request is
-    // answered here, the machine has no internet) and the bubbles use it.
+    // A Google font: the preview frame loads its stylesheet (as bot pages do; the request is answered here, the
+    // machine has no internet) and the bubbles use it.
     await page.route('https://fonts.googleapis.com/**', (route) =>
       route.fulfill({ contentType: 'text/css', body: '/* the font faces would be here */' }),
     )
@@ -187,17 +197,17 @@ describe('editor preview panel', () => {
     await page.getByRole('button', { name: 'Font and background' }).click()
     await page.getByRole('combobox', { name: 'Font', exact: true }).click()
     await page.getByRole('option', { name: 'Lato', exact: true }).click()
-    await page.waitForFunction(() => {
+    await frame().waitForFunction(() => {
       const el = (globalThis as any).document.querySelector('parley-standard')?.shadowRoot?.querySelector('.p-host-bubble')
       return el && /Lato/.test((globalThis as any).getComputedStyle(el).fontFamily)
     })
-    await page.waitForFunction(() => (globalThis as any).document.getElementById('parley-font-Lato'))
+    await frame().waitForFunction(() => (globalThis as any).document.getElementById('parley-font-Lato'))
     assert.deepEqual(
       fontRequests.map((url) => url.replace(/\?.*/, '')),
       ['https://fonts.googleapis.com/css2'],
     )
     assert.match(fontRequests[0], /family=Lato/)
-    await page.unroute('https://fonts.googleapis.com/**')
+    // Kept answered: every later run of the preview is a new frame, which loads the font again.
   })
 
   test('test from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {
@@ -222,7 +232,7 @@ describe('editor preview panel', () => {
     await shot('preview-settings')
     await view('Flow')
     await page.getByRole('button', { name: 'Close the preview' }).click()
-    await page.locator('parley-standard').waitFor({ state: 'detached' })
+    await page.locator('iframe[title="Preview of the bot"]').waitFor({ state: 'detached' })
     assert.deepEqual(errors, [])
   })
 })

@@ -23,7 +23,7 @@ after(async () => {
 })
 
 test('a 300-group / 2,000-block bot opens within a second and pans at a median frame of at most 16 ms', async () => {
-  const { context, url } = await importForEditor(browser, server.url, largeBot())
+  const { context, url } = await importForEditor(browser, server.builderUrl, largeBot())
   const page = await context.newPage()
   await openTime(page, url)
   const opens = [await openTime(page, url), await openTime(page, url), await openTime(page, url)].sort((a, b) => a - b)

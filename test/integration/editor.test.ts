@@ -93,7 +93,7 @@ describe('flow editor', () => {
     server = await startTestServer({ ENCRYPTION_SECRET: 'editor-test-encryption-secret' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1440, height: 900 } }))
-    ;({ workspaceId, api } = await setUpFirstAccount(page, server.url, ada))
+    ;({ workspaceId, api } = await setUpFirstAccount(page, server.builderUrl, ada))
   })
   after(async () => {
     await browser?.close()
@@ -105,7 +105,7 @@ describe('flow editor', () => {
     const imported = await api('POST', '/v1/bots/import', { workspaceId, bot })
     assert.equal(imported.status, 200, JSON.stringify(imported.json))
     const id = imported.json.bot.id as string
-    await page.goto(`${server.url}/w/${workspaceId}/bots/${id}/edit`)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${id}/edit`)
     await page.locator('.react-flow__node-botGroup').first().waitFor()
     return id
   }
@@ -210,7 +210,7 @@ describe('flow editor', () => {
 
     // Preview the draft: the email and a button; the example.com path.
     await page.getByRole('button', { name: 'Preview', exact: true }).click()
-    const preview = driveChat(page, errors)
+    const preview = driveChat(page, errors, page.frameLocator('iframe[title="Preview of the bot"]'))
     await preview.waitForBubble('Hi! What is your email?')
     await page.locator('[data-block-row][data-running]').filter({ hasText: 'Email input' }).waitFor()
     await preview.answer('lin@example.com')
@@ -224,7 +224,7 @@ describe('flow editor', () => {
     await page.getByText('Published: visitors now chat with this version.').waitFor()
     const publicId = (await stored(botId)) as unknown as { publicId: string }
     const visitor = await openApp(browser)
-    await visitor.page.goto(`${server.url}/${publicId.publicId}`)
+    await visitor.page.goto(`${server.contentUrl}/${publicId.publicId}`)
     const chat = driveChat(visitor.page, visitor.errors)
     await chat.waitForBubble('Hi! What is your email?')
     await chat.answer('sam@elsewhere.org')
@@ -395,8 +395,8 @@ describe('flow editor', () => {
   test('two people edit one bot: the second save shows the differences, and either version can be kept', async () => {
     const botId = await editorOf({ ...typebotExport(), id: 'tb-shared' })
     const other = await openApp(browser, { viewport: { width: 1440, height: 900 } })
-    await signIn(other.page, server.url, ada)
-    await other.page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
+    await signIn(other.page, server.builderUrl, ada)
+    await other.page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${botId}/edit`)
     await groupNode(other.page, 'Ask').waitFor()
     // The other tab renames a group and saves first.
     await groupNode(other.page, 'Bye')
@@ -457,7 +457,7 @@ describe('flow editor', () => {
     await visitor.page.waitForURL(/\/invitations\//)
     await visitor.page.getByRole('button', { name: 'Accept invitation' }).click()
     await visitor.page.waitForURL(/\/w\/[^/]+\/bots$/)
-    await visitor.page.goto(`${server.url}/w/${workspaceId}/bots/${botId}/edit`)
+    await visitor.page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${botId}/edit`)
     await groupNode(visitor.page, 'Ask').waitFor()
     await visitor.page.getByText('Read only').waitFor()
     assert.equal(await visitor.page.getByRole('region', { name: 'Blocks' }).count(), 0)

@@ -115,7 +115,7 @@ describe('health when the database is gone', () => {
       await s.store.db.destroy()
       const res = await s.call('GET', '/health')
       assert.equal(res.status, 503)
-      assert.deepEqual(res.body, { status: 'degraded', database: 'down', api: 'all' })
+      assert.deepEqual(res.body, { status: 'degraded', database: 'down', api: 'all', publicUrl: s.builderUrl, chatUrl: s.contentUrl })
     } finally {
       // The pool is gone; the bus's own connection (PostgreSQL's LISTEN) is not, and would keep the process alive.
       await s.app.close()

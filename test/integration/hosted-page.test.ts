@@ -14,6 +14,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
 import { loadConfig } from '../../src/config.js'
 import { launchBrowser, newContext } from '../support/browser.js'
+import { requestAs } from '../support/hosts.js'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
@@ -278,17 +279,7 @@ describe('hosted bot pages', { concurrency: true }, () => {
 })
 
 /** A GET with the Host header a browser would send for that host name (fetch may not set it). */
-const getAs = (s: TestServer, host: string, path: string) =>
-  new Promise<{ status: number; location?: string; csp?: string }>((resolve, reject) => {
-    const req = request(`${s.url}${path}`, { headers: { host } }, (res) => {
-      res.resume()
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, location: res.headers.location, csp: res.headers['content-security-policy']?.toString() }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
+const getAs = (s: TestServer, host: string, path: string) => requestAs(s, host, 'GET', path)
 
 describe('bot pages on a chat host of their own (PARLEY_CHAT_URL)', () => {
   let server: TestServer
@@ -303,22 +294,22 @@ describe('bot pages on a chat host of their own (PARLEY_CHAT_URL)', () => {
     const { publicId } = await importAndPublish(server, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hello')]]]))
     const fromBuilder = await getAs(server, 'build.example.test', `/${publicId}?Name=Ada&x=1`)
     assert.equal(fromBuilder.status, 302)
-    assert.equal(fromBuilder.location, `https://chat.example.test/${publicId}?Name=Ada&x=1`)
+    assert.equal(fromBuilder.headers.location, `https://chat.example.test/${publicId}?Name=Ada&x=1`)
     const onChatHost = await getAs(server, 'chat.example.test', `/${publicId}`)
     assert.equal(onChatHost.status, 200)
     // A proxy that passes the port on in Host (nginx's $http_host) is still the chat host: no redirect loop.
     assert.equal((await getAs(server, 'chat.example.test:443', `/${publicId}`)).status, 200)
-    assert.match(onChatHost.csp ?? '', /script-src 'self' 'nonce-/)
+    assert.match(String(onChatHost.headers['content-security-policy']), /script-src 'self' 'nonce-/)
     // Paths that are not bot pages stay where they are.
     assert.equal((await getAs(server, 'build.example.test', '/health')).status, 200)
-    const status = await server.call('GET', '/v1/auth/status')
+    const status = await requestAs(server, 'build.example.test', 'GET', '/v1/auth/status')
     assert.equal(status.body.chatUrl, 'https://chat.example.test')
   })
 
   test('a chat host with the builder host name is refused at start (cookies do not tell ports apart)', () => {
     assert.throws(
       () => loadConfig({ PARLEY_CHAT_URL: 'https://example.test:8443', PARLEY_PUBLIC_URL: 'https://example.test' }),
-      /PARLEY_CHAT_URL needs a host name of its own/,
+      /PARLEY_CHAT_URL: needs a host name of its own/,
     )
   })
 })

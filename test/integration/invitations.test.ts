@@ -42,6 +42,7 @@ describe('invitations', () => {
       SMTP_PORT: String(port),
       SMTP_FROM: 'Parley <parley@example.com>',
       PARLEY_PUBLIC_URL: 'https://parley.example.com',
+      PARLEY_CHAT_URL: 'https://chat.parley.example.com',
     })
     noSmtp = await startTestServer()
   })
@@ -110,7 +111,7 @@ describe('invitations', () => {
       body: { email: 'dave@example.com', role: 'guest' },
     })
     assert.equal(res.body.emailed, false)
-    assert.match(res.body.link, /^http:\/\/127\.0\.0\.1:\d+\/invitations\//)
+    assert.match(res.body.link, /^http:\/\/localhost:\d+\/invitations\//)
     const dave = await noSmtp.user('Dave', 'DAVE@example.com')
     // Whoever registers the invited address (emails are not verified) must still hold the link.
     assert.equal((await noSmtp.call('GET', '/v1/invitations', { token: dave.token })).status, 404)

@@ -56,7 +56,7 @@ describe('OpenAPI and health', () => {
   test('GET /health answers without a token', async () => {
     const res = await s.call('GET', '/health')
     const { instance, ...rest } = res.body
-    assert.deepEqual(rest, { status: 'ok', database: 'up', api: 'all' })
+    assert.deepEqual(rest, { status: 'ok', database: 'up', api: 'all', publicUrl: s.builderUrl, chatUrl: s.contentUrl })
     assert.match(instance, /^[0-9a-f]{16}$/, "a hash of the database's random id")
   })
 })

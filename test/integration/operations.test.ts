@@ -20,7 +20,8 @@ describe('operations', () => {
       const instances = new Set()
       for (const server of servers) {
         const { instance, ...health } = (await (await fetch(`${server.url}/health`)).json()) as Record<string, unknown>
-        assert.deepEqual(health, { status: 'ok', database: 'up', api: 'all' })
+        const port = new URL(server.url).port
+        assert.deepEqual(health, { status: 'ok', database: 'up', api: 'all', publicUrl: `http://localhost:${port}`, chatUrl: `http://127.0.0.1:${port}` })
         instances.add(instance)
       }
       assert.equal(instances.size, 1, 'one database, one instance id')

@@ -21,7 +21,7 @@ describe('web application serving', { concurrency: true }, () => {
 
   test('the app pages answer index.html with a CSP that forbids framing; API paths keep their JSON', async () => {
     for (const path of ['/', '/signin', '/setup', '/w/abc/bots', '/w/abc/bots/xyz/results', '/invitations/tok', '/account']) {
-      const res = await fetch(server.url + path)
+      const res = await fetch(server.builderUrl + path, { redirect: 'manual' })
       assert.equal(res.status, 200, path)
       assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8', path)
       assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, path)
@@ -35,26 +35,23 @@ describe('web application serving', { concurrency: true }, () => {
 
   test('assets: immutable for a year, brotli when accepted, 404 for unknown names', async () => {
     const js = readdirSync(join(appDir, 'assets')).find((f) => f.endsWith('.js'))!
-    const res = await fetch(`${server.url}/assets/${js}`, { headers: { 'accept-encoding': 'br' } })
+    const res = await fetch(`${server.builderUrl}/assets/${js}`, { headers: { 'accept-encoding': 'br' } })
     assert.equal(res.status, 200)
     assert.match(res.headers.get('cache-control') ?? '', /max-age=31536000.*immutable/)
     assert.equal(res.headers.get('content-encoding'), 'br')
     assert.match(res.headers.get('content-type') ?? '', /javascript/)
     assert.ok((await res.arrayBuffer()).byteLength > 1000)
-    assert.equal((await fetch(`${server.url}/assets/nope-123.js`)).status, 404)
+    assert.equal((await fetch(`${server.builderUrl}/assets/nope-123.js`)).status, 404)
   })
 
   test('a published bot page still answers at its public id, and app sections are reserved ids', async () => {
     const owner = await userWithWorkspace(server, 'serving')
     const { publicId } = await importAndPublish(server, owner.token, owner.workspaceId, bot([['g', [say('hi', 'Hello')]]]))
-    const anonymous = await fetch(`${server.url}/${publicId}`)
-    assert.equal(anonymous.status, 200)
-    assert.doesNotMatch(anonymous.headers.get('content-security-policy') ?? '', /sandbox/)
-    // With the web app's session cookie, the bot's code runs in an opaque origin (no allow-same-origin).
-    const signedIn = await fetch(`${server.url}/${publicId}`, { headers: { cookie: 'parley_session=anything' } })
-    const csp = signedIn.headers.get('content-security-policy') ?? ''
-    assert.match(csp, /sandbox allow-scripts/)
-    assert.doesNotMatch(csp, /allow-same-origin/)
+    assert.equal((await fetch(`${server.contentUrl}/${publicId}`)).status, 200)
+    // Never on the builder's origin, where its session cookie lives: there, the address of the page on the user content's.
+    const onBuilder = await fetch(`${server.builderUrl}/${publicId}`, { redirect: 'manual' })
+    assert.equal(onBuilder.status, 302)
+    assert.equal(onBuilder.headers.get('location'), `${server.contentUrl}/${publicId}`)
     for (const publicId of ['w', 'signin', 'Assets']) {
       const res = await server.call(
         'PATCH',
@@ -71,7 +68,7 @@ describe('web application serving', { concurrency: true }, () => {
   test('before a build: 503 with what to run', async () => {
     const bare = await startTestServer({ WEB_APP_DIR: join(appDir, 'missing') })
     try {
-      const res = await fetch(`${bare.url}/`)
+      const res = await fetch(`${bare.builderUrl}/`)
       assert.equal(res.status, 503)
       assert.equal(((await res.json()) as { code: string }).code, 'web_app_not_built')
     } finally {

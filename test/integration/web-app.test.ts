@@ -31,7 +31,7 @@ describe('web application', () => {
   })
 
   test('first run: / leads to setup; the first account lands in its own empty workspace', async () => {
-    await owner.goto(`${server.url}/`)
+    await owner.goto(`${server.builderUrl}/`)
     await owner.waitForURL(/\/setup$/)
     await owner.getByRole('heading', { name: 'Welcome to Parley' }).waitFor()
     await shot(owner, 'setup')
@@ -43,7 +43,7 @@ describe('web application', () => {
     await shot(owner, 'empty-dashboard')
     // Setup happens once: afterwards the page sends people to sign in instead.
     const again = await (await openApp(browser)).page
-    await again.goto(`${server.url}/setup`)
+    await again.goto(`${server.builderUrl}/setup`)
     await again.waitForURL(/\/signin/)
     await again.context().close()
   })
@@ -63,7 +63,7 @@ describe('web application', () => {
       .filter({ hasText: /password/i })
       .waitFor()
     await shot(owner, 'signin-refused')
-    await signIn(owner, server.url, ada)
+    await signIn(owner, server.builderUrl, ada)
   })
 
   test('importing two Typebot exports together keeps the link between them; publish both', async () => {
@@ -326,7 +326,7 @@ describe('web application', () => {
   })
 
   test('an API token made on the account page is shown once and works with the API', async () => {
-    await owner.goto(`${server.url}/account`)
+    await owner.goto(`${server.builderUrl}/account`)
     await owner.getByRole('button', { name: 'New token' }).click()
     const dialog = owner.getByRole('dialog', { name: 'New API token' })
     await dialog.getByLabel('Name').fill('CRM sync')
@@ -364,7 +364,7 @@ describe('web application: sign-in with OpenID Connect', () => {
 
   test("the provider's button signs a new person in, with a workspace of their own", async () => {
     const { page } = await openApp(browser)
-    await page.goto(`${oidc.server.url}/signin`)
+    await page.goto(`${oidc.server.builderUrl}/signin`)
     await page.getByRole('link', { name: 'Continue with Local ID' }).click()
     // The provider's own (development) login and consent pages.
     await page.locator('input[name=login]').fill('sub-lin')
@@ -386,7 +386,7 @@ describe('web application: sign-in with OpenID Connect', () => {
     })
     assert.equal(invited.status, 200)
     const { page } = await openApp(browser)
-    await page.goto(`${oidc.server.url}/signin`)
+    await page.goto(`${oidc.server.builderUrl}/signin`)
     await page.getByRole('link', { name: 'Continue with Local ID' }).click()
     await page.locator('input[name=login]').fill('sub-lin')
     await page.locator('input[name=password]').fill('anything')

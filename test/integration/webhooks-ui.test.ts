@@ -74,12 +74,12 @@ describe('webhooks in the web app', () => {
 
   test('add a webhook on a bot, see failed deliveries with the answer excerpt, redeliver, verify the signature', async () => {
     const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 900 } })
-    const { workspaceId, api } = await setUpFirstAccount(page, server.url, person('Ada'))
+    const { workspaceId, api } = await setUpFirstAccount(page, server.builderUrl, person('Ada'))
     const imported = await api('POST', '/v1/bots/import', { workspaceId, bot: greeter })
     const bot = imported.json.bot
     assert.equal((await api('POST', `/v1/bots/${bot.id}/publish`)).status, 200)
 
-    await page.goto(`${server.url}/w/${workspaceId}/bots/${bot.id}/webhooks`)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${bot.id}/webhooks`)
     await page.getByRole('button', { name: 'Add webhook' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Add a webhook' })
     await dialog.getByLabel('Receiver URL').fill(receiverUrl)
@@ -136,7 +136,7 @@ describe('webhooks in the web app', () => {
     await shot(page, 'webhooks-workspace-page')
 
     // With PARLEY_CHAT_URL, the Share tab's link and snippets are on the chat host.
-    await page.goto(`${server.url}/w/${workspaceId}/bots/${bot.id}/share`)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${bot.id}/share`)
     assert.equal(await page.getByRole('textbox', { name: 'Link' }).inputValue(), `https://chat.example.test/${bot.publicId}`)
     assert.match(
       await page.getByRole('textbox', { name: 'Snippet' }).inputValue(),

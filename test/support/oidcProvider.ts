@@ -24,7 +24,7 @@ export const startOidcSetup = async (people: Record<string, OidcPerson>, env: Re
       {
         client_id: 'parley',
         client_secret: 'parley-client-secret',
-        redirect_uris: [`${server.url}/v1/auth/oidc/callback`],
+        redirect_uris: [`${server.builderUrl}/v1/auth/oidc/callback`],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],

@@ -65,12 +65,13 @@ export type WebChat = {
   screenshot: (name: string) => Promise<void>
 }
 
-export const driveChat = (page: Page, logs: string[]): WebChat => {
+/** `scope`: where the chat is, when not on the page itself (the editor's preview frame). */
+export const driveChat = (page: Page, logs: string[], scope: Pick<Page, 'locator'> = page): WebChat => {
   const guard = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
     try {
       return await action()
     } catch (err) {
-      const shown = await page
+      const shown = await scope
         .locator('.p-chat')
         .first()
         // biome-ignore lint/performance/useDomNodeTextContent: the text as laid out (one line per bubble) is wanted
@@ -85,23 +86,23 @@ export const driveChat = (page: Page, logs: string[]): WebChat => {
     page,
     answer: (text) =>
       guard(`answering "${text}"`, async () => {
-        const input = page.locator('.p-input input:not([type=file]), .p-input textarea').last()
-        const guests = page.locator('.p-guest-bubble')
+        const input = scope.locator('.p-input input:not([type=file]), .p-input textarea').last()
+        const guests = scope.locator('.p-guest-bubble')
         const before = await guests.count()
         await input.fill(text)
         await input.press('Enter')
         // Sent once a new user bubble shows (its text may already be the server's format: lastMessageNewFormat).
         await guests.nth(before).waitFor()
       }),
-    click: (label) => guard(`clicking "${label}"`, () => page.locator('.p-input .p-button, .p-choice-item', { hasText: label }).last().click()),
+    click: (label) => guard(`clicking "${label}"`, () => scope.locator('.p-input .p-button, .p-choice-item', { hasText: label }).last().click()),
     waitForBubble: (text) =>
       guard(`waiting for a bubble "${text}"`, async () => {
-        const bubble = page.locator('.p-host-bubble:not(.p-typing)', { hasText: text }).last()
+        const bubble = scope.locator('.p-host-bubble:not(.p-typing)', { hasText: text }).last()
         await bubble.waitFor()
         return bubble
       }),
-    hostBubbles: () => page.locator('.p-host-bubble:not(.p-typing)').allInnerTexts(),
-    guestBubbles: () => page.locator('.p-guest-bubble').allInnerTexts(),
+    hostBubbles: () => scope.locator('.p-host-bubble:not(.p-typing)').allInnerTexts(),
+    guestBubbles: () => scope.locator('.p-guest-bubble').allInnerTexts(),
     screenshot: async (name) => {
       mkdirSync(artifacts, { recursive: true })
       await page.screenshot({ path: join(artifacts, `web-chat-${name}.png`), animations: 'disabled' })

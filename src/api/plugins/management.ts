@@ -1,6 +1,6 @@
 // The management API: sign-in, the caller's account, workspaces, members, invitations, credentials, folders, bots,
-// results and webhooks. Routes need a bearer token or a browser session, but for the sign-in routes and reading an
-// invitation by its link's token.
+// results and webhooks. Routes need a bearer token or a browser session (on the builder's origin), but for the
+// sign-in routes and reading an invitation by its link's token.
 import type { FastifyPluginAsync } from 'fastify'
 import { authenticate } from '../auth.js'
 import { registerRoutes, type RouteDef, type Services } from '../route.js'
@@ -11,12 +11,16 @@ import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
 import { invitationRoutes } from '../routes/invitations.js'
 import { meRoutes } from '../routes/me.js'
+import { previewTokenRoutes } from '../routes/previewTokens.js'
 import { resultRoutes } from '../routes/results.js'
 import { webhookRoutes } from '../routes/webhooks.js'
 import { workspaceRoutes } from '../routes/workspaces.js'
 
+/** Routes that set or end the browser session: on the builder's origin only, and written to from its pages only. */
+const onBuilder = (routes: RouteDef[]) => routes.map((route): RouteDef => ({ ...route, site: 'builder' }))
+
 export const managementRoutes: RouteDef[] = [
-  ...authRoutes,
+  ...onBuilder(authRoutes),
   ...meRoutes,
   ...workspaceRoutes,
   ...invitationRoutes,
@@ -24,11 +28,12 @@ export const managementRoutes: RouteDef[] = [
   ...folderRoutes,
   ...botRoutes,
   ...botPublishingRoutes,
+  ...previewTokenRoutes,
   ...resultRoutes,
   ...webhookRoutes,
 ]
 
 export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
-  fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: false }))
+  fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: false, cookies: services.sites.builderUrl }))
   registerRoutes(fastify, managementRoutes, services)
 }

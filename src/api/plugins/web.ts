@@ -1,15 +1,16 @@
 // What browsers open on the server itself: the builder's web application (`/`, its pages and `/assets`, where the
-// management API is served; a chat-only process shows a home page instead), the web chat widget's script
-// (`/chat.js`) and the hosted page of each published bot (`/{publicId}`). Not API operations: not in the OpenAPI
-// document.
+// management API is served, on the builder's origin; a chat-only process shows a home page instead), the web chat
+// widget's script (`/chat.js`, anywhere), and on the user-content origin the hosted page of each published bot
+// (`/{publicId}`) and the editor's preview frame. A page asked for on the other origin is redirected to its own
+// (sites.ts). Not API operations: not in the OpenAPI document.
 import { randomBytes } from 'node:crypto'
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { publicIdSchema, RESERVED_PUBLIC_IDS } from '../../contract/api.js'
 import type { Services } from '../route.js'
-import { sessionCookieOf } from '../sessionCookie.js'
 import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
 import { botPage, homePage, unavailablePage } from '../web/pages.js'
-import { registerWebApp } from '../web/webApp.js'
+import { PREVIEW_FRAME_PATH, previewFramePage } from '../web/previewFrame.js'
+import { webAppPlugin } from '../web/webApp.js'
 
 /** Pages without scripts: only their own inline style may apply. */
 const staticPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-${nonce}'; img-src data:; base-uri 'none'; form-action 'none'`
@@ -18,6 +19,7 @@ const staticPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-$
  * The bot page: its own scripts (`/chat.js`) and the nonce'd bootstrap; `'unsafe-eval'` because a bot's Script
  * blocks run their author's code in the widget (as in every embed). Bots show media and embeds from anywhere, and
  * their HTTP requests and Typebot-style webhooks run from the page, hence the open media, frame and connect sources.
+ * The preview frame has the same, framed by the builder only.
  */
 const botPageCsp = (nonce: string) =>
   [
@@ -34,15 +36,6 @@ const botPageCsp = (nonce: string) =>
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; ')
-
-/**
- * A bot page runs its author's code (Script blocks, embeds) on this server's origin, where the web app's session
- * cookie lives. For a visitor who carries that cookie (a signed-in builder opening a bot), the page is sandboxed into
- * an opaque origin: the bot's code then cannot call the management API as them, nor read the app. Remember-user does
- * not persist for them (an opaque origin has no storage). Visitors without the cookie get the page as it is.
- */
-const SIGNED_IN_SANDBOX =
-  'sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads allow-top-navigation-by-user-activation'
 
 const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string | undefined) => {
   reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache')
@@ -63,15 +56,18 @@ const queryVariables = (query: unknown): Record<string, string> => {
   return variables
 }
 
-export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, config }) => {
+export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, config, sites }) => {
   if (config.api === 'chat') {
     fastify.get('/', (_req, reply) => {
       const nonce = newNonce()
       return sendHtml(reply, 200, homePage(nonce), staticPageCsp(nonce))
     })
-  } else await registerWebApp(fastify, config.webAppDir)
+  } else await fastify.register(webAppPlugin, { dir: config.webAppDir, sites })
   // Bot pages and the widget where chats are served; a management-only process has neither.
   if (config.api === 'management') return
+
+  /** Pages of the user-content origin, asked for elsewhere: the same address there (query kept). */
+  const toContent = (req: FastifyRequest, reply: FastifyReply) => reply.redirect(`${sites.contentUrl()}${req.url}`, 302)
 
   const chatScript = chatScriptLoader(config.webChatScript)
   fastify.get('/chat.js', async (req, reply) => {
@@ -98,18 +94,18 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     return reply.send(body)
   })
 
-  // By host name (and port only where the setting names one): proxies may or may not pass the port on in Host.
-  const chatUrl = config.hostedPage.chatUrl ? new URL(config.hostedPage.chatUrl) : undefined
-  const onChatHost = (host: string, port: number | null) =>
-    !chatUrl || (host.toLowerCase() === chatUrl.hostname && (!chatUrl.port || port == null || String(port) === chatUrl.port))
+  fastify.get(PREVIEW_FRAME_PATH, async (req, reply) => {
+    if (req.site !== 'content') return toContent(req, reply)
+    const nonce = newNonce()
+    const builder = new URL(sites.builderUrl()).origin
+    return sendHtml(reply, 200, previewFramePage(builder, nonce), `${botPageCsp(nonce)}; frame-ancestors ${builder}`)
+  })
+
   fastify.get<{ Params: { publicId: string } }>('/:publicId', async (req, reply) => {
     const { publicId } = req.params
     // `/v1`, `/api`… alone are the API's unknown paths: they keep its JSON 404.
     if (RESERVED_PUBLIC_IDS.has(publicId.toLowerCase())) return reply.callNotFound()
-    if (!onChatHost(req.hostname, req.port)) {
-      const query = req.url.indexOf('?')
-      return reply.redirect(`${config.hostedPage.chatUrl}/${encodeURIComponent(publicId)}${query < 0 ? '' : req.url.slice(query)}`, 302)
-    }
+    if (req.site !== 'content') return toContent(req, reply)
     const nonce = newNonce()
     const bot = publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
     if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))
@@ -117,7 +113,6 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     const customHeadCode = config.hostedPage.customHead && typeof code === 'string' && code.trim() ? code : undefined
     const html = botPage({ bot, prefilledVariables: queryVariables(req.query), nonce, customHeadCode })
     // The author's head code is any HTML (scripts, styles, trackers): no CSP can allow it and still mean anything.
-    const csp = [customHeadCode ? undefined : botPageCsp(nonce), sessionCookieOf(req) ? SIGNED_IN_SANDBOX : undefined].filter(Boolean).join('; ')
-    return sendHtml(reply, 200, html, csp || undefined)
+    return sendHtml(reply, 200, html, customHeadCode ? undefined : botPageCsp(nonce))
   })
 }

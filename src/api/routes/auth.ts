@@ -82,7 +82,7 @@ export const authRoutes = [
     description:
       'What a browser calls first: whether the server still needs its first account (`setupNeeded`), whether sign-up is open, which sign-in methods work, and the user of the session cookie sent (null when none is valid). ' +
       'For a signed-in browser it also answers the `csrfToken` to send as `x-csrf-token` on every POST, PUT, PATCH and DELETE made with the cookie. ' +
-      'No sign-in needed; API clients with a bearer token do not need this. `chatUrl`: where bot pages and the widget are served when they have a host name of their own (PARLEY_CHAT_URL).',
+      "No sign-in needed; API clients with a bearer token do not need this. Served on the builder's origin only (PARLEY_PUBLIC_URL), like every sign-in route. `chatUrl`: the user-content origin, where bot pages, the preview frame and stored files are served (PARLEY_CHAT_URL).",
     example: {
       response: {
         status: 200,
@@ -97,7 +97,7 @@ export const authRoutes = [
       },
     },
     responses: { 200: { description: 'The status', schema: authStatusSchema } },
-    async handler({ app, config, req, reply }) {
+    async handler({ app, sites, req, reply }) {
       const cookie = sessionCookieOf(req)
       const found = cookie ? await app.accounts.bySession(cookie) : undefined
       // It carries the CSRF token: no cache may keep it.
@@ -106,7 +106,7 @@ export const authRoutes = [
         ...(await app.signIn.status()),
         user: found ? await app.accounts.me(found.user) : null,
         csrfToken: found?.session.csrfToken ?? null,
-        chatUrl: config.hostedPage.chatUrl ?? null,
+        chatUrl: sites.contentUrl(),
       }
     },
   }),

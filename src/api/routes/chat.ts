@@ -44,6 +44,7 @@ export const chatRoutes = [
     method: 'POST',
     path: '/v1/bots/{botId}/preview/startChat',
     auth: 'required',
+    previewToken: true,
     tags,
     summary: 'Start a preview chat on the draft (or on the bot given in the body); nothing is stored as a result',
     description:
@@ -113,6 +114,7 @@ export const chatRoutes = [
     method: 'POST',
     path: '/v1/sessions/{sessionId}/continueChat',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Send the next message of a chat',
     description:
@@ -138,6 +140,7 @@ export const chatRoutes = [
     method: 'POST',
     path: '/v1/sessions/{sessionId}/clientLogs',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: "Report logs of the chat client (failed client-side actions…); stored on the chat's result, also right after its last turn",
     description:

@@ -53,6 +53,7 @@ export const uploadRoutes = [
     method: 'POST',
     path: '/v1/sessions/{sessionId}/files',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Get an upload URL for a file to send in a chat',
     description:
@@ -135,6 +136,8 @@ export const storedFileRoutes = [
     method: 'PUT',
     path: FILE_PATH,
     auth: 'none',
+    // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
+    site: 'content',
     tags,
     summary: 'Upload the bytes of a file to an upload URL',
     description:
@@ -153,6 +156,8 @@ export const storedFileRoutes = [
     method: 'POST',
     path: FILE_PATH,
     auth: 'none',
+    // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
+    site: 'content',
     tags,
     summary: 'Upload a file to an upload URL as a multipart form',
     description:
@@ -183,6 +188,8 @@ export const storedFileRoutes = [
     method: 'GET',
     path: FILE_PATH,
     auth: 'none',
+    // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
+    site: 'content',
     tags,
     summary: 'Download a stored file',
     description:

@@ -52,6 +52,7 @@ export const streamRoutes = [
     method: 'POST',
     path: '/v1/sessions/{sessionId}/streamMessage',
     auth: 'optional',
+    previewToken: true,
     tags: ['Chat'],
     summary: 'Stream the completion of the LLM block a chat waits on (text/event-stream); then send the full text with continueChat',
     description:

@@ -1,9 +1,11 @@
 // The builder's web application (web/app, built by `npm run build` into dist/web/app): index.html for every page
-// of the app, hashed assets under /assets. Served where the management API is, since the app calls nothing else.
+// of the app, hashed assets under /assets. Served where the management API is, on the builder's origin only (asked
+// for elsewhere, the same address there), since the app calls nothing else.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { Sites } from '../sites.js'
 
 /**
  * First path segments of the app's pages. They are reserved public ids too (contract/api.ts), so a bot's hosted page
@@ -12,25 +14,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 export const WEB_APP_SECTIONS = ['signin', 'signup', 'setup', 'reset-password', 'magic-link', 'invitations', 'account', 'w'] as const
 
 /**
- * The app only talks to its own origin; Mantine sets inline styles (hence 'unsafe-inline' for styles only); no
- * other site may frame it (clickjacking of the builder's buttons). The editor's preview shows the theme's Google
- * font as bot pages do: Google's stylesheet and font hosts only, nothing that runs.
+ * The app only talks to its own origin and runs only its own scripts; Mantine sets inline styles (hence
+ * 'unsafe-inline' for styles only); the one frame it shows is the editor's preview, on the user-content origin; no
+ * other site may frame it (clickjacking of the builder's buttons).
  */
-const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https://fonts.gstatic.com",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ')
+const appCsp = (contentUrl: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${new URL(contentUrl).origin}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ')
 
-export const registerWebApp = async (fastify: FastifyInstance, dir: string) => {
+export const webAppPlugin: FastifyPluginAsync<{ dir: string; sites: Sites }> = async (fastify, { dir, sites }) => {
+  fastify.addHook('onRequest', async (req, reply) => {
+    if (req.site !== 'builder') return reply.redirect(`${sites.builderUrl()}${req.url}`, 302)
+  })
   // Read per request until it exists (a build made after start-up is picked up), then kept.
   let index: string | undefined
   const sendIndex = async (reply: FastifyReply) => {
@@ -44,7 +50,7 @@ export const registerWebApp = async (fastify: FastifyInstance, dir: string) => {
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', APP_CSP)
+      .header('content-security-policy', appCsp(sites.contentUrl()))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
       .header('x-frame-options', 'DENY')

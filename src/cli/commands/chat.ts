@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline'
 import { loadConfig } from '../../config.js'
 import { type ChatInput, renderInput, renderMessage, replyFor } from '../chat/render.js'
 import { type Command, CommandError, parseOptions, UsageError } from '../command.js'
-import { publicUrlOf } from '../openDatabase.js'
+import { contentUrlOf } from '../openDatabase.js'
 
 type Answer = {
   sessionId?: string
@@ -30,7 +30,7 @@ export const chat: Command = {
   async run(args) {
     const { values, positionals } = parseOptions(args, { url: { type: 'string' }, token: { type: 'string' } }, true)
     if (positionals.length !== 1) throw new UsageError('Which bot? Give its public id.')
-    const base = (values.url ?? publicUrlOf(loadConfig())).replace(/\/+$/, '')
+    const base = (values.url ?? contentUrlOf(loadConfig())).replace(/\/+$/, '')
     const styles = { ansi: Boolean(process.stdout.isTTY) }
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (values.token) headers.authorization = `Bearer ${values.token}`

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.js'
 import type { User } from '../../store/accounts.js'
 import type { Store } from '../../store/index.js'
 import { type Command, CommandError, parseOptions, UsageError } from '../command.js'
-import { openCliStore, publicUrlOf } from '../openDatabase.js'
+import { openCliStore, contentUrlOf } from '../openDatabase.js'
 
 const usage = `Usage: parley import FILE [--workspace ID] [--email E] [--publish]
 
@@ -90,7 +90,7 @@ export const importBot: Command = {
       if (checks.length === 0) console.log('  ✓ The checks found nothing to fix.')
       if (values.publish) {
         await bots.publish(user, bot.id as string)
-        console.log(`Published: ${publicUrlOf(config)}/${bot.publicId}`)
+        console.log(`Published: ${contentUrlOf(config)}/${bot.publicId}`)
       }
       return 0
     } catch (err) {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createTransport } from 'nodemailer'
-import type { Config } from '../../config.js'
+import { type Config, siteUrls } from '../../config.js'
 import { createFileStorage } from '../../runtime/files/index.js'
 import { openStore, type Store } from '../../store/index.js'
 import { migrations } from '../../store/migrations.js'
@@ -77,33 +77,34 @@ export const checkDatabase = async (config: Config, open: () => Promise<Store>):
 const LOOPBACK = /^(127\.|localhost$|::1$|\[::1\]$)/
 
 /**
- * PARLEY_PUBLIC_URL: unset is only fine for a server nobody else reaches; set, its /health must answer as Parley,
- * and as the Parley on this database (the instance id). A wrong one is what breaks chats in browsers.
+ * PARLEY_PUBLIC_URL (the builder) and PARLEY_CHAT_URL (the user content): unset is only fine for a server nobody
+ * else reaches; set, each one's /health must answer as Parley, and as the Parley on this database (the instance id).
+ * A wrong one is what breaks sign-in links, chats and files in browsers.
  */
 export const checkPublicUrl = async (config: Config, store: Store | undefined): Promise<Finding> => {
   const subject = 'Public URL'
-  const url = config.files.publicUrl
+  const url = config.urls.builder
   if (!url) {
-    const listening = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-    // Unset is right only when nobody but this machine chats; behind a reverse proxy it is the classic mistake.
+    const { builder, content } = siteUrls(config)
+    // Unset is right only when nobody but this machine uses it; behind a reverse proxy it is the classic mistake.
     return LOOPBACK.test(config.host)
       ? warn(
           subject,
-          `PARLEY_PUBLIC_URL is not set: links and file URLs use ${listening}, which only this machine reaches.`,
-          'if a reverse proxy (or anyone else) reaches this server, set PARLEY_PUBLIC_URL to the address people open (e.g. https://chat.example.com).',
+          `PARLEY_PUBLIC_URL and PARLEY_CHAT_URL are not set: the builder is at ${builder} and bot pages and files at ${content}, which only this machine reaches.`,
+          'if a reverse proxy (or anyone else) reaches this server, set both to the addresses people open: two host names (e.g. https://build.example.com and https://chat.example.com; docs/deploy.md).',
         )
       : warn(
           subject,
-          `PARLEY_PUBLIC_URL is not set while the server listens on ${config.host}: share links and file URLs will use ${listening}.`,
-          'set PARLEY_PUBLIC_URL to the address people open (e.g. https://chat.example.com), the one your reverse proxy serves.',
+          `PARLEY_PUBLIC_URL and PARLEY_CHAT_URL are not set while the server listens on ${config.host}: links use ${builder} and ${content}, which only this machine reaches.`,
+          'set both to the addresses people open, the two host names your reverse proxy serves (e.g. https://build.example.com and https://chat.example.com; docs/deploy.md).',
         )
   }
   return reachesThisServer(subject, 'PARLEY_PUBLIC_URL', url, store)
 }
 
-/** PARLEY_CHAT_URL (bot pages on a host name of their own), when set: it must reach this server too. */
+/** PARLEY_CHAT_URL (bot pages, previews and files on a host name of their own), when set: it must reach this server too. */
 export const checkChatUrl = async (config: Config, store: Store | undefined): Promise<Finding | undefined> => {
-  const url = config.hostedPage.chatUrl
+  const url = config.urls.content
   return url === undefined ? undefined : reachesThisServer('Chat URL', 'PARLEY_CHAT_URL', url, store)
 }
 

@@ -95,6 +95,7 @@ export abstract class ParleyElement extends HTMLElement {
       onEnd: () => this.options.onEnd?.(),
       onNewInputBlock: (i) => this.options.onNewInputBlock?.(i),
       onNewLogs: (l) => this.options.onNewLogs?.(l),
+      onRestart: this.options.onRestart && (() => this.options.onRestart?.()),
     })
     this.conversation.start()
     return this.conversation

@@ -12,6 +12,8 @@ export type WidgetOptions = {
   onEnd?(): void
   onNewInputBlock?(input: any): void
   onNewLogs?(logs: any[]): void
+  /** Restart asks this instead of starting over itself (the builder's preview restarts on the draft as edited now). */
+  onRestart?(): void
   /** initStandard: the container (or the <parley-standard> element) to render into. */
   element?: HTMLElement
   /** Popup and bubble: open by themselves after this many milliseconds. */
@@ -23,7 +25,7 @@ export type WidgetOptions = {
    * the bot's id; nothing is remembered between visits.
    */
   preview?: Omit<PreviewStart, 'prefilledVariables'>
-  /** Sent with every API call (the builder's CSRF token, for a preview). */
+  /** Sent with every API call (the preview token, for the builder's preview). */
   headers?: Record<string, string>
   /** Bubble: the launcher's colours. */
   button?: { backgroundColor?: string; iconColor?: string }

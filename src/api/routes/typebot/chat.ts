@@ -51,6 +51,7 @@ const clientLogsRoute = (version: 'v1' | 'v2') =>
     method: 'POST',
     path: `/api/${version}/sessions/{sessionId}/clientLogs`,
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: `Report logs of the chat client (Typebot's ${version} path${version === 'v1' ? ', clients before 0.3.59' : ''}); stored on the chat's result, also right after its last turn`,
     description: `Typebot's client-logs call, for its embed client and integrations written for Typebot: stores the logs with the chat's result as POST /v1/sessions/{sessionId}/clientLogs does (preview sessions store nothing). Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off; over-long texts are cut rather than refused.`,
@@ -138,6 +139,7 @@ export const typebotChatRoutes = [
     method: 'POST',
     path: '/api/v1/typebots/{botId}/preview/startChat',
     auth: 'required',
+    previewToken: true,
     tags,
     summary: 'Start a preview chat on the draft, or on the bot object given as `typebot` (signed-in members only)',
     description:
@@ -173,6 +175,7 @@ export const typebotChatRoutes = [
     method: 'POST',
     path: '/api/v1/sessions/{sessionId}/continueChat',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Send the next message of a chat (text, audio, command, a bare string, or nothing)',
     description:

@@ -19,6 +19,7 @@ export const dataStreamRoute = (version: 'v1' | 'v2') =>
     method: 'POST',
     path: `/api/${version}/sessions/{sessionId}/streamMessage`,
     auth: 'optional',
+    previewToken: true,
     tags: ['Typebot-compatible chat'],
     summary: `Stream the completion of the LLM block a chat waits on, in the AI SDK data-stream format (Typebot's ${version} path); the client then sends the full text with continueChat`,
     description: `Typebot's streamMessage: the generated text of the LLM block the chat waits on, as AI SDK data-stream lines (\`0:"<piece>"\`, or a \`3:\` line with the error), for Typebot's embed client. It then sends the full text with continueChat. Takes callers without credentials unless TYPEBOT_PUBLIC_CHAT is off.`,

@@ -55,6 +55,7 @@ export const typebotUploadRoutes = [
     method: 'POST',
     path: '/api/v3/generate-upload-url',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Get an upload URL for a file to send in a chat (Typebot-compatible)',
     description:
@@ -76,6 +77,7 @@ export const typebotUploadRoutes = [
     method: 'POST',
     path: '/api/v2/generate-upload-url',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Get an upload URL for a file to send in a chat (Typebot clients 0.2.90 to 0.3.31)',
     description:
@@ -96,6 +98,7 @@ export const typebotUploadRoutes = [
     method: 'POST',
     path: '/api/v1/generate-upload-url',
     auth: 'optional',
+    previewToken: true,
     tags,
     summary: 'Get an upload URL for a file to send in a chat (Typebot clients before 0.2.90)',
     description:

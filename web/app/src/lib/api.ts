@@ -16,8 +16,6 @@ let onSignedOut: (() => void) | undefined
 export const setCsrfToken = (token: string | undefined) => {
   csrfToken = token
 }
-/** The header a write needs, for code that calls the API without `request` (the chat widget's preview). */
-export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {})
 
 /** Called when the server says the session is gone (expired, signed out elsewhere). */
 export const whenSignedOut = (handler: () => void) => {

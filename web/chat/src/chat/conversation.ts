@@ -29,7 +29,7 @@ export type State = {
 /** What a conversation takes of the widget's options, with the API client it talks through. */
 export type ConversationOptions = Pick<
   WidgetOptions,
-  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs' | 'preview'
+  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs' | 'onRestart' | 'preview'
 > & {
   api: Api
 }
@@ -139,6 +139,7 @@ export class Conversation {
   }
 
   restart() {
+    if (this.options.onRestart) return this.options.onRestart()
     if (!this.options.preview) forget(this.options.bot)
     this.sessionId = undefined
     this.shownBotMessages = 0

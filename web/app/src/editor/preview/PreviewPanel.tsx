@@ -1,14 +1,15 @@
 // The live preview of the draft being edited: Parley's widget (inline) running the bot given here, unsaved changes
 // included, from the start or from a group; its logs; and which block the chat waits on, for the canvas to highlight.
-import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+// The widget runs in a frame on the user-content origin with a preview token (frame.ts): the bot's code never runs
+// in the builder's page, nor with its session.
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconRefresh, IconX } from '@tabler/icons-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ChatLog } from '../../../../../src/contract/chat.js'
 import { errorMessage } from '../../components/states.js'
-import { csrfHeaders } from '../../lib/api.js'
 import type { EditorBot } from '../types.js'
+import { fromFrame, issuePreviewRun, type PreviewRun, type PreviewStartFrom, type ToFrame } from './frame.js'
 import { type LoggedEntry, PreviewLogs } from './PreviewLogs.js'
-import { loadWidget, type PreviewStartFrom, type PreviewWidgetElement } from './widget.js'
 
 export type PreviewPanelProps = {
   botId: string
@@ -23,59 +24,77 @@ export type PreviewPanelProps = {
 
 type Latest = { bot: EditorBot; onRunningBlock?(blockId: string | null): void }
 
-/** One run of the widget: mounted anew (a new `key`) to restart, and for another bot or start group. */
-const WidgetRun = ({
+/**
+ * One run: a preview token for the draft as it is now, and a frame that runs it. Mounted anew (a new `key`) to
+ * restart, and for another bot or start group.
+ */
+const FrameRun = ({
   botId,
   groupId,
   latest,
   onLogs,
   onError,
+  onRestart,
 }: {
   botId: string
   groupId?: string
   latest: { current: Latest }
   onLogs(logs: ChatLog[]): void
   onError(error: unknown): void
+  onRestart(): void
 }) => {
-  const host = useRef<HTMLDivElement>(null)
+  const frame = useRef<HTMLIFrameElement>(null)
+  const [run, setRun] = useState<PreviewRun>()
   const theme = latest.current.bot.theme
-  const element = useRef<PreviewWidgetElement | null>(null)
   useEffect(() => {
     let cancelled = false
-    loadWidget().then(
-      () => {
-        if (cancelled || !host.current) return
-        const el = document.createElement('parley-standard') as PreviewWidgetElement
-        el.options = {
-          bot: botId,
-          preview: { bot: latest.current.bot, ...(groupId && { startFrom: { type: 'group', groupId } }) },
-          headers: csrfHeaders(),
-          onNewInputBlock: (input) => latest.current.onRunningBlock?.(input.id),
-          onEnd: () => latest.current.onRunningBlock?.(null),
-          onNewLogs: onLogs,
-        }
-        el.style.display = 'block'
-        el.style.height = '100%'
-        host.current.replaceChildren(el)
-        element.current = el
-      },
+    issuePreviewRun(botId, latest.current.bot).then(
+      (issued) => !cancelled && setRun(issued),
       (err: unknown) => !cancelled && onError(err),
     )
     return () => {
       cancelled = true
-      element.current?.remove()
-      element.current = null
       latest.current.onRunningBlock?.(null)
     }
-  }, [botId, groupId, latest, onLogs, onError])
-  // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
-  useEffect(() => element.current?.setTheme(theme), [theme])
-  const bot = latest.current.bot
+  }, [botId, latest, onError])
+  const origin = run && new URL(run.frameUrl).origin
+  const post = useCallback(
+    (message: ToFrame) => {
+      if (origin) frame.current?.contentWindow?.postMessage(message, origin)
+    },
+    [origin],
+  )
   useEffect(() => {
-    const el = element.current
-    if (el) el.options = { ...el.options, preview: { ...el.options.preview, bot } }
-  }, [bot])
-  return <Box ref={host} style={{ flex: 1, minHeight: 320, borderRadius: 8, overflow: 'hidden' }} />
+    if (!run || !origin) return
+    let started = false
+    const listen = (event: MessageEvent) => {
+      const message = fromFrame(event, frame.current, origin)
+      if (!message) return
+      if (message.type === 'ready' && !started) {
+        started = true
+        post({ type: 'start', botId, token: run.token, ...(groupId && { startFrom: { type: 'group', groupId } }) })
+      } else if (message.type === 'failed') onError(new Error(message.message))
+      else if (message.type === 'input') latest.current.onRunningBlock?.(message.blockId)
+      else if (message.type === 'end') latest.current.onRunningBlock?.(null)
+      else if (message.type === 'logs') onLogs(message.logs)
+      else if (message.type === 'restart') onRestart()
+    }
+    window.addEventListener('message', listen)
+    return () => window.removeEventListener('message', listen)
+  }, [run, origin, post, botId, groupId, latest, onLogs, onError, onRestart])
+  // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
+  useEffect(() => post({ type: 'theme', theme }), [post, theme])
+  if (!run) return <div style={{ flex: 1, minHeight: 320 }} aria-busy="true" />
+  return (
+    <iframe
+      ref={frame}
+      src={run.frameUrl}
+      title="Preview of the bot"
+      // Voice clips and copying, as on the bot's page.
+      allow="microphone; clipboard-write"
+      style={{ flex: 1, minHeight: 320, width: '100%', border: 0, borderRadius: 8 }}
+    />
+  )
 }
 
 export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }: PreviewPanelProps) => {
@@ -88,11 +107,11 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
   const nextKey = useRef(0)
   const groupId = startFrom?.groupId
   const onLogs = useCallback((entries: ChatLog[]) => setLogs((list) => [...list, ...entries.map((log) => ({ key: nextKey.current++, log }))]), [])
-  const restart = () => {
+  const restart = useCallback(() => {
     setLogs([])
     setLoadError(undefined)
     setRun((n) => n + 1)
-  }
+  }, [])
   // Another start group is another run: its logs start empty too.
   const [shownGroup, setShownGroup] = useState(groupId)
   if (shownGroup !== groupId) {
@@ -135,7 +154,15 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
             {errorMessage(loadError)}
           </Alert>
         )}
-        <WidgetRun key={`${run}:${groupId ?? ''}`} botId={botId} groupId={groupId} latest={latest} onLogs={onLogs} onError={setLoadError} />
+        <FrameRun
+          key={`${run}:${groupId ?? ''}`}
+          botId={botId}
+          groupId={groupId}
+          latest={latest}
+          onLogs={onLogs}
+          onError={setLoadError}
+          onRestart={restart}
+        />
         <PreviewLogs entries={logs} />
       </Stack>
     </Paper>

@@ -10,8 +10,8 @@ import { useAuth } from '../../lib/auth.js'
 import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
 
-/** Where visitors chat: the server's chat host name when it has one (PARLEY_CHAT_URL), else this address. */
-const useChatOrigin = () => useAuth().status?.chatUrl ?? window.location.origin
+/** Where visitors chat: the user content's origin (PARLEY_CHAT_URL), never the builder's. */
+const useChatOrigin = () => useAuth().status?.chatUrl ?? ''
 
 const snippets = (publicId: string, origin: string) => {
   const script = `<script src="${origin}/chat.js"></script>`
