@@ -187,7 +187,7 @@ export const storedFileRoutes = [
     summary: 'Download a stored file',
     description:
       'Serves a file a visitor uploaded or a block made, at the URL chat answers and results show; no sign-in (the random segment of the URL is the secret). ' +
-      'Raster images, audio, video and PDF are shown inline; anything else is sent as a download, under a sandbox CSP, so stored HTML or SVG never runs on this origin. Files go when their result or bot is deleted.',
+      'Raster images, audio, video and PDF are served with their type and shown inline; anything else is sent as a download typed `application/octet-stream` (its name kept in Content-Disposition), with nosniff and under a sandbox CSP, so stored HTML or SVG never runs on this origin and no page can load a stored file as a script or a stylesheet. Files go when their result or bot is deleted.',
     example: { params: fileOf, response: { status: 200 } },
     params: fileParams,
     responses: { 200: { description: 'The bytes of the file' }, ...fileErrors },
