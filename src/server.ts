@@ -64,6 +64,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
   let publicUrl = config.files.publicUrl ?? `http://${hostOf(config.host)}:${config.port}`
   const files = createFiles({
     storage: createFileStorage(config.files),
+    uploads: store.fileUploads,
     settings: {
       publicUrl: () => publicUrl,
       maxBytes: config.files.maxBytes,
