@@ -18,7 +18,8 @@ import { createRegexTester } from './runtime/regex.js'
 import { createSandbox } from './runtime/sandbox/pool.js'
 import { createMailer, hasServerSmtp, type Mailer } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
-import { openStore, type Store } from './store/index.js'
+import { makeDataPrivate } from './lib/privateFiles.js'
+import { databaseOf, openStore, type Store } from './store/index.js'
 
 export type RunningServer = { app: FastifyInstance; store: Store; metrics: Metrics; lifecycle: Lifecycle; url: string; close: () => Promise<void> }
 
@@ -109,6 +110,11 @@ export const startServer = async (
   options: { logStream?: DestinationStream; migrate?: boolean; dispatchWebhooks?: boolean } = {},
 ): Promise<RunningServer> => {
   const metrics = createMetrics()
+  const database = databaseOf(config.databaseUrl)
+  await makeDataPrivate({
+    databaseFile: database.dialect === 'sqlite' ? database.target : undefined,
+    filesDir: config.files.s3 ? undefined : config.files.directory,
+  })
   const store = await openStore(config.databaseUrl, {
     encryptionSecret: config.encryptionSecret,
     poolSize: config.databasePoolSize,
