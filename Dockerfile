@@ -23,7 +23,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/dist ./dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 # The SQLite file and stored files (uploads); unused for the database when DATABASE_URL is PostgreSQL.
 VOLUME /data

@@ -20,7 +20,8 @@ import { createRegexTester } from './runtime/regex.js'
 import { createSandbox } from './runtime/sandbox/pool.js'
 import { createMailer, hasServerSmtp, type Mailer } from './runtime/smtp.js'
 import { parseAllowlist } from './runtime/ssrf.js'
-import { openStore, type Store } from './store/index.js'
+import { makeDataPrivate } from './lib/privateFiles.js'
+import { databaseOf, openStore, type Store } from './store/index.js'
 
 export type RunningServer = {
   app: FastifyInstance
@@ -77,6 +78,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
   const sites = createSites(config)
   const files = createFiles({
     storage: createFileStorage(config.files),
+    uploads: store.fileUploads,
     settings: {
       publicUrl: sites.contentUrl,
       maxBytes: config.files.maxBytes,
@@ -132,6 +134,11 @@ export const startServer = async (
   options: { logStream?: DestinationStream; migrate?: boolean; dispatchWebhooks?: boolean } = {},
 ): Promise<RunningServer> => {
   const metrics = createMetrics()
+  const database = databaseOf(config.databaseUrl)
+  await makeDataPrivate({
+    databaseFile: database.dialect === 'sqlite' ? database.target : undefined,
+    filesDir: config.files.s3 ? undefined : config.files.directory,
+  })
   const store = await openStore(config.databaseUrl, {
     encryptionSecret: config.encryptionSecret,
     poolSize: config.databasePoolSize,

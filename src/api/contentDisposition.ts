@@ -1,6 +1,9 @@
 // How stored files are served: inline only for types a browser renders without running anything (raster images,
 // audio, video, PDF), as a download otherwise — HTML, SVG, scripts and unknown types are never shown in the
-// browser, and a sandbox CSP covers whatever still is.
+// browser, and a sandbox CSP covers whatever still is. The type a visitor chose is served only for those inert
+// types: anything else goes out as application/octet-stream, because `<script src>` and `<link rel=stylesheet>`
+// ignore Content-Disposition and the CSP of what they load, and with nosniff a browser runs or applies neither
+// unless its type is a script's or a stylesheet's.
 
 /** Raster images, audio, video and PDF: shown in the browser. */
 const INLINE = /^(?:image\/(?:png|jpeg|gif|webp|avif|bmp)|audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|application\/pdf)$/
@@ -13,9 +16,12 @@ export const contentDisposition = (name: string, contentType: string): string =>
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/** The type a file is served with: its own when inert media, else octet-stream (never a script, style or document). */
+const servedContentType = (contentType: string): string => (INLINE.test(contentType) ? contentType : 'application/octet-stream')
+
 /** Every header a stored file is served with, besides its length. */
 export const storedFileHeaders = (meta: { name: string; contentType: string }): Record<string, string> => ({
-  'content-type': meta.contentType,
+  'content-type': servedContentType(meta.contentType),
   'content-disposition': contentDisposition(meta.name, meta.contentType),
   'x-content-type-options': 'nosniff',
   'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'",

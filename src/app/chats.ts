@@ -373,7 +373,7 @@ export const createChats = ({
       const rules = kind && 'uploads' in kind && kind.uploads ? kind.uploads(block) : undefined
       if (!rules) throw badRequest('The block this chat waits on takes no file uploads.')
       const owner = { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }
-      return files.grantUpload(owner, rules, { ...request, blockId }, sessionId)
+      return files.grantUpload(owner, rules, { ...request, blockId }, { id: sessionId, revision: session.revision, updatedAt: session.updatedAt })
     },
 
     /**

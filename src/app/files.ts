@@ -1,12 +1,15 @@
 // Stored files: files blocks make and files chat clients upload, kept per workspace under their result (see
 // lib/files.ts for the keys) and served back at `<public URL>/v1/files/<key>`. Uploads go through signed,
-// short-lived URLs that the chat API hands out for the block a chat waits on (see chats.requestUpload).
+// short-lived URLs that the chat API hands out for the block a chat waits on (see chats.requestUpload). Each URL is
+// also recorded (store/fileUploads.ts) so that it stores one file once, and only until its chat moves on: replayed
+// later, it would swap the file under the answer the chat stored.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { UploadRules } from '../engine/kinds.js'
 import type { ChatFiles, FileOwner, StoredFile } from '../engine/types.js'
 import { cleanContentType, type FileStorage, filePrefix, keyWorkspace, newFileKey, ownerPrefix, PREVIEW_SEGMENT } from '../lib/files.js'
 import { hashToken } from '../lib/ids.js'
-import { AppError, forbidden, notFound, payloadTooLarge } from './errors.js'
+import type { FileUploadStore } from '../store/fileUploads.js'
+import { AppError, conflict, forbidden, notFound, payloadTooLarge } from './errors.js'
 
 /** How long an upload URL stays valid. */
 export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000
@@ -23,11 +26,23 @@ export type FilesSettings = {
 export type UploadRequest = { blockId: string; fileName: string; contentType?: string; size?: number }
 /** The query of an upload URL: what was granted, and its signature. */
 export type UploadGrant = { expires: number; size: number; type: string; name: string; session: string; block: string; signature: string }
+/** The chat an upload URL is for, as its session was read when the URL was asked for. */
+export type UploadSession = { id: string; revision: number; updatedAt: string }
 
 const FILES_PATH = '/v1/files/'
 const unsupportedType = (message: string) => new AppError('unsupported_media_type', message)
 
-export const createFiles = ({ storage, settings, now = Date.now }: { storage: FileStorage; settings: FilesSettings; now?: () => number }) => {
+export const createFiles = ({
+  storage,
+  settings,
+  uploads,
+  now = Date.now,
+}: {
+  storage: FileStorage
+  settings: FilesSettings
+  uploads: Pick<FileUploadStore, 'record' | 'claim' | 'release'>
+  now?: () => number
+}) => {
   // Derived, so the encryption secret itself never signs anything.
   const signingKey = createHmac('sha256', settings.signingSecret ?? randomBytes(32).toString('hex'))
     .update('parley file uploads')
@@ -91,8 +106,8 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
     /** The engine's view (EngineDeps.files). */
     chatFiles: { store, read } satisfies ChatFiles,
 
-    /** An upload URL for a file the block `rules` come from accepts, for the chat `sessionId` waiting on `blockId`. */
-    grantUpload(owner: FileOwner, rules: UploadRules, request: UploadRequest, sessionId: string) {
+    /** An upload URL for a file the block `rules` come from accepts, for the chat of `session` waiting on `blockId`. */
+    async grantUpload(owner: FileOwner, rules: UploadRules, request: UploadRequest, session: UploadSession) {
       const contentType = cleanContentType(request.contentType)
       const limit = Math.min(rules.maxBytes ?? settings.maxBytes, settings.maxBytes)
       if (request.size !== undefined && request.size > limit) throw payloadTooLarge(`The file is larger than this block accepts (${limit} bytes).`)
@@ -104,9 +119,16 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
         size: request.size ?? limit,
         type: contentType,
         name: request.fileName,
-        session: hashToken(sessionId).slice(0, 32),
+        session: hashToken(session.id).slice(0, 32),
         block: request.blockId,
       }
+      await uploads.record({
+        key,
+        sessionId: session.id,
+        sessionRevision: session.revision,
+        sessionUpdatedAt: session.updatedAt,
+        expiresAt: grant.expires,
+      })
       const query = new URLSearchParams({ ...grant, expires: String(grant.expires), size: String(grant.size), signature: sign(key, grant) })
       return { uploadUrl: `${urlOf(key)}?${query}`, fileUrl: urlOf(key), expiresAt: new Date(grant.expires).toISOString() }
     },
@@ -114,14 +136,28 @@ export const createFiles = ({ storage, settings, now = Date.now }: { storage: Fi
     /** The size an upload URL allows (checked before its body is read). */
     uploadLimit: (key: string, query: Record<string, unknown>) => checkGrant(key, query).size,
 
-    /** Stores the file sent to an upload URL (a PUT's body or a form's file); its content type, when given, must be the one granted. */
+    /**
+     * Stores the file sent to an upload URL (a PUT's body or a form's file); its content type, when given, must be the
+     * one granted. The URL is claimed once the file passed its checks: a refused file leaves it usable, a stored one
+     * (or one being stored) makes it refuse any other.
+     */
     async upload(key: string, query: Record<string, unknown>, contentType: string | undefined, bytes: Uint8Array) {
       const grant = checkGrant(key, query)
       if (bytes.byteLength > grant.size) throw payloadTooLarge(`The body is larger than the ${grant.size} bytes this upload URL allows.`)
       if (contentType !== undefined && cleanContentType(contentType) !== grant.type) {
         throw unsupportedType(`This upload URL takes ${grant.type}, not ${cleanContentType(contentType)}.`)
       }
-      await storage.put(key, bytes, { name: grant.name, contentType: grant.type })
+      const claim = await uploads.claim(key, new Date(now()))
+      if (claim === 'used') throw conflict('This upload URL has been used already: ask for a new one to send another file.')
+      if (claim === 'moved_on') throw forbidden('This upload URL is no longer valid: the chat has moved on since it was given. Ask for a new one.')
+      if (claim === 'unknown') throw forbidden('This upload URL is not valid (this server has no record of it): ask for a new one.')
+      try {
+        await storage.put(key, bytes, { name: grant.name, contentType: grant.type })
+      } catch (err) {
+        // The storage's failure is the one to report; unreleased, the URL only needs asking for again.
+        await uploads.release(key).catch(() => undefined)
+        throw err
+      }
       return { fileUrl: urlOf(key) }
     },
 

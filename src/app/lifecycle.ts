@@ -1,6 +1,6 @@
 // Session lifecycle: a background job deletes chat sessions nobody continued within their expiry (preview sessions
-// sooner), preview snapshots no chat uses any more, the stored files only those held, and the rate-limit counts of
-// ended windows. Results, answers and logs
+// sooner), preview snapshots no chat uses any more, the stored files only those held, the rate-limit counts of
+// ended windows and the records of expired upload URLs. Results, answers and logs
 // are never deleted here, nor published snapshots. Deletes go a chunk at a time with a pause for the event loop
 // between chunks, so chats never wait behind a long statement. With several nodes on one database, a lease lets
 // one node at a time purge; should two purge at once (a run outlasting its lease), every delete re-checks its
@@ -39,7 +39,7 @@ export const createLifecycle = ({
   now = Date.now,
   onPurged,
 }: {
-  store: Pick<Store, 'lifecycle' | 'rateLimits'>
+  store: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'>
   files: Pick<FilesApp, 'pruneOwned'>
   settings: LifecycleSettings
   log: Log
@@ -139,6 +139,7 @@ export const createLifecycle = ({
     const previews = await purgeSessions('preview', previewBefore)
     const snapshots = await purgePreviewSnapshots(previewBefore)
     while ((await store.rateLimits.purge(chunk, started)) === chunk) await yieldToEventLoop()
+    while ((await store.fileUploads.purge(chunk, started)) === chunk) await yieldToEventLoop()
     const removed = { sessions: live + previews, snapshots: snapshots.snapshots, files: uploads + snapshots.files }
     if (removed.sessions || removed.snapshots || removed.files) {
       log.info({ ...removed, previewSessions: previews, durationMs: Math.round(performance.now() - t0) }, 'Purged expired sessions')

@@ -7,6 +7,7 @@ import { accounts } from './accounts.js'
 import { bots } from './bots.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
+import { fileUploads } from './fileUploads.js'
 import type { DialectAdapter, OnQuery, PoolStats } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
@@ -84,6 +85,8 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     lifecycle: lifecycle(db),
     /** Attempts per key in a window, shared by every process on this database (app/rateLimit.ts). */
     rateLimits: rateLimits(db, options.encryptionSecret),
+    /** Upload URLs handed out: each used once, while its chat has not moved on (app/files.ts). */
+    fileUploads: fileUploads(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

@@ -267,6 +267,20 @@ export interface RateLimitsTable {
   resetAt: number
 }
 
+/**
+ * An upload URL handed out (app/files.ts), by the file key it uploads to. It is used once (`claimedAt`), and only
+ * while its chat's session is still as it was when the URL was given (the same revision and last write).
+ */
+export interface FileUploadsTable {
+  key: string
+  sessionId: string
+  sessionRevision: number
+  sessionUpdatedAt: string
+  /** Milliseconds since the epoch when the URL expires (its signed `expires`); rows are purged after it. */
+  expiresAt: number
+  claimedAt: string | null
+}
+
 /** Migrations applied to this database (see migrations.ts). */
 export interface ParleyMigrationsTable {
   name: string
@@ -276,6 +290,7 @@ export interface ParleyMigrationsTable {
 export interface Database {
   parleyInstance: ParleyInstanceTable
   rateLimits: RateLimitsTable
+  fileUploads: FileUploadsTable
   parleyMigrations: ParleyMigrationsTable
   users: UsersTable
   apiTokens: ApiTokensTable

@@ -173,14 +173,60 @@ const flow = (label: string, env: () => Promise<{ env: Record<string, string>; s
       const past = createFiles({
         storage: localFileStorage('/nonexistent'),
         settings: { publicUrl: () => s.url, maxBytes: 1024, signingSecret: SECRET },
+        uploads: s.store.fileUploads,
         now: () => Date.now() - 60 * 60_000,
       })
       const owner = { workspaceId: chat.owner.workspaceId, botId: chat.published.id, resultId: 'r1' }
-      const old = past.grantUpload(owner, { refuses: () => undefined }, { blockId: 'askFile', fileName: 'a.pdf', size: pdf.length }, chat.sessionId)
+      const session = { id: chat.sessionId, ...(await s.store.chats.session(chat.sessionId))! }
+      const old = await past.grantUpload(owner, { refuses: () => undefined }, { blockId: 'askFile', fileName: 'a.pdf', size: pdf.length }, session)
       const expired = await put(old.uploadUrl, pdf)
       assert.equal(expired.status, 403)
       assert.match(expired.body.message, /expired/)
       assert.equal((await put(uploadUrl, pdf, 'application/pdf')).status, 200, 'the genuine URL still works')
+    })
+
+    test('an upload URL stores one file once: used again after the answer was stored, it is refused and the file stays', async () => {
+      const chat = await startChat()
+      const granted = await chat.ask({ blockId: 'askFile', fileName: 'a.pdf', contentType: 'application/pdf', size: pdf.length })
+      assert.equal((await put(granted.body.uploadUrl, pdf, 'application/pdf')).status, 200)
+      const again = await put(granted.body.uploadUrl, pdf, 'application/pdf')
+      assert.equal(again.status, 409)
+      assert.equal(again.body.code, 'conflict')
+      assert.match(again.body.message, /used already/)
+      assert.equal((await chat.send(granted.body.fileUrl)).body.input.id, 'askText')
+
+      const swap = Buffer.from('%PDF-1.7\n% another document\n')
+      const replayed = await put(granted.body.uploadUrl, swap.subarray(0, pdf.length), 'application/pdf')
+      assert.equal(replayed.status, 409)
+      assert.deepEqual(Buffer.from(await (await fetch(granted.body.fileUrl)).arrayBuffer()), pdf)
+    })
+
+    test('two uploads racing on one URL (a PUT and a form POST): one is stored, the other refused', async () => {
+      const chat = await startChat()
+      const granted = await chat.ask({ blockId: 'askFile', fileName: 'a.pdf', contentType: 'application/pdf', size: pdf.length })
+      const other = Buffer.from(pdf.toString().replace('small', 'other'))
+      const form = new FormData()
+      form.append('file', new File([other], 'a.pdf', { type: 'application/pdf' }))
+      const [byPut, byPost] = await Promise.all([
+        put(granted.body.uploadUrl, pdf, 'application/pdf'),
+        fetch(granted.body.uploadUrl, { method: 'POST', body: form }).then(async (res) => ({ status: res.status, body: (await res.json()) as any })),
+      ])
+      assert.deepEqual([byPut.status, byPost.status].sort(), [200, 409], JSON.stringify([byPut.body, byPost.body]))
+      const loser = byPut.status === 409 ? byPut : byPost
+      assert.equal(loser.body.code, 'conflict')
+      const stored = Buffer.from(await (await fetch(granted.body.fileUrl)).arrayBuffer())
+      assert.deepEqual(stored, byPut.status === 200 ? pdf : other)
+    })
+
+    test('an upload URL dies when its chat moves on, even unused', async () => {
+      const chat = await startChat()
+      const granted = await chat.ask({ blockId: 'askFile', fileName: 'a.pdf', contentType: 'application/pdf', size: pdf.length })
+      assert.equal((await chat.send('https://example.com/elsewhere.pdf')).body.input.id, 'askText')
+      const late = await put(granted.body.uploadUrl, pdf, 'application/pdf')
+      assert.equal(late.status, 403)
+      assert.equal(late.body.code, 'forbidden')
+      assert.match(late.body.message, /moved on/)
+      assert.equal((await fetch(granted.body.fileUrl)).status, 404)
     })
 
     test('unknown and traversal paths answer 404 JSON', async () => {

@@ -48,6 +48,7 @@ describe('operations', () => {
         '010_session_lifecycle',
         '011_instance_id',
         '012_rate_limits',
+        '014_file_uploads',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

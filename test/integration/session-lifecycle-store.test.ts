@@ -30,7 +30,11 @@ before(async () => {
   database = await createTestDatabase()
   store = await openStore(database.url)
   filesDir = await mkdtemp(join(tmpdir(), 'parley-lifecycle-'))
-  files = createFiles({ storage: localFileStorage(filesDir), settings: { publicUrl: () => PUBLIC_URL, maxBytes: 1_000_000 } })
+  files = createFiles({
+    storage: localFileStorage(filesDir),
+    settings: { publicUrl: () => PUBLIC_URL, maxBytes: 1_000_000 },
+    uploads: store.fileUploads,
+  })
   const user = await store.accounts.createUser('Owner')
   workspaceId = (await store.workspaces.create(user.id, { name: 'W' })).id
   botId = (await store.bots.create({ workspaceId, publicId: 'lifecycle-bot', doc: { version: '6', name: 'B' } })).id
@@ -41,8 +45,10 @@ after(async () => {
   await rm(filesDir, { recursive: true, force: true })
 })
 
-const lifecycleOf = (overrides: Partial<LifecycleSettings> = {}, options: { now?: number; store?: Pick<Store, 'lifecycle' | 'rateLimits'> } = {}) =>
-  createLifecycle({ store: options.store ?? store, files, settings: { ...settings, ...overrides }, log: silent, now: () => options.now ?? NOW })
+const lifecycleOf = (
+  overrides: Partial<LifecycleSettings> = {},
+  options: { now?: number; store?: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'> } = {},
+) => createLifecycle({ store: options.store ?? store, files, settings: { ...settings, ...overrides }, log: silent, now: () => options.now ?? NOW })
 
 const ago = (ms: number) => new Date(NOW - ms).toISOString()
 
@@ -174,8 +180,9 @@ test('a file an answer names only in its text (a voice clip, a file reply sent a
 test('sessions are deleted a chunk at a time', async () => {
   for (let i = 0; i < 10; i++) await session(`chunk-${i}`, 31 * DAY)
   const chunks: number[] = []
-  const counting: Pick<Store, 'lifecycle' | 'rateLimits'> = {
+  const counting: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'> = {
     rateLimits: store.rateLimits,
+    fileUploads: store.fileUploads,
     lifecycle: {
       ...store.lifecycle,
       deleteIdleSessions: async (...args) => {
@@ -224,6 +231,15 @@ test('rate-limit counts of ended windows are deleted, a chunk at a time; counts 
   await lifecycleOf({ chunkSize: 3 }).purgeNow()
   const rows = await store.db.selectFrom('rateLimits').select('hits').execute()
   assert.deepEqual(rows, [{ hits: 1 }], "the running window's row alone")
+})
+
+test('records of expired upload URLs are deleted, a chunk at a time; those of URLs still valid stay', async () => {
+  const grant = (key: string, expiresAt: number) =>
+    store.fileUploads.record({ key, sessionId: 's', sessionRevision: 1, sessionUpdatedAt: ago(0), expiresAt })
+  for (let i = 0; i < 7; i++) await grant(`expired-${i}`, NOW - 1)
+  await grant('valid', NOW + 60_000)
+  await lifecycleOf({ chunkSize: 3 }).purgeNow()
+  assert.deepEqual(await store.db.selectFrom('fileUploads').select('key').execute(), [{ key: 'valid' }])
 })
 
 test('a file storage out of reach is logged and the sessions are purged all the same', async () => {

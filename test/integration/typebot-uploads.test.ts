@@ -301,10 +301,12 @@ const flow = (label: string, env: () => Promise<{ env: Record<string, string>; s
       const past = createFiles({
         storage: localFileStorage('/nonexistent'),
         settings: { publicUrl: () => s.url, maxBytes: 1024, signingSecret: SECRET },
+        uploads: s.store.fileUploads,
         now: () => Date.now() - 60 * 60_000,
       })
       const owner = { workspaceId: chat.owner.workspaceId, botId: chat.published.id, resultId: 'r1' }
-      const old = past.grantUpload(owner, { refuses: () => undefined }, { blockId: 'askFile', fileName: 'a.pdf' }, chat.sessionId)
+      const session = { id: chat.sessionId, ...(await s.store.chats.session(chat.sessionId))! }
+      const old = await past.grantUpload(owner, { refuses: () => undefined }, { blockId: 'askFile', fileName: 'a.pdf' }, session)
       const expired = await postForm(old.uploadUrl, file())
       assert.equal(expired.status, 403)
       assert.match(expired.body.message, /expired/)

@@ -57,7 +57,7 @@ export const uploadRoutes = [
     tags,
     summary: 'Get an upload URL for a file to send in a chat',
     description:
-      'Step 1 of sending a file, when the chat waits on a file input or on a text input that takes attachments or voice clips: the answer says where to PUT the bytes (`uploadUrl`, valid 10 minutes, for this file name and type and at most this size) and the `fileUrl` to reply with afterwards (as the text of the reply, in `attachedFileUrls`, or as the `url` of an audio reply). ' +
+      'Step 1 of sending a file, when the chat waits on a file input or on a text input that takes attachments or voice clips: the answer says where to PUT the bytes (`uploadUrl`, for this file name and type and at most this size; it stores one file, once, within 10 minutes and before the chat has another turn) and the `fileUrl` to reply with afterwards (as the text of the reply, in `attachedFileUrls`, or as the `url` of an audio reply). ' +
       "The size and type are checked against the block's limits here and again on upload. Callers are those of continueChat: anyone holding the session id when the server has PUBLIC_CHAT (a signed-in user otherwise), and for a preview chat only the user who started it.",
     example: {
       params: { sessionId: SESSION_ID },
@@ -101,7 +101,8 @@ const grantQuery = z.object(
 
 const uploadResponses = {
   200: { description: 'Stored', schema: z.object({ fileUrl: z.string() }) },
-  403: { description: 'Forged or expired upload URL', schema: errorSchema },
+  403: { description: 'Forged or expired upload URL, or its chat has had a turn since it was given (the answer is stored)', schema: errorSchema },
+  409: { description: 'The upload URL has stored a file already (or is storing one): it takes one file, once', schema: errorSchema },
   413: { description: 'Larger than the size given when the URL was asked for (else than the block allows)', schema: errorSchema },
   415: { description: 'Another content type than the one given when the URL was asked for', schema: errorSchema },
   ...fileErrors,
@@ -142,7 +143,8 @@ export const storedFileRoutes = [
     summary: 'Upload the bytes of a file to an upload URL',
     description:
       'Step 2 of sending a file: PUT the raw bytes to the `uploadUrl` answered by POST /v1/sessions/{sessionId}/files (or `presignedUrl` of generate-upload-url), with the `Content-Type` given when it was asked for (or none). ' +
-      'No sign-in: the signed query string is the credential; a changed or expired one answers 403, more bytes than granted 413, another content type 415. Then reply to the chat with `fileUrl`.',
+      'No sign-in: the signed query string is the credential; a changed or expired one answers 403, more bytes than granted 413, another content type 415. ' +
+      'The URL stores one file: used again (even by an upload racing the first) it answers 409 and the stored file stays; once the chat has had a turn (its answer stored), it answers 403. A refused upload (413, 415) leaves it usable. Then reply to the chat with `fileUrl`.',
     example: { params: fileOf, query: grant, response: { status: 200, body: { fileUrl: FILE_URL } } },
     params: fileParams,
     query: grantQuery,
@@ -162,7 +164,7 @@ export const storedFileRoutes = [
     summary: 'Upload a file to an upload URL as a multipart form',
     description:
       'The same as the PUT, for clients that post forms as to an S3 presigned POST (Typebot embed clients before 0.10): any fields first, then the file under the field `file`, its part typed as given when the URL was asked for. ' +
-      'No sign-in: the signed query string is the credential (403 when changed or expired); a form without a file under `file` answers 400.',
+      'No sign-in: the signed query string is the credential (403 when changed or expired, or once the chat has had a turn); one file, once (409 afterwards); a form without a file under `file` answers 400.',
     example: { params: fileOf, query: grant, response: { status: 200, body: { fileUrl: FILE_URL } } },
     params: fileParams,
     query: grantQuery,
@@ -194,7 +196,7 @@ export const storedFileRoutes = [
     summary: 'Download a stored file',
     description:
       'Serves a file a visitor uploaded or a block made, at the URL chat answers and results show; no sign-in (the random segment of the URL is the secret). ' +
-      'Raster images, audio, video and PDF are shown inline; anything else is sent as a download, under a sandbox CSP, so stored HTML or SVG never runs on this origin. Files go when their result or bot is deleted.',
+      'Raster images, audio, video and PDF are served with their type and shown inline; anything else is sent as a download typed `application/octet-stream` (its name kept in Content-Disposition), with nosniff and under a sandbox CSP, so stored HTML or SVG never runs on this origin and no page can load a stored file as a script or a stylesheet. Files go when their result or bot is deleted.',
     example: { params: fileOf, response: { status: 200 } },
     params: fileParams,
     responses: { 200: { description: 'The bytes of the file' }, ...fileErrors },

@@ -1,10 +1,12 @@
 // File storage in a local directory: each file at `<root>/<key>`, its metadata beside it in `<root>/<key dir>/.meta.json`
 // (stored names never start with a dot, so it cannot collide with a file). Keys are checked before they become
-// paths, and every path is checked to stay inside the root, whatever the key.
+// paths, and every path is checked to stay inside the root, whatever the key. Files are 0600 and directories 0700
+// (the root too, when it is made here): what visitors sent is for the server's user only.
 import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { type FileMeta, type FileStorage, keyWorkspace } from '../../lib/files.js'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../lib/privateFiles.js'
 
 const META = '.meta.json'
 
@@ -22,9 +24,9 @@ export const localFileStorage = (directory: string): FileStorage => {
     async put(key, bytes, meta) {
       const path = fileOf(key)
       if (!path) throw new Error(`Not a file key: ${key}`)
-      await mkdir(dirname(path), { recursive: true })
-      await writeFile(join(dirname(path), META), JSON.stringify(meta))
-      await writeFile(path, bytes)
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR })
+      await writeFile(join(dirname(path), META), JSON.stringify(meta), { mode: PRIVATE_FILE })
+      await writeFile(path, bytes, { mode: PRIVATE_FILE })
     },
     async get(key) {
       const path = fileOf(key)

@@ -28,6 +28,16 @@ describe('Stored files headers', () => {
     assert.doesNotMatch(contentDisposition('a\r\nSet-Cookie: x=1', 'text/plain'), /[\r\n]/)
   })
 
+  test('served with their own type only when inert media; anything else as octet-stream, the name kept', () => {
+    for (const type of ['image/png', 'image/gif', 'audio/webm', 'video/mp4', 'application/pdf'])
+      assert.equal(storedFileHeaders({ name: 'a', contentType: type })['content-type'], type)
+    for (const type of ['text/javascript', 'application/javascript', 'text/css', 'text/html', 'image/svg+xml', 'text/plain', 'application/json']) {
+      const headers = storedFileHeaders({ name: 'x.js', contentType: type })
+      assert.equal(headers['content-type'], 'application/octet-stream', type)
+      assert.equal(headers['content-disposition'], `attachment; filename="x.js"; filename*=UTF-8''x.js`)
+    }
+  })
+
   test('nosniff, a sandbox CSP and cache headers on every file', () => {
     const headers = storedFileHeaders({ name: 'x.html', contentType: 'text/html' })
     assert.equal(headers['x-content-type-options'], 'nosniff')

@@ -60,7 +60,7 @@ export const typebotUploadRoutes = [
     summary: 'Get an upload URL for a file to send in a chat (Typebot-compatible)',
     description:
       "What Typebot's embed client (versions after 0.3.31) calls when the chat waits on a file input or a text input with attachments or voice clips: upload to `presignedUrl` (a raw PUT, or a multipart POST with the file under `file`; `formData` is always empty), then reply with `fileUrl`. " +
-      "The URL is valid 10 minutes for this file name and type; without `fileSize` the block's size limit is granted and checked on upload. " +
+      "The URL takes one file of this name and type, once, within 10 minutes and before the chat has another turn; without `fileSize` the block's size limit is granted and checked on upload. " +
       'The session id is the credential: anonymous callers are welcome unless the operator set TYPEBOT_PUBLIC_CHAT=false, and a preview chat takes only the user who started it.',
     example: {
       body: { sessionId: SESSION_ID, blockId: BLOCK_ID, fileName: 'invoice-2026-11.pdf', fileType: 'application/pdf', fileSize: 48213 },

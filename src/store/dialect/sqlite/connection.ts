@@ -1,14 +1,19 @@
 // SQLite connection: one file, one better-sqlite3 connection per process (Kysely serialises its use).
-import { mkdirSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Sqlite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../../lib/privateFiles.js'
 import type { Database } from '../../tables.js'
 import type { OnQuery } from '../adapter.js'
 
 /** `onQuery` sees the SQL and parameters of every statement run (benchmarks count them); absent, Kysely does no logging at all. */
 export const openSqlite = (file: string, onQuery?: OnQuery): Kysely<Database> => {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  if (file !== ':memory:' && file !== '') {
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR })
+    // Created here rather than by SQLite (which makes it 0644): its -wal, -shm and -journal files take its mode.
+    closeSync(openSync(file, 'a', PRIVATE_FILE))
+  }
   const conn = new Sqlite(file, { timeout: 5000 })
   // WAL lets readers run beside the writer; FULL sync keeps every acknowledged turn after a power cut.
   conn.pragma('journal_mode = WAL')
