@@ -372,14 +372,19 @@ describe('Parley web chat widget: no payload from a bot or a visitor runs', () =
     const navigations: string[] = []
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()))
     const shown = (selector: string) => page.locator(`.p-input-row ${selector}`).last().waitFor()
+    // Buttons are pressed from the keyboard: a click can miss one that the chat's scrolling is still moving.
+    const press = async (selector: string, index = 0) => {
+      await page.locator(`${selector}:not([disabled])`).nth(index).focus()
+      await page.keyboard.press('Enter')
+    }
 
     // The prefilled answer is the field's value, as text.
     await shown('.p-text-input input[type=text]')
     assert.equal(await page.locator('.p-text-input input[type=text]').inputValue(), visitor.prefilled)
     await chat.answer(visitor.answer)
     await shown('.p-choice')
-    await page.locator('.p-choice-item').first().click()
-    await page.locator('.p-choice .p-send').click()
+    await press('.p-choice-item')
+    await press('.p-choice .p-send')
     await shown('.p-number')
     await chat.answer('5')
     await shown('.p-email')
@@ -392,15 +397,15 @@ describe('Parley web chat widget: no payload from a bot or a visitor runs', () =
     await shown('.p-date')
     await page.locator('.p-date input').nth(0).fill('2025-07-01')
     await page.locator('.p-date input').nth(1).fill('2025-07-08')
-    await page.locator('.p-date [type=submit]').click()
+    await press('.p-date [type=submit]')
     await shown('.p-time')
     await page.locator('.p-time input').fill('14:30')
-    await page.locator('.p-time [type=submit]').click()
+    await press('.p-time [type=submit]')
     await shown('.p-pictures-input')
-    await page.locator('.p-picture').first().click()
-    await page.locator('.p-pictures-input .p-send').click()
+    await press('.p-picture')
+    await press('.p-pictures-input .p-send')
     await shown('.p-rating')
-    await page.locator('.p-rating-item').nth(2).click()
+    await press('.p-rating-item', 2)
     // The custom icon is drawn (as an image, in the theme's button colour once picked), not dropped.
     const icon = page.locator('.p-rating-item.p-on .p-rating-image').first()
     assert.deepEqual(
@@ -411,11 +416,11 @@ describe('Parley web chat widget: no payload from a bot or a visitor runs', () =
       ['rgb(0, 66, 218)', 'url("data:image/svg+xml,%3Csvg'],
     )
     await chat.screenshot('xss-rating')
-    await page.locator('.p-rating .p-send').click()
+    await press('.p-rating .p-send')
     await shown('.p-file')
-    await page.locator('.p-file .p-secondary').click()
+    await press('.p-file .p-secondary')
     await shown('.p-cards')
-    await page.locator('.p-card .p-button').first().click()
+    await press('.p-card .p-button')
 
     // The flow waits for a webhook call: delivered until the widget has heard it.
     const [result] = (await env.server.call('GET', `/v1/bots/${imported.id}/results`, { token: env.owner.token })).body.results
