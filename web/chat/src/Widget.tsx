@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { Conversation } from './chat/conversation.js'
 import { Chat } from './chat/Chat.js'
-import { safeUrl } from './chat/richText.js'
+import { safeImageUrl } from './urls.js'
 import type { Mode, WidgetOptions } from './options.js'
 
 type Props = {
@@ -79,7 +79,7 @@ const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props)
     const t = setTimeout(() => setShowPreview(true), preview.autoShowDelay ?? 0)
     return () => clearTimeout(t)
   }, [preview?.message])
-  const avatar = safeUrl(preview?.avatarUrl)
+  const avatar = safeImageUrl(preview?.avatarUrl)
   return (
     <>
       {isOpen && conversation && (

@@ -1,5 +1,13 @@
 // The bot's theme → CSS custom properties on the chat's root (styles.css reads only these). Defaults are chosen
-// for contrast; a theme colour replaces a default, it never gets blended with one.
+// for contrast; a theme colour replaces a default, it never gets blended with one. Each value must be one the
+// browser reads as what it stands for (a colour, a length, an image URL the widget allows): anything else a bot
+// author writes there (a `url(…)` that would load something, text meant to end the declaration) is dropped.
+import { safeImageUrl } from './urls.js'
+
+/** The value when the browser takes it for this property, else nothing. */
+const css = (property: string, value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() && CSS.supports(property, value) ? value : undefined
+const color = (value: unknown) => css('color', value)
 
 const radius = (border: any, roundness: string | undefined): string | undefined => {
   const r = border?.roundeness ?? roundness
@@ -9,7 +17,9 @@ const radius = (border: any, roundness: string | undefined): string | undefined 
 
 const fontFamily = (font: unknown): string | undefined => {
   const family = typeof font === 'string' ? font : (font as any)?.family
-  return typeof family === 'string' && family.trim() ? family.trim() : undefined
+  // Quotes and backslashes would end the quoted family name the widget writes.
+  const name = typeof family === 'string' ? family.replace(/["\\]/g, '').trim() : ''
+  return name || undefined
 }
 
 /** Loads a Google font once per page, and only when the theme names one (nothing else is ever fetched). */
@@ -31,27 +41,28 @@ export const themeVars = (theme: any): Record<string, string> => {
   const chat = theme?.chat ?? {}
   const vars: Record<string, string | undefined> = {
     '--p-font': fontFamily(general.font) && `"${fontFamily(general.font)}", system-ui, sans-serif`,
-    '--p-host-bg': chat.hostBubbles?.backgroundColor,
-    '--p-host-color': chat.hostBubbles?.color,
+    '--p-host-bg': color(chat.hostBubbles?.backgroundColor),
+    '--p-host-color': color(chat.hostBubbles?.color),
     '--p-host-radius': radius(chat.hostBubbles?.border, chat.roundness),
-    '--p-guest-bg': chat.guestBubbles?.backgroundColor,
-    '--p-guest-color': chat.guestBubbles?.color,
+    '--p-guest-bg': color(chat.guestBubbles?.backgroundColor),
+    '--p-guest-color': color(chat.guestBubbles?.color),
     '--p-guest-radius': radius(chat.guestBubbles?.border, chat.roundness),
-    '--p-button-bg': chat.buttons?.backgroundColor,
-    '--p-button-color': chat.buttons?.color,
+    '--p-button-bg': color(chat.buttons?.backgroundColor),
+    '--p-button-color': color(chat.buttons?.color),
     '--p-button-radius': radius(chat.buttons?.border, chat.roundness),
-    '--p-input-bg': chat.inputs?.backgroundColor,
-    '--p-input-color': chat.inputs?.color,
-    '--p-input-placeholder': chat.inputs?.placeholderColor,
+    '--p-input-bg': color(chat.inputs?.backgroundColor),
+    '--p-input-color': color(chat.inputs?.color),
+    '--p-input-placeholder': color(chat.inputs?.placeholderColor),
     '--p-input-radius': radius(chat.inputs?.border, chat.roundness),
-    '--p-chat-max-width': chat.container?.maxWidth,
-    '--p-progress-color': general.progressBar?.color,
-    '--p-progress-bg': general.progressBar?.backgroundColor,
+    '--p-chat-max-width': css('max-width', chat.container?.maxWidth),
+    '--p-progress-color': color(general.progressBar?.color),
+    '--p-progress-bg': color(general.progressBar?.backgroundColor),
     '--p-progress-height': typeof general.progressBar?.thickness === 'number' ? `${general.progressBar.thickness}px` : undefined,
   }
   const bg = general.background
-  if (bg?.type === 'Color' && bg.content) vars['--p-bg'] = bg.content
-  else if (bg?.type === 'Image' && bg.content) vars['--p-bg'] = `center / cover no-repeat url(${JSON.stringify(bg.content)})`
+  const image = bg?.type === 'Image' ? safeImageUrl(bg.content) : undefined
+  if (bg?.type === 'Color') vars['--p-bg'] = css('background-color', bg.content)
+  else if (image) vars['--p-bg'] = `center / cover no-repeat url(${JSON.stringify(image)})`
   else if (bg?.type === 'None') vars['--p-bg'] = 'transparent'
   return Object.fromEntries(Object.entries(vars).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''))
 }

@@ -5,7 +5,7 @@ import { TextInput } from '../inputs/text.js'
 import { loadFont, themeVars } from '../theme.js'
 import { BotMessage } from './bubbles.js'
 import type { Conversation, Entry, State } from './conversation.js'
-import { safeUrl } from './richText.js'
+import { safeImageUrl } from '../urls.js'
 
 const useConversation = (conversation: Conversation): State => {
   const [state, setState] = useState(conversation.state)
@@ -17,7 +17,7 @@ const useConversation = (conversation: Conversation): State => {
 }
 
 const Avatar = ({ avatar, who }: { avatar: any; who: string }) => {
-  const src = avatar?.isEnabled !== false ? safeUrl(avatar?.url) : undefined
+  const src = avatar?.isEnabled !== false ? safeImageUrl(avatar?.url) : undefined
   return src ? <img class="p-avatar" src={src} alt={who} /> : null
 }
 

@@ -1,7 +1,7 @@
 // Client-side actions sent by the server. Scripts are the bot author's code and run on the embedding page (as
 // Typebot's clients do); analytics events call the page's gtag/fbq, which the bot's start props may have installed.
 import type { Api, ClientLog, OutgoingMessage } from '../api.js'
-import { safeUrl } from './richText.js'
+import { safeUrl } from '../urls.js'
 import { injectStartProps } from './startProps.js'
 
 export type ActionContext = {

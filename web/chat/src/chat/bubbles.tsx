@@ -1,7 +1,8 @@
 // One bot message → its bubble. Media embeds are built from the id the server recognised, never from raw HTML.
 import { useEffect, useRef } from 'preact/hooks'
 import { runEmbedFunction } from './actions.js'
-import { RichText, safeUrl } from './richText.js'
+import { safeImageUrl, safeUrl } from '../urls.js'
+import { RichText } from './richText.js'
 
 const px = (v: unknown) => (typeof v === 'number' ? `${v}px` : typeof v === 'string' && v ? v : undefined)
 
@@ -41,7 +42,7 @@ const Audio = ({ c }: { c: any }) => {
 }
 
 const Image = ({ c }: { c: any }) => {
-  const src = safeUrl(c.url)
+  const src = safeImageUrl(c.url)
   if (!src) return null
   const img = <img src={src} alt={c.clickLink?.alt ?? c.alt ?? 'Image'} loading="lazy" />
   const href = safeUrl(c.clickLink?.url)

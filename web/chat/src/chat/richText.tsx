@@ -1,16 +1,7 @@
 // Renders the server's rich text (Slate-style nodes, variables already templated) as safe DOM: no HTML strings,
 // and links only for http(s) and mailto URLs.
 import type { ComponentChildren } from 'preact'
-
-export const safeUrl = (url: unknown): string | undefined => {
-  if (typeof url !== 'string') return undefined
-  try {
-    const parsed = new URL(url, location.href)
-    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : undefined
-  } catch {
-    return undefined
-  }
-}
+import { safeUrl } from '../urls.js'
 
 const leaf = (node: any, key: number) => {
   let out: ComponentChildren = node.text

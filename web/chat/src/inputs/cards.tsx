@@ -2,6 +2,7 @@
 // which the server resolves to its card and path (its own edge, the "save response" fields); the user bubble shows
 // the button's text. A card without buttons answers by its title when clicked.
 import { useEffect, useRef } from 'preact/hooks'
+import { safeImageUrl } from '../urls.js'
 import type { InputProps } from './types.js'
 
 export const CardsInput = ({ input, submit, disabled }: InputProps) => {
@@ -13,9 +14,10 @@ export const CardsInput = ({ input, submit, disabled }: InputProps) => {
       {cards.map((card, idx) => {
         const paths: any[] = (card.paths ?? []).filter((p: any) => p?.id)
         const title: string = card.title || ''
+        const image = safeImageUrl(card.imageUrl)
         return (
           <li key={`${card.id}-${idx}`} class="p-card">
-            {card.imageUrl && <img class="p-card-image" src={card.imageUrl} alt="" loading="lazy" />}
+            {image && <img class="p-card-image" src={image} alt="" loading="lazy" />}
             <div class="p-card-body">
               {title && <p class="p-card-title">{title}</p>}
               {card.description && <p class="p-card-description">{card.description}</p>}

@@ -2,6 +2,7 @@
 // pictures toggle and a send button answers; isSearchable adds a filter on titles and descriptions. The server
 // has already removed items hidden by their display condition.
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { safeImageUrl } from '../urls.js'
 import type { InputProps } from './types.js'
 
 const title = (item: any): string => item.title || ''
@@ -45,6 +46,7 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps) => {
         {shown.map((item) => {
           const position = items.indexOf(item) + 1
           const on = chosen.includes(item.id)
+          const picture = safeImageUrl(item.pictureSrc)
           return (
             <button
               key={item.id}
@@ -54,7 +56,7 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps) => {
               disabled={disabled}
               onClick={() => (multiple ? toggle(item.id) : pickOne(item))}
             >
-              {item.pictureSrc && <img src={item.pictureSrc} alt={title(item) ? '' : `Picture ${position}`} loading="lazy" />}
+              {picture && <img src={picture} alt={title(item) ? '' : `Picture ${position}`} loading="lazy" />}
               {(title(item) || item.description) && (
                 <span class="p-picture-text">
                   {title(item) && <span class="p-picture-title">{title(item)}</span>}

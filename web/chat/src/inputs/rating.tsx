@@ -1,14 +1,15 @@
 // Rating: a row of numbers (from startsAt, 0 by default, to length) or icons (1 to length, stars unless the block
 // has its own SVG icon), with the left and right labels under it. A click picks; with one-click submit it answers.
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { type IconImages, iconImages } from './iconImage.js'
 import type { InputProps } from './types.js'
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
 
-const Icon = ({ svg }: { svg?: string }) =>
-  // The block's own icon is the bot author's SVG markup, rendered as Typebot does; anything else gets the star.
-  svg?.trim().startsWith('<svg') ? (
-    <span class="p-rating-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: svg }} />
+// The block's own icon is the bot author's markup: drawn as an image (see iconImage.ts), never inserted as HTML.
+const Icon = ({ custom }: { custom?: IconImages }) =>
+  custom ? (
+    <span class="p-rating-icon p-rating-image" aria-hidden="true" />
   ) : (
     <svg class="p-rating-icon" viewBox="0 0 24 24" aria-hidden="true">
       <path d={STAR} />
@@ -25,7 +26,8 @@ export const RatingInput = ({ input, submit, disabled }: InputProps) => {
   const [picked, setPicked] = useState<number>()
   const root = useRef<HTMLFormElement>(null)
   useEffect(() => root.current?.querySelector<HTMLElement>('button')?.focus(), [])
-  const customSvg = options.customIcon?.isEnabled ? options.customIcon.svg : undefined
+  const svg = options.customIcon?.isEnabled ? options.customIcon.svg : undefined
+  const custom = useMemo(() => (icons ? iconImages(svg) : undefined), [icons, svg])
   const send = (value: number | undefined) => value !== undefined && !disabled && submit({ message: { type: 'text', text: String(value) } })
 
   return (
@@ -37,7 +39,7 @@ export const RatingInput = ({ input, submit, disabled }: InputProps) => {
         send(picked)
       }}
     >
-      <fieldset class="p-rating-scale">
+      <fieldset class="p-rating-scale" style={custom && { '--p-icon-hollow': custom.hollow, '--p-icon-solid': custom.solid }}>
         <legend class="p-visually-hidden">{[labels.left, labels.right].filter(Boolean).join(' … ') || 'Rating'}</legend>
         {values.map((value) => {
           const on = picked !== undefined && (icons ? value <= picked : value === picked)
@@ -51,7 +53,7 @@ export const RatingInput = ({ input, submit, disabled }: InputProps) => {
               disabled={disabled}
               onClick={() => (options.isOneClickSubmitEnabled ? send(value) : setPicked(value))}
             >
-              {icons ? <Icon svg={customSvg} /> : value}
+              {icons ? <Icon custom={custom} /> : value}
             </button>
           )
         })}
