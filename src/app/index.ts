@@ -51,15 +51,16 @@ export const createApp = ({
   const webhooks = createWebhooks({ store, access })
   const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks })
   const attempts = createPasswordAttempts(store.rateLimits)
-  const workspaces = createWorkspaces({ store, access, files })
+  const invitations = createInvitations({ store, access, mail, publicUrl })
+  const workspaces = createWorkspaces({ store, access, files, invitations })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   return {
     accounts: createAccounts({ store, access, attempts: attempts.byAccount }),
     // While sign-up is closed, only an email with a pending invitation may register.
-    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: (email) => workspaces.mayRegister(email), oidc, attempts }),
+    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: invitations.pendingFor, oidc, attempts }),
     oidc,
     workspaces,
-    invitations: createInvitations({ store, access, mail, publicUrl }),
+    invitations,
     folders: createFolders({ store, access }),
     starters,
     credentials: createCredentials({ store, access }),
