@@ -54,10 +54,20 @@ export const createApp = ({
   const invitations = createInvitations({ store, access, mail, publicUrl })
   const workspaces = createWorkspaces({ store, access, files, invitations })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
+  const accounts = createAccounts({ store, access, attempts: attempts.byAccount })
   return {
-    accounts: createAccounts({ store, access, attempts: attempts.byAccount }),
-    // While sign-up is closed, only an email with a pending invitation may register.
-    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: invitations.pendingFor, oidc, attempts }),
+    accounts,
+    signIn: createSignIn({
+      store,
+      mail,
+      publicUrl,
+      settings: signIn,
+      // While sign-up is closed, only an invited email may register.
+      invited: { byLink: invitations.admits, byEmail: invitations.pendingFor },
+      oidc,
+      attempts,
+      tokensRevoked: (userId) => accounts.forgetTokensOf(userId),
+    }),
     oidc,
     workspaces,
     invitations,
