@@ -106,8 +106,8 @@ export const createInvitations = ({
 
     /** Whether this link's token is a pending invitation sent to this email (sign-up while it is closed). */
     async admits(token: string, email: string): Promise<boolean> {
-      const invitation = await byLink(token).catch(() => undefined)
-      return invitation?.email === email.toLowerCase()
+      const invitation = looksLikeToken(token) ? await store.invitations.byTokenHash(hashToken(token)) : undefined
+      return !!invitation && invitation.expiresAt > new Date().toISOString() && invitation.email === email.toLowerCase()
     },
 
     /** Whether an unexpired invitation was sent to this email (a provider-verified one, while sign-up is closed). */
