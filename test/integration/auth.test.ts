@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
 import { startOidcSetup } from '../support/oidcProvider.js'
 import { runCliAsync } from '../support/process.js'
+import { userWithWorkspace } from '../support/seed.js'
 import { checkDocumentedAnswer, startTestServer, type TestServer } from '../support/server.js'
 
 type Mail = { to: string[]; raw: string }
@@ -498,12 +499,12 @@ describe('closed sign-up, and no SMTP', () => {
   })
 
   test("an invited address signs up only with the invitation's link", async () => {
-    const op = new Browser(s.url)
-    await op.call('POST', '/v1/auth/signin', { email: 'op@example.com', password })
-    const workspaceId = (await op.call('GET', '/v1/workspaces')).body.workspaces[0].id
-    const invited = await op.call('POST', `/v1/workspaces/${workspaceId}/invitations`, { email: 'ivan@example.com', role: 'member' })
+    const admin = await userWithWorkspace(s, 'Inviter')
+    const invite = (email: string) =>
+      s.call('POST', `/v1/workspaces/${admin.workspaceId}/invitations`, { token: admin.token, body: { email, role: 'member' } })
+    const invited = await invite('ivan@example.com')
     const invitation = new URL(invited.body.link).pathname.split('/').at(-1)
-    const other = await op.call('POST', `/v1/workspaces/${workspaceId}/invitations`, { email: 'olga@example.com', role: 'member' })
+    const other = await invite('olga@example.com')
     const signUp = (body: Record<string, string>) => new Browser(s.url).call('POST', '/v1/auth/signup', { name: 'Ivan', password, ...body })
     // Knowing the invited address is not enough, nor is another address's link.
     assert.equal((await signUp({ email: 'ivan@example.com' })).status, 403)
