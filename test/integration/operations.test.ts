@@ -47,6 +47,7 @@ describe('operations', () => {
         '010_session_lifecycle',
         '011_instance_id',
         '012_rate_limits',
+        '013_email_verified',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {
