@@ -100,7 +100,17 @@ export const createAccounts = ({
 
     async me(user: User) {
       const { scope: _scope, ...me } = user
-      return { ...me, hasPassword: (await store.accounts.passwordHashOf(user.id)) !== null }
+      return {
+        ...me,
+        hasPassword: (await store.accounts.passwordHashOf(user.id)) !== null,
+        emailVerified: await store.accounts.emailVerified(user.id),
+        oidcConnected: await store.sessions.hasIdentity(user.id),
+      }
+    },
+
+    /** Forgets the cached lookups of a user's tokens, revoked elsewhere in this process. */
+    forgetTokensOf(userId: string) {
+      for (const [key, hit] of cache) if (hit.grant?.user.id === userId) cache.delete(key)
     },
 
     /**

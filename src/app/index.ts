@@ -56,15 +56,26 @@ export const createApp = ({
   const previewTokens = createPreviewTokens({ secret: previewSecret })
   const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens })
   const attempts = createPasswordAttempts(store.rateLimits)
-  const workspaces = createWorkspaces({ store, access, files })
+  const invitations = createInvitations({ store, access, mail, publicUrl })
+  const workspaces = createWorkspaces({ store, access, files, invitations })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
+  const accounts = createAccounts({ store, access, attempts: attempts.byAccount, previewTokens })
   return {
-    accounts: createAccounts({ store, access, attempts: attempts.byAccount, previewTokens }),
-    // While sign-up is closed, only an email with a pending invitation may register.
-    signIn: createSignIn({ store, mail, publicUrl, settings: signIn, mayRegister: (email) => workspaces.mayRegister(email), oidc, attempts }),
+    accounts,
+    signIn: createSignIn({
+      store,
+      mail,
+      publicUrl,
+      settings: signIn,
+      // While sign-up is closed, only an invited email may register.
+      invited: { byLink: invitations.admits, byEmail: invitations.pendingFor },
+      oidc,
+      attempts,
+      tokensRevoked: (userId) => accounts.forgetTokensOf(userId),
+    }),
     oidc,
     workspaces,
-    invitations: createInvitations({ store, access, mail, publicUrl }),
+    invitations,
     folders: createFolders({ store, access }),
     starters,
     credentials: createCredentials({ store, access }),

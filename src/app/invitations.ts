@@ -104,6 +104,15 @@ export const createInvitations = ({
       return { id: invitationId }
     },
 
+    /** Whether this link's token is a pending invitation sent to this email (sign-up while it is closed). */
+    async admits(token: string, email: string): Promise<boolean> {
+      const invitation = looksLikeToken(token) ? await store.invitations.byTokenHash(hashToken(token)) : undefined
+      return !!invitation && invitation.expiresAt > new Date().toISOString() && invitation.email === email.toLowerCase()
+    },
+
+    /** Whether an unexpired invitation was sent to this email (a provider-verified one, while sign-up is closed). */
+    pendingFor: (email: string): Promise<boolean> => store.invitations.existsForEmail(email, new Date().toISOString()),
+
     /** What an invitation's page shows, to whoever holds its link. */
     async byToken(token: string) {
       return view(await byLink(token))

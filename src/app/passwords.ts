@@ -21,14 +21,15 @@ export const hashPassword = async (password: string): Promise<string> => {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`
 }
 
-/** A hash of a random password: verifying against it costs as much as a real check (unknown emails). */
+/** A hash of a random password: checking a password against it costs what a real check costs (unknown emails). */
 let decoy: Promise<string> | undefined
+export const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(16).toString('hex')))
 
-/** Whether the password matches the stored hash; `stored` null (no such user or no password) still pays the cost. */
-export const verifyPassword = async (password: string, stored: string | null): Promise<boolean> => {
-  const [scheme, n, r, p, salt, hash] = (stored ?? (await (decoy ??= hashPassword(randomBytes(16).toString('hex'))))).split('$')
+/** Whether the password matches the stored hash (`scrypt$N$r$p$salt$hash`). */
+export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const expected = Buffer.from(hash, 'base64url')
   const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) })
-  return stored !== null && key.length === expected.length && timingSafeEqual(key, expected)
+  return key.length === expected.length && timingSafeEqual(key, expected)
 }

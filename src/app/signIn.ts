@@ -1,19 +1,22 @@
 // Signing in from a browser: first-run setup, sign-up, email + password, one-time links (password reset, magic
 // sign-in by email) and OpenID Connect. Each success opens a session: the API puts its secret in an HttpOnly cookie
 // and the browser sends its CSRF token back on writes.
+// Whoever signs up first may type any address, so an account's email counts as its owner's only once proven (an
+// emailed link used, a provider's verified email, the operator's CLI): OpenID Connect joins only proven accounts by
+// email, and the first proof by an emailed link ends whatever a claimant of the address set up before it.
 import { randomBytes } from 'node:crypto'
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
 import type { LinkPurpose, Session } from '../store/sessions.js'
 import { AppError, badRequest, conflict, forbidden, unauthorized } from './errors.js'
 import type { OidcClient, OidcProfile } from './oidc.js'
-import { hashPassword, verifyPassword } from './passwords.js'
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js'
 import type { RateLimitStore } from '../store/rateLimits.js'
 import { createRateLimit, type RateLimit } from './rateLimit.js'
 import type { SystemMail } from './systemMail.js'
 
 export type SignInSettings = {
-  /** Only emails `mayRegister` accepts may create an account (DISABLE_SIGNUP). */
+  /** Only invited emails may create an account (DISABLE_SIGNUP): by the invitation's link, or a provider's verified email. */
   disableSignup: boolean
   sessionMaxAgeMs: number
 }
@@ -54,18 +57,24 @@ export const createSignIn = ({
   mail,
   publicUrl,
   settings,
-  mayRegister,
+  invited,
   oidc,
   attempts,
+  tokensRevoked,
+  verify = verifyPassword,
 }: {
   store: Pick<Store, 'accounts' | 'sessions' | 'workspaces' | 'rateLimits'>
   mail: SystemMail
   publicUrl: () => string
   settings: SignInSettings
-  /** Whether this email may create an account while sign-up is closed (e.g. it has a pending invitation). */
-  mayRegister: (email: string) => Promise<boolean>
+  /** Whether an email may create an account while sign-up is closed: it holds an invitation's link, or has one pending. */
+  invited: { byLink: (token: string, email: string) => Promise<boolean>; byEmail: (email: string) => Promise<boolean> }
   oidc?: OidcClient
   attempts: { byAccount: RateLimit; byAddress: RateLimit }
+  /** Told when a user's API tokens were revoked here (cached lookups must forget them). */
+  tokensRevoked: (userId: string) => void
+  /** Checks a password against a stored hash (tests observe the work each sign-in does). */
+  verify?: (password: string, stored: string) => Promise<boolean>
 }) => {
   // Requests that create accounts or send emails, counted whatever their outcome.
   const requestsByEmail = createRateLimit(store.rateLimits, {
@@ -89,12 +98,12 @@ export const createSignIn = ({
     return { user, cookie, csrfToken, expiresAt }
   }
 
-  /** A new user with a workspace of their own. */
-  const register = async (input: { name: string; email: string | null; password?: string }): Promise<User> => {
+  /** A new user with a workspace of their own; `emailVerified`: a provider verified the email. */
+  const register = async (input: { name: string; email: string | null; password?: string; emailVerified?: boolean }): Promise<User> => {
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password)
     let user: User
     try {
-      user = await store.accounts.createUser(input.name, input.email ?? undefined, passwordHash)
+      user = await store.accounts.createUser(input.name, input.email ?? undefined, passwordHash, input.emailVerified)
     } catch (err) {
       if (input.email && (await store.accounts.userByEmail(input.email))) throw conflict('An account with this email already exists.')
       throw err
@@ -103,10 +112,22 @@ export const createSignIn = ({
     return user
   }
 
-  const checkMayRegister = async (email: string | null) => {
-    if (settings.disableSignup && !(email && (await mayRegister(email))))
-      throw forbidden('Sign-up is closed on this server: ask a workspace admin for an invitation.')
+  const closed = () => forbidden('Sign-up is closed on this server: ask a workspace admin for an invitation.')
+
+  /**
+   * The first proof of the user's email by an emailed link: a claimant's sessions, tokens, links and identities end
+   * (and the password too when the link was a magic one; a reset sets the new one anyway).
+   */
+  const confirmByLink = async (user: User, dropPassword: boolean) => {
+    if (await store.accounts.confirmEmail(user.id, { dropPassword })) tokensRevoked(user.id)
   }
+
+  /** Why a provider's sign-in does not join the unproven account of its email, and what to do instead. */
+  const unprovenAccount = (provider: string) =>
+    forbidden(
+      `An account with this email exists, but its address is not confirmed, so signing in with ${provider} cannot join it. ` +
+        `Sign in with its password, then connect ${provider} on the Your account page${mail.configured ? ', or ask for a sign-in link by email: using it confirms the address' : ''}.`,
+    )
 
   const sendLink = async (email: string, address: string, purpose: LinkPurpose) => {
     await requestsByAddress.take([address])
@@ -131,22 +152,26 @@ export const createSignIn = ({
   return {
     async status() {
       return {
-        setupNeeded: !(await store.accounts.anyoneCanSignIn()),
+        setupNeeded: !(await store.accounts.anyAccount()),
         signupOpen: !settings.disableSignup,
         methods: { password: true, passwordResetByEmail: mail.configured, magicLink: mail.configured, oidc: oidc ? { name: oidc.name } : null },
       }
     },
 
-    /** The first account (only while nobody can sign in): it gets a workspace of its own and is signed in. */
+    /**
+     * The first account (only while there is no account at all, token users included: an operator who made one has
+     * set the server up): it gets a workspace of its own and is signed in.
+     */
     async setup(input: { name: string; email: string; password: string }, address: string): Promise<OpenedSession> {
       await requestsByAddress.take([address])
-      if (await store.accounts.anyoneCanSignIn()) throw conflict('This server is already set up: sign in instead.')
+      if (await store.accounts.anyAccount()) throw conflict('This server is already set up: sign in instead.')
       return open(await register(input))
     },
 
-    async signUp(input: { name: string; email: string; password: string }, address: string): Promise<OpenedSession> {
+    /** While sign-up is closed, only with the link of an invitation sent to this email (`invitation`: its token). */
+    async signUp(input: { name: string; email: string; password: string; invitation?: string }, address: string): Promise<OpenedSession> {
       await requestsByAddress.take([address])
-      await checkMayRegister(input.email)
+      if (settings.disableSignup && !(input.invitation && (await invited.byLink(input.invitation, input.email)))) throw closed()
       if (await store.accounts.userByEmail(input.email)) throw conflict('An account with this email already exists: sign in or reset the password.')
       return open(await register(input))
     },
@@ -164,7 +189,9 @@ export const createSignIn = ({
       }
       const user = await store.accounts.userByEmail(input.email)
       const stored = user ? await store.accounts.passwordHashOf(user.id) : null
-      if (!user || !(await verifyPassword(input.password, stored))) throw unauthorized('Wrong email or password.')
+      // The same scrypt work whether the email has an account, and a password, or not: the time does not tell.
+      const matches = await verify(input.password, stored ?? (await decoyHash()))
+      if (!user || stored === null || !matches) throw unauthorized('Wrong email or password.')
       await attempts.byAccount.release(account)
       await attempts.byAddress.release([address])
       return open(user)
@@ -180,11 +207,12 @@ export const createSignIn = ({
       await sendLink(email, address, 'reset')
     },
 
-    /** Sets a new password from a reset link; the user's other sessions end and a new one opens. */
+    /** Sets a new password from a reset link (which proves the email); the user's other sessions end and a new one opens. */
     async resetPassword(input: { token: string; password: string }): Promise<OpenedSession> {
       const userId = await store.sessions.consumeLink('reset', input.token, new Date().toISOString())
       const user = userId && (await store.accounts.userById(userId))
       if (!user) throw invalidLink()
+      await confirmByLink(user, false)
       await store.accounts.updateUser(user.id, { passwordHash: await hashPassword(input.password) })
       await store.sessions.deleteOfUser(user.id)
       return open(user)
@@ -195,16 +223,18 @@ export const createSignIn = ({
       await sendLink(email, address, 'magic')
     },
 
+    /** Signs in by an emailed link, which proves the email. */
     async signInWithMagicLink(token: string): Promise<OpenedSession> {
       const userId = await store.sessions.consumeLink('magic', token, new Date().toISOString())
       const user = userId && (await store.accounts.userById(userId))
       if (!user) throw invalidLink()
+      await confirmByLink(user, true)
       return open(user)
     },
 
     /**
      * After the provider's callback: the user of that identity, else the user with that email when the provider
-     * verified it (the identity gets linked), else a new user if they may register.
+     * verified it and so had the account (the identity gets linked), else a new user if they may register.
      */
     async signInWithOidc(profile: OidcProfile): Promise<OpenedSession> {
       const knownId = await store.sessions.userIdByIdentity(profile.issuer, profile.subject)
@@ -212,15 +242,27 @@ export const createSignIn = ({
       if (!user) {
         const email = profile.email && profile.emailVerified ? profile.email.toLowerCase() : null
         user = email ? await store.accounts.userByEmail(email) : undefined
+        if (user && !(await store.accounts.emailVerified(user.id))) throw unprovenAccount(oidc?.name ?? 'this provider')
         if (!user) {
           if (profile.email && !profile.emailVerified && (await store.accounts.userByEmail(profile.email)))
             throw forbidden('The provider has not verified this email, and an account already uses it.')
-          await checkMayRegister(email)
-          user = await register({ name: profile.name || email?.split('@')[0] || 'New user', email })
+          if (settings.disableSignup && !(email && (await invited.byEmail(email)))) throw closed()
+          user = await register({ name: profile.name || email?.split('@')[0] || 'New user', email, emailVerified: email !== null })
         }
         await store.sessions.linkIdentity(profile.issuer, profile.subject, user.id)
       }
       return open(user)
+    },
+
+    /**
+     * Connects the provider's identity to the signed-in user (who proved the account by signing in). A provider that
+     * verified the account's own email proves it too.
+     */
+    async connectOidc(user: User, profile: OidcProfile) {
+      const knownId = await store.sessions.userIdByIdentity(profile.issuer, profile.subject)
+      if (knownId && knownId !== user.id) throw conflict(`This ${oidc?.name ?? 'provider'} account is already connected to another Parley account.`)
+      if (!knownId) await store.sessions.linkIdentity(profile.issuer, profile.subject, user.id)
+      if (profile.emailVerified && user.email && profile.email?.toLowerCase() === user.email) await store.accounts.markEmailVerified(user.id)
     },
   }
 }

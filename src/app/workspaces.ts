@@ -1,34 +1,24 @@
 // Workspaces and their members. A workspace always keeps at least one admin.
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
-import type { Role } from '../store/workspaces.js'
+import type { Member, Role } from '../store/workspaces.js'
 import { type Access, inScope, userMode } from './access.js'
-import { conflict, forbidden, notFound } from './errors.js'
+import { badRequest, conflict, forbidden, notFound } from './errors.js'
 import type { FilesApp } from './files.js'
+import type { InvitationsApp } from './invitations.js'
 
 const lastAdmin = 'A workspace must keep at least one admin.'
-
-/** The user with this email, created when there is none (a concurrent invitation may create it first). */
-const userForEmail = async (accounts: Store['accounts'], email: string): Promise<User> => {
-  const known = await accounts.userByEmail(email)
-  if (known) return known
-  try {
-    return await accounts.createUser(email.split('@')[0] || email, email)
-  } catch (err) {
-    const raced = await accounts.userByEmail(email)
-    if (raced) return raced
-    throw err
-  }
-}
 
 export const createWorkspaces = ({
   store,
   access,
   files,
+  invitations,
 }: {
-  store: Pick<Store, 'workspaces' | 'accounts' | 'invitations'>
+  store: Pick<Store, 'workspaces' | 'accounts'>
   access: Access
   files: Pick<FilesApp, 'deleteOwned'>
+  invitations: Pick<InvitationsApp, 'invite'>
 }) => ({
   /** The caller becomes the admin of the new workspace. */
   async create(user: User, input: { name: string; icon?: string | null }) {
@@ -74,25 +64,36 @@ export const createWorkspaces = ({
     return { id: workspaceId }
   },
 
-  /** Whether someone with this email may create an account although sign-up is closed: they were invited. */
-  mayRegister: (email: string): Promise<boolean> => store.invitations.existsForEmail(email, new Date().toISOString()),
-
   async members(user: User, workspaceId: string) {
     await access.workspaceRole(user, workspaceId, 'read')
     return store.workspaces.members(workspaceId)
   },
 
   /**
-   * Adds a member (by email or user id) or changes their role; admins only. An email without an account gets one
-   * on the spot (an invited user, without a token until `parley token create --email` gives them one): answering
-   * otherwise would tell whoever administers a workspace which emails have accounts.
+   * Changes a member's role (by email or user id); admins only. Anyone else is invited instead (a pending invitation
+   * made or renewed, as by `invitations.invite`): joining a workspace takes the person's consent, and no account is
+   * ever made for an email here (that would let an admin squat an address, or tell which emails have accounts).
    */
-  async setMember(user: User, workspaceId: string, input: { email?: string; userId?: string; role: Role }) {
+  async setMember(
+    user: User,
+    workspaceId: string,
+    input: { email?: string; userId?: string; role: Role },
+  ): Promise<{ member: Member } | { invited: Awaited<ReturnType<InvitationsApp['invite']>> }> {
     await access.workspaceRole(user, workspaceId, 'admin')
-    const target = input.email ? await userForEmail(store.accounts, input.email) : await store.accounts.userById(input.userId!)
-    if (!target) throw notFound('No user with that id.')
-    if ((await store.workspaces.changeMember(workspaceId, target.id, input.role)) === 'last_admin') throw conflict(lastAdmin)
-    return (await store.workspaces.members(workspaceId)).find((m) => m.userId === target.id)!
+    const members = await store.workspaces.members(workspaceId)
+    const member = input.email ? members.find((m) => m.email === input.email!.toLowerCase()) : members.find((m) => m.userId === input.userId)
+    const outcome = member ? await store.workspaces.changeMember(workspaceId, member.userId, input.role) : 'not_member'
+    if (outcome === 'last_admin') throw conflict(lastAdmin)
+    const changed = outcome === 'done' && (await store.workspaces.members(workspaceId)).find((m) => m.userId === member!.userId)
+    if (changed) return { member: changed }
+    let email = member?.email ?? input.email
+    if (!email) {
+      const target = await store.accounts.userById(input.userId!)
+      if (!target) throw notFound('No user with that id.')
+      if (!target.email) throw badRequest('That user has no email address to send an invitation to.')
+      email = target.email
+    }
+    return { invited: await invitations.invite(user, workspaceId, { email, role: input.role }) }
   },
 
   /** Removes a member; admins only. Answers the role the member had. */

@@ -255,7 +255,17 @@ const personName = z.string().trim().min(1).max(200)
 const linkToken = z.string().min(1).max(200)
 
 export const meSchema = z
-  .object({ id: z.string(), name: z.string(), email: z.string().nullable(), createdAt: z.string(), hasPassword: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    createdAt: z.string(),
+    hasPassword: z.boolean(),
+    /** The owner proved the email (an emailed link, a provider's verified email, or the operator made the account). */
+    emailVerified: z.boolean(),
+    /** An identity at the OpenID Connect provider signs in to this account. */
+    oidcConnected: z.boolean(),
+  })
   .meta({ id: 'Me' })
 export const authStatusSchema = z
   .object({
@@ -278,6 +288,13 @@ export const authStatusSchema = z
   .meta({ id: 'AuthStatus' })
 export const signedInSchema = z.object({ user: meSchema, csrfToken: z.string(), expiresAt: z.string() }).meta({ id: 'SignedIn' })
 export const signUpBody = z.object({ name: personName, email: emailInput, password: newPassword })
+export const signUpWithInvitationBody = signUpBody.extend({
+  invitation: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: "The token of an invitation link sent to `email` (the link's last segment): needed while sign-up is closed." }),
+})
 export const signInBody = z.object({ email: emailInput, password: z.string().min(1).max(256) })
 export const emailBody = z.object({ email: emailInput })
 export const resetPasswordBody = z.object({ token: linkToken, password: newPassword })

@@ -56,20 +56,56 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
     return row?.passwordHash ?? null
   },
 
-  /** Whether any user can sign in (has a password or an OpenID Connect identity): false before first-run setup. */
-  async anyoneCanSignIn(): Promise<boolean> {
-    const withPassword = await db.selectFrom('users').select('id').where('passwordHash', 'is not', null).limit(1).executeTakeFirst()
-    if (withPassword) return true
-    return Boolean(await db.selectFrom('oidcIdentities').select('userId').limit(1).executeTakeFirst())
+  /** Whether any account exists, whatever it can sign in with (a token user counts): false before first-run setup. */
+  async anyAccount(): Promise<boolean> {
+    return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
   },
 
-  async createUser(name: string, email?: string, passwordHash?: string): Promise<User> {
+  /** `emailVerified`: the email was proven by its owner (a provider's verified email, or made by the operator). */
+  async createUser(name: string, email?: string, passwordHash?: string, emailVerified = false): Promise<User> {
     const user = { id: newId(), name, email: email?.toLowerCase() ?? null, createdAt: new Date().toISOString() }
     await db
       .insertInto('users')
-      .values({ ...user, passwordHash: passwordHash ?? null })
+      .values({ ...user, passwordHash: passwordHash ?? null, emailVerifiedAt: emailVerified && user.email ? user.createdAt : null })
       .execute()
     return user
+  },
+
+  async emailVerified(userId: string): Promise<boolean> {
+    const row = await db.selectFrom('users').select('emailVerifiedAt').where('id', '=', userId).executeTakeFirst()
+    return Boolean(row?.emailVerifiedAt)
+  },
+
+  /**
+   * Records that the user's email was proven. When it was not before, whatever a claimant of the address may have
+   * set up meanwhile stops working, in the same transaction: sessions, API tokens, one-time links, OpenID Connect
+   * identities and, with `dropPassword`, the password. True when the email was unproven until now.
+   */
+  async confirmEmail(userId: string, options: { dropPassword: boolean }): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('users')
+        .set({ emailVerifiedAt: new Date().toISOString(), ...(options.dropPassword ? { passwordHash: null } : {}) })
+        .where('id', '=', userId)
+        .where('email', 'is not', null)
+        .where('emailVerifiedAt', 'is', null)
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) === 0) return false
+      for (const table of ['sessions', 'apiTokens', 'oneTimeLinks', 'oidcIdentities'] as const)
+        await trx.deleteFrom(table).where('userId', '=', userId).execute()
+      return true
+    })
+  },
+
+  /** Records that the user's email was proven by someone already holding the account (nothing to revoke). */
+  async markEmailVerified(userId: string): Promise<void> {
+    await db
+      .updateTable('users')
+      .set({ emailVerifiedAt: new Date().toISOString() })
+      .where('id', '=', userId)
+      .where('email', 'is not', null)
+      .where('emailVerifiedAt', 'is', null)
+      .execute()
   },
 
   async updateUser(id: string, changes: { name?: string; passwordHash?: string }): Promise<void> {
@@ -139,7 +175,7 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
     if (await this.userByToken(token)) return
     try {
       await db.transaction().execute(async (trx) => {
-        const user = { id: newId(), name: 'admin', email: null, createdAt: new Date().toISOString(), passwordHash: null }
+        const user = { id: newId(), name: 'admin', email: null, createdAt: new Date().toISOString(), passwordHash: null, emailVerifiedAt: null }
         await trx.insertInto('users').values(user).execute()
         await trx
           .insertInto('apiTokens')

@@ -75,6 +75,10 @@ export const sessions = (db: Kysely<Database>) => ({
     return row?.userId
   },
 
+  async hasIdentity(userId: string): Promise<boolean> {
+    return Boolean(await db.selectFrom('oidcIdentities').select('userId').where('userId', '=', userId).limit(1).executeTakeFirst())
+  },
+
   async linkIdentity(issuer: string, subject: string, userId: string): Promise<void> {
     await db
       .insertInto('oidcIdentities')

@@ -12,6 +12,8 @@ export interface UsersTable {
   createdAt: string
   /** scrypt hash with its salt and parameters (see app/passwords.ts); null: no password sign-in. */
   passwordHash: string | null
+  /** When the owner of `email` proved it (an emailed link, a provider's verified email, the operator); null: unproven. */
+  emailVerifiedAt: string | null
 }
 
 export interface ApiTokensTable {

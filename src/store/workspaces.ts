@@ -152,8 +152,8 @@ export const workspaces = (db: Kysely<Database>) => ({
   },
 
   /**
-   * Adds a member, changes their role, or removes them (`role` null), unless that would leave the workspace without an
-   * admin. The check and the write are one transaction that first writes the workspace row, so concurrent changes to
+   * Changes a member's role, or removes them (`role` null), unless that would leave the workspace without an admin;
+   * never makes a membership (that takes an accepted invitation). The check and the write are one transaction that first writes the workspace row, so concurrent changes to
    * one workspace's members run one after another (a row lock on PostgreSQL, the write lock on SQLite): two admins
    * demoting each other at once cannot both pass the check.
    */
@@ -164,7 +164,7 @@ export const workspaces = (db: Kysely<Database>) => ({
       const current = (
         await trx.selectFrom('members').select('role').where('workspaceId', '=', workspaceId).where('userId', '=', userId).executeTakeFirst()
       )?.role
-      if (role === null && !current) return 'not_member'
+      if (!current) return 'not_member'
       if (current === 'admin' && role !== 'admin') {
         const admins = await trx
           .selectFrom('members')
@@ -175,13 +175,7 @@ export const workspaces = (db: Kysely<Database>) => ({
         if (Number(admins.n) <= 1) return 'last_admin'
       }
       if (role === null) await trx.deleteFrom('members').where('workspaceId', '=', workspaceId).where('userId', '=', userId).execute()
-      else {
-        await trx
-          .insertInto('members')
-          .values({ workspaceId, userId, role, createdAt: now })
-          .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doUpdateSet({ role }))
-          .execute()
-      }
+      else await trx.updateTable('members').set({ role }).where('workspaceId', '=', workspaceId).where('userId', '=', userId).execute()
       return 'done'
     })
   },

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
 import { startOidcSetup } from '../support/oidcProvider.js'
 import { runCliAsync } from '../support/process.js'
+import { userWithWorkspace } from '../support/seed.js'
 import { checkDocumentedAnswer, startTestServer, type TestServer } from '../support/server.js'
 
 type Mail = { to: string[]; raw: string }
@@ -66,45 +67,63 @@ class Browser {
 const password = 'correct horse battery'
 const linkToken = (text: string, path: string) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(text)?.[1]
 
-describe('accounts and sign-in', () => {
+/** An SMTP server on loopback keeping what it receives; `env`: a Parley server's settings to send through it. */
+const startMailbox = async () => {
   const mails: Mail[] = []
-  let smtp: SMTPServer
-  let s: TestServer
-
-  /** The next email to that address whose text has a link to `path`; its token. */
-  const mailedToken = async (to: string, path: string) => {
-    for (let i = 0; i < 100; i++) {
-      const mail = mails.find((m) => m.to.includes(to) && linkToken(m.raw, path))
-      if (mail) {
-        mails.splice(mails.indexOf(mail), 1)
-        return linkToken(mail.raw, path)!
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  const port = (smtp.server.address() as { port: number }).port
+  return {
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley <parley@example.com>' },
+    /** The next email to that address whose text has a link to `path`; its token. */
+    async mailedToken(to: string, path: string) {
+      for (let i = 0; i < 100; i++) {
+        const mail = mails.find((m) => m.to.includes(to) && linkToken(m.raw, path))
+        if (mail) {
+          mails.splice(mails.indexOf(mail), 1)
+          return linkToken(mail.raw, path)!
+        }
+        await new Promise((r) => setTimeout(r, 50))
       }
-      await new Promise((r) => setTimeout(r, 50))
-    }
-    throw new Error(`no email to ${to} with ${path}`)
+      throw new Error(`no email to ${to} with ${path}`)
+    },
+    close: () => new Promise<void>((resolve) => smtp.close(resolve)),
   }
+}
+
+/** Signs in by an emailed sign-in link in a new browser; answers the browser and the signed-in answer. */
+const signInByMagicLink = async (url: string, mailbox: Awaited<ReturnType<typeof startMailbox>>, email: string) => {
+  assert.equal((await new Browser(url).call('POST', '/v1/auth/magic-link', { email })).status, 200)
+  const b = new Browser(url)
+  const signed = await b.call('POST', '/v1/auth/magic-link/consume', { token: await mailbox.mailedToken(email, '/magic-link') })
+  assert.equal(signed.status, 200, JSON.stringify(signed.body))
+  return { b, signed }
+}
+
+describe('accounts and sign-in', () => {
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>
+  let s: TestServer
+  const mailedToken = (to: string, path: string) => mailbox.mailedToken(to, path)
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
-    s = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley <parley@example.com>' })
+    mailbox = await startMailbox()
+    s = await startTestServer(mailbox.env)
   })
   after(async () => {
     await s.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox.close()
   })
 
   test('first-run setup: only once; the first user gets a workspace and a session with safe cookie flags', async () => {
@@ -122,6 +141,8 @@ describe('accounts and sign-in', () => {
     assert.equal(setup.status, 200)
     assert.equal(setup.body.user.email, 'ada@example.com')
     assert.equal(setup.body.user.hasPassword, true)
+    // Reaching setup first proves nothing about the address.
+    assert.equal(setup.body.user.emailVerified, false)
     const cookie = b.lastSetCookies.find((c) => c.startsWith('parley_session='))!
     assert.match(cookie, /HttpOnly/i)
     assert.match(cookie, /SameSite=Strict/i)
@@ -140,11 +161,11 @@ describe('accounts and sign-in', () => {
     assert.equal(second.status, 409)
   })
 
-
   test('sign-up, sign-out and sign-in; a duplicate email and bad input are refused', async () => {
     const b = new Browser(s.builderUrl)
     const up = await b.call('POST', '/v1/auth/signup', { name: 'Bea', email: 'bea@example.com', password })
     assert.equal(up.status, 200)
+    assert.equal(up.body.user.emailVerified, false, 'typing an address proves nothing')
     assert.equal((await b.call('GET', '/v1/me')).body.user.email, 'bea@example.com')
     assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'B2', email: 'BEA@example.com', password })).status, 409)
     const short = await new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'C', email: 'c@example.com', password: 'short' })
@@ -249,7 +270,8 @@ describe('accounts and sign-in', () => {
     const statuses = await Promise.all(
       Array.from(
         { length: 15 },
-        async (_, i) => (await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password: `wrong ${i}` })).status,
+        async (_, i) =>
+          (await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'gus@example.com', password: `wrong ${i}` })).status,
       ),
     )
     assert.deepEqual(
@@ -272,9 +294,15 @@ describe('accounts and sign-in', () => {
     assert.equal(reset.status, 200)
     assert.equal((await b.call('GET', '/v1/me')).status, 200)
     assert.equal((await first.call('GET', '/v1/me')).status, 401)
-    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token, password: 'yet another one' })).status, 400)
+    assert.equal(
+      (await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token, password: 'yet another one' })).status,
+      400,
+    )
     assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password })).status, 401)
-    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status, 200)
+    assert.equal(
+      (await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'eli@example.com', password: 'a brand new secret' })).status,
+      200,
+    )
   })
 
   test('password change needs the current password, ends the other sessions and voids older reset links', async () => {
@@ -290,7 +318,10 @@ describe('accounts and sign-in', () => {
     assert.equal(changed.body.user.name, 'Florence')
     assert.equal((await b.call('GET', '/v1/me')).status, 200)
     assert.equal((await other.call('GET', '/v1/me')).status, 401)
-    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token: older, password: 'taken over' })).status, 400)
+    assert.equal(
+      (await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset/confirm', { token: older, password: 'taken over' })).status,
+      400,
+    )
   })
 
   test('magic link: emailed, signs in once', async () => {
@@ -302,6 +333,45 @@ describe('accounts and sign-in', () => {
     assert.equal(signed.status, 200)
     assert.equal(signed.body.user.email, 'gus@example.com')
     assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/magic-link/consume', { token })).status, 400)
+  })
+
+  test("the first emailed sign-in link proves the address: a claimant's sessions, tokens and password stop working", async () => {
+    // Someone signs up with an address that is not theirs, and keeps a session, a token and the password.
+    const claimant = new Browser(s.builderUrl)
+    assert.equal((await claimant.call('POST', '/v1/auth/signup', { name: 'Vic?', email: 'vic@example.com', password })).status, 200)
+    const kept = (await claimant.call('POST', '/v1/me/tokens', { name: 'kept' })).body.secret
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: kept })).status, 200)
+    // The owner of the address signs in by an emailed link.
+    const { b: owner, signed } = await signInByMagicLink(s.builderUrl, mailbox, 'vic@example.com')
+    assert.equal((await claimant.call('GET', '/v1/me')).status, 401)
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: kept })).status, 401)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'vic@example.com', password })).status, 401)
+    assert.equal(signed.body.user.emailVerified, true)
+    assert.equal(signed.body.user.hasPassword, false, 'the password set before the proof is gone')
+    // The owner sets a password; later links leave it, and the owner's session, alone.
+    assert.equal((await owner.call('PATCH', '/v1/me', { newPassword: 'the owners own secret' })).status, 200)
+    await signInByMagicLink(s.builderUrl, mailbox, 'vic@example.com')
+    assert.equal((await owner.call('GET', '/v1/me')).status, 200)
+    assert.equal(
+      (await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'vic@example.com', password: 'the owners own secret' })).status,
+      200,
+    )
+  })
+
+  test("a reset link proves the address too: a claimant's tokens are revoked with the sessions", async () => {
+    const claimant = new Browser(s.builderUrl)
+    await claimant.call('POST', '/v1/auth/signup', { name: 'Wes?', email: 'wes@example.com', password })
+    const kept = (await claimant.call('POST', '/v1/me/tokens', { name: 'kept' })).body.secret
+    await new Browser(s.builderUrl).call('POST', '/v1/auth/password-reset', { email: 'wes@example.com' })
+    const b = new Browser(s.builderUrl)
+    const reset = await b.call('POST', '/v1/auth/password-reset/confirm', {
+      token: await mailedToken('wes@example.com', '/reset-password'),
+      password: 'wes real secret',
+    })
+    assert.equal(reset.status, 200)
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: kept })).status, 401)
+    assert.equal((await claimant.call('GET', '/v1/me')).status, 401)
+    assert.equal(reset.body.user.emailVerified, true)
   })
 
   test('an expired session is refused', async () => {
@@ -399,7 +469,10 @@ describe('accounts and sign-in', () => {
     )
     assert.equal(withPassword.status, 0, withPassword.stderr)
     assert.doesNotMatch(withPassword.stdout, /token=/)
-    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })).status, 200)
+    const lea = await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'lea@example.com', password: 'lea password 123' })
+    assert.equal(lea.status, 200)
+    // The operator vouches for the address of an account they make.
+    assert.equal(lea.body.user.emailVerified, true)
   })
 })
 
@@ -422,26 +495,75 @@ describe('closed sign-up, and no SMTP', () => {
     assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/magic-link', { email: 'op@example.com' })).status, 404)
     assert.equal((await new Browser(s.builderUrl).fetch('/v1/auth/oidc/start')).status, 404)
   })
+
+  test("an invited address signs up only with the invitation's link", async () => {
+    const admin = await userWithWorkspace(s, 'Inviter')
+    const invite = (email: string) =>
+      s.call('POST', `/v1/workspaces/${admin.workspaceId}/invitations`, { token: admin.token, body: { email, role: 'member' } })
+    const invited = await invite('ivan@example.com')
+    const invitation = new URL(invited.body.link).pathname.split('/').at(-1)
+    const other = await invite('olga@example.com')
+    const signUp = (body: Record<string, string>) => new Browser(s.builderUrl).call('POST', '/v1/auth/signup', { name: 'Ivan', password, ...body })
+    // Knowing the invited address is not enough, nor is another address's link.
+    assert.equal((await signUp({ email: 'ivan@example.com' })).status, 403)
+    assert.equal((await signUp({ email: 'ivan@example.com', invitation: new URL(other.body.link).pathname.split('/').at(-1)! })).status, 403)
+    assert.equal((await signUp({ email: 'mallory@example.com', invitation: invitation! })).status, 403)
+    const up = await signUp({ email: 'ivan@example.com', invitation: invitation! })
+    assert.equal(up.status, 200, JSON.stringify(up.body))
+    assert.equal(up.body.user.emailVerified, false)
+  })
+})
+
+describe('first-run setup closes once any account exists', () => {
+  test('a token user (PARLEY_ADMIN_TOKEN, or one made by the CLI) counts: setup answers 409', async () => {
+    for (const made of ['admin token', 'token create'] as const) {
+      const s = await startTestServer(made === 'admin token' ? { PARLEY_ADMIN_TOKEN: 'admin-token-for-setup-test' } : {})
+      try {
+        if (made === 'token create') {
+          const created = await runCliAsync(['token', 'create', '--name', 'Ops', '--email', 'ops@example.com', '--quiet'], {
+            DATABASE_URL: s.database.url,
+          })
+          assert.equal(created.status, 0, created.stderr)
+        }
+        assert.equal((await new Browser(s.builderUrl).call('GET', '/v1/auth/status')).body.setupNeeded, false, made)
+        const setup = await new Browser(s.builderUrl).call('POST', '/v1/auth/setup', { name: 'Eve', email: 'eve@example.com', password })
+        assert.equal(setup.status, 409, made)
+      } finally {
+        await s.stop()
+      }
+    }
+  })
 })
 
 describe('OpenID Connect sign-in against a local provider', () => {
   let s: TestServer
   let oidc: Awaited<ReturnType<typeof startOidcSetup>>
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>
   const people: Record<string, { email: string; email_verified: boolean; name: string }> = {
     'sub-ann': { email: 'ann@example.com', email_verified: true, name: 'Ann' },
     'sub-bob': { email: 'bob@example.com', email_verified: true, name: 'Bob' },
     'sub-mal': { email: 'bob@example.com', email_verified: false, name: 'Mallory' },
+    'sub-eve': { email: 'eve@elsewhere.example', email_verified: true, name: 'Eve' },
+    'sub-cara': { email: 'cara@example.com', email_verified: true, name: 'Cara' },
+    'sub-dan': { email: 'dan@example.com', email_verified: true, name: 'Dan' },
   }
 
   before(async () => {
-    oidc = await startOidcSetup(people)
+    mailbox = await startMailbox()
+    oidc = await startOidcSetup(people, mailbox.env)
     s = oidc.server
   })
-  after(() => oidc.close())
+  after(async () => {
+    await oidc.close()
+    await mailbox.close()
+  })
 
   /** Starts at Parley, signs in at the provider as `sub` (its login and consent forms), and lands back at Parley. */
-  const signIn = async (b: Browser, sub: string, next?: string) => {
-    const toLogin = await b.navigate(`/v1/auth/oidc/start${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`)
+  const signIn = async (b: Browser, sub: string, next?: string) => authorize(b, sub, next === undefined ? '' : `?next=${encodeURIComponent(next)}`)
+  /** The same from a signed-in browser's account page: connects the provider's identity `sub` to its account. */
+  const connect = (b: Browser, sub: string) => authorize(b, sub, '?connect=true')
+  const authorize = async (b: Browser, sub: string, query: string) => {
+    const toLogin = await b.navigate(`/v1/auth/oidc/start${query}`)
     assert.match(toLogin.url.pathname, /^\/interaction\//)
     const form = (fields: Record<string, string>) => ({
       method: 'POST',
@@ -477,16 +599,58 @@ describe('OpenID Connect sign-in against a local provider', () => {
     )
   })
 
-  test('a verified email links to the existing account; an unverified one does not', async () => {
+  test("pre-hijacking: a verified email does not join an account whose address is unproven, until an emailed link proves it and ends the claimant's hold", async () => {
+    // A claimant signs up with Bob's address before Bob.
+    const claimant = new Browser(s.builderUrl)
+    const up = await claimant.call('POST', '/v1/auth/signup', { name: 'Bob', email: 'bob@example.com', password })
+    // Bob signs in with the provider, which verified bob@example.com: neither joined nor signed in, but told what to do.
     const bob = new Browser(s.builderUrl)
-    const up = await bob.call('POST', '/v1/auth/signup', { name: 'Bob', email: 'bob@example.com', password })
+    const refused = decodeURIComponent(await signIn(bob, 'sub-bob'))
+    assert.match(refused, /\/signin\?error=.*not confirmed.*Sign in with its password.*sign-in link by email/)
+    assert.equal((await bob.call('GET', '/v1/me')).status, 401)
+    // Meanwhile the claimant connects an identity of their own and makes a token.
+    assert.equal(await connect(claimant, 'sub-eve'), `${s.builderUrl}/account`)
+    const kept = (await claimant.call('POST', '/v1/me/tokens', { name: 'kept' })).body.secret
+    // The emailed link proves the address: the claimant's session, token, password and identity stop working.
+    const { signed } = await signInByMagicLink(s.builderUrl, mailbox, 'bob@example.com')
+    assert.equal(signed.body.user.id, up.body.user.id)
+    assert.deepEqual([signed.body.user.emailVerified, signed.body.user.hasPassword, signed.body.user.oidcConnected], [true, false, false])
+    assert.equal((await claimant.call('GET', '/v1/me')).status, 401)
+    assert.equal((await s.call('GET', '/v1/workspaces', { token: kept })).status, 401)
+    assert.equal((await new Browser(s.builderUrl).call('POST', '/v1/auth/signin', { email: 'bob@example.com', password })).status, 401)
+    const asEve = new Browser(s.builderUrl)
+    await signIn(asEve, 'sub-eve')
+    assert.notEqual((await asEve.call('GET', '/v1/me')).body.user.id, up.body.user.id)
+    // Now the provider's verified email joins Bob's account.
     const viaOidc = new Browser(s.builderUrl)
-    await signIn(viaOidc, 'sub-bob')
+    assert.equal(await signIn(viaOidc, 'sub-bob'), `${s.builderUrl}/`)
     assert.equal((await viaOidc.call('GET', '/v1/me')).body.user.id, up.body.user.id)
     const mallory = new Browser(s.builderUrl)
     const landed = await signIn(mallory, 'sub-mal')
     assert.match(decodeURIComponent(landed), /\/signin\?error=.*not verified/)
     assert.equal((await mallory.call('GET', '/v1/me')).status, 401)
+  })
+
+  test('a signed-in user connects the provider on the account page; a verified email of the account proves it', async () => {
+    const cara = new Browser(s.builderUrl)
+    const up = await cara.call('POST', '/v1/auth/signup', { name: 'Cara', email: 'cara@example.com', password })
+    assert.equal(up.body.user.emailVerified, false)
+    assert.equal(await connect(cara, 'sub-cara'), `${s.builderUrl}/account`)
+    const me = (await cara.call('GET', '/v1/me')).body.user
+    assert.deepEqual([me.id, me.oidcConnected, me.emailVerified], [up.body.user.id, true, true])
+    const viaOidc = new Browser(s.builderUrl)
+    assert.equal(await signIn(viaOidc, 'sub-cara'), `${s.builderUrl}/`)
+    assert.equal((await viaOidc.call('GET', '/v1/me')).body.user.id, up.body.user.id)
+    // An identity that signs in to another account is not moved.
+    const other = new Browser(s.builderUrl)
+    await signIn(other, 'sub-dan')
+    const dan = new Browser(s.builderUrl)
+    await dan.call('POST', '/v1/auth/signup', { name: 'Dan two', email: 'dan2@example.com', password })
+    assert.match(decodeURIComponent(await connect(dan, 'sub-dan')), /\/account\?error=.*already connected to another/)
+    assert.equal((await dan.call('GET', '/v1/me')).body.user.oidcConnected, false)
+    // Connecting needs a signed-in browser.
+    const anonymous = await new Browser(s.builderUrl).fetch('/v1/auth/oidc/start?connect=true')
+    assert.match(decodeURIComponent(anonymous.headers.get('location')!), /^\/signin\?error=Sign in first/)
   })
 
   test('the sign-in lands on the page it began for, and only ever on this site', async () => {

@@ -2,7 +2,7 @@
 // whose source lacks outgoingEdgeId.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { userWithWorkspace } from '../support/seed.js'
+import { addMember, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const text = (id: string, words: string, more: Record<string, unknown> = {}) => ({
@@ -164,11 +164,7 @@ describe('bot checks and the API traps', () => {
     assert.match(read.body.checks[1].message, /block 2 \(Typebot link\) of group "Links"/i)
 
     const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    const added = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
-      token: owner.token,
-      body: { userId: guest.id, role: 'guest' },
-    })
-    assert.equal(added.status, 200, JSON.stringify(added.body))
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const asGuest = await s.call('GET', `/v1/bots/${bot.id}/check`, { token: guest.token })
     assert.equal(asGuest.status, 200)
     assert.deepEqual(asGuest.body.checks, checks)

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bot, say } from '../support/engine.js'
 import { loadExample } from '../support/fixtures.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 describe('PUBLIC_CHAT and allowed origins', () => {
@@ -104,11 +104,7 @@ describe('remember user: a result is resumed by its client key, which readers ne
     s = await startTestServer({ PUBLIC_CHAT: 'true' })
     owner = await userWithWorkspace(s)
     guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
-      token: owner.token,
-      body: { userId: guest.id, role: 'guest' },
-    })
-    assert.equal(member.status, 200, JSON.stringify(member.body))
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     greeter = await importAndPublish(s, owner.token, owner.workspaceId, greeterBot)
   })
   after(() => s.stop())

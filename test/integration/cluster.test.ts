@@ -94,7 +94,14 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
     throw new Error(`no log line: ${what}\n${out.slice(-2000)}\n${err.slice(-2000)}`)
   }
   await waitFor((l) => /listening on port \d+ with 2 workers/.test(l.msg ?? ''), 'the cluster listens')
-  return { url: `http://127.0.0.1:${port}`, builderUrl: `http://localhost:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, lines, waitFor }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    builderUrl: `http://localhost:${port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    child,
+    lines,
+    waitFor,
+  }
 }
 
 /** The sum of a metric's samples (Prometheus' text format). */
@@ -248,17 +255,21 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
   })
 
   test('a browser session made on one worker is honoured by the other', async () => {
-    const setup = await call(cluster.builderUrl, 'POST', '/v1/auth/setup', {
+    // PARLEY_ADMIN_TOKEN made an account already, so setup is closed: the browser account signs up.
+    const signedUp = await call(cluster.builderUrl, 'POST', '/v1/auth/signup', {
       body: { name: 'Ada', email: 'ada@example.com', password: 'a long password 1' },
     })
-    assert.equal(setup.status, 200, setup.text)
-    const cookie = (setup.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ')
-    const csrf = setup.json.csrfToken as string
+    assert.equal(signedUp.status, 200, signedUp.text)
+    const cookie = (signedUp.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ')
+    const csrf = signedUp.json.csrfToken as string
     for (let i = 0; i < 4; i++) {
       const me = await call(cluster.builderUrl, 'GET', `/v1/me?i=${i}`, { headers: { cookie } })
       assert.equal(me.json?.user?.name, 'Ada', me.text)
     }
-    const created = await call(cluster.builderUrl, 'POST', '/v1/workspaces', { headers: { cookie, 'x-csrf-token': csrf }, body: { name: 'Ada at home' } })
+    const created = await call(cluster.builderUrl, 'POST', '/v1/workspaces', {
+      headers: { cookie, 'x-csrf-token': csrf },
+      body: { name: 'Ada at home' },
+    })
     assert.equal(created.status, 200, created.text)
     const me = (l: any) => l.route === '/v1/me'
     await cluster.waitFor(() => servedBy(cluster, me).length === 4, 'the /v1/me requests')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { openStore } from '../../src/store/index.js'
-import { userWithWorkspace } from '../support/seed.js'
+import { addMember, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const SECRET = 'test-encryption-secret-0123456789'
@@ -22,7 +22,7 @@ describe('credentials', () => {
     owner = await userWithWorkspace(s, 'Owner')
     stranger = await userWithWorkspace(s, 'Stranger')
     guest = await s.user('Guest', 'guest-credentials@example.com')
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
   })
   after(() => s.stop())
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { fixtureTests, loadFixture } from '../support/fixtures.js'
-import { importBot, userWithWorkspace } from '../support/seed.js'
+import { addMember, importBot, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const say = (id: string, text: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } })
@@ -50,7 +50,7 @@ describe('bots dashboard', () => {
   test('folders: create, list, rename, delete (its bots move to the root); guests 403, outsiders 404', async () => {
     const owner = await userWithWorkspace(s, 'Owner')
     const [guest, outsider] = await Promise.all([userWithWorkspace(s, 'Guest'), userWithWorkspace(s, 'Outsider')])
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const base = `/v1/workspaces/${owner.workspaceId}/folders`
     const created = await s.call('POST', base, { token: owner.token, body: { name: 'Sales' } })
     assert.equal(created.status, 200)
@@ -149,7 +149,7 @@ describe('bots dashboard', () => {
   test('duplicate, export (a download the import takes back), close and reopen; guests 403, outsiders 404', async () => {
     const owner = await userWithWorkspace(s, 'Owner')
     const [guest, outsider] = await Promise.all([userWithWorkspace(s, 'Guest'), userWithWorkspace(s, 'Outsider')])
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const original = await importBot(s, owner.token, owner.workspaceId, flow('orig', 'Greeter', [say('hello', 'Hello!')]))
     await publish(owner.token, original.id)
 
@@ -286,7 +286,7 @@ describe('bots dashboard', () => {
       400,
     )
     const guest = await userWithWorkspace(s, 'Guest')
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     assert.equal(
       (await s.call('POST', '/v1/bots/importMany', { token: guest.token, body: { workspaceId: owner.workspaceId, bots: [main] } })).status,
       403,

@@ -3,7 +3,6 @@
 // be chatted with, and the widget's script at /chat.js (encodings, ETag, 503 before a build).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { request } from 'node:http'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
 import { createAccess } from '../../src/app/access.js'
-import { createWorkspaces } from '../../src/app/workspaces.js'
-import { userWithWorkspace } from '../support/seed.js'
+import { createInvitations } from '../../src/app/invitations.js'
+import { addMember, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 type Received = { to: string[]; raw: string }
@@ -161,7 +161,12 @@ describe('invitations', () => {
       body: { email: 'frank@example.com', role: 'member' },
     })
     const token = tokenOf(res.body.link)
-    const mayRegister = createWorkspaces({ store: s.store, access: createAccess(s.store), files: { deleteOwned: async () => {} } }).mayRegister
+    const mayRegister = createInvitations({
+      store: s.store,
+      access: createAccess(s.store),
+      mail: { configured: false, send: async () => ({ ok: false }) },
+      publicUrl: () => s.url,
+    }).pendingFor
     assert.equal(await mayRegister('FRANK@example.com'), true)
     assert.equal(await mayRegister('nobody-invited@example.com'), false)
     await s.store.db
@@ -189,8 +194,8 @@ describe('invitations', () => {
     const admin = await userWithWorkspace(s, 'Admin')
     const id = admin.workspaceId
     const [member, guest, outsider] = await Promise.all(['Member', 'Guest', 'Outsider'].map((n) => userWithWorkspace(s, n)))
-    await s.call('POST', `/v1/workspaces/${id}/members`, { token: admin.token, body: { userId: member.id, role: 'member' } })
-    await s.call('POST', `/v1/workspaces/${id}/members`, { token: admin.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, admin, id, member, 'member')
+    await addMember(s, admin, id, guest, 'guest')
     const invite = (token: string, email: string) => s.call('POST', `/v1/workspaces/${id}/invitations`, { token, body: { email, role: 'member' } })
     const a = await invite(admin.token, 'gina@example.com')
     const b = await invite(admin.token, 'hank@example.com')

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
-import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const textOf = (message: any): string =>
@@ -279,11 +279,7 @@ describe('LLM blocks', () => {
     const evil = await startOpenAiServer({ content: 'stolen' })
     try {
       const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-      const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
-        token: owner.token,
-        body: { userId: guest.id, role: 'guest' },
-      })
-      assert.equal(member.status, 200, JSON.stringify(member.body))
+      await addMember(s, owner, owner.workspaceId, guest, 'guest')
       const imported = await importAndPublish(s, owner.token, owner.workspaceId, bot([['g', [say('s', 'Hi')]]]))
       const attack = bot([
         [

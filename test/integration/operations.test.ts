@@ -21,7 +21,13 @@ describe('operations', () => {
       for (const server of servers) {
         const { instance, ...health } = (await (await fetch(`${server.url}/health`)).json()) as Record<string, unknown>
         const port = new URL(server.url).port
-        assert.deepEqual(health, { status: 'ok', database: 'up', api: 'all', publicUrl: `http://localhost:${port}`, chatUrl: `http://127.0.0.1:${port}` })
+        assert.deepEqual(health, {
+          status: 'ok',
+          database: 'up',
+          api: 'all',
+          publicUrl: `http://localhost:${port}`,
+          chatUrl: `http://127.0.0.1:${port}`,
+        })
         instances.add(instance)
       }
       assert.equal(instances.size, 1, 'one database, one instance id')
@@ -48,6 +54,7 @@ describe('operations', () => {
         '010_session_lifecycle',
         '011_instance_id',
         '012_rate_limits',
+        '013_email_verified',
         '014_file_uploads',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { loadConfig } from '../../src/config.js'
 import { requestAs, setCookies, signUpOn } from '../support/hosts.js'
-import { importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, importBot, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const say = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } })
@@ -238,16 +238,16 @@ describe('preview tokens', () => {
 
   test('guests and strangers get none; a member who leaves loses what theirs could do', async () => {
     const guest = await s.user('Guest', `guest-${Date.now()}@example.com`)
-    await s.store.workspaces.changeMember(owner.workspaceId, guest.id, 'guest')
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     assert.equal((await issue(guest.token)).status, 404)
     const stranger = await userWithWorkspace(s, 'Stranger')
     assert.equal((await issue(stranger.token)).status, 404)
     const member = await s.user('Member', `member-${Date.now()}@example.com`)
-    await s.store.workspaces.changeMember(owner.workspaceId, member.id, 'member')
+    await addMember(s, owner, owner.workspaceId, member, 'member')
     const { token } = (await issue(member.token)).body
     const started = await startWith(token)
     assert.equal(started.status, 200)
-    await s.store.workspaces.changeMember(owner.workspaceId, member.id, null)
+    assert.equal((await s.call('DELETE', `/v1/workspaces/${owner.workspaceId}/members/${member.id}`, { token: owner.token })).status, 200)
     assert.equal((await startWith(token)).status, 404)
     assert.equal((await s.call('POST', `/v1/sessions/${started.body.sessionId}/continueChat`, { token, body: { message: 'x' } })).status, 404)
   })

@@ -2,7 +2,7 @@
 // a guest, a stranger) gets the 404 of an unknown session on every chat route.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { userWithWorkspace } from '../support/seed.js'
+import { addMember, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const waitingBot = {
@@ -34,8 +34,7 @@ describe('preview sessions belong to who started them', () => {
     botId = created.body.bot.id
     for (const role of ['member', 'guest'] as const) {
       const user = await s.user(role, `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`)
-      const added = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: user.id, role } })
-      assert.equal(added.status, 200, JSON.stringify(added.body))
+      await addMember(s, owner, owner.workspaceId, user, role)
       others[role] = user.token
       if (role === 'member') memberId = user.id
     }

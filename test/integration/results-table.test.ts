@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { parseCsv } from '../support/csv.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const text = (id: string, said: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: said }] }] } })
@@ -321,7 +321,7 @@ describe('results table', () => {
     const elsewhere = await chat(bot, ['Stays'])
     const drop = [await chat(other, ['One']), await chat(other, ['Two'])]
     const guest = await s.user('Guest', `guest-${Date.now()}@example.com`)
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const stranger = await userWithWorkspace(s, 'Stranger')
     const del = (token: string, q: string) => s.call('DELETE', `/v1/bots/${other.id}/results?${q}`, { token })
     assert.equal((await del(guest.token, `ids=${drop[0]}`)).status, 403)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const oneQuestion = (progress = false) => ({
@@ -140,7 +140,7 @@ describe('results listing', () => {
       assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results?${q}`, { token: owner.token })).status, 400, q)
     }
     const guest = await s.user('Guest', 'results-guest@example.com')
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results`, { token: guest.token })).status, 200)
     const stranger = await s.user('Stranger')
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results`, { token: stranger.token })).status, 404)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { loadExample } from '../support/fixtures.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 describe('tenancy', () => {
@@ -15,7 +15,7 @@ describe('tenancy', () => {
     owner = await userWithWorkspace(s, 'Owner')
     stranger = await userWithWorkspace(s, 'Stranger')
     guest = await s.user('Guest', 'guest@example.com')
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     botId = (await importAndPublish(s, owner.token, owner.workspaceId, loadExample('lead-capture.json'))).id
   })
   after(() => s.stop())

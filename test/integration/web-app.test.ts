@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
 import { startOidcSetup } from '../support/oidcProvider.js'
+import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { fillAccountForm, linkedPair, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
 import { driveChat } from '../support/webChat.js'
@@ -349,7 +350,10 @@ describe('web application: sign-in with OpenID Connect', () => {
   let oidc: Awaited<ReturnType<typeof startOidcSetup>>
   let browser: Browser
   before(async () => {
-    oidc = await startOidcSetup({ 'sub-lin': { email: 'lin@example.com', email_verified: true, name: 'Lin' } })
+    oidc = await startOidcSetup({
+      'sub-lin': { email: 'lin@example.com', email_verified: true, name: 'Lin' },
+      'sub-admin': { email: 'admin@example.com', email_verified: true, name: 'Admin' },
+    })
     browser = await launchBrowser()
     // Someone set the server up already: the sign-in page is what a newcomer sees.
     await oidc.server.call('POST', '/v1/auth/setup', {
@@ -374,6 +378,33 @@ describe('web application: sign-in with OpenID Connect', () => {
     await page.waitForURL(/\/w\/[^/]+\/bots$/)
     await page.getByRole('heading', { name: 'No bots yet' }).waitFor()
     await page.getByRole('button', { name: /Workspace: Lin/ }).waitFor()
+    await page.context().close()
+  })
+
+  test('the provider does not join an account whose email is unconfirmed: the page says what to do; connecting it on the account page does', async () => {
+    const { page } = await openApp(browser, { viewport: { width: 1024, height: 768 } })
+    await page.goto(`${oidc.server.builderUrl}/signin`)
+    await page.getByRole('link', { name: 'Continue with Local ID' }).click()
+    await page.locator('input[name=login]').fill('sub-admin')
+    await page.locator('input[name=password]').fill('anything')
+    await page.locator('button[type=submit]').first().click()
+    await page.locator('button[type=submit]').first().click()
+    await page.waitForURL(/\/signin\?error=/)
+    await page.getByRole('alert').filter({ hasText: 'connect Local ID on the Your account page' }).waitFor()
+    await shot(page, 'signin-unconfirmed-email')
+    // Signed in with the password, the account page connects the provider (which remembers the person by now).
+    await signIn(page, oidc.server.builderUrl, { name: 'Admin', email: 'admin@example.com', password: 'admin-password-1' })
+    await page.goto(`${oidc.server.builderUrl}/account`)
+    await page.getByText('Not confirmed yet').waitFor()
+    await shot(page, 'account-email-unconfirmed')
+    await page.getByRole('link', { name: 'Connect Local ID' }).click()
+    // The provider asks for consent again, or remembers it and sends the browser back at once.
+    await page.waitForURL((url) => url.origin === oidc.issuer || url.pathname === '/account')
+    if (new URL(page.url()).origin === oidc.issuer) await page.locator('button[type=submit]').first().click()
+    await page.waitForURL(/\/account$/)
+    await page.getByText('Your Local ID account is connected').waitFor()
+    assert.equal(await page.getByText('Not confirmed yet').count(), 0)
+    await shot(page, 'account-provider-connected')
     await page.context().close()
   })
 
@@ -407,6 +438,44 @@ describe('web application: sign-in with OpenID Connect', () => {
     await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.waitForURL(/\/w\/[^/]+\/bots$/)
     await page.getByRole('button', { name: 'Workspace: Orla & Co' }).waitFor()
+    await page.context().close()
+  })
+})
+
+describe('web application: closed sign-up', () => {
+  let server: TestServer
+  let browser: Browser
+  before(async () => {
+    server = await startTestServer({ DISABLE_SIGNUP: 'true' })
+    browser = await launchBrowser()
+  })
+  after(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  test("an invited person creates their account from the invitation's page (the sign-up page alone refuses them), and joins", async () => {
+    const admin = await userWithWorkspace(server, 'Admin')
+    const nia = person('Nia')
+    const invited = await server.call('POST', `/v1/workspaces/${admin.workspaceId}/invitations`, {
+      token: admin.token,
+      body: { email: nia.email, role: 'member' },
+    })
+    const { page } = await openApp(browser, { viewport: { width: 1024, height: 768 } })
+    // Knowing the invited address is not enough: the sign-up page without the invitation's link refuses it.
+    await page.goto(`${server.builderUrl}/signup`)
+    await fillAccountForm(page, nia)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Sign-up is closed' }).waitFor()
+    await page.goto(invited.body.link)
+    await page.getByRole('link', { name: 'Create account' }).click()
+    await page.getByText('by invitation only').waitFor()
+    await fillAccountForm(page, nia)
+    await shot(page, 'signup-by-invitation')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL(/\/invitations\//)
+    await page.getByRole('button', { name: 'Accept invitation' }).click()
+    await page.waitForURL(new RegExp(`/w/${admin.workspaceId}/bots$`))
     await page.context().close()
   })
 })

@@ -11,7 +11,7 @@ import { createWebhookDispatcher } from '../../src/app/webhookDispatcher.js'
 import type { HttpRequest } from '../../src/engine/types.js'
 import { openStore } from '../../src/store/index.js'
 import { backend } from '../support/database.js'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const ENV = {
@@ -394,7 +394,7 @@ describe(`webhooks (${backend})`, () => {
     const { webhook } = await setUp('http://127.0.0.1:9/hook', ['result.completed'])
     const stranger = await userWithWorkspace(s, 'Stranger')
     const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2)}@example.com`)
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const paths: [string, string][] = [
       ['GET', `/v1/webhooks/${webhook.id}`],
       ['PATCH', `/v1/webhooks/${webhook.id}`],

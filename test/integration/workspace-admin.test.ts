@@ -1,7 +1,7 @@
 // Workspace administration: rename, delete (with everything in it, on both backends), leave, credentials rename.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const SECRET = 'a-test-encryption-secret-of-some-length'
@@ -42,10 +42,8 @@ describe('workspace administration', () => {
     for (const [u, role] of [
       [member, 'member'],
       [guest, 'guest'],
-    ] as const) {
-      const res = await s.call('POST', `/v1/workspaces/${admin.workspaceId}/members`, { token: admin.token, body: { userId: u.id, role } })
-      assert.equal(res.status, 200)
-    }
+    ] as const)
+      await addMember(s, admin, admin.workspaceId, u, role)
     return { admin, member, guest, outsider, id: admin.workspaceId }
   }
 
@@ -74,7 +72,7 @@ describe('workspace administration', () => {
     const last = await s.call('POST', `/v1/workspaces/${id}/leave`, { token: admin.token })
     assert.equal(last.status, 409)
     assert.equal(last.body.code, 'conflict')
-    await s.call('POST', `/v1/workspaces/${id}/members`, { token: admin.token, body: { userId: outsider.id, role: 'admin' } })
+    await addMember(s, admin, id, outsider, 'admin')
     assert.equal((await s.call('POST', `/v1/workspaces/${id}/leave`, { token: admin.token })).status, 200)
     const members = await s.call('GET', `/v1/workspaces/${id}/members`, { token: outsider.token })
     assert.deepEqual(

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { addMember } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
@@ -61,12 +62,15 @@ describe('workspaces', () => {
     assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404)
   })
 
-  test('members: admin adds a guest by email, guest reads with mode read, cannot write, admin removes', async () => {
+  test('members: admin invites a guest by email, who joins on accepting; guest reads with mode read, cannot write, admin removes', async () => {
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Team' } })
     const id = body.workspace.id
-    const added = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'BOB@example.com', role: 'guest' } })
-    assert.equal(added.status, 200)
-    assert.deepEqual({ ...added.body.member, createdAt: 0 }, { userId: bob.id, name: 'Bob', email: 'bob@example.com', role: 'guest', createdAt: 0 })
+    const invited = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'BOB@example.com', role: 'guest' } })
+    assert.equal(invited.status, 202, JSON.stringify(invited.body))
+    assert.equal(invited.body.invitation.email, 'bob@example.com')
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404, 'not a member before accepting')
+    const accepted = await s.call('POST', `/v1/invitations/${new URL(invited.body.link).pathname.split('/').at(-1)}/accept`, { token: bob.token })
+    assert.equal(accepted.body.role, 'guest')
     const asGuest = await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })
     assert.equal(asGuest.body.currentUserMode, 'read')
     const members = await s.call('GET', `/v1/workspaces/${id}/members`, { token: bob.token })
@@ -75,7 +79,12 @@ describe('workspaces', () => {
     assert.equal(guestWrite.status, 403)
     assert.equal(guestWrite.body.code, 'forbidden')
     // promote to member → write mode
-    await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'member' } })
+    const promoted = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'member' } })
+    assert.equal(promoted.status, 200)
+    assert.deepEqual(
+      { ...promoted.body.member, createdAt: 0 },
+      { userId: bob.id, name: 'Bob', email: 'bob@example.com', role: 'member', createdAt: 0 },
+    )
     assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).body.currentUserMode, 'write')
     // a member is not an admin: cannot manage members
     assert.equal((await s.call('DELETE', `/v1/workspaces/${id}/members/${alice.id}`, { token: bob.token })).status, 403)
@@ -100,10 +109,7 @@ describe('workspaces', () => {
     for (let round = 0; round < 8; round++) {
       const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: `Race ${round}` } })
       const id = body.workspace.id
-      assert.equal(
-        (await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'admin' } })).status,
-        200,
-      )
+      await addMember(s, alice, id, bob, 'admin')
       const remove = round % 2 === 1
       const change = (by: { token: string }, target: { id: string }) =>
         remove
@@ -117,7 +123,7 @@ describe('workspaces', () => {
     }
   })
 
-  test('adding by email answers alike whether or not the email has an account: an unknown one is invited', async () => {
+  test('adding someone who is not a member, by email or user id, invites them: never a membership, never an account', async () => {
     const { body } = await s.call('POST', '/v1/workspaces', { token: alice.token, body: { name: 'Invites' } })
     const id = body.workspace.id
     const known = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'bob@example.com', role: 'member' } })
@@ -125,21 +131,36 @@ describe('workspaces', () => {
       token: alice.token,
       body: { email: 'Nobody@Example.com', role: 'member' },
     })
-    assert.equal(known.status, 200)
-    assert.equal(unknown.status, 200, JSON.stringify(unknown.body))
-    assert.deepEqual(Object.keys(unknown.body.member).sort(), Object.keys(known.body.member).sort())
-    assert.equal(unknown.body.member.email, 'nobody@example.com')
-    assert.equal(unknown.body.member.role, 'member')
-    // Adding the same email again finds the invited user rather than creating another.
-    const again = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { email: 'nobody@example.com', role: 'guest' } })
-    assert.equal(again.body.member.userId, unknown.body.member.userId)
-    // `parley token create --email` reuses the user with that email: the invited member then works in the workspace.
-    const invited = await s.store.accounts.userByEmail('nobody@example.com')
-    assert.equal(invited?.id, unknown.body.member.userId)
-    await s.store.accounts.addToken(invited!.id, 'nobody', 'pk_invited_member_token_0123456789')
-    const asInvited = await s.call('GET', `/v1/workspaces/${id}`, { token: 'pk_invited_member_token_0123456789' })
-    assert.equal(asInvited.status, 200)
-    assert.equal(asInvited.body.currentUserMode, 'read')
+    // The same answer whether or not the email has an account.
+    assert.equal(known.status, 202, JSON.stringify(known.body))
+    assert.equal(unknown.status, 202, JSON.stringify(unknown.body))
+    assert.deepEqual(Object.keys(unknown.body).sort(), ['emailed', 'invitation', 'link'])
+    assert.deepEqual(Object.keys(unknown.body).sort(), Object.keys(known.body).sort())
+    assert.equal(unknown.body.invitation.email, 'nobody@example.com')
+    assert.equal(await s.store.accounts.userByEmail('nobody@example.com'), undefined, 'no account is squatted')
+    // Bob's dashboard does not show the workspace until he accepts.
+    assert.ok(!(await s.call('GET', '/v1/workspaces', { token: bob.token })).body.workspaces.some((w: { id: string }) => w.id === id))
+    // By user id: the same invitation, renewed (new link and role; the old link stops working).
+    const byId = await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: bob.id, role: 'guest' } })
+    assert.equal(byId.status, 202)
+    assert.equal(byId.body.invitation.id, known.body.invitation.id)
+    assert.equal(byId.body.invitation.role, 'guest')
+    const keyOf = (link: string) => new URL(link).pathname.split('/').at(-1)
+    assert.equal((await s.call('GET', `/v1/invitations/${keyOf(known.body.link)}`, { token: null })).status, 404)
+    assert.deepEqual(
+      (await s.call('GET', `/v1/workspaces/${id}/members`, { token: alice.token })).body.members.map((m: { userId: string }) => m.userId),
+      [alice.id],
+    )
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).status, 404)
+    // A user without an email cannot be invited.
+    const noEmail = await s.user('NoEmail')
+    assert.equal(
+      (await s.call('POST', `/v1/workspaces/${id}/members`, { token: alice.token, body: { userId: noEmail.id, role: 'guest' } })).status,
+      400,
+    )
+    // Accepting makes the membership.
+    assert.equal((await s.call('POST', `/v1/invitations/${keyOf(byId.body.link)}/accept`, { token: bob.token })).body.role, 'guest')
+    assert.equal((await s.call('GET', `/v1/workspaces/${id}`, { token: bob.token })).body.currentUserMode, 'read')
   })
 
   test('validation: missing or empty name, wrong types, both email and userId', async () => {

@@ -15,6 +15,7 @@ import {
   signedInSchema,
   signInBody,
   signUpBody,
+  signUpWithInvitationBody,
 } from '../../contract/api.js'
 import { csrfHeader } from '../auth.js'
 import { defineRoute } from '../route.js'
@@ -35,6 +36,8 @@ const ada = {
   email: 'ada@acme.example',
   createdAt: '2026-11-02T09:14:27.318Z',
   hasPassword: true,
+  emailVerified: false,
+  oidcConnected: false,
 }
 const exampleSession = { user: ada, csrfToken: 'v6v14i-v_PXaXOyru6Iauh4mFxZAtkPA', expiresAt: '2026-12-02T09:14:27.402Z' }
 const adaSignUp = { name: 'Ada Lovelace', email: 'ada@acme.example', password: 'correct horse battery staple' }
@@ -61,14 +64,28 @@ const answerSession = async (app: App, req: FastifyRequest, reply: FastifyReply,
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const localPath = (next: unknown) => (typeof next === 'string' && /^\/(?![/\\])[^\x00-\x1f\x7f]*$/.test(next) ? next : '/')
 
-/** OpenID Connect answers are browser navigations: failures go to the sign-in page with a message to show. */
-const toSignInPage = (reply: FastifyReply, err: unknown) => {
+/**
+ * OpenID Connect answers are browser navigations: failures go to a page with a message to show, the sign-in page
+ * (or, when connecting the provider to a signed-in account, the account page).
+ */
+const toErrorPage = (reply: FastifyReply, err: unknown, page = '/signin') => {
   if (!(err instanceof AppError)) throw err
-  return reply.redirect(`/signin?error=${encodeURIComponent(err.message)}`)
+  return reply.redirect(`${page}?error=${encodeURIComponent(err.message)}`)
 }
 
-const isPending = (v: unknown): v is { state: string; nonce: string; verifier: string } =>
+/** Where connecting the provider to a signed-in account starts and ends. */
+const ACCOUNT_PAGE = '/account'
+
+/** The signed state of an OpenID Connect sign-in; `connectTo`: the signed-in user it links the identity to. */
+type Pending = { state: string; nonce: string; verifier: string; next?: unknown; connectTo?: unknown }
+const isPending = (v: unknown): v is Pending =>
   typeof v === 'object' && v !== null && ['state', 'nonce', 'verifier'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string')
+
+/** The user of the browser's session, when it has a valid one. */
+const sessionUser = async (app: App, req: FastifyRequest) => {
+  const cookie = sessionCookieOf(req)
+  return cookie ? (await app.accounts.bySession(cookie))?.user : undefined
+}
 
 const noOidc = () => new AppError('not_found', 'Sign-in with an OpenID Connect provider is not configured on this server.')
 
@@ -117,7 +134,7 @@ export const authRoutes = [
     tags,
     summary: 'Create the first account of a new server and sign in',
     description:
-      'First-run setup from the browser: allowed only while no account can sign in (no user has a password or a linked OpenID Connect identity), and answers 409 afterwards. ' +
+      'First-run setup from the browser: allowed only while the server has no account at all (one made by `PARLEY_ADMIN_TOKEN` or `parley token create --email` counts), and answers 409 afterwards. ' +
       'The account gets a workspace of its own (named after it) and the answer sets the `parley_session` cookie; send the `csrfToken` it answers as `x-csrf-token` on writes.',
     example: { body: adaSignUp, response: { status: 200, body: exampleSession } },
     body: signUpBody,
@@ -134,10 +151,11 @@ export const authRoutes = [
     summary: 'Create an account with a workspace of its own, and sign in',
     description:
       'Sign-up from the browser: the account gets a workspace named after it and the answer sets the `parley_session` cookie. ' +
-      'When the operator closed sign-up (`DISABLE_SIGNUP`), only emails with a pending invitation may sign up (403 otherwise); an email that has an account answers 409. ' +
+      'When the operator closed sign-up (`DISABLE_SIGNUP`), only the holder of an invitation link may sign up: `invitation` is the token of a pending invitation sent to `email` (403 otherwise). ' +
+      'An email that has an account answers 409. The address is not confirmed by signing up (`emailVerified` false): an emailed link or the OpenID Connect provider confirms it later. ' +
       'Passwords need at least 8 characters.',
     example: { body: adaSignUp, response: { status: 200, body: exampleSession } },
-    body: signUpBody,
+    body: signUpWithInvitationBody,
     responses: {
       200: signedIn,
       ...errors,
@@ -269,12 +287,16 @@ export const authRoutes = [
     path: '/v1/auth/oidc/start',
     auth: 'none',
     tags,
-    summary: 'Start signing in with the OpenID Connect provider',
+    summary: 'Start signing in with the OpenID Connect provider, or connecting it to the signed-in account',
     description:
       "A browser navigation (a link or `location.href`, not a fetch): redirects to the provider configured by the operator, with a short-lived cookie that ties the provider's answer to this browser. " +
-      'Answers 404 when no provider is configured (`methods.oidc` of GET /v1/auth/status is null); `next` is a path of this site to land on once signed in (other origins are ignored).',
+      'Answers 404 when no provider is configured (`methods.oidc` of GET /v1/auth/status is null); `next` is a path of this site to land on once signed in (other origins are ignored). ' +
+      "With `connect=true` a signed-in browser connects the provider's identity to its account instead (the signed cookie names the account; the callback links the identity to it and lands on `next`, default /account); without a session it lands on /signin?error=….",
     example: { query: { next: '/workspaces/ejmq7yuri0oiduza71azcjp44' }, response: { status: 302 } },
-    query: z.object({ next: z.string().max(1000).optional().meta({ description: 'A path of this site to land on once signed in (default `/`).' }) }),
+    query: z.object({
+      next: z.string().max(1000).optional().meta({ description: 'A path of this site to land on once signed in (default `/`).' }),
+      connect: z.enum(['true', 'false']).optional().meta({ description: '`true`: connect the provider to the signed-in account.' }),
+    }),
     responses: {
       302: { description: 'To the provider (or back to /signin?error=… when it cannot be reached)' },
       404: { description: 'Not configured', schema: errorSchema },
@@ -282,11 +304,14 @@ export const authRoutes = [
     async handler({ app, req, reply, query }) {
       if (!app.oidc) throw noOidc()
       try {
+        const connectTo = query.connect === 'true' ? (await sessionUser(app, req))?.id : undefined
+        if (query.connect === 'true' && !connectTo) throw new AppError('unauthorized', 'Sign in first, then connect the provider from Your account.')
         const { url, pending } = await app.oidc.start()
-        setOidcCookie(req, reply, app.publicUrl(), { ...pending, next: localPath(query.next) })
+        const next = localPath(query.next ?? (connectTo ? ACCOUNT_PAGE : '/'))
+        setOidcCookie(req, reply, app.publicUrl(), { ...pending, next, ...(connectTo ? { connectTo } : {}) })
         return reply.redirect(url)
       } catch (err) {
-        return toSignInPage(reply, err)
+        return toErrorPage(reply, err)
       }
     },
   }),
@@ -298,8 +323,9 @@ export const authRoutes = [
     summary: 'Finish signing in with the OpenID Connect provider (its redirect back)',
     description:
       'The provider sends the browser here; register this URL as the redirect URI at the provider, never call it yourself. ' +
-      'It signs in the user of that identity, else links the identity to the account with the same provider-verified email, else creates an account (if sign-up is open or the email is invited), then redirects to `next`. ' +
-      'Every failure redirects to `/signin?error=…` with the reason.',
+      "It signs in the user of that identity, else links the identity to the account with the same provider-verified email when that account's email was confirmed (an account whose address is unconfirmed is neither joined nor signed in: the browser lands on /signin?error=… saying to sign in with its password and connect the provider from the account page, or to use an emailed link), else creates an account (if sign-up is open, or the provider-verified email is invited), then redirects to `next`. " +
+      "When the sign-in began with `connect=true`, it links the identity to that signed-in account instead (refused when the identity belongs to another account) and redirects to `next`; a provider-verified email equal to the account's confirms it. " +
+      'Every failure redirects to `/signin?error=…` (to `/account?error=…` when connecting) with the reason.',
     example: { response: { status: 302 } },
     responses: {
       302: { description: 'To the page the sign-in began for (`next`, default /) signed in, or to /signin?error=… with the reason' },
@@ -307,16 +333,25 @@ export const authRoutes = [
     },
     async handler({ app, req, reply }) {
       if (!app.oidc) throw noOidc()
+      const pending = takeOidcCookie(req, reply, app.publicUrl())
+      const connecting = isPending(pending) && typeof pending.connectTo === 'string'
       try {
-        const pending = takeOidcCookie(req, reply, app.publicUrl())
         if (!isPending(pending)) throw new AppError('bad_request', 'The sign-in took too long or began in another browser: try again.')
         const profile = await app.oidc.finish(req.url.split('?')[1] ?? '', pending)
-        const opened = await app.signIn.signInWithOidc(profile)
-        await endPresentedSession(app, req)
-        setSessionCookie(req, reply, app.publicUrl(), opened)
-        return reply.redirect(localPath((pending as { next?: unknown }).next))
+        if (connecting) {
+          // Only for the account that began it, still signed in here.
+          const user = await sessionUser(app, req)
+          if (!user || user.id !== pending.connectTo)
+            throw new AppError('unauthorized', 'You were signed out meanwhile: sign in, then connect again.')
+          await app.signIn.connectOidc(user, profile)
+        } else {
+          const opened = await app.signIn.signInWithOidc(profile)
+          await endPresentedSession(app, req)
+          setSessionCookie(req, reply, app.publicUrl(), opened)
+        }
+        return reply.redirect(localPath(pending.next))
       } catch (err) {
-        return toSignInPage(reply, err)
+        return toErrorPage(reply, err, connecting ? ACCOUNT_PAGE : '/signin')
       }
     },
   }),

@@ -17,6 +17,8 @@ const ada = {
   email: 'ada@acme.example',
   createdAt: '2026-11-02T09:14:27.318Z',
   hasPassword: true,
+  emailVerified: true,
+  oidcConnected: false,
 }
 const ciToken = {
   id: 'gyjk5or4zytefl227qflsibgd',

@@ -5,6 +5,7 @@ import {
   addMemberBody,
   createWorkspaceBody,
   errorSchema,
+  invitationSchema,
   memberParams,
   memberSchema,
   roleSchema,
@@ -193,25 +194,37 @@ export const workspaceRoutes = [
     path: '/v1/workspaces/{workspaceId}/members',
     auth: 'required',
     tags,
-    summary: "Add a member or change a member's role",
+    summary: "Change a member's role, or invite someone",
     description:
-      'Give exactly one of `email` or `userId`, and the role: an existing member gets the new role, anyone else joins with it at once (no invitation to accept). ' +
-      'An email without an account gets one, without a password (see the invitation routes to let people join on their own instead). ' +
+      'Give exactly one of `email` or `userId`, and the role. A member gets the new role: 200 with the member. ' +
+      'Anyone else is invited, never added: 202 with the pending invitation (made, or renewed with a new link, role and expiry), its `link` to pass on (shown once) and `emailed`, exactly as POST /v1/workspaces/{workspaceId}/invitations answers. ' +
+      "They join once they accept it signed in with that email; no account is made for an email here. A `userId` is invited at its account's email (400 when it has none; 404 for an unknown id). " +
       'Only admins of the workspace may (403); demoting the last admin answers 409.',
     example: {
       params: { workspaceId: WORKSPACE_ID },
-      body: { email: 'grace@acme.example', role: 'member' },
-      response: { status: 200, body: { member: grace } },
+      body: { userId: grace.userId, role: 'admin' },
+      response: { status: 200, body: { member: { ...grace, role: 'admin' } } },
     },
     params: workspaceParams,
     body: addMemberBody,
     responses: {
-      200: { description: 'The member', schema: z.object({ member: memberSchema }) },
+      200: { description: "A member's new role", schema: z.object({ member: memberSchema }) },
+      202: {
+        description: 'Not a member: invited instead (the same answer as POST /v1/workspaces/{workspaceId}/invitations)',
+        schema: z.object({
+          invitation: invitationSchema,
+          link: z.string().meta({ description: 'The invitation link to pass on; shown once (only its hash is stored).' }),
+          emailed: z.boolean(),
+        }),
+      },
       ...adminsOnly,
       409: { description: 'Would leave no admin', schema: errorSchema },
     },
-    async handler({ app, user, params, body }) {
-      return { member: await app.workspaces.setMember(user, params.workspaceId, body) }
+    async handler({ app, user, params, body, reply }) {
+      const outcome = await app.workspaces.setMember(user, params.workspaceId, body)
+      if ('member' in outcome) return { member: outcome.member }
+      reply.code(202)
+      return outcome.invited
     },
   }),
   defineRoute({

@@ -30,7 +30,8 @@ export const token: Command = {
       if (action === 'create') {
         const name = values.name as string
         const existing = values.email ? await store.accounts.userByEmail(values.email) : undefined
-        const user = existing ?? (await store.accounts.createUser(name, values.email))
+        // A user the operator makes for an email: the address counts as proven, as with `parley user create`.
+        const user = existing ?? (await store.accounts.createUser(name, values.email, undefined, true))
         const secret = newToken()
         const id = await store.accounts.addToken(user.id, name, secret)
         if (values.quiet) console.log(secret)

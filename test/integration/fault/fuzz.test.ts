@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { allRoutes } from '../../../src/api/app.js'
 import { backend } from '../../support/database.js'
 import { bot, say } from '../../support/engine.js'
-import { importAndPublish, importBot, userWithWorkspace } from '../../support/seed.js'
+import { addMember, importAndPublish, importBot, userWithWorkspace } from '../../support/seed.js'
 import { startTestServer, type TestServer } from '../../support/server.js'
 
 const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_MS ?? 18_000)
@@ -70,8 +70,8 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     const stranger = await userWithWorkspace(s, 'Stranger')
     const guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
     const spare = await s.user('Spare', `spare-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: guest.id, role: 'guest' } })
-    await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, { token: owner.token, body: { userId: spare.id, role: 'member' } })
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
+    await addMember(s, owner, owner.workspaceId, spare, 'member')
     const looping = bot(
       [
         [

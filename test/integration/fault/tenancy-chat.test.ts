@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { backend } from '../../support/database.js'
 import { bot, say } from '../../support/engine.js'
-import { importAndPublish, userWithWorkspace } from '../../support/seed.js'
+import { addMember, importAndPublish, userWithWorkspace } from '../../support/seed.js'
 import { startTestServer, type TestServer } from '../../support/server.js'
 
 const SECRET = `owner-secret-${Math.random().toString(36).slice(2, 10)}`
@@ -59,11 +59,7 @@ describe(`tenancy of chat, results, webhook and credentials endpoints (${backend
     owner = await userWithWorkspace(s, 'Owner')
     stranger = await userWithWorkspace(s, 'Stranger')
     guest = await s.user('Guest', `guest-${Math.random().toString(36).slice(2, 8)}@example.com`)
-    const member = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/members`, {
-      token: owner.token,
-      body: { userId: guest.id, role: 'guest' },
-    })
-    assert.equal(member.status, 200, JSON.stringify(member.body))
+    await addMember(s, owner, owner.workspaceId, guest, 'guest')
     const published = await importAndPublish(s, owner.token, owner.workspaceId, ownerBot)
     botId = published.id
     publicId = published.publicId

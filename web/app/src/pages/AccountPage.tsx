@@ -1,4 +1,6 @@
-// The signed-in user's profile, password and API tokens (a token's secret is shown once, at creation).
+// The signed-in user's profile, password, the OpenID Connect provider (connected here, which is how an account whose
+// email is not confirmed gets it: signing in with the provider alone does not join it) and API tokens (a token's
+// secret is shown once, at creation).
 import {
   ActionIcon,
   Alert,
@@ -17,8 +19,9 @@ import {
 } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { RevealedValue } from '../components/RevealedValue.js'
@@ -36,6 +39,7 @@ export const AccountPage = () => (
     <Stack maw={860} gap="lg">
       <Profile />
       <Password />
+      <Provider />
       <Tokens />
     </Stack>
   </>
@@ -63,7 +67,16 @@ const Profile = () => {
             Profile
           </Title>
           <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error} />
-          <TextInput label="Email" value={status?.user?.email ?? ''} readOnly />
+          <TextInput
+            label="Email"
+            value={status?.user?.email ?? ''}
+            readOnly
+            description={
+              status?.user?.email && !status.user.emailVerified
+                ? 'Not confirmed yet: signing in once with an emailed link, or connecting a sign-in provider that verified this address, confirms it.'
+                : undefined
+            }
+          />
           <Group>
             <Button type="submit" loading={save.busy}>
               Save
@@ -134,6 +147,43 @@ const Password = () => {
           </Group>
         </Stack>
       </form>
+    </Card>
+  )
+}
+
+/** Connecting the server's OpenID Connect provider: a navigation through the provider that comes back here. */
+const Provider = () => {
+  const { status } = useAuth()
+  const [params] = useSearchParams()
+  const oidc = status?.methods.oidc
+  if (!oidc) return null
+  const error = params.get('error')
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={2} size="h4">
+          Sign in with {oidc.name}
+        </Title>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {status?.user?.oidcConnected ? (
+          <Text size="sm">Your {oidc.name} account is connected: you can sign in with it.</Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Connect your {oidc.name} account to sign in with it too.
+            </Text>
+            <Group>
+              <Button component="a" href="/v1/auth/oidc/start?connect=true" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
+                Connect {oidc.name}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
     </Card>
   )
 }

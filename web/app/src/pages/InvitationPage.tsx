@@ -74,7 +74,10 @@ export const InvitationPage = () => {
           <Button component={Link} variant="default" to={`/signin?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>
             Sign in
           </Button>
-          <Button component={Link} to={`/signup?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>
+          <Button
+            component={Link}
+            to={`/signup?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}&invitation=${encodeURIComponent(token!)}`}
+          >
             Create account
           </Button>
         </Group>

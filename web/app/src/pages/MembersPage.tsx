@@ -1,5 +1,6 @@
 // Members and invitations. Admins invite (the invitation is a link to copy, emailed when the server can send
-// mail), change roles and remove members; everyone may leave, except the last admin.
+// mail), change roles and remove members; everyone may leave, except the last admin. Nobody joins without accepting
+// an invitation: a role change for someone who left meanwhile invites them instead (the API answers 202).
 import { ActionIcon, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -50,12 +51,19 @@ export const MembersPage = () => {
 
   const changeRole = async (member: Member, role: Role) => {
     try {
-      await api.post(`/v1/workspaces/${workspaceId}/members`, { userId: member.userId, role })
+      const answer = await api.post<{ member: Member } | { invitation: Invitation; link: string; emailed: boolean }>(
+        `/v1/workspaces/${workspaceId}/members`,
+        { userId: member.userId, role },
+      )
       await refresh()
-      notifications.show({
-        color: 'green',
-        message: `${member.name} is now ${role === 'guest' ? 'a guest' : `${role === 'admin' ? 'an' : 'a'} ${role}`}.`,
-      })
+      notifications.show(
+        'member' in answer
+          ? { color: 'green', message: `${member.name} is now ${role === 'guest' ? 'a guest' : `${role === 'admin' ? 'an' : 'a'} ${role}`}.` }
+          : {
+              color: 'yellow',
+              message: `${member.name} is no longer a member: they are invited back instead (see Pending invitations).`,
+            },
+      )
     } catch (err) {
       notifications.show({ color: 'red', title: 'The role was not changed', message: errorMessage(err) })
     }

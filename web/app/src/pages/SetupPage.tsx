@@ -1,16 +1,22 @@
 import { useNavigate } from 'react-router'
 import { AccountForm } from '../components/AccountForm.js'
 import { AuthLayout } from '../components/AuthLayout.js'
-import { api } from '../lib/api.js'
+import { ApiError, api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { useSubmit } from '../lib/forms.js'
 
-/** First run: no account can sign in yet; the first one is created here. */
+/** First run: the server has no account yet; the first one is created here. */
 export const SetupPage = () => {
   const { refresh } = useAuth()
   const navigate = useNavigate()
   const setup = useSubmit(async (input: { name: string; email: string; password: string }) => {
-    await api.post('/v1/auth/setup', input)
+    try {
+      await api.post('/v1/auth/setup', input)
+    } catch (err) {
+      // Someone else set the server up meanwhile: the status says so, and the app leaves this page for sign-in.
+      if (err instanceof ApiError && err.status === 409) await refresh()
+      throw err
+    }
     await refresh()
     navigate('/', { replace: true })
   })

@@ -11,8 +11,10 @@ export const SignUpPage = () => {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const next = safeNext(params.get('next'))
+  // The invitation page passes its link's token: while sign-up is closed, it is what lets the invited address in.
+  const invitation = params.get('invitation') ?? undefined
   const signUp = useSubmit(async (input: { name: string; email: string; password: string }) => {
-    await api.post('/v1/auth/signup', input)
+    await api.post('/v1/auth/signup', { ...input, invitation })
     await refresh()
     navigate(next, { replace: true })
   })
@@ -33,7 +35,7 @@ export const SignUpPage = () => {
     >
       {!status?.signupOpen && (
         <Alert color="blue" variant="light">
-          This server accepts new accounts by invitation only. Use the email address your invitation was sent to.
+          This server accepts new accounts by invitation only. Open the link of your invitation, and use the email address it was sent to.
         </Alert>
       )}
       <AccountForm
