@@ -1,12 +1,13 @@
-// Issue 15's editor figures, held in CI: a bot of 300 groups / 2,000 blocks opens in the editor within a second
-// (median of three loads after a warm-up), and panning it at the size it opens costs a median frame of at most
-// 16 ms (a frame's main-thread work, read from Chromium's trace). bench/editor.ts reports the same figures (and the
-// whole flow zoomed out) with their details; the measurement is shared (bench/lib/editorScale.ts).
+// Issue 15's editor scale, held in CI by what makes it fast rather than by the clock (a test that reads the clock
+// fails on a busy machine: bench/editor.ts measures the open time and the frames of a pan, bench/README.md has the
+// figures): a bot of 300 groups / 2,000 blocks opens drawing only the groups in view, and panning it leaves the
+// groups drawn untouched (only the viewport moves, groups entering the view are added). The measurement set-up is
+// shared with the bench (bench/lib/editorScale.ts).
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import { type Browser, chromium } from 'playwright-core'
-import { importForEditor, largeBot, openTime, panFrames } from '../../bench/lib/editorScale.js'
+import { importForEditor, largeBot } from '../../bench/lib/editorScale.js'
 import { CHROMIUM } from '../support/browser.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -22,16 +23,46 @@ after(async () => {
   await server?.close()
 })
 
-test('a 300-group / 2,000-block bot opens within a second and pans at a median frame of at most 16 ms', async () => {
+/**
+ * Starts recording what changes in the flow's DOM (evaluated as text: this file compiles without the DOM's types),
+ * but a pan's own work: the viewport's transform, groups or edges entering or leaving the view, the pane marked as
+ * dragged, the background's pattern and the minimap following.
+ */
+const WATCH_FLOW = `(() => {
+  window.__flowChanges = []
+  const own = (r) =>
+    (r.type === 'attributes' && (r.target.matches('.react-flow__viewport, .react-flow__pane') || r.target.closest('.react-flow__background, .react-flow__minimap'))) ||
+    (r.type === 'childList' && (r.target.classList.contains('react-flow__nodes') || r.target.closest('.react-flow__edges')))
+  new MutationObserver((records) => {
+    for (const r of records) if (!own(r)) window.__flowChanges.push(r.type + ' ' + (r.attributeName ?? '') + ' on ' + r.target.nodeName + '.' + String(r.target.className?.baseVal ?? r.target.className ?? '').split(' ')[0])
+  }).observe(document.querySelector('.react-flow'), { subtree: true, childList: true, attributes: true, characterData: true })
+  return document.querySelectorAll('.react-flow__node-botGroup').length
+})()`
+
+test('a 300-group / 2,000-block bot opens drawing only the groups in view, and a pan leaves the drawn groups untouched', async () => {
   const { context, url } = await importForEditor(browser, server.builderUrl, largeBot())
   const page = await context.newPage()
-  await openTime(page, url)
-  const opens = [await openTime(page, url), await openTime(page, url), await openTime(page, url)].sort((a, b) => a - b)
-  const frames = await panFrames(page)
-  console.log(
-    `editor scale: opens ${opens.map(Math.round).join(', ')} ms; panning ${frames.frames} frames, median ${frames.median.toFixed(1)} ms, p95 ${frames.p95.toFixed(1)} ms`,
-  )
-  assert.ok(opens[1] <= 1000, `median open ${Math.round(opens[1])} ms`)
-  assert.ok(frames.frames >= 30, `only ${frames.frames} frames while panning`)
-  assert.ok(frames.median <= 16, `median frame ${frames.median.toFixed(1)} ms`)
+  await page.goto(url)
+  const groups = page.locator('.react-flow__node-botGroup')
+  await groups.first().waitFor()
+  const drawn = (await page.evaluate(WATCH_FLOW)) as number
+  assert.ok(drawn >= 3 && drawn < 100, `${drawn} of 300 groups drawn at opening`)
+
+  // A drag from empty canvas, in small steps as a hand moves.
+  const start = (await page.evaluate(`(() => {
+    const box = document.querySelector('.react-flow__pane').getBoundingClientRect()
+    for (let y = box.top + 40; y < box.bottom - 40; y += 20)
+      for (let x = box.left + 300; x < box.right - 300; x += 20)
+        if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y }
+    return null
+  })()`)) as { x: number; y: number } | null
+  assert.ok(start, 'an empty spot of canvas to pan from')
+  const before = await page.locator('.react-flow__viewport').getAttribute('style')
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  for (let i = 1; i <= 30; i++) await page.mouse.move(start.x - i * 10, start.y - i * 4)
+  await page.mouse.up()
+  assert.notEqual(await page.locator('.react-flow__viewport').getAttribute('style'), before, 'the viewport moved')
+  const changes = (await page.evaluate('window.__flowChanges')) as string[]
+  assert.deepEqual([...new Set(changes)], [], 'what a pan changed besides the viewport and the groups in view')
 })

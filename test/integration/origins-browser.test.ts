@@ -75,6 +75,10 @@ describe("a bot's code in the editor's preview cannot act as the builder", () =>
   })
 
   test('the takeover: an uploaded script behind a rating icon, and a Script block, in a bot the admin opens', async () => {
+    // The admin sets the server up (the first account).
+    const { page } = await openPage(browser)
+    const { workspaceId, api } = await setUpFirstAccount(page, s.builderUrl, person('Admin'))
+
     // The attacker's upload, anonymously, through a file input of a published bot: a script typed as one.
     const attacker = await userWithWorkspace(s, 'Attacker')
     const drop = await importAndPublish(s, attacker.token, attacker.workspaceId, bot('Drop', [{ id: 'file', type: 'file input', options: {} }]))
@@ -93,9 +97,7 @@ describe("a bot's code in the editor's preview cannot act as the builder", () =>
     const fileUrl: string = upload.body.fileUrl
     assert.ok(fileUrl.startsWith(`${s.contentUrl}/`), fileUrl)
 
-    // The admin signs in and imports the attacker's bot (a Typebot export passed around, or a member's bot).
-    const { page } = await openPage(browser)
-    const { workspaceId, api } = await setUpFirstAccount(page, s.builderUrl, person('Admin'))
+    // The admin imports the attacker's bot (a Typebot export passed around, or a member's bot).
     const icon = `<svg/><iframe srcdoc="<script src='${fileUrl}'></script>"></iframe>`
     const imported = await api('POST', '/v1/bots/import', {
       workspaceId,

@@ -63,7 +63,7 @@ describe('password sign-in does the same work for every email', () => {
       await s.store.accounts.createUser('Has one', 'hasone@example.com', await hashPassword('the right password'))
       const answers = []
       for (const email of ['unknown@example.com', 'nopassword@example.com', 'hasone@example.com']) {
-        const res = await s.call('POST', '/v1/auth/signin', { token: null, body: { email, password: 'a wrong password' } })
+        const res = await s.call('POST', '/v1/auth/signin', { base: s.builderUrl, token: null, body: { email, password: 'a wrong password' } })
         answers.push({ status: res.status, body: res.body })
       }
       assert.deepEqual(answers, Array(3).fill({ status: 401, body: { code: 'unauthorized', message: 'Wrong email or password.' } }))

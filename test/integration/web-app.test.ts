@@ -248,20 +248,26 @@ describe('web application', () => {
     assert.equal(await resizer.getAttribute('aria-valuenow'), '220')
   })
 
-  test("a signed-in builder opening a bot's page gets it sandboxed: the bot's code cannot act as them", async () => {
+  test("a signed-in builder opening a bot's page: it is on the user content's origin, where the builder's session is not", async () => {
     const page = await owner.context().newPage()
     await page.goto(shareLink)
+    assert.ok(page.url().startsWith(`${server.contentUrl}/`), page.url())
     const chat = driveChat(page, [])
     await chat.waitForBubble('What is your name?')
-    // What a hostile Script block would try: the management API with the builder's cookie.
-    const attempt = await page.evaluate(() =>
-      fetch('/v1/auth/status', { credentials: 'include' })
-        .then((r) => r.json())
-        .then((b: any) => (b.user ? `signed in as ${b.user.email}` : 'anonymous'))
-        .catch(() => 'refused'),
+    // What a hostile Script block would try: the management API with the builder's cookie, here and at the builder.
+    const attempts = await page.evaluate(
+      (builder) =>
+        Promise.all(
+          ['', builder].map((base) =>
+            fetch(`${base}/v1/auth/status`, { credentials: 'include' })
+              .then((r) => r.json())
+              .then((b: any) => (b.user ? `signed in as ${b.user.email}` : 'anonymous'))
+              .catch(() => 'refused'),
+          ),
+        ),
+      server.builderUrl,
     )
-    assert.doesNotMatch(attempt, /signed in/)
-    assert.equal(await page.evaluate(() => (globalThis as any).origin), 'null')
+    assert.deepEqual(attempts, ['refused', 'refused'])
     await page.close()
   })
 
@@ -357,6 +363,7 @@ describe('web application: sign-in with OpenID Connect', () => {
     browser = await launchBrowser()
     // Someone set the server up already: the sign-in page is what a newcomer sees.
     await oidc.server.call('POST', '/v1/auth/setup', {
+      base: oidc.server.builderUrl,
       token: null,
       body: { name: 'Admin', email: 'admin@example.com', password: 'admin-password-1' },
     })

@@ -94,9 +94,10 @@ describe('webhooks in the web app', () => {
     await table.getByText('Answer given').waitFor()
 
     // A visitor's chat: one answer, then the end.
-    const started = await api('POST', `/v1/bots/${bot.publicId}/startChat`, {})
-    assert.equal(started.status, 200, JSON.stringify(started.json))
-    assert.equal((await api('POST', `/v1/sessions/${started.json.sessionId}/continueChat`, { message: 'Grace' })).status, 200)
+    const started = await server.call('POST', `/api/v1/typebots/${bot.publicId}/startChat`, { token: null, body: {} })
+    assert.equal(started.status, 200, JSON.stringify(started.body))
+    const answered = await server.call('POST', `/api/v1/sessions/${started.body.sessionId}/continueChat`, { token: null, body: { message: 'Grace' } })
+    assert.equal(answered.status, 200)
     await waitFor(() => received.length >= 4, 'the receiver to be tried twice per event')
 
     await page.getByRole('button', { name: `Actions for the webhook to ${receiverUrl}` }).click()

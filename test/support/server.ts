@@ -15,11 +15,14 @@ export type Reply = { status: number; body: any; headers: Headers }
 
 export type TestServer = RunningServer & {
   database: TestDatabase
-  /** Sends a JSON request; `token: null` sends no Authorization header. */
+  /**
+   * Sends a JSON request; `token: null` sends no Authorization header. `base`: another address of the server than
+   * where it listens (the builder's, for the sign-in routes, which answer there only).
+   */
   call: (
     method: string,
     path: string,
-    options?: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+    options?: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string>; base?: string },
   ) => Promise<Reply>
   /** Creates a user with a fresh token. */
   user: (name: string, email?: string) => Promise<{ id: string; token: string }>
@@ -71,7 +74,7 @@ export const startTestServer = async (
       body = JSON.stringify(options.body)
       headers['content-type'] ??= 'application/json'
     }
-    const res = await fetch(server.url + path, { method, headers, body })
+    const res = await fetch((options.base ?? server.url) + path, { method, headers, body })
     const text = await res.text()
     let parsed: unknown = text
     try {
