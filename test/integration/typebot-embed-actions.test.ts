@@ -8,6 +8,9 @@ import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, pieces, startOpenAiServer } from '../support/openaiServer.js'
 import { importAndPublish } from '../support/seed.js'
 
+/** A wait begun before the page opens covers the whole conversation, not one step (10 s) of it. */
+const CONVERSATION_MS = 30_000
+
 const fast = { typingEmulation: { enabled: false } }
 /** What the local model answers (streamed word by word); both clients' chats run at once, so it is the same. */
 const answer = 'Blue light is scattered the most by the air.'
@@ -54,7 +57,7 @@ describe('Typebot embed client in Chromium: client-side actions', { concurrency:
           ),
         )
         const context = await env.context(t)
-        const reported = context.waitForEvent('response', (res) => res.url().endsWith('/clientLogs'))
+        const reported = context.waitForEvent('response', { predicate: (res) => res.url().endsWith('/clientLogs'), timeout: CONVERSATION_MS })
         const chat = await openChat(context, env.site.page(embedHtml({ client, typebot: publicId, apiHost: env.server.url })))
         await chat.waitForBubble('After the script. Your name?')
         const res = await reported
@@ -107,7 +110,10 @@ describe('Typebot embed client in Chromium: client-side actions', { concurrency:
           ),
         )
         const context = await env.context(t)
-        const streamed = context.waitForEvent('response', (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()))
+        const streamed = context.waitForEvent('response', {
+          predicate: (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()),
+          timeout: CONVERSATION_MS,
+        })
         const chat = await openChat(context, env.site.page(embedHtml({ client, typebot: publicId, apiHost: env.server.url })))
         await chat.waitForBubble('Ask me anything.')
         await chat.answer('Why is the sky blue?')

@@ -10,6 +10,9 @@ import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js
 import { importAndPublish } from '../support/seed.js'
 import { sitePage, useWebChatEnvironment } from '../support/webChat.js'
 
+/** A wait begun before the page opens covers the whole conversation, not one step (10 s) of it. */
+const CONVERSATION_MS = 30_000
+
 const fast = { typingEmulation: { enabled: false } }
 const answer = 'Blue light is scattered the most by the air.'
 const pdf = Buffer.from('%PDF-1.4\n% a small test document\n%%EOF\n')
@@ -94,7 +97,7 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
       ),
     )
     const context = await env.context(t)
-    const reported = context.waitForEvent('response', (res) => res.url().endsWith('/clientLogs'))
+    const reported = context.waitForEvent('response', { predicate: (res) => res.url().endsWith('/clientLogs'), timeout: CONVERSATION_MS })
     const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
     await chat.waitForBubble('After the script. Your name?')
     assert.equal((await reported).status(), 200)
@@ -143,7 +146,10 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
       ),
     )
     const context = await env.context(t)
-    const streamed = context.waitForEvent('response', (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()))
+    const streamed = context.waitForEvent('response', {
+      predicate: (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()),
+      timeout: CONVERSATION_MS,
+    })
     const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
     await chat.waitForBubble('Ask me anything.')
     await chat.answer('Why is the sky blue?')
