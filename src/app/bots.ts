@@ -74,6 +74,16 @@ export const createBots = ({
   }
 
   /**
+   * Where an imported bot goes: the folder asked for (null: the root), else the export's own folder when it is one of
+   * this workspace (a bot exported and imported again lands where it was), else the root, as in Typebot.
+   */
+  const importFolder = async (workspaceId: string, requested: string | null | undefined, exported: unknown) => {
+    if (requested !== undefined) return folderOf(workspaceId, requested)
+    if (typeof exported !== 'string' || !(await store.folders.get(workspaceId, exported))) return undefined
+    return exported
+  }
+
+  /**
    * The graph checks, plus links to bots that are not in the workspace (one query for the first
    * `LINKED_BOTS_CHECKED` linked ids; links to further bots are not reported). A check that fails must not turn a
    * write already committed into an error: it answers one `checksUnavailable` entry instead.
@@ -106,7 +116,8 @@ export const createBots = ({
     async import(user: User, workspaceId: string, bot: Record<string, unknown>, folderId?: string | null) {
       await access.workspaceRole(user, workspaceId, 'write')
       const doc = docOrThrow(importedBotDoc(bot))
-      return botView(await createStored(workspaceId, doc, { isClosed: bot.isClosed === true, folderId: await folderOf(workspaceId, folderId) }))
+      // Open whatever the export says, as a bot imported in Typebot (isClosed is dropped with the other replaced fields).
+      return botView(await createStored(workspaceId, doc, { folderId: await importFolder(workspaceId, folderId, bot.folderId) }))
     },
 
     /**
@@ -115,7 +126,7 @@ export const createBots = ({
      */
     async importMany(user: User, workspaceId: string, bots: Record<string, unknown>[], folderId?: string | null) {
       await access.workspaceRole(user, workspaceId, 'write')
-      const folder = await folderOf(workspaceId, folderId)
+      if (folderId !== undefined) await folderOf(workspaceId, folderId)
       const docs = bots.map((bot, index) => docOrThrow(withinList(importedBotDoc(bot), index)))
       const ids = new Map<string, string>()
       const newIds = bots.map((bot) => {
@@ -127,8 +138,7 @@ export const createBots = ({
       for (const [index, doc] of docs.entries()) {
         const stored = await createStored(workspaceId, relink(doc, ids), {
           id: newIds[index],
-          isClosed: bots[index].isClosed === true,
-          folderId: folder,
+          folderId: await importFolder(workspaceId, folderId, bots[index].folderId),
         })
         created.push(botView(stored))
       }

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
 import { prepareBot } from '../blocks/schemas.js'
+import { resultsTablePreferencesSchema } from '../contract/bot/bot.js'
 import { rightOf } from '../contract/bot/layout.js'
 import type { Issue } from '../contract/errors.js'
 
@@ -97,9 +98,26 @@ const withWelcomeGroup = (bot: Record<string, unknown>): Record<string, unknown>
   }
 }
 
+/**
+ * Fields of an export that import replaces or resets whatever they hold, so their values are never checked (Typebot
+ * drops the same before validating): ids, workspace, custom domain, risk level, WhatsApp credentials, space, the
+ * closed and archived flags, the folder (chosen by the importer) and the timestamps.
+ */
+const REPLACED_ON_IMPORT = [...SERVICE_FIELDS, 'customDomain', 'riskLevel', 'whatsAppCredentialsId', 'spaceId'] as const
+
+/** The export without what import replaces; preferences Typebot keeps are kept when well-formed, dropped otherwise. */
+const withoutReplacedFields = (input: Record<string, unknown>): Record<string, unknown> => {
+  const bot = { ...input }
+  for (const key of REPLACED_ON_IMPORT) delete bot[key]
+  if (!resultsTablePreferencesSchema.safeParse(bot.resultsTablePreferences).success) delete bot.resultsTablePreferences
+  if (bot.selectedThemeTemplateId !== null && typeof bot.selectedThemeTemplateId !== 'string') delete bot.selectedThemeTemplateId
+  if (bot.name === null) delete bot.name
+  return bot
+}
+
 /** An imported Typebot export of any supported schema version, migrated to v6. */
 export const importedBotDoc = (input: Record<string, unknown>): DocResult => {
-  const res = validate(input, 'bot')
+  const res = validate(withoutReplacedFields(input), 'bot')
   if (res.ok && typeof res.doc.name !== 'string') res.doc.name = 'Imported bot'
   return res
 }

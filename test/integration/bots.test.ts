@@ -214,6 +214,63 @@ describe('bots', () => {
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/publishedBot`, { token: owner.token })).status, 404)
   })
 
+  test('import drops what it replaces, whatever it holds (as Typebot), and keeps the rest; a closed export comes in open', async () => {
+    const other = await userWithWorkspace(s, 'Importer')
+    const folder = (await s.call('POST', `/v1/workspaces/${other.workspaceId}/folders`, { token: other.token, body: { name: 'Kept' } })).body.folder
+    const exported = {
+      ...loadExample('lead-capture.json'),
+      id: 123,
+      publicId: 'SEU_PUBLIC_ID',
+      workspaceId: null,
+      customDomain: 42,
+      riskLevel: 'high',
+      whatsAppCredentialsId: 7,
+      spaceId: 'elsewhere',
+      isClosed: true,
+      isArchived: 'yes',
+      createdAt: 5,
+      updatedAt: { when: 'then' },
+      selectedThemeTemplateId: 5,
+      resultsTablePreferences: { columnsOrder: 'name' },
+      folderId: folder.id,
+      icon: '🌱',
+    }
+    const res = await s.call('POST', '/v1/bots/import', { token: other.token, body: { workspaceId: other.workspaceId, bot: exported } })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    const { bot } = res.body
+    assert.notEqual(bot.publicId, 'SEU_PUBLIC_ID')
+    assert.equal(bot.workspaceId, other.workspaceId)
+    assert.deepEqual(
+      [bot.isClosed, bot.isArchived, bot.riskLevel, bot.customDomain, bot.whatsAppCredentialsId, bot.spaceId],
+      [false, false, null, null, null, undefined],
+    )
+    assert.deepEqual([bot.selectedThemeTemplateId, bot.resultsTablePreferences], [null, null], 'malformed: dropped')
+    assert.deepEqual([bot.folderId, bot.icon, bot.name], [folder.id, '🌱', exported.name], "the export's own folder of this workspace")
+    assert.match(bot.createdAt, ISO)
+    // Well-formed preferences are kept; a folder of another workspace, or another folder asked for, is not the export's.
+    const preferences = { columnsOrder: ['a'], columnsVisibility: { a: true }, columnsWidth: { a: 120 } }
+    const kept = await s.call('POST', '/v1/bots/importMany', {
+      token: owner.token,
+      body: {
+        workspaceId: owner.workspaceId,
+        bots: [{ ...exported, selectedThemeTemplateId: 'typebot-dark', resultsTablePreferences: preferences, name: null }],
+      },
+    })
+    assert.equal(kept.status, 200, JSON.stringify(kept.body))
+    const [copy] = kept.body.bots
+    assert.deepEqual(
+      [copy.selectedThemeTemplateId, copy.resultsTablePreferences, copy.folderId, copy.isClosed, copy.name],
+      ['typebot-dark', preferences, null, false, 'Imported bot'],
+    )
+    // Fields import keeps are still checked.
+    const bad = await s.call('POST', '/v1/bots/import', {
+      token: other.token,
+      body: { workspaceId: other.workspaceId, bot: { ...exported, icon: 5 } },
+    })
+    assert.equal(bad.status, 400)
+    assert.equal(bad.body.code, 'validation_failed')
+  })
+
   test('list and delete', async () => {
     const other = await userWithWorkspace(s, 'Lister')
     const a = (await create({ name: 'One' }, other.token, other.workspaceId)).body.bot

@@ -361,10 +361,16 @@ describe('parley import and parley chat', () => {
     const other = await userWithWorkspace(s, 'Bob')
     const email = (await s.store.accounts.userById(other.id))!.email!
     await writeFile(join(dir, 'bad.json'), JSON.stringify({ version: '6', groups: 'nope' }))
-    const [ambiguous, byEmail, bad] = await Promise.all([
+    // What import replaces is not checked: a placeholder public id, a numeric id, a closed bot (it comes in open).
+    await writeFile(
+      join(dir, 'placeholders.json'),
+      JSON.stringify({ ...demo, name: 'Placeholders', publicId: 'SEU_PUBLIC_ID', id: 123, isClosed: true }),
+    )
+    const [ambiguous, byEmail, bad, placeholders] = await Promise.all([
       runCliAsync(['import', file], { DATABASE_URL: s.database.url }),
       runCliAsync(['import', file, '--email', email], { DATABASE_URL: s.database.url }),
       runCliAsync(['import', join(dir, 'bad.json'), '--workspace', owner.workspaceId], { DATABASE_URL: s.database.url }),
+      runCliAsync(['import', join(dir, 'placeholders.json'), '--workspace', owner.workspaceId], { DATABASE_URL: s.database.url }),
     ])
     assert.equal(ambiguous.status, 1)
     assert.match(ambiguous.stderr, /Which workspace\? There are 2; choose one with --workspace ID:/)
@@ -374,6 +380,10 @@ describe('parley import and parley chat', () => {
     assert.match(byEmail.stdout, new RegExp(`in workspace ${other.workspaceId}\\.`))
     assert.equal(bad.status, 1)
     assert.match(bad.stderr, /The bot definition is invalid\.\n {2}\S+/)
+    assert.equal(placeholders.status, 0, placeholders.stderr)
+    const [, placeholderId] = /^Imported "Placeholders" as bot (\S+) /m.exec(placeholders.stdout) ?? []
+    const imported = (await s.call('GET', `/v1/bots/${placeholderId}`, { token: owner.token })).body.bot
+    assert.deepEqual([imported.isClosed, imported.publicId === 'SEU_PUBLIC_ID'], [false, false])
   })
 
   test('chat: bubbles, numbered buttons, a text input with its placeholder, a pause, to the end (stdin piped)', async () => {

@@ -5,7 +5,20 @@ import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
 /** Fields the service sets on import, whatever the export carried. */
-const SERVICE_SET = new Set(['id', 'workspaceId', 'createdAt', 'updatedAt', 'publicId', 'isArchived', 'isClosed', 'folderId'])
+const SERVICE_SET = new Set([
+  'id',
+  'workspaceId',
+  'createdAt',
+  'updatedAt',
+  'publicId',
+  'isArchived',
+  'isClosed',
+  'folderId',
+  'customDomain',
+  'riskLevel',
+  'whatsAppCredentialsId',
+  'spaceId',
+])
 
 describeWithFixtures('importing every Typebot fixture', () => {
   let s: TestServer

@@ -188,7 +188,12 @@ describe('HTTP request blocks over HTTP', () => {
     assert.equal((await storedLogs(s, failing.resultId))[0].description, 'Webhook returned an error.')
     assert.equal(shown(failing), '  503')
     const slow = await chatWith(s, owner.token, owner.workspaceId, httpBot({ timeout: 1, webhook: { url: `${peerUrl}/slow` } }))
-    assert.match((await storedLogs(s, slow.resultId))[0].description, /timed out/)
+    // As Typebot's logs say it (apps/viewer httpRequest.spec.ts reads them): an error of the peer, the time in the details.
+    const [timedOut] = await storedLogs(s, slow.resultId)
+    assert.deepEqual(
+      [timedOut.status, timedOut.description, timedOut.details.statusCode, timedOut.details.response],
+      ['error', 'Webhook returned an error.', 408, { message: 'Request timed out. (1s)' }],
+    )
     assert.equal(shown(slow), '  408')
     seen.length = 0
     const zapier = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url: `${peerUrl}/zap` } }, 'Zapier'))
@@ -268,6 +273,24 @@ describe('HTTP request blocks over HTTP', () => {
       assert.equal(shown(res), '  400', JSON.stringify(webhook))
     }
     assert.equal(seen.length, 0, 'no request reached the peer')
+  })
+
+  test('a URL that resolves to a path only: the security log names the request it tried, without the userinfo', async () => {
+    for (const [url, tried] of [
+      ['{{Missing}}/orders?name={{Name}}', '/orders?name=Ada'],
+      ['http://user:url-s3cret@{{Name}}:99999/', 'http://Ada:99999/'],
+    ]) {
+      const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url } }))
+      const [log] = await storedLogs(s, res.resultId)
+      assert.deepEqual([log.status, log.description], ['error', 'Security validation failed: Invalid URL format'])
+      assert.deepEqual(log.details, {
+        statusCode: 400,
+        response: { message: 'Security validation failed: Invalid URL format' },
+        request: { url: tried, method: 'POST', body: log.details.request.body },
+      })
+      assert.equal(log.details.request.body.Name, 'Ada')
+      assert.equal(shown(res), '  400')
+    }
   })
 
   test('anonymous visitors read no request log; stored and preview logs keep the outcome without the secrets', async () => {

@@ -61,7 +61,7 @@ export const botRoutes = [
     tags,
     summary: 'Import a Typebot export (schema versions 3 to 6.1; stored as v6)',
     description:
-      'Imports one bot exported from Typebot (the JSON file of its "Export" button, schema 3 to 6.1) into a workspace where you may write; it gets a new id and a public id made from its name (the one in the export is not kept). Use importMany for bots that link to each other.',
+      'Imports one bot exported from Typebot (the JSON file of its "Export" button, schema 3 to 6.1) into a workspace where you may write; it gets a new id and a public id made from its name (the one in the export is not kept) and is open. What import replaces (ids, workspace, custom domain, risk level, flags, folder, timestamps) is dropped before the export is checked, as in Typebot; without `folderId`, the folder the export names is used when it is one of this workspace. Use importMany for bots that link to each other.',
     example: {
       body: { workspaceId: exampleIds.workspaceId, bot: { ...exampleGraph, id: 'clx1booking0000000000000a', name: 'Coffee order' } },
       response: { status: 200, body: { bot: { ...exampleBot, publicId: 'coffee-order-40b4c4ac' }, checks: [] } },

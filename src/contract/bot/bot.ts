@@ -27,6 +27,15 @@ const eventsSchema = z.array(eventSchema).superRefine((events, ctx) => {
 
 const timestampSchema = z.union([z.string(), z.date()])
 
+/** The results table's column order, visibility and widths (UI-only); older exports store an empty `columnsWidth` as `[]`. */
+export const resultsTablePreferencesSchema = z
+  .looseObject({
+    columnsOrder: opt(z.array(z.string())),
+    columnsVisibility: opt(z.record(z.string(), z.boolean())),
+    columnsWidth: opt(z.union([z.record(z.string(), z.number()), z.array(z.never())])),
+  })
+  .nullish()
+
 /** The v6 bot schema, its blocks checked by `blockSchema` (by default only for their common fields). */
 export const makeBotV6Schema = (blockSchema: BlockSchema = genericBlockSchema) =>
   z.looseObject({
@@ -50,14 +59,7 @@ export const makeBotV6Schema = (blockSchema: BlockSchema = genericBlockSchema) =
     workspaceId: z.string().optional(),
     createdAt: timestampSchema.optional(),
     updatedAt: timestampSchema.optional(),
-    // UI-only; older exports store an empty `columnsWidth` as `[]`.
-    resultsTablePreferences: z
-      .looseObject({
-        columnsOrder: opt(z.array(z.string())),
-        columnsVisibility: opt(z.record(z.string(), z.boolean())),
-        columnsWidth: opt(z.union([z.record(z.string(), z.number()), z.array(z.never())])),
-      })
-      .nullish(),
+    resultsTablePreferences: resultsTablePreferencesSchema,
     isArchived: z.boolean().optional(),
     isClosed: z.boolean().optional(),
     whatsAppCredentialsId: z.string().nullish(),

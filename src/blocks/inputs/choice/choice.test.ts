@@ -112,6 +112,14 @@ test('choice: a single string variable gives one dynamic item; no value keeps th
   assert.equal(none.items.length, items.length)
 })
 
+test('choice: a list variable without a value leaves the block as written, so its `{{list}}` button is accepted (as Typebot)', async () => {
+  const block: ChoiceInputBlock = { ...single, items: [{ id: 'i1', content: '{{Colors}}' }], options: { dynamicVariableId: 'list' } }
+  const ctx = context([{ id: 'list', name: 'Colors' }])
+  const input = (await choiceInput.prepare(block, ctx)) as any
+  assert.deepEqual(input.items, [{ id: 'i1', content: '{{Colors}}' }])
+  assert.deepEqual(await choiceInput.parseReply(text('{{Colors}}'), input, ctx), { status: 'success', content: '{{Colors}}' })
+})
+
 test('choice: items hidden by their display condition can neither be shown nor chosen', async () => {
   const ctx = context([{ id: 'vip', name: 'Vip', value: 'no' }])
   const block: ChoiceInputBlock = {

@@ -25,10 +25,11 @@ const pickedValue = (item: Item) => item.value ?? item.content?.trim() ?? ''
 export const choiceInput: InputKind<ChoiceInputBlock> = {
   type: InputBlockType.CHOICE,
   category: 'input',
-  prepare: async (block, ctx) => ({
-    ...(await templateOptions(block, ctx)),
-    items: await displayedItems(block, ctx),
-  }),
+  prepare: async (block, ctx) => {
+    // Buttons from a list variable that has no value yet: the block as written (a `{{list}}` label stays one), as Typebot.
+    if (block.options?.dynamicVariableId && listValue(block.options.dynamicVariableId, ctx) === undefined) return block
+    return { ...(await templateOptions(block, ctx)), items: await displayedItems(block, ctx) }
+  },
   parseReply: (reply, input) => {
     const text = replyText(reply)
     if (text === undefined) return { status: 'fail' }

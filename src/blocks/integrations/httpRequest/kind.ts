@@ -180,11 +180,12 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
       const said = withoutUserinfoIn(outcome.message)
       const message = outcome.reason === 'network' ? `Error from Parley server: ${said}` : said
       const response = { statusCode, data: { message } }
-      // A refused request (bad URL, internal host, metadata header) is a security log as in Typebot, not an error of the peer.
-      if (outcome.reason === 'blocked') return applyResponse(blockOptions, response, ctx, { status: 'error', description: message })
+      // A refused request (bad URL, internal host, metadata header) is a security log as in Typebot, not an error of
+      // the peer; its details name the request tried, so that the author sees which URL a template resolved to.
+      // A timeout is an error of the peer, as in Typebot: the time it was given is in the details.
       return applyResponse(blockOptions, response, ctx, {
         status: 'error',
-        description: outcome.reason === 'timeout' ? message : 'Webhook returned an error.',
+        description: outcome.reason === 'blocked' ? message : 'Webhook returned an error.',
         details: JSON.stringify({ statusCode, response: response.data, request }),
       })
     }

@@ -57,11 +57,14 @@ const singleVariableReader = (text: string | null | undefined, variables: Variab
 /** Custom expression: copy a single `{{var}}`, keep leading-zero numbers, else run it as code (reference 2.3). */
 const customSource = (expression: string, options: Options, variables: Variable[]): Source => {
   const single = singleVariableReader(expression, variables)
+  const isSingle = singleVariableName(expression) !== undefined
   const trimmed = expression.trim()
   const hasLeadingZero = /^0[0-9]+$/.test(trimmed)
   return (ctx) => {
     const variable = single(ctx)
     if (variable) return { value: (variable.value as VariableValue) ?? null }
+    // A lone `{{…}}` naming no variable (`{{crypto.randomUUID()}}` too) is still read as one, as Typebot: empty, no code run.
+    if (isSingle) return { value: '' }
     if (hasLeadingZero) return { value: trimmed }
     return ctx.runtime.evaluate(toFunctionBody(expression, ctx.variables), codeGlobals(ctx.variables)).then((result): Computed => {
       if (result.ok) return { value: toVariableValue(result.value) }
