@@ -25,8 +25,8 @@ describe(`racing replies on one session (${backend})`, () => {
     owner = await userWithWorkspace(s)
   })
   after(async () => {
-    await s.stop()
     await peer.close()
+    await s?.stop()
   })
 
   const startLive = async (definition: unknown) => {
