@@ -21,6 +21,7 @@ import { realtimePlugin } from './plugins/realtime.js'
 import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
 import { webPlugin } from './plugins/web.js'
 import { registerRequestHooks } from './requestHooks.js'
+import { numberArrivals } from './chatArrivals.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { createSites, registerSites, type Sites } from './sites.js'
 import { healthRoutes } from './routes/health.js'
@@ -97,8 +98,9 @@ export const buildApp = async (
   // The caller, set by each plugin's auth hook; declared up front so every request object has the same shape.
   fastify.decorateRequest('user', null)
   fastify.decorateRequest('authSession', null)
-  fastify.decorateRequest('arrivedAt', 0)
+  fastify.decorateRequest('arrival', null)
   registerRequestHooks(fastify, metrics)
+  numberArrivals(fastify, app.chats)
   registerSites(fastify, sites)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 

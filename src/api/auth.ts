@@ -19,8 +19,6 @@ declare module 'fastify' {
     user: User | null
     /** The browser session the caller was authenticated by (null: a bearer token or anonymous). */
     authSession: Session | null
-    /** When the request arrived (`performance.now()`), set by the chat plugin. */
-    arrivedAt: number
   }
   interface FastifyContextConfig {
     auth?: AuthMode

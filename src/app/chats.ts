@@ -1,13 +1,14 @@
 // Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
 // only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
 // (EngineError) become AppErrors.
+import { createHash } from 'node:crypto'
 import { BOT_LIMITS, importedBotDoc } from '../domain/bots.js'
 import { docOrThrow } from './bots.js'
 import { type CompiledBot, compileBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
 import type { SessionState } from '../engine/state.js'
-import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
+import type { ChatResponse, Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
@@ -17,7 +18,7 @@ import { type ResultRef, SessionConflictError, type SessionWrite, type TurnWrite
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
-import { recentTurnsOf } from './recentTurns.js'
+import { type Arrival, recentTurnsOf } from './recentTurns.js'
 import { asMember, checkPreviewCaller } from './previewCaller.js'
 import type { PreviewTokens } from './previewTokens.js'
 import { checkOrigin, parseState } from './sessionState.js'
@@ -134,7 +135,18 @@ export const createChats = ({
     return turnEvents({ workspaceId: state.workspaceId, effects, state, before, bots, wanted, newId, now: new Date().toISOString() })
   }
 
-  const commit = async (outcome: TurnOutcome, session: SessionWrite, newResults: TurnWrite['newResults'], before?: BeforeTurn) => {
+  /**
+   * Stores a turn. A turn that answers a reply (`digest`) stores its answer with the new revision; when it loses the
+   * revision check to a turn that answered the same reply from the same revision (the same reply sent at the same
+   * time through another process), it gets that turn's answer instead of a conflict.
+   */
+  const commit = async (
+    outcome: TurnOutcome,
+    session: SessionWrite,
+    newResults: TurnWrite['newResults'],
+    before?: BeforeTurn,
+    digest?: string,
+  ): Promise<ChatResponse | undefined> => {
     const { effects } = outcome
     const events = await eventsOf(outcome, before)
     let state = outcome.finished ? null : JSON.stringify(outcome.state)
@@ -147,6 +159,7 @@ export const createChats = ({
       const resultId = outcome.state.stack.at(-1)?.resultId
       if (resultId) effects.logs.push({ ...log, resultId })
     }
+    if (digest && state !== null && session.kind === 'update') session = { ...session, reply: { digest, answer: JSON.stringify(outcome.response) } }
     try {
       await store.chats.commitTurn({
         session,
@@ -158,7 +171,11 @@ export const createChats = ({
         ...(events?.length && { events }),
       })
     } catch (err) {
-      if (err instanceof SessionConflictError) throw conflict(err.message)
+      if (err instanceof SessionConflictError) {
+        const stored = digest && session.kind === 'update' ? await store.chats.storedAnswer(session.id, session.revision + 1, digest) : undefined
+        if (stored !== undefined) return JSON.parse(stored)
+        throw conflict(err.message)
+      }
       if (store.adapter.isForeignKeyViolation(err)) throw notFound("This chat's bot or result was deleted.")
       throw err
     }
@@ -317,22 +334,24 @@ export const createChats = ({
       return found && delivered && { id: `${found.sessionId}@${found.revision}`, payload: delivered.data }
     },
 
+    /** Numbers a continueChat request of the session as it arrives (see recentTurnsOf); `leave` once answered. */
+    arrive: (sessionId: string): Arrival => recentTurns.arrive(sessionId),
+
     /**
      * Operation 8: the next message of a chat. The turn is bound to the session's revision it read: a concurrent
      * turn makes it conflict. A reply identical to one this process was applying to the session when it arrived (a
-     * double submit, a retry racing its original) gets that turn's answer instead of being applied twice.
-     * `arrivedAt` is when the request arrived, on this process's monotonic clock (`performance.now()`).
+     * double submit, a retry racing its original) gets that turn's answer instead of being applied twice, and so
+     * does one that read the same revision on another process and lost the revision check to it. Any reply that
+     * arrives after the previous answer was ready is a new message. `arrival`: the request's `arrive` number.
      */
     async continue(
       sessionId: string,
       message: UserReply | undefined,
-      options: { textFormat: TextFormat; origin?: string; arrivedAt: number; user?: User },
+      options: { textFormat: TextFormat; origin?: string; arrival: number; user?: User },
     ) {
       // The caller is part of the fingerprint: another user's identical reply never gets a preview's answer replayed.
       const fingerprint = JSON.stringify([message ?? null, options.textFormat, options.origin ?? null, options.user?.id ?? null])
-      const last = recentTurns.find(sessionId, fingerprint, options.arrivedAt)
-      const repeated =
-        last && (await recentTurns.replay(last, async () => (await store.chats.session(sessionId))?.revision ?? null).catch(() => undefined))
+      const repeated = recentTurns.find(sessionId, fingerprint, options.arrival)
       if (repeated) return repeated
       return recentTurns.track(sessionId, fingerprint, async () => {
         const session = await store.chats.session(sessionId)
@@ -343,9 +362,8 @@ export const createChats = ({
         // Taken before the engine runs: it advances this very state.
         const before = state.isPreview ? undefined : beforeTurn(state)
         const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
-        await commit(outcome, { kind: 'update', id: sessionId, revision: session.revision }, [], before)
-        // The revision this turn left the session at (null: the chat ended and the session is gone).
-        return { response: outcome.response, revision: outcome.finished ? null : session.revision + 1 }
+        const update = { kind: 'update' as const, id: sessionId, revision: session.revision }
+        return (await commit(outcome, update, [], before, digestOf(fingerprint))) ?? outcome.response
       })
     },
 
@@ -409,6 +427,9 @@ export const createChats = ({
 }
 
 export type ChatsApp = ReturnType<typeof createChats>
+
+/** A reply's fingerprint as stored with the turn that answered it: short and fixed in size, whatever the reply. */
+const digestOf = (fingerprint: string) => createHash('sha256').update(fingerprint).digest('base64url')
 
 /** Whether a stored session is a preview the user started in the workspace (which a new preview may replace). */
 const ownPreview = (json: string, workspaceId: string, userId: string): boolean => {

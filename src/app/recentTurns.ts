@@ -1,60 +1,71 @@
-// Repeat detection: the last turn this process applied to each session (see `recentTurnsOf`).
-import { performance } from 'node:perf_hooks'
+// Repeat detection on this process: requests of one session in arrival order, and the turn each reply started.
 import type { ChatResponse } from '../engine/types.js'
-
-/** Sessions whose last turn this process remembers (the least recently used are forgotten first). */
-const REMEMBERED_TURNS = 10_000
-/**
- * How long after a turn's answer the same reply still counts as its repeat: requests sent together reach the server
- * a few milliseconds apart, and no person reads the next question and answers it this fast.
- */
-export const REPEAT_GRACE_MS = 300
 
 type RememberedTurn = {
   fingerprint: string
-  outcome: Promise<{ response: ChatResponse; revision: number | null }>
-  /** When the turn's answer was ready, on this process's monotonic clock (undefined: still running). */
-  finishedAt?: number
+  outcome: Promise<ChatResponse>
+  /** The last arrival before the turn's answer was ready (undefined: still running). */
+  answeredAfter?: number
 }
 
+/** A request's place in this process's arrival order, and what to call once it has been answered (or abandoned). */
+export type Arrival = { order: number; leave: () => void }
+
 /**
- * The last turn this process applied to each session, so that a reply sent twice (a double submit, a client retry
+ * The turn this process is applying to each session, so that a reply sent twice (a double submit, a client retry
  * racing its original) gets the first one's answer instead of answering the next question. A repeat is the same
- * reply that arrived before that turn's answer was ready — so its sender cannot have seen the next question — timed
- * on this process's own monotonic clock, never across nodes (with a grace of `REPEAT_GRACE_MS` for requests sent
- * together that arrive just after); it is answered from memory only while the session is still at the revision that
- * turn left it at. The same reply sent after the answer is a new answer. A repeat that
- * reaches another process meets the revision check instead: concurrent ones conflict.
+ * reply that arrived before that turn's answer was ready: its sender cannot have seen the next question, so it
+ * answers the same question (it read, or would have read, the same revision). No clock decides it: requests are
+ * numbered as they arrive, and a turn remembers the last number given out before its answer was ready. A reply
+ * that arrives after the answer is a new message, however soon. A turn is remembered only while a request of its
+ * session that arrived before it was answered is still on its way, so memory holds requests in flight only.
+ * Repeats that reach other processes meet the revision check instead (app/chats.ts).
  */
 export const recentTurnsOf = () => {
+  let arrivals = 0
+  /** Requests of each session that arrived and are not answered yet. */
+  const pending = new Map<string, number>()
   const turns = new Map<string, RememberedTurn>()
+  const forgetAnswered = (sessionId: string) => {
+    if (!pending.has(sessionId) && turns.get(sessionId)?.answeredAfter !== undefined) turns.delete(sessionId)
+  }
   return {
-    /** The remembered turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
-    find(sessionId: string, fingerprint: string, arrivedAt: number): RememberedTurn | undefined {
-      const last = turns.get(sessionId)
-      return last && last.fingerprint === fingerprint && (last.finishedAt === undefined || arrivedAt < last.finishedAt + REPEAT_GRACE_MS)
-        ? last
-        : undefined
+    /** Numbers a request of the session as it arrives, before anything can wait. */
+    arrive(sessionId: string): Arrival {
+      pending.set(sessionId, (pending.get(sessionId) ?? 0) + 1)
+      let left = false
+      return {
+        order: ++arrivals,
+        leave: () => {
+          if (left) return
+          left = true
+          const count = pending.get(sessionId)! - 1
+          if (count > 0) pending.set(sessionId, count)
+          else pending.delete(sessionId)
+          forgetAnswered(sessionId)
+        },
+      }
     },
-    /** That turn's answer, if the session is still where it left it (or the chat ended with it: no session left). */
-    async replay(last: RememberedTurn, currentRevision: () => Promise<number | null>) {
-      const { response, revision } = await last.outcome
-      return (await currentRevision()) === revision ? response : undefined
+    /** The answer of the turn this reply repeats, if any (synchronous: nothing runs between this and `track`). */
+    find(sessionId: string, fingerprint: string, order: number): Promise<ChatResponse> | undefined {
+      const turn = turns.get(sessionId)
+      return turn && turn.fingerprint === fingerprint && (turn.answeredAfter === undefined || order <= turn.answeredAfter) ? turn.outcome : undefined
     },
-    track(sessionId: string, fingerprint: string, work: () => Promise<{ response: ChatResponse; revision: number | null }>) {
+    /**
+     * Runs a turn and remembers it for the repeats of its reply. Repeats share its outcome, a failure included: they
+     * were sent together, so they get what the original got.
+     */
+    track(sessionId: string, fingerprint: string, work: () => Promise<ChatResponse>): Promise<ChatResponse> {
       const outcome = work()
       const turn: RememberedTurn = { fingerprint, outcome }
-      turns.delete(sessionId)
       turns.set(sessionId, turn)
-      if (turns.size > REMEMBERED_TURNS) turns.delete(turns.keys().next().value!)
-      // Once the grace has passed the turn can no longer be repeated: it is forgotten, so memory holds recent turns
-      // only. A failed turn is not remembered: retrying it must run it again.
-      const forget = () => turns.get(sessionId) === turn && turns.delete(sessionId)
-      outcome.then(() => {
-        turn.finishedAt = performance.now()
-        setTimeout(forget, REPEAT_GRACE_MS).unref()
-      }, forget)
-      return outcome.then(({ response }) => response)
+      const answered = () => {
+        turn.answeredAfter = arrivals
+        if (turns.get(sessionId) === turn) forgetAnswered(sessionId)
+      }
+      // Before the caller's own `then`: the turn counts as answered before its answer is sent.
+      outcome.then(answered, answered)
+      return outcome
     },
   }
 }

@@ -13,6 +13,7 @@ import {
   insertLogs,
   insertWebhookEvents,
   REPLACE_SESSION,
+  SELECT_LAST_REPLY,
   SELECT_SESSION,
   updateResult,
 } from './turnSql.js'
@@ -130,6 +131,18 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupComm
     async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
       const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(adapter.raw(...bind(SELECT_SESSION, { id })))
       return rows[0]
+    },
+
+    /**
+     * The answer stored with the session's `revision` if the turn that made it answered the reply of that digest
+     * (see ChatSessionsTable.lastReply); undefined otherwise. Read only after a turn lost the revision check.
+     */
+    async storedAnswer(id: string, revision: number, digest: string): Promise<string | undefined> {
+      const { rows } = await db.executeQuery<{ revision: number; lastReply: string | null; lastAnswer: string | null }>(
+        adapter.raw(...bind(SELECT_LAST_REPLY, { id })),
+      )
+      const row = rows[0]
+      return row && Number(row.revision) === revision && row.lastReply === digest && row.lastAnswer !== null ? row.lastAnswer : undefined
     },
 
     /** Replaces a session's state if nobody advanced it since it was read (false otherwise). */

@@ -418,6 +418,15 @@ export const migrations: Migration[] = [
       await db.schema.createIndex('file_uploads_expiry').on('fileUploads').column('expiresAt').execute()
     },
   },
+  {
+    // The reply each session's last turn answered and its answer: the same reply sent at the same time through
+    // another process loses the revision check and gets that answer instead of a conflict (app/chats.ts).
+    name: '015_session_last_reply',
+    async up(db) {
+      await db.schema.alterTable('chatSessions').addColumn('lastReply', 'text').execute()
+      await db.schema.alterTable('chatSessions').addColumn('lastAnswer', 'text').execute()
+    },
+  },
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

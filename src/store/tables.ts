@@ -125,6 +125,13 @@ export interface ChatSessionsTable {
   updatedAt: string
   /** A preview chat (no result, a preview snapshot): purged sooner than live chats (app/lifecycle.ts). */
   isPreview: Flag
+  /**
+   * The reply the turn that made this revision answered (a digest of it and its caller) and that turn's answer
+   * (JSON), so that the same reply sent at the same time through another process gets it too (app/chats.ts); null
+   * after a start or a write that answered no reply.
+   */
+  lastReply: string | null
+  lastAnswer: string | null
 }
 
 export interface ResultsTable {

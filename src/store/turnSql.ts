@@ -5,7 +5,7 @@
 // They run through Kysely's connection (and transaction) all the same, as compiled queries (adapter.raw).
 import { DummyDriver, Kysely, sql, type Compilable, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely'
 import type { Database, Flag } from './tables.js'
-import type { AnswerRow, LogRow, ResultUpdate, WebhookEventRow } from './types.js'
+import type { AnswerRow, LogRow, ResultUpdate, StoredReply, WebhookEventRow } from './types.js'
 
 /** A statement's text and its parameters, ready for `adapter.raw`. */
 export type Bound = [text: string, parameters: unknown[]]
@@ -55,10 +55,18 @@ export const tuples = (rows: number, columns: number) => {
 export const SELECT_SESSION = statement<{ id: string }>((db, p) =>
   db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', p.id),
 )
-const UPDATE_SESSION = statement<{ state: string; revision: number; updatedAt: string; id: string; expected: number }>((db, p) =>
+const UPDATE_SESSION = statement<{
+  state: string
+  revision: number
+  updatedAt: string
+  lastReply: string | null
+  lastAnswer: string | null
+  id: string
+  expected: number
+}>((db, p) =>
   db
     .updateTable('chatSessions')
-    .set({ state: p.state, revision: p.revision, updatedAt: p.updatedAt })
+    .set({ state: p.state, revision: p.revision, updatedAt: p.updatedAt, lastReply: p.lastReply, lastAnswer: p.lastAnswer })
     .where('id', '=', p.id)
     .where('revision', '=', p.expected),
 )
@@ -73,7 +81,7 @@ export const INSERT_SESSION = statement<{ id: string; state: string; createdAt: 
 )
 /**
  * A preview (only previews choose their session id) restarted under the same session id: the row is replaced but its revision keeps counting up, so a late
- * turn of the chat it replaces (which expects the old revision) can never match the new one.
+ * turn of the chat it replaces (which expects the old revision) can never match the new one, nor get its last answer.
  */
 export const REPLACE_SESSION = statement<{ id: string; state: string; createdAt: string; updatedAt: string }>((db, p) =>
   db
@@ -85,6 +93,8 @@ export const REPLACE_SESSION = statement<{ id: string; state: string; createdAt:
         revision: eb('chatSessions.revision', '+', sql.lit(1)),
         createdAt: eb.ref('excluded.createdAt'),
         updatedAt: eb.ref('excluded.updatedAt'),
+        lastReply: sql.lit(null),
+        lastAnswer: sql.lit(null),
       })),
     ),
 )
@@ -145,11 +155,26 @@ export const WEBHOOK_EVENTS = rowInsert(
   ),
 )
 
-/** The revision-checked write of an existing session: its update, or its deletion when the chat is over. */
-export const advanceSession = (session: { id: string; revision: number }, state: string | null, now: string): Bound =>
+export const SELECT_LAST_REPLY = statement<{ id: string }>((db, p) =>
+  db.selectFrom('chatSessions').select(['revision', 'lastReply', 'lastAnswer']).where('id', '=', p.id),
+)
+
+/**
+ * The revision-checked write of an existing session: its update (with the reply it answered, if any: a write that
+ * answers none clears the last one), or its deletion when the chat is over.
+ */
+export const advanceSession = (session: { id: string; revision: number; reply?: StoredReply }, state: string | null, now: string): Bound =>
   state === null
     ? bind(DELETE_SESSION, { id: session.id, expected: session.revision })
-    : bind(UPDATE_SESSION, { state, revision: session.revision + 1, updatedAt: now, id: session.id, expected: session.revision })
+    : bind(UPDATE_SESSION, {
+        state,
+        revision: session.revision + 1,
+        updatedAt: now,
+        lastReply: session.reply?.digest ?? null,
+        lastAnswer: session.reply?.answer ?? null,
+        id: session.id,
+        expected: session.revision,
+      })
 
 export const updateResult = (r: ResultUpdate, sessionId: string): Bound =>
   bind(UPDATE_RESULT, {

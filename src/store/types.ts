@@ -11,12 +11,16 @@ export type LogRow = { resultId: string; status: string; description: string; de
 /** An outbox row of the webhooks (see WebhookEventsTable): written by the turn, in its transaction. */
 export type WebhookEventRow = { id: string; workspaceId: string; botId: string; resultId: string; type: string; payload: string }
 
+/** A turn's reply (a digest of it) and its answer (JSON), stored with the revision it made. */
+export type StoredReply = { digest: string; answer: string }
+
 export type SessionWrite =
   /** `isPreview`: a preview chat, purged sooner (see app/lifecycle.ts). */
   | { kind: 'create'; id: string; isPreview?: boolean }
   /** Replaces a session of that id if one exists (preview `sessionId`; always a preview). */
   | { kind: 'replace'; id: string }
-  | { kind: 'update'; id: string; revision: number }
+  /** `reply`: the digest of the reply the turn answers and its answer (JSON), kept with the new revision. */
+  | { kind: 'update'; id: string; revision: number; reply?: StoredReply }
 
 export type TurnWrite = {
   session: SessionWrite

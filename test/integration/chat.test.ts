@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { fixtureTests, loadExample, loadFixture } from '../support/fixtures.js'
 import { bot as v6Bot } from '../support/engine.js'
-import { burst } from '../support/process.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -268,27 +267,6 @@ describe('chat over HTTP', () => {
     assert.ok(!results.body.results.some((r: any) => r.lastChatSessionId === 'my-preview-session-1'))
     const invalid = await s.call('POST', `/v1/bots/${leadGen.id}/preview/startChat`, { token: owner.token, body: { bot: { groups: 'x' } } })
     assert.equal(invalid.status, 400)
-  })
-
-  test('concurrent identical replies on one session: one turn is applied, the others get its answer', async () => {
-    const first = await start(leadGen.publicId)
-    const choice = first.body.input.items[0].content
-    const statuses = await burst(20, `${s.url}/v1/sessions/${first.body.sessionId}/continueChat`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ message: choice }),
-    })
-    for (const status of statuses) assert.ok(status === 200 || status === 409, String(status))
-    assert.ok(statuses.includes(200), JSON.stringify(statuses))
-    const result = await s.call('GET', `/v1/bots/${leadGen.id}/results/${first.body.resultId}`, { token: owner.token })
-    assert.deepEqual(
-      result.body.result.answers.map((a: { content: string }) => a.content),
-      [choice],
-      'one answer stored',
-    )
-    assert.equal((await s.store.chats.session(first.body.sessionId))?.revision, 2, 'the state advanced once')
-    const again = await send(first.body.sessionId, 'Ada')
-    assert.equal(again.status, 200, 'a reply sent after the answer is a new turn')
   })
 
   withFixtures('a legacy export (Typebot v3) chats as exported: its bubbles and retry message', async () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { autoReply, isWaiting, paced } from '../support/autoReply.js'
+import { autoReply, isWaiting } from '../support/autoReply.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -67,7 +67,6 @@ describe('the example bots', () => {
       let body = res.body
       let attempt = 0
       let lastInputId: string | undefined
-      let previous: unknown
       for (let turns = 0; ; turns++) {
         errors.push(...(body.logs ?? []).filter((log: any) => log.status === 'error'))
         if (!isWaiting(body)) break
@@ -75,8 +74,7 @@ describe('the example bots', () => {
         attempt = body.input?.id && body.input.id === lastInputId ? attempt + 1 : 0
         lastInputId = body.input?.id
         assert.ok(attempt < 4, `every reply to ${lastInputId} was refused`)
-        const message = await paced(previous, autoReply(body, attempt))
-        previous = message
+        const message = autoReply(body, attempt)
         body = await send(sessionId, message)
       }
       assert.deepEqual(errors, [])

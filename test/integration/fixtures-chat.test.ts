@@ -1,7 +1,7 @@
 // Every fixture bot, published and run over HTTP by a scripted user until the conversation ends.
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { autoReply, isWaiting, paced } from '../support/autoReply.js'
+import { autoReply, isWaiting } from '../support/autoReply.js'
 import { describeWithFixtures, listFixtures } from '../support/fixtures.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { userWithWorkspace } from '../support/seed.js'
@@ -86,7 +86,6 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
       let turns = 0
       let attempt = 0
       let lastInputId: string | undefined
-      let previous: unknown
       const visits = new Map<string, number>()
       for (;;) {
         for (const log of res.body.logs ?? []) {
@@ -102,8 +101,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
         // The scripted user pays what a payment input asks for, as Stripe's form would before the client reports it.
         const secret = res.body.input?.runtimeOptions?.paymentIntentSecret
         if (typeof secret === 'string') stripe.setStatus(secret.split('_secret_')[0], 'succeeded')
-        const message = await paced(previous, autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0))
-        previous = message
+        const message = autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0)
         res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message } })
         assert.equal(res.status, 200, `${name} turn ${turns}: ${JSON.stringify(res.body)}`)
       }

@@ -56,6 +56,7 @@ describe('operations', () => {
         '012_rate_limits',
         '013_email_verified',
         '014_file_uploads',
+        '015_session_last_reply',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

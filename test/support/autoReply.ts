@@ -1,6 +1,5 @@
 // Plays the user of a chat: picks a valid reply for any input or waiting client-side action, so a test can walk
 // any bot to its end. Several candidates per input kind: the next one is tried when a reply is refused.
-import { REPEAT_GRACE_MS } from '../../src/app/recentTurns.js'
 
 const candidates = (input: any): unknown[] => {
   const o = input.options ?? {}
@@ -65,12 +64,3 @@ export const autoReply = (response: any, attempt: number, visits = 0): unknown =
 }
 
 export const isWaiting = (response: any): boolean => !!response.input || (response.clientSideActions ?? []).some((a: any) => a.expectsDedicatedReply)
-
-/**
- * Waits like a person before sending the same reply as the previous one: the server takes an identical reply that
- * arrives within `REPEAT_GRACE_MS` of the previous answer for a repeat of it (a double submit).
- */
-export const paced = async (previous: unknown, message: unknown) => {
-  if (JSON.stringify(previous) === JSON.stringify(message)) await new Promise((r) => setTimeout(r, REPEAT_GRACE_MS + 50))
-  return message
-}

@@ -11,11 +11,6 @@ import { streamRoutes } from '../routes/stream.js'
 export const chatApiRoutes: RouteDef[] = [...chatRoutes, ...streamRoutes, ...uploadRoutes, ...storedFileRoutes]
 
 export const chatPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
-  // When the request arrived, on this process's monotonic clock: a reply repeated while its original was being
-  // applied is recognised by it (app/chats.ts). Taken first, before anything can wait.
-  fastify.addHook('onRequest', async (req) => {
-    req.arrivedAt = performance.now()
-  })
   fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: services.config.publicChat }))
   fastify.addHook('preParsing', limitAnonymousBody(services.config.http.anonymousBodyLimitBytes))
   registerRoutes(fastify, [...chatRoutes, ...streamRoutes, ...uploadRoutes], services)

@@ -12,9 +12,6 @@ import { typebotWebhookRoutes } from '../routes/typebot/webhooks.js'
 export const typebotRoutes: RouteDef[] = [...typebotChatRoutes, ...typebotUploadRoutes, ...typebotWebhookRoutes]
 
 export const typebotPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
-  fastify.addHook('onRequest', async (req) => {
-    req.arrivedAt = performance.now()
-  })
   fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: services.config.typebotPublicChat }))
   fastify.addHook('preParsing', limitAnonymousBody(services.config.http.anonymousBodyLimitBytes))
   registerRoutes(fastify, typebotRoutes, services)

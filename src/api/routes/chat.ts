@@ -2,6 +2,7 @@
 // callers reach the `optional` routes only when PUBLIC_CHAT is on (the chat plugin's auth hook).
 import { z } from 'zod'
 import { clientLogsBody, continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
+import { arrivalOf } from '../chatArrivals.js'
 import { defineRoute } from '../route.js'
 import { exampleFirstTurn, exampleIds, exampleLastTurn } from './botExamples.js'
 import { botParams, errorSchema, idSchema } from '../../contract/api.js'
@@ -132,7 +133,7 @@ export const chatRoutes = [
         user,
         textFormat: body.textBubbleContentFormat,
         origin: origin(req),
-        arrivedAt: req.arrivedAt,
+        arrival: arrivalOf(req),
       })
     },
   }),

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { idSchema } from '../../../contract/api.js'
 import { previewStartBody, startChatBody, userMessageSchema } from '../../../contract/chat.js'
 import { badRequest } from '../../../app/errors.js'
+import { arrivalOf } from '../../chatArrivals.js'
 import { defineRoute } from '../../route.js'
 import { exampleFirstTurn, exampleIds, exampleLastTurn } from '../botExamples.js'
 import { errors } from '../chat.js'
@@ -189,7 +190,7 @@ export const typebotChatRoutes = [
         user,
         textFormat: body.textBubbleContentFormat,
         origin: chatOrigin(req),
-        arrivedAt: req.arrivedAt,
+        arrival: arrivalOf(req),
       })
     },
   }),
