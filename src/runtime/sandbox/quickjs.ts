@@ -11,6 +11,7 @@
 // Scripts (which get a `setVariable` bound to their run) use a fresh context each time.
 import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, RELEASE_SYNC } from 'quickjs-emscripten'
 import type { EvalResult, ScriptResult } from '../../engine/types.js'
+import { installIntl } from './intl-host.js'
 
 export type SandboxLimits = { memoryBytes: number; timeoutMs: number }
 
@@ -174,6 +175,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     try {
       vm = scriptRuntime.newContext()
       scriptRuntime.setInterruptHandler(interruptAfter(timeoutMs))
+      installIntl(vm)
       defineGlobals(vm, globals)
       return work(vm)
     } catch (err) {
@@ -192,6 +194,12 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     if (shared) return shared
     const vm = runtime.newContext()
     runtime.setInterruptHandler(interruptAfter(5000))
+    try {
+      installIntl(vm)
+    } catch (err) {
+      vm.dispose()
+      throw new Error(`Sandbox Intl failed: ${describe(err)}`)
+    }
     const locked = vm.evalCode(LOCKDOWN)
     if (locked.error) {
       const error = vm.dump(locked.error)
