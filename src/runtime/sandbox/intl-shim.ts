@@ -13,6 +13,8 @@ export const MAX_INTL_CHARS = 1 << 20
 export const MAX_INTL_ITEMS = 1 << 12
 
 export const INTL_SHIM = `(bridge) => {
+  // Strict, as V8's built-ins are: \`this\` is never boxed nor replaced by the global object.
+  'use strict'
   const { Error, RangeError, TypeError, Object: toObject } = globalThis
   const { stringify, parse } = JSON
   const { apply, construct } = Reflect
