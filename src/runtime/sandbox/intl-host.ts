@@ -52,6 +52,17 @@ const revive = (_key: string, value: unknown) => {
   return value
 }
 
+const badRequest = () => new TypeError('Intl: bad request')
+
+/** A request's JSON (the shim always sends valid JSON: anything else is a bad request, not a host error). */
+const decode = (text: string): unknown => {
+  try {
+    return JSON.parse(text, revive)
+  } catch {
+    throw badRequest()
+  }
+}
+
 const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof v)
 
 /**
@@ -65,13 +76,12 @@ const CACHED_FORMATTERS = 500
 const formatterOf = (key: string) => {
   const cached = formatters.get(key)
   if (cached) return cached
-  const identity: unknown = JSON.parse(key, revive)
-  if (!Array.isArray(identity) || identity.length !== 3) throw new TypeError('Intl: bad request')
+  const identity = decode(key)
+  if (!Array.isArray(identity) || identity.length !== 3) throw badRequest()
   const [name, locales, options] = identity as [unknown, unknown, unknown]
   const kind = typeof name === 'string' && Object.hasOwn(CLASSES, name) ? CLASSES[name] : undefined
-  if (!kind || !Array.isArray(locales) || !locales.every((l) => typeof l === 'string')) throw new TypeError('Intl: bad request')
-  if (typeof options !== 'object' || options === null || Array.isArray(options) || !Object.values(options).every(isPrimitive))
-    throw new TypeError('Intl: bad request')
+  if (!kind || !Array.isArray(locales) || !locales.every((l) => typeof l === 'string')) throw badRequest()
+  if (typeof options !== 'object' || options === null || Array.isArray(options) || !Object.values(options).every(isPrimitive)) throw badRequest()
   const entry = { formatter: kind.create(locales, options as Record<string, unknown>) as Formatter, methods: kind.methods }
   if (key.length <= CACHED_KEY_CHARS) {
     if (formatters.size >= CACHED_FORMATTERS) formatters.clear()
@@ -81,7 +91,7 @@ const formatterOf = (key: string) => {
 }
 
 const strings = (list: unknown): string[] => {
-  if (!Array.isArray(list) || !list.every((l) => typeof l === 'string')) throw new TypeError('Intl: bad request')
+  if (!Array.isArray(list) || !list.every((l) => typeof l === 'string')) throw badRequest()
   return list
 }
 
@@ -95,7 +105,7 @@ const staticCall = (method: unknown, args: unknown[]): unknown => {
     case 'supportedLocalesOf': {
       const [name, locales, options] = args
       const Class = typeof name === 'string' && name in Intl ? (Intl as unknown as Record<string, unknown>)[name] : undefined
-      if (typeof Class !== 'function' || !Object.hasOwn(CLASSES, name as string)) throw new TypeError('Intl: bad request')
+      if (typeof Class !== 'function' || !Object.hasOwn(CLASSES, name as string)) throw badRequest()
       return (Class as unknown as { supportedLocalesOf: (l: string[], o: unknown) => string[] }).supportedLocalesOf(strings(locales), options)
     }
     case 'toLocaleUpperCase':
@@ -103,18 +113,20 @@ const staticCall = (method: unknown, args: unknown[]): unknown => {
     case 'toLocaleLowerCase':
       return String(args[0]).toLocaleLowerCase(strings(args[1]))
   }
-  throw new TypeError('Intl: bad request')
+  throw badRequest()
 }
 
 /** Answers one request of the shim: `key` is an instance's identity (or "static"), `call` [method, ...args]. */
 export const answerIntl = (key: string, call: string): string => {
   try {
     if (key.length + call.length > MAX_INTL_CHARS) throw new RangeError('Intl: argument too long')
-    const [method, ...args] = JSON.parse(call, revive) as unknown[]
+    const request = decode(call)
+    if (!Array.isArray(request)) throw badRequest()
+    const [method, ...args] = request
     if (key === '"static"') return JSON.stringify([staticCall(method, args)])
     const { formatter, methods } = formatterOf(key)
     if (method === 'resolvedOptions') return JSON.stringify([(formatter as unknown as { resolvedOptions(): unknown }).resolvedOptions()])
-    if (typeof method !== 'string' || !methods.includes(method)) throw new TypeError('Intl: bad request')
+    if (typeof method !== 'string' || !methods.includes(method)) throw badRequest()
     return JSON.stringify([formatter[method](...args)])
   } catch (err) {
     // The error as V8 gave it (its message names the invalid value, nothing of the host); the shim throws it again.

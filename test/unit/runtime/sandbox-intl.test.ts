@@ -4,8 +4,11 @@
 // of several zones (TZ must be set before V8 reads it, so each zone gets a child process).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { describe, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
+import { answerIntl } from '../../../src/runtime/sandbox/intl-host.js'
+import { MAX_INTL_CHARS } from '../../../src/runtime/sandbox/intl-shim.js'
+import { createSandbox, type Sandbox } from '../../../src/runtime/sandbox/pool.js'
 
 const INSTANTS = [
   Date.UTC(2026, 10, 28, 9, 42, 32), // 06:42:32 in São Paulo: the greeting that said "Boa noite"
@@ -121,4 +124,59 @@ describe('Intl in the sandbox gives V8’s answers', () => {
       assert.equal((defaults.value[6] as { timeZone: string }).timeZone, zone)
     })
   }
+})
+
+describe('Intl in the sandbox keeps the limits', () => {
+  let sandbox: Sandbox
+  before(async () => {
+    sandbox = await createSandbox({ memoryBytes: 32 * 1024 * 1024, timeoutMs: 300 })
+  })
+  after(() => sandbox.close())
+
+  test('absurdly long strings and lists are a RangeError, refused before they cross', async () => {
+    for (const code of [
+      "'x'.repeat(1 << 21).localeCompare('y')",
+      "'x'.repeat(1 << 21).toLocaleUpperCase('tr')",
+      "new Intl.DateTimeFormat(Array(1e5).fill('en'))",
+      'new Intl.NumberFormat({ length: 1e9 })',
+      "new Intl.ListFormat('en').format(Array(1e5).fill('a'))",
+      "new Intl.Collator('pt', { collation: 'x'.repeat(1 << 21) })",
+    ]) {
+      const res = await sandbox.evaluate(`try { ${code}; return 'no error' } catch (e) { return e.name }`, {})
+      assert.deepEqual(res, { ok: true, value: 'RangeError' }, code)
+    }
+  })
+
+  test('time spent in the host’s ICU counts against the deadline, and the sandbox goes on', async () => {
+    const loop = await sandbox.evaluate(
+      "for (let i = 0; ; i++) new Date(i).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'full' })",
+      {},
+    )
+    assert.equal(loop.ok, false)
+    assert.match(loop.error ?? '', /interrupted/)
+    assert.deepEqual(await sandbox.evaluate("return (1234.5).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' })", {}), {
+      ok: true,
+      value: 'R$\u00a01.234,50',
+    })
+  })
+
+  test('the bridge answers only well-formed requests, with data', () => {
+    const bad = [
+      ['["__proto__",[],{}]', '["format",0]'],
+      ['["constructor",[],{}]', '["format",0]'],
+      ['["NumberFormat",[],{}]', '["constructor"]'],
+      ['["NumberFormat",[],{}]', '["__proto__"]'],
+      ['["NumberFormat",[{}],{}]', '["format",0]'],
+      ['["NumberFormat",[],{"style":{}}]', '["format",0]'],
+      ['"static"', '["supportedLocalesOf","Intl",[],{}]'],
+      ['"static"', '["eval","1"]'],
+      ['not json', '[]'],
+    ]
+    for (const [key, call] of bad) assert.deepEqual(JSON.parse(answerIntl(key, call)).name, 'TypeError', `${key} ${call}`)
+    assert.equal(JSON.parse(answerIntl('x'.repeat(MAX_INTL_CHARS), '[]')).name, 'RangeError')
+    assert.deepEqual(JSON.parse(answerIntl('["NumberFormat",["pt-BR"],{"style":"percent"}]', '["format",{"#":"-Infinity"}]')), ['-∞%'])
+    assert.deepEqual(JSON.parse(answerIntl('["NumberFormat",["pt-BR"],{}]', '["format",{"#n":"12345678901234567890"}]')), [
+      '12.345.678.901.234.567.890',
+    ])
+  })
 })
