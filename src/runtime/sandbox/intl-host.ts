@@ -2,8 +2,8 @@
 // bot code gets the answers it would get in Typebot's V8 — locales, time zones, currencies — with the defaults of
 // this process (its TZ and locale). Only strings cross: an instance's identity and a call, both JSON, and a JSON
 // answer ([result], or { name, message } for an error, which the shim throws as the same RangeError or TypeError).
-import type { QuickJSContext } from 'quickjs-emscripten'
-import { INTL_SHIM, MAX_INTL_CHARS } from './intl-shim.js'
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten'
+import { DATE_PARSE_SHIM, INTL_SHIM, LAZY_INTL_SHIM, MAX_INTL_CHARS } from './intl-shim.js'
 
 type Formatter = Record<string, (...args: unknown[]) => unknown>
 
@@ -135,15 +135,36 @@ export const answerIntl = (key: string, call: string): string => {
   }
 }
 
-/** Installs Intl in a context before its lockdown: the bridge is handed to the shim, never put on the global object. */
-export const installIntl = (vm: QuickJSContext) => {
-  const shim = vm.unwrapResult(vm.evalCode(INTL_SHIM, 'intl.js'))
-  const bridge = vm.newFunction('intl', (key, call) => {
-    if (vm.typeof(key) !== 'string' || vm.typeof(call) !== 'string') return vm.newString(answerIntl('', ''))
-    return vm.newString(answerIntl(vm.getString(key), vm.getString(call)))
-  })
-  const installed = vm.callFunction(shim, vm.undefined, bridge)
-  bridge.dispose()
+/** Evaluates a shim's source (a function) and calls it with `args`. */
+const runShim = (vm: QuickJSContext, source: string, ...args: QuickJSHandle[]) => {
+  const shim = vm.unwrapResult(vm.evalCode(source, 'intl.js'))
+  const result = vm.callFunction(shim, vm.undefined, ...args)
   shim.dispose()
-  vm.unwrapResult(installed).dispose()
+  vm.unwrapResult(result).dispose()
+}
+
+/**
+ * Installs Intl in a context before its lockdown: the bridge is handed to the shim, never put on the global object.
+ * `lazy` (contexts made for one run) installs stubs that compile the shim only if bot code uses it.
+ */
+export const installIntl = (vm: QuickJSContext, { lazy = false } = {}) => {
+  runShim(vm, DATE_PARSE_SHIM)
+  const install = () => {
+    const bridge = vm.newFunction('intl', (key, call) => {
+      if (vm.typeof(key) !== 'string' || vm.typeof(call) !== 'string') return vm.newString(answerIntl('', ''))
+      return vm.newString(answerIntl(vm.getString(key), vm.getString(call)))
+    })
+    try {
+      runShim(vm, INTL_SHIM, bridge)
+    } finally {
+      bridge.dispose()
+    }
+  }
+  if (!lazy) return install()
+  const load = vm.newFunction('load', install)
+  try {
+    runShim(vm, LAZY_INTL_SHIM, load)
+  } finally {
+    load.dispose()
+  }
 }

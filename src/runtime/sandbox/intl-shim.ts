@@ -244,10 +244,18 @@ export const INTL_SHIM = `(bridge) => {
       return ask('"static"', request(m, [s, localeList(locales)]))
     } }[m], 0)
   }
+}`
 
-  // V8's date parser takes any white space between the parts, as its own toLocaleString writes them (U+202F
-  // before AM/PM); QuickJS's only takes ASCII spaces. Strings given to Date and Date.parse get ASCII spaces, so
-  // that \`new Date(new Date().toLocaleString('en-US', { timeZone }))\` reads back as in V8.
+/**
+ * V8's date parser takes any white space between the parts, as its own toLocaleString writes them (U+202F before
+ * AM/PM); QuickJS's only takes ASCII spaces. Strings given to Date and Date.parse get ASCII spaces, so that
+ * `new Date(new Date().toLocaleString('en-US', { timeZone }))` reads back as in V8. Evaluates to a function.
+ */
+export const DATE_PARSE_SHIM = `() => {
+  'use strict'
+  const { construct } = Reflect
+  const { defineProperty } = Object
+  const method = (target, name, fn) => defineProperty(target, name, { value: fn, writable: true, configurable: true })
   const NativeDate = Date
   const nativeParse = Date.parse
   const space = /\\s/g
@@ -259,9 +267,43 @@ export const INTL_SHIM = `(bridge) => {
   }
   defineProperty(Wrapped, 'length', { value: 7, configurable: true })
   defineProperty(Wrapped, 'prototype', { value: NativeDate.prototype, writable: false })
-  method(Wrapped, 'parse', function parse(s) { return nativeParse(spaced(toText(s))) })
+  method(Wrapped, 'parse', function parse(s) { return nativeParse(spaced(\`\${s}\`)) })
   method(Wrapped, 'UTC', NativeDate.UTC)
-  method(Wrapped, 'now', now)
+  method(Wrapped, 'now', NativeDate.now)
   method(NativeDate.prototype, 'constructor', Wrapped)
   defineProperty(globalThis, 'Date', { value: Wrapped, writable: true, configurable: true })
+}`
+
+/**
+ * For contexts made for one run (scripts), where compiling the whole shim would cost every run ~1 ms: stubs that
+ * install it (through \`load\`, which the host answers) the first time bot code touches \`Intl\` or calls one of
+ * the locale-sensitive methods, then behave as the real ones.
+ */
+export const LAZY_INTL_SHIM = `(load) => {
+  'use strict'
+  const { apply } = Reflect
+  const { defineProperty } = Object
+  let loaded = false
+  const install = () => {
+    if (!loaded) load()
+    loaded = true
+  }
+  defineProperty(globalThis, 'Intl', {
+    get() { install(); return globalThis.Intl },
+    set(value) { install(); globalThis.Intl = value },
+    configurable: true,
+  })
+  const stubs = [
+    [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']],
+    [Number.prototype, ['toLocaleString']],
+    [BigInt.prototype, ['toLocaleString']],
+    [String.prototype, ['localeCompare', 'toLocaleUpperCase', 'toLocaleLowerCase']],
+  ]
+  for (const [target, names] of stubs) {
+    for (const name of names) {
+      const stub = { [name](...args) { install(); return apply(target[name], this, args) } }[name]
+      defineProperty(stub, 'length', { value: name === 'localeCompare' ? 1 : 0, configurable: true })
+      defineProperty(target, name, { value: stub, writable: true, configurable: true })
+    }
+  }
 }`

@@ -175,7 +175,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     try {
       vm = scriptRuntime.newContext()
       scriptRuntime.setInterruptHandler(interruptAfter(timeoutMs))
-      installIntl(vm)
+      installIntl(vm, { lazy: true })
       defineGlobals(vm, globals)
       return work(vm)
     } catch (err) {

@@ -78,7 +78,7 @@ const SNIPPETS: Record<string, string> = {
       name(() => new Intl.ListFormat('pt').format([1])), name(() => Intl.DateTimeFormat.prototype.format), name(() => String.prototype.localeCompare.call(null, 'a'))]`,
 }
 
-/** Each snippet for each instant, in the sandbox (the server's worker pool) and in Node: printed as JSON. */
+/** Each snippet for each instant, in the sandbox (the server's worker pool: as an expression and as a script) and in Node: printed as JSON. */
 const CHILD = `
 const { createSandbox } = await import(${JSON.stringify(pathToFileURL(new URL('../../../src/runtime/sandbox/pool.ts', import.meta.url).pathname).href)})
 const [snippets, instants] = JSON.parse(process.argv[1])
@@ -89,13 +89,14 @@ for (const [name, body] of Object.entries(snippets)) {
     let node
     try { node = { ok: true, value: JSON.parse(JSON.stringify(new Function('now', body)(now))) } } catch (e) { node = { ok: false, error: e.name } }
     const res = await sandbox.evaluate(body, { now })
-    out.push({ name, now, node, sandbox: res.ok ? res : { ok: false, error: res.error } })
+    const script = await sandbox.runScript(body, { now })
+    out.push({ name, now, node, sandbox: res.ok ? res : { ok: false, error: res.error }, script: script.ok ? { ok: true, value: script.value } : { ok: false, error: script.error } })
   }
 }
 await sandbox.close()
 process.stdout.write(JSON.stringify(out))`
 
-type Outcome = { name: string; now: number; node: unknown; sandbox: unknown }
+type Outcome = { name: string; now: number; node: unknown; sandbox: unknown; script: unknown }
 
 const runInZone = (zone: string): Outcome[] => {
   const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, JSON.stringify([SNIPPETS, INSTANTS])], {
@@ -112,8 +113,9 @@ describe('Intl in the sandbox gives V8’s answers', () => {
     test(`with the host in ${zone}`, () => {
       const outcomes = runInZone(zone)
       assert.equal(outcomes.length, Object.keys(SNIPPETS).length * INSTANTS.length)
-      for (const { name, now, node, sandbox } of outcomes) {
+      for (const { name, now, node, sandbox, script } of outcomes) {
         assert.deepEqual(sandbox, node, `${name} at ${new Date(now).toISOString()} (TZ=${zone})`)
+        assert.deepEqual(script, node, `${name} at ${new Date(now).toISOString()} (TZ=${zone}), as a script`)
       }
       // The snippets are not vacuous: the greeting of the issue, at 06:42 São Paulo time, in every host zone.
       const greeting = outcomes.find((o) => o.name === 'greeting from the São Paulo time read back with new Date' && o.now === INSTANTS[0])
