@@ -67,11 +67,12 @@ const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'
 
 /**
  * V8's Intl objects by identity (the same class, locales and options always build the same one): building one
- * costs 20–100 µs, a call on it ~1 µs. Per worker thread, bounded like the sandbox's compiled bodies.
+ * costs 20–100 µs, a call on it ~1 µs. Per worker thread, bounded like the sandbox's compiled bodies (a
+ * DateTimeFormat holds ~50 kB of ICU data: 100 of them stay within a few MB).
  */
 const formatters = new Map<string, { formatter: Formatter; methods: string[] }>()
 const CACHED_KEY_CHARS = 2000
-const CACHED_FORMATTERS = 500
+const CACHED_FORMATTERS = 100
 
 const formatterOf = (key: string) => {
   const cached = formatters.get(key)

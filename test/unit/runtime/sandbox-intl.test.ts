@@ -1,7 +1,7 @@
 // Bot code gets V8's answers from Intl and the locale-sensitive methods: real-world snippets (greetings by São Paulo
 // hour, pt-BR dates for a webhook, BRL and EUR amounts, Spanish formats, plural and relative-time wording, sorting
 // with accents) run in the sandbox and in Node's own V8, for several instants, in processes whose time zone is each
-// of several zones (TZ must be set before V8 reads it, so each zone gets a child process).
+// of several zones and default locales (TZ must be set before V8 reads it, so each zone gets a child process).
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { after, before, describe, test } from 'node:test'
@@ -17,7 +17,13 @@ const INSTANTS = [
   Date.UTC(2018, 11, 1, 12, 0, 0), // Brazil still had summer time (UTC−2)
   Date.UTC(2026, 2, 29, 1, 30, 0), // Lisbon's clocks go forward at this hour
 ]
-const ZONES = ['America/Sao_Paulo', 'UTC', 'Asia/Tokyo', 'Europe/Lisbon']
+/** Host time zones, and the default locale of each process (V8 takes it from LANG). */
+const ZONES: [string, string][] = [
+  ['America/Sao_Paulo', 'pt_BR.UTF-8'],
+  ['UTC', 'C.UTF-8'],
+  ['Asia/Tokyo', 'ja_JP.UTF-8'],
+  ['Europe/Lisbon', 'es_ES.UTF-8'],
+]
 
 /** Function bodies run with `now` (epoch milliseconds) as their one variable. */
 const SNIPPETS: Record<string, string> = {
@@ -98,9 +104,9 @@ process.stdout.write(JSON.stringify(out))`
 
 type Outcome = { name: string; now: number; node: unknown; sandbox: unknown; script: unknown }
 
-const runInZone = (zone: string): Outcome[] => {
+const runInZone = (zone: string, lang: string): Outcome[] => {
   const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, JSON.stringify([SNIPPETS, INSTANTS])], {
-    env: { ...process.env, TZ: zone },
+    env: { ...process.env, TZ: zone, LANG: lang, LC_ALL: undefined, LC_MESSAGES: undefined },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   })
@@ -109,9 +115,9 @@ const runInZone = (zone: string): Outcome[] => {
 }
 
 describe('Intl in the sandbox gives V8’s answers', () => {
-  for (const zone of ZONES) {
-    test(`with the host in ${zone}`, () => {
-      const outcomes = runInZone(zone)
+  for (const [zone, lang] of ZONES) {
+    test(`with the host in ${zone}, LANG=${lang}`, () => {
+      const outcomes = runInZone(zone, lang)
       assert.equal(outcomes.length, Object.keys(SNIPPETS).length * INSTANTS.length)
       for (const { name, now, node, sandbox, script } of outcomes) {
         assert.deepEqual(sandbox, node, `${name} at ${new Date(now).toISOString()} (TZ=${zone})`)
@@ -124,6 +130,7 @@ describe('Intl in the sandbox gives V8’s answers', () => {
       assert.deepEqual(webhook?.sandbox, { ok: true, value: { data: '28/11/2026', hora: '06:42:32' } })
       const defaults = outcomes.find((o) => o.name === "the host's zone and locale by default")?.sandbox as { value: unknown[] }
       assert.equal((defaults.value[6] as { timeZone: string }).timeZone, zone)
+      assert.equal((defaults.value[6] as { locale: string }).locale, lang === 'C.UTF-8' ? 'en-US' : lang.slice(0, 5).replace('_', '-'))
     })
   }
 })
