@@ -8,9 +8,12 @@
 // an evaluation cannot leave anything behind for the next one (another chat, another bot). Variables are passed
 // as function parameters, not globals. Creating a context costs ~1 ms and an evaluation in a ready one ~20 µs,
 // which is why the context is kept. Any evaluation that is interrupted or runs out of memory replaces it.
-// Scripts (which get a `setVariable` bound to their run) use a fresh context each time.
+// Scripts (which get a `setVariable` bound to their run) use a fresh context each time. Every context gets V8's
+// Intl through a bridge to the host (./intl-host.ts) before anything else runs in it: before the lockdown in the
+// shared one; on first use in a script's.
 import { newQuickJSWASMModule, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, RELEASE_SYNC } from 'quickjs-emscripten'
 import type { EvalResult, ScriptResult } from '../../engine/types.js'
+import { installIntl } from './intl-host.js'
 
 export type SandboxLimits = { memoryBytes: number; timeoutMs: number }
 
@@ -174,6 +177,7 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     try {
       vm = scriptRuntime.newContext()
       scriptRuntime.setInterruptHandler(interruptAfter(timeoutMs))
+      installIntl(vm, { lazy: true })
       defineGlobals(vm, globals)
       return work(vm)
     } catch (err) {
@@ -192,6 +196,12 @@ export const createLocalSandbox = async (limits: SandboxLimits): Promise<LocalSa
     if (shared) return shared
     const vm = runtime.newContext()
     runtime.setInterruptHandler(interruptAfter(5000))
+    try {
+      installIntl(vm)
+    } catch (err) {
+      vm.dispose()
+      throw new Error(`Sandbox Intl failed: ${describe(err)}`)
+    }
     const locked = vm.evalCode(LOCKDOWN)
     if (locked.error) {
       const error = vm.dump(locked.error)

@@ -57,6 +57,23 @@ const INTRINSICS: [string, string][] = [
   ['Object.prototype.__proto__ setter', "Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').set"],
   ['Object.prototype.__defineGetter__', '({}).__defineGetter__'],
   ['Array.prototype[Symbol.unscopables]', '[][Symbol.unscopables]'],
+  ['Intl', 'Intl'],
+  ['Intl.DateTimeFormat.prototype', 'Intl.DateTimeFormat.prototype'],
+  ['Intl.NumberFormat.prototype', 'Intl.NumberFormat.prototype'],
+  ['Intl.Collator.prototype', 'Intl.Collator.prototype'],
+  ['Intl.PluralRules.prototype', 'Intl.PluralRules.prototype'],
+  ['Intl.RelativeTimeFormat.prototype', 'Intl.RelativeTimeFormat.prototype'],
+  ['Intl.ListFormat.prototype', 'Intl.ListFormat.prototype'],
+  ['Intl.DisplayNames.prototype', 'Intl.DisplayNames.prototype'],
+  ['DateTimeFormat format getter', "Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'format').get"],
+  ['an Intl instance prototype', "Object.getPrototypeOf(new Intl.NumberFormat('pt-BR'))"],
+  ['an Intl result prototype', 'Object.getPrototypeOf(new Intl.DateTimeFormat().formatToParts(0)[0])'],
+  [
+    'an Intl error prototype',
+    "(() => { try { new Intl.DateTimeFormat('en', { timeZone: 'Mars/Olympus' }) } catch (e) { return Object.getPrototypeOf(e) } })()",
+  ],
+  ['Date (wrapped for its parser)', 'Date'],
+  ['Date.prototype', 'Date.prototype'],
   ['the running function', 'arguments.callee'],
   ['the running function prototype', 'arguments.callee.prototype'],
 ]
@@ -346,6 +363,51 @@ return JSON.stringify([proto.seen, Object.getPrototypeOf(proto).seen, ({}).seen,
       local.evaluate(`${way}; return parseInt('1')`, {})
       assert.deepEqual(local.evaluate("return parseInt('1')", {}), { ok: true, value: 1 }, way)
     }
+  })
+
+  test('Intl: a patched formatter or locale method records nothing of the next evaluation, and no host object is reachable', async () => {
+    const local = await fresh()
+    const tamper = `const seen = []
+const spy = (target, key) => {
+  const d = Object.getOwnPropertyDescriptor(target, key)
+  const original = d.value ?? d.get
+  const wrapped = function (...args) { seen.push(args); return Reflect.apply(original, this, args) }
+  try { Object.defineProperty(target, key, d.value ? { value: wrapped } : { get: wrapped }) } catch {}
+  try { target[key] = wrapped } catch {}
+}
+spy(Intl.DateTimeFormat.prototype, 'format')
+spy(Intl.NumberFormat.prototype, 'formatToParts')
+spy(Intl.Collator.prototype, 'compare')
+spy(Date.prototype, 'toLocaleString')
+spy(Number.prototype, 'toLocaleString')
+spy(String.prototype, 'localeCompare')
+spy(Intl, 'DateTimeFormat')
+spy(globalThis, 'Date')
+try { Object.defineProperty(globalThis, 'Intl', { value: { seen, DateTimeFormat: Intl.DateTimeFormat } }) } catch {}
+try { Intl.seen = seen } catch {}
+return typeof Intl.seen`
+    local.evaluate(tamper, {})
+    const secret = `return [new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(card), new Intl.NumberFormat('pt-BR').formatToParts(card).length,
+      [email, 'a'].sort(new Intl.Collator('pt').compare)[0], new Date(card).toLocaleString('pt-BR'), card.toLocaleString('pt-BR'), email.localeCompare('z')].length`
+    assert.deepEqual(local.evaluate(secret, { card: 4111111111111111, email: 'b@tenant.example' }), { ok: true, value: 6 })
+    const back = local.evaluate('return [Intl.seen, Intl.DateTimeFormat.seen, Date.seen, typeof Intl.getCanonicalLocales]', {})
+    assert.deepEqual(back, { ok: true, value: [null, null, null, 'function'] })
+    // Answers are the sandbox's own objects and errors; the bridge (a host function named "intl") is nowhere.
+    const probe = `const seen = new Set()
+const names = []
+const walk = (v) => {
+  if ((typeof v !== 'object' && typeof v !== 'function') || v === null || seen.has(v)) return
+  seen.add(v)
+  if (typeof v === 'function') names.push(v.name)
+  walk(Object.getPrototypeOf(v))
+  for (const k of Reflect.ownKeys(v)) { const d = Object.getOwnPropertyDescriptor(v, k); walk(d.value); walk(d.get); walk(d.set) }
+}
+walk(globalThis)
+const parts = new Intl.NumberFormat('pt-BR').formatToParts(1)
+const error = (() => { try { (1).toLocaleString('pt-BR', { style: 'currency', currency: 'REAL' }) } catch (e) { return e } })()
+return [names.includes('intl'), Object.getPrototypeOf(parts) === Array.prototype, Object.getPrototypeOf(parts[0]) === Object.prototype,
+  new Intl.PluralRules('pt').resolvedOptions().constructor === Object, error instanceof RangeError, Object.keys(globalThis).length]`
+    assert.deepEqual(local.evaluate(probe, {}), { ok: true, value: [false, true, true, true, true, 0] })
   })
 
   test('the compiled function of a body keeps nothing between evaluations of the same body', async () => {
