@@ -1,8 +1,8 @@
 // Places where Parley does what Typebot does, over the chat API on a real server: dynamic buttons whose list is not
-// set yet, and a lone `{{…}}` Set variable expression naming no variable.
+// set yet, a lone `{{…}}` Set variable expression naming no variable, avatars that follow a variable.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { bot, say } from '../support/engine.js'
+import { bot, edge, say } from '../support/engine.js'
 import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -88,5 +88,33 @@ describe('Typebot behaviours over the chat API', () => {
       ['Id []'],
     )
     assert.deepEqual(await storedLogs(started.resultId), [])
+  })
+  test('avatars from a variable follow it turn by turn, a GIF\'s URL included, with each "Next" sent as soon as it shows', async () => {
+    // Typebot's own dynamicAvatars check: the same reply to three buttons in a row, each answered by its own turn.
+    const photo = 'https://images.example.com/photo.jpg?fit=max&w=1080'
+    const gif = 'https://media.example.com/media/giphy-downsized.gif?rid=giphy-downsized.gif&ct=g'
+    const step = (n: number, value: string, next?: string): [string, any[]] => [
+      `g${n}`,
+      [
+        { id: `set${n}`, type: 'Set variable', options: { variableId: 'vAvatar', expressionToEvaluate: value } },
+        say(`said${n}`, `Avatar ${n}`),
+        { id: `next${n}`, type: 'choice input', items: [{ id: `i${n}`, content: 'Next', ...(next && { outgoingEdgeId: next }) }] },
+      ],
+    ]
+    const started = await start(
+      bot([step(1, photo, 'e1'), step(2, '😅', 'e2'), step(3, gif)], {
+        edges: [edge('e1', { blockId: 'next1', itemId: 'i1' }, 'g2'), edge('e2', { blockId: 'next2', itemId: 'i2' }, 'g3')],
+        variables: [{ id: 'vAvatar', name: 'Avatar URL' }],
+        theme: { chat: { hostAvatar: { isEnabled: true, url: '{{Avatar URL}}' }, guestAvatar: { isEnabled: true, url: '{{Avatar URL}}' } } },
+        settings: fast,
+      }),
+    )
+    assert.equal(started.dynamicTheme.hostAvatarUrl, photo)
+    const second = await reply(started.sessionId, 'Next')
+    assert.deepEqual(texts(second), ['Avatar 2'])
+    assert.deepEqual(second.body.dynamicTheme, { hostAvatarUrl: '😅', guestAvatarUrl: '😅' })
+    const third = await reply(started.sessionId, 'Next')
+    assert.deepEqual(texts(third), ['Avatar 3'])
+    assert.deepEqual(third.body.dynamicTheme, { hostAvatarUrl: gif, guestAvatarUrl: gif })
   })
 })
