@@ -193,6 +193,8 @@ describe('editor preview panel', () => {
     )
     const fontRequests: string[] = []
     page.on('request', (request) => request.url().startsWith('https://fonts.') && fontRequests.push(request.url()))
+    // The frame adds the stylesheet's link before the browser requests it: the request is awaited, not assumed.
+    const stylesheet = page.waitForRequest((request) => request.url().startsWith('https://fonts.googleapis.com/'))
     // (Opened by default, the section was folded by the loop above.)
     await page.getByRole('button', { name: 'Font and background' }).click()
     await page.getByRole('combobox', { name: 'Font', exact: true }).click()
@@ -202,6 +204,7 @@ describe('editor preview panel', () => {
       return el && /Lato/.test((globalThis as any).getComputedStyle(el).fontFamily)
     })
     await frame().waitForFunction(() => (globalThis as any).document.getElementById('parley-font-Lato'))
+    await stylesheet
     assert.deepEqual(
       fontRequests.map((url) => url.replace(/\?.*/, '')),
       ['https://fonts.googleapis.com/css2'],
