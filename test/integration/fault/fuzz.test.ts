@@ -648,15 +648,17 @@ describe(`fuzzing every endpoint (${backend})`, () => {
 
   test('memory stays bounded when previews carry large, distinct bot definitions', async (t) => {
     // Anyone with write access may preview any bot definition up to the body limit; each distinct one
-    // is compiled and cached. A fresh bot, since the fuzzing above may have deleted or changed the others.
-    const target = await importBot(s, tokens.owner!, ids.workspaceId[0], bot([['g', [say('s', 'x')]]]))
+    // is compiled and cached. A user, workspace and bot of its own: the fuzzing above may have deleted or changed the
+    // others, the owner's workspace included.
+    const previewer = await userWithWorkspace(s, 'Previewer')
+    const target = await importBot(s, previewer.token, previewer.workspaceId, bot([['g', [say('s', 'x')]]]))
     const big = (i: number) => JSON.stringify({ bot: bot([['g', [say('s', `${i} ${'z'.repeat(4 * 2 ** 20)}`), { id: 'ask', type: 'text input' }]]]) })
     const PREVIEWS = 12
     const before = await settle()
     for (let i = 0; i < PREVIEWS; i++) {
       const res = await fetch(`${s.url}/v1/bots/${target.id}/preview/startChat`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${tokens.owner}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${previewer.token}`, 'content-type': 'application/json' },
         body: big(i),
       })
       const text = await res.text()
