@@ -15,9 +15,13 @@ export const arrivalOf = (req: FastifyRequest) => req.arrival!.order
 
 export const numberArrivals = (fastify: FastifyInstance, chats: Pick<ChatsApp, 'arrive'>) => {
   // First, before anything can wait: a reply that arrived before its original was answered is recognised by it.
-  fastify.addHook('onRequest', (req, _reply, done) => {
+  fastify.addHook('onRequest', (req, reply, done) => {
     const sessionId = (req.params as { sessionId?: string } | undefined)?.sessionId
-    if (sessionId && req.routeOptions.url?.endsWith('/continueChat')) req.arrival = chats.arrive(sessionId)
+    if (sessionId && req.routeOptions.url?.endsWith('/continueChat')) {
+      req.arrival = chats.arrive(sessionId)
+      // A client gone after its body was read fires neither onResponse nor onRequestAbort; the socket's close does.
+      reply.raw.once('close', () => req.arrival?.leave())
+    }
     done()
   })
   // Answered, failed or abandoned by its client: either way no longer on its way (`leave` counts once).

@@ -159,7 +159,11 @@ export const createChats = ({
       const resultId = outcome.state.stack.at(-1)?.resultId
       if (resultId) effects.logs.push({ ...log, resultId })
     }
-    if (digest && state !== null && session.kind === 'update') session = { ...session, reply: { digest, answer: JSON.stringify(outcome.response) } }
+    // An answer carrying what must never be stored (a payment's client secret, a request for the browser to send with
+    // its headers) is not kept: its repeat on another process gets the conflict instead.
+    const storable = !outcome.response.input?.runtimeOptions && !outcome.response.clientSideActions?.length
+    if (digest && storable && state !== null && session.kind === 'update')
+      session = { ...session, reply: { digest, answer: JSON.stringify(outcome.response) } }
     try {
       await store.chats.commitTurn({
         session,

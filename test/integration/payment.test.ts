@@ -89,6 +89,9 @@ describe('Payment input (Stripe)', () => {
     const second = lastIntent()
     assert.notEqual(second.id, first.id)
     assert.equal(retry.input.runtimeOptions.paymentIntentSecret, second.client_secret)
+    // The session row keeps the intent's id, never its client secret (not even as the answer kept for repeats).
+    const row = await s.store.db.selectFrom('chatSessions').selectAll().where('id', '=', start.body.sessionId).executeTakeFirstOrThrow()
+    assert.ok(!JSON.stringify(row).includes(second.client_secret), 'no client secret in the session row')
 
     stripe.setStatus(second.id, 'succeeded')
     const done = await send(start.body.sessionId, 'Success')
