@@ -279,6 +279,8 @@ describe('HTTP request blocks over HTTP', () => {
     for (const [url, tried] of [
       ['{{Missing}}/orders?name={{Name}}', '/orders?name=Ada'],
       ['http://user:url-s3cret@{{Name}}:99999/', 'http://Ada:99999/'],
+      // A password holding '/' and '?': the whole userinfo goes, up to its last '@'.
+      ['http://user:url/s3?cret@{{Name}}:99999/', 'http://Ada:99999/'],
     ]) {
       const res = await chatWith(s, owner.token, owner.workspaceId, httpBot({ webhook: { url } }))
       const [log] = await storedLogs(s, res.resultId)

@@ -106,7 +106,8 @@ const withoutUserinfo = (url: string): string => {
     parsed.password = ''
     return parsed.toString()
   } catch {
-    return withoutUserinfoIn(url)
+    // Unparsable: a password may hold '/', '?' or '#', so everything up to the last '@' goes.
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[\s\S]*@/i, '$1')
   }
 }
 
