@@ -4,8 +4,10 @@
 // bridge takes two strings and returns one: an instance's identity ([class, locale list, options], as JSON) and a
 // call ([method, ...arguments], as JSON); the host answers with V8's own ICU. Everything that V8 does to its
 // arguments before ICU sees them (reading options, calling valueOf and toString, iterating lists) happens here, in
-// the sandbox, so that only plain values cross and bot code never runs on the host. It is installed before the
-// lockdown freezes the context (./quickjs.ts); everything it uses at call time is captured now.
+// the sandbox, so that only plain values cross and bot code never runs on the host. In the shared expression context
+// it is installed before the lockdown freezes it (./quickjs.ts) and captures what it uses then; a script's fresh
+// context installs it on first use, after that script's own code may have replaced built-ins it captures. That
+// touches only the script itself: the context dies with it, and the host checks every request whatever sent it.
 
 /** The longest request (identity and call) the bridge answers: longer ones are a RangeError in the sandbox. */
 export const MAX_INTL_CHARS = 1 << 20
