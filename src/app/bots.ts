@@ -1,6 +1,7 @@
 // Bots: create, import, list, get, check, update (with the stale-copy check), delete, publish and unpublish.
 import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink, slugOf } from '../domain/bots.js'
 import { type BotCheck, type CheckableBot, checkBot, checkLinkedBots, linkedBotIds } from '../contract/bot/checks.js'
+import type { BotRecord } from '../contract/bot/record.js'
 import { newId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
@@ -181,7 +182,7 @@ export const createBots = ({
     },
 
     /** The checks of a bot just written (the view create, import and update answer). */
-    checksOf: (view: Record<string, unknown>) => checksOf(view.workspaceId as string, view),
+    checksOf: (view: Pick<BotRecord, 'workspaceId'> & Record<string, unknown>) => checksOf(view.workspaceId, view),
 
     async get(user: User, botId: string) {
       const { bot, role } = await access.bot(user, botId, 'read')

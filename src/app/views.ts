@@ -1,51 +1,19 @@
 // How stored records are shown in API answers.
+import type { z } from 'zod'
+import { BOT_FIELDS, BOT_SERVICE_FIELDS, type BotRecord, type botSummarySchema } from '../contract/bot/record.js'
 import type { BotSummary, PublishedBot, StoredBot } from '../store/bots.js'
 
-const BOT_FIELDS = [
-  'version',
-  'id',
-  'name',
-  'events',
-  'groups',
-  'edges',
-  'variables',
-  'theme',
-  'selectedThemeTemplateId',
-  'settings',
-  'createdAt',
-  'updatedAt',
-  'icon',
-  'folderId',
-  'publicId',
-  'customDomain',
-  'workspaceId',
-  'resultsTablePreferences',
-  'isArchived',
-  'isClosed',
-  'whatsAppCredentialsId',
-  'riskLevel',
-] as const
-
-/** The Bot resource: known fields in the spec's order (null when unset), then any other field the bot carries. */
-export const botView = (bot: StoredBot): Record<string, unknown> => {
-  const all: Record<string, unknown> = {
-    ...bot.doc,
-    id: bot.id,
-    workspaceId: bot.workspaceId,
-    publicId: bot.publicId,
-    isArchived: bot.isArchived,
-    isClosed: bot.isClosed,
-    folderId: bot.folderId,
-    createdAt: bot.createdAt,
-    updatedAt: bot.updatedAt,
-  }
+/** The Bot resource: known fields in the record's order (null when unset), then any other field the bot carries. */
+export const botView = (bot: StoredBot): BotRecord => {
+  const all: Record<string, unknown> = { ...bot.doc }
+  for (const key of BOT_SERVICE_FIELDS) all[key] = bot[key]
   const view: Record<string, unknown> = {}
   for (const key of BOT_FIELDS) view[key] = all[key] ?? null
   for (const [key, value] of Object.entries(all)) if (!(key in view)) view[key] = value
-  return view
+  return view as BotRecord
 }
 
-export const botSummaryView = (bot: BotSummary) => ({
+export const botSummaryView = (bot: BotSummary): z.infer<typeof botSummarySchema> => ({
   id: bot.id,
   name: bot.name,
   icon: bot.icon,

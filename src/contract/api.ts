@@ -1,6 +1,9 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
 import { botCheckSchema } from './bot/checks.js'
+import { type BotRecord, botSchema } from './bot/record.js'
+
+export { botSchema, botSummarySchema } from './bot/record.js'
 
 export { errorSchema } from './errors.js'
 
@@ -64,33 +67,21 @@ export const botChecksSchema = z
   .array(botCheckSchema)
   .meta({ description: 'Problems of the bot graph (dangling or ignored edges, unreachable groups, unknown variables, missing linked bots…)' })
 
-/** The Bot resource. The graph parts follow Typebot's v6 schema (see docs/bot-format.md). */
-export const botSchema = z
-  .looseObject({
-    version: z.string(),
-    id: z.string(),
-    name: z.string(),
-    events: graphArray,
-    groups: graphArray,
-    edges: graphArray,
-    variables: graphArray,
-    theme: jsonObject,
-    selectedThemeTemplateId: z.string().nullable(),
-    settings: jsonObject,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    icon: z.string().nullable(),
-    folderId: z.string().nullable(),
-    publicId: z.string().nullable(),
-    customDomain: z.string().nullable(),
-    workspaceId: z.string(),
-    resultsTablePreferences: jsonObject.nullable(),
-    isArchived: z.boolean(),
-    isClosed: z.boolean(),
-    whatsAppCredentialsId: z.string().nullable(),
-    riskLevel: z.number().nullable(),
-  })
-  .meta({ id: 'Bot' })
+/** An answer carrying one bot (duplicate, move, unpublish, close…). */
+export const botAnswer = z.object({ bot: botSchema })
+/** What create, import and update answer: the bot as stored, and what in it will not run as drawn. */
+export const checkedBotAnswer = botAnswer.extend({ checks: botChecksSchema })
+/** GET /v1/bots/{id}: the draft, the caller's rights and its publishing state. */
+export const botDraftAnswer = botAnswer.extend({
+  currentUserMode: userModeSchema,
+  publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),
+  hasUnpublishedChanges: z.boolean().meta({ description: 'The draft differs from the published version.' }),
+})
+
+/** An answer with its bot typed as the record (the schema describes the graph loosely). */
+type WithBotRecord<T> = Omit<T, 'bot'> & { bot: BotRecord }
+export type CheckedBotAnswer = WithBotRecord<z.infer<typeof checkedBotAnswer>>
+export type BotDraftAnswer = WithBotRecord<z.infer<typeof botDraftAnswer>>
 
 export const publishedBotSchema = z
   .object({
@@ -108,23 +99,6 @@ export const publishedBotSchema = z
     lastActivityAt: z.string().nullable(),
   })
   .meta({ id: 'PublishedBot' })
-
-export const botSummarySchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    icon: z.string().nullable(),
-    folderId: z.string().nullable(),
-    publicId: z.string().nullable(),
-    isArchived: z.boolean(),
-    isClosed: z.boolean(),
-    isPublished: z.boolean(),
-    publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),
-    hasUnpublishedChanges: z.boolean().meta({ description: 'The draft differs from the published version (false while unpublished).' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'BotSummary' })
 
 /**
  * First path segments of the server's own pages and APIs: a published bot's page is `/{publicId}`, so no bot may

@@ -3,24 +3,20 @@ import { randomBytes } from 'node:crypto'
 import { newId } from '../lib/ids.js'
 import { prepareBot } from '../blocks/schemas.js'
 import { resultsTablePreferencesSchema } from '../contract/bot/bot.js'
+import { LogicBlockType } from '../contract/bot/blockTypes.js'
 import { rightOf } from '../contract/bot/layout.js'
+import { BOT_FIELDS_NOT_IMPORTED, BOT_SERVICE_FIELDS, type BotDocument } from '../contract/bot/record.js'
 import type { Issue } from '../contract/errors.js'
-
-/** A bot document: the bot without the fields the service owns (store/bots.ts keeps the same shape). */
-export type BotDoc = Record<string, unknown> & { version: string; name: string }
-
-/** Fields the service owns: stored in columns, never in the document. */
-const SERVICE_FIELDS = ['id', 'workspaceId', 'publicId', 'isArchived', 'isClosed', 'folderId', 'createdAt', 'updatedAt'] as const
 
 const withoutServiceFields = (bot: Record<string, unknown>): Record<string, unknown> => {
   const doc = { ...bot }
-  for (const key of SERVICE_FIELDS) delete doc[key]
+  for (const key of BOT_SERVICE_FIELDS) delete doc[key]
   return doc
 }
 
 export type { Issue }
 
-export type DocResult = { ok: true; doc: BotDoc } | { ok: false; issues: Issue[]; tooLarge?: true }
+export type DocResult = { ok: true; doc: BotDocument } | { ok: false; issues: Issue[]; tooLarge?: true }
 
 /**
  * The largest bot Parley takes (drafts, imports, previews): far beyond any real one (Typebot's templates have at
@@ -49,7 +45,7 @@ const validate = (bot: Record<string, unknown>, prefix: string): DocResult => {
   if (tooLarge.length) return { ok: false, issues: tooLarge, tooLarge: true }
   const res = prepareBot(bot)
   if (!res.ok) return { ok: false, issues: res.issues.map((i) => ({ path: [prefix, i.path].filter(Boolean).join('.'), message: i.message })) }
-  return { ok: true, doc: withoutServiceFields(res.bot) as BotDoc }
+  return { ok: true, doc: withoutServiceFields(res.bot) as BotDocument }
 }
 
 /** A new bot from the create body: defaults for what is missing, then validated as a v6 bot. */
@@ -100,10 +96,10 @@ const withWelcomeGroup = (bot: Record<string, unknown>): Record<string, unknown>
 
 /**
  * Fields of an export that import replaces or resets whatever they hold, so their values are never checked (Typebot
- * drops the same before validating): ids, workspace, custom domain, risk level, WhatsApp credentials, space, the
- * closed and archived flags, the folder (chosen by the importer) and the timestamps.
+ * drops the same before validating): those the record does not import (ids, workspace, flags, the folder chosen by
+ * the importer, timestamps; custom domain, risk level, WhatsApp credentials) and Typebot's space, which Parley has not.
  */
-const REPLACED_ON_IMPORT = [...SERVICE_FIELDS, 'customDomain', 'riskLevel', 'whatsAppCredentialsId', 'spaceId'] as const
+const REPLACED_ON_IMPORT = [...BOT_FIELDS_NOT_IMPORTED, 'spaceId']
 
 /** The export without what import replaces; preferences Typebot keeps are kept when well-formed, dropped otherwise. */
 const withoutReplacedFields = (input: Record<string, unknown>): Record<string, unknown> => {
@@ -123,7 +119,7 @@ export const importedBotDoc = (input: Record<string, unknown>): DocResult => {
 }
 
 /** The document after a PATCH: given fields replace stored ones; the result must still be a valid v6 bot. */
-export const patchedBotDoc = (current: BotDoc, patch: Record<string, unknown>): DocResult => {
+export const patchedBotDoc = (current: BotDocument, patch: Record<string, unknown>): DocResult => {
   if (patch.version !== undefined && patch.version !== '6' && patch.version !== '6.1') {
     return { ok: false, issues: [{ path: 'bot.version', message: 'Updates take v6 bots ("6" or "6.1"); import older bots instead.' }] }
   }
@@ -154,17 +150,13 @@ export const generatePublicId = (name: string): string => {
  * Points the Typebot links of bots imported together at each other's new ids: every link whose `typebotId` is the
  * original id of one of them (`ids`: original → new) is rewritten; links to other bots, and `current`, stay.
  */
-export const relink = (doc: BotDoc, ids: ReadonlyMap<string, string>): BotDoc => {
-  const groups = Array.isArray(doc.groups) ? doc.groups : []
-  for (const group of groups) {
-    const blocks = (group as { blocks?: unknown })?.blocks
-    if (!Array.isArray(blocks)) continue
-    for (const block of blocks) {
-      const options = (block as { type?: unknown; options?: { typebotId?: unknown } })?.options
-      if ((block as { type?: unknown }).type !== 'Typebot link' || !options || typeof options.typebotId !== 'string') continue
+export const relink = (doc: BotDocument, ids: ReadonlyMap<string, string>): BotDocument => {
+  for (const group of doc.groups)
+    for (const block of group.blocks) {
+      const options = block.options
+      if (block.type !== LogicBlockType.TYPEBOT_LINK || !options || typeof options.typebotId !== 'string') continue
       const target = ids.get(options.typebotId)
       if (target) options.typebotId = target
     }
-  }
   return doc
 }

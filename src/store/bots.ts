@@ -1,26 +1,14 @@
 // Bots (drafts) and their published snapshots.
 import { createHash } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
+import type { BotDocument, BotServiceFields } from '../contract/bot/record.js'
 import { newId } from '../lib/ids.js'
 import { runtimeHash, runtimePart } from './botHash.js'
 import type { DialectAdapter } from './dialect/adapter.js'
 import type { BotsTable, Database, PublishedBotsTable } from './tables.js'
 
-/** The bot document: every field of the bot except those the service owns (columns below). */
-export type BotDoc = Record<string, unknown> & { version: string; name: string }
-
-export type StoredBot = {
-  id: string
-  workspaceId: string
-  publicId: string | null
-  isArchived: boolean
-  isClosed: boolean
-  publishedId: string | null
-  folderId: string | null
-  createdAt: string
-  updatedAt: string
-  doc: BotDoc
-}
+/** A bot as stored: the fields the service owns (columns), its current published snapshot and its document. */
+export type StoredBot = BotServiceFields & { publishedId: string | null; doc: BotDocument }
 
 /** A bot as lists show it: no document. */
 export type BotSummary = Omit<StoredBot, 'doc'> & {
@@ -72,7 +60,7 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
   size: row.doc.length,
 })
 
-const iconOf = (doc: BotDoc): string | null => (typeof doc.icon === 'string' ? doc.icon : null)
+const iconOf = (doc: BotDocument): string | null => (typeof doc.icon === 'string' ? doc.icon : null)
 
 /** A timestamp strictly after `previous`, so two writes within one millisecond still order. */
 const nextTimestamp = (previous?: string): string => {
@@ -129,7 +117,7 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       publicId: string
       isClosed?: boolean
       folderId?: string | null
-      doc: BotDoc
+      doc: BotDocument
     }): Promise<StoredBot> {
       const now = new Date().toISOString()
       const row = {

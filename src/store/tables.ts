@@ -2,6 +2,7 @@
 // Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC text on both backends, so the two
 // adapters read and write identical values; JSON documents are stored as text.
 import type { Generated } from 'kysely'
+import type { BotServiceField, BotServiceFields } from '../contract/bot/record.js'
 
 export type Flag = 0 | 1
 
@@ -84,20 +85,14 @@ export interface MembersTable {
   createdAt: string
 }
 
-export interface BotsTable {
-  id: string
-  workspaceId: string
-  publicId: string | null
-  isArchived: Flag
-  isClosed: Flag
+/** A column of each field the bot record's service owns (contract/bot/record.ts): booleans as flags. */
+type BotServiceColumns = { [K in BotServiceField]: BotServiceFields[K] extends boolean ? Flag : BotServiceFields[K] }
+
+export interface BotsTable extends BotServiceColumns {
   /** The current published snapshot (a row of publishedBots), null while unpublished. */
   publishedId: string | null
   /** The rest of the bot (graph, theme, settings, metadata and any unknown field), as JSON text. */
   doc: string
-  createdAt: string
-  updatedAt: string
-  /** The folder of the workspace it is filed in; null at the root. */
-  folderId: string | null
   /** The document's name, for lists that do not read documents. */
   name: string
   icon: string | null

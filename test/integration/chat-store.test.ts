@@ -15,7 +15,13 @@ before(async () => {
   store = await openStore(database.url)
   const user = await store.accounts.createUser('Owner')
   const workspace = await store.workspaces.create(user.id, { name: 'W' })
-  botId = (await store.bots.create({ workspaceId: workspace.id, publicId: 'store-bot', doc: { version: '6', name: 'B' } })).id
+  botId = (
+    await store.bots.create({
+      workspaceId: workspace.id,
+      publicId: 'store-bot',
+      doc: { version: '6', name: 'B', groups: [], events: [], edges: [], variables: [], theme: {}, settings: {} },
+    })
+  ).id
 })
 after(async () => {
   await store.close()

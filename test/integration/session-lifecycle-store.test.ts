@@ -37,7 +37,13 @@ before(async () => {
   })
   const user = await store.accounts.createUser('Owner')
   workspaceId = (await store.workspaces.create(user.id, { name: 'W' })).id
-  botId = (await store.bots.create({ workspaceId, publicId: 'lifecycle-bot', doc: { version: '6', name: 'B' } })).id
+  botId = (
+    await store.bots.create({
+      workspaceId,
+      publicId: 'lifecycle-bot',
+      doc: { version: '6', name: 'B', groups: [], events: [], edges: [], variables: [], theme: {}, settings: {} },
+    })
+  ).id
 })
 after(async () => {
   await store.close()

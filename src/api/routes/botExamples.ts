@@ -1,5 +1,6 @@
 // One small bot and its chat, as the server really answers them: the values the API docs show in the examples of
 // the bot, chat and result operations (each example is checked against its route's schemas in the tests).
+import type { BotRecord } from '../../contract/bot/record.js'
 
 export const exampleIds = {
   workspaceId: 'g0o0sf5n47mc5xz1z6xhwi12o',
@@ -27,7 +28,7 @@ const askName = {
 
 /** The bot's graph in Typebot's v6 format: a question, then a thank-you that uses the answer. */
 export const exampleGraph = {
-  version: '6',
+  version: '6' as const,
   events: [{ id: 'b1i77txrksxozve0gcjloopvn', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'fkfn38qlctwhyhfbs60p2mh1p' }],
   groups: [
     {
@@ -72,7 +73,7 @@ export const exampleBot = {
   isClosed: false,
   whatsAppCredentialsId: null,
   riskLevel: null,
-}
+} satisfies BotRecord
 
 /** Its published version. */
 export const examplePublishedBot = {

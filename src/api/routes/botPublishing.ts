@@ -1,9 +1,9 @@
 // Publishing a bot: publish and unpublish its draft, read the published version, close and reopen it to new chats.
 import { z } from 'zod'
-import { botParams, migrateQuery, publishedBotSchema } from '../../contract/api.js'
+import { botAnswer, botParams, migrateQuery, publishedBotSchema } from '../../contract/api.js'
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleIds, examplePublishedBot } from './botExamples.js'
-import { botAnswer, errors, tags } from './bots.js'
+import { errors, tags } from './bots.js'
 
 const publishedAnswer = z.object({ publishedBot: publishedBotSchema, version: z.literal('3') })
 

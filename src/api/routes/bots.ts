@@ -4,10 +4,13 @@ import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleGraph, exampleIds } from './botExamples.js'
 import {
+  botAnswer,
   botChecksSchema,
+  botDraftAnswer,
   botParams,
   botSchema,
   botSummarySchema,
+  checkedBotAnswer,
   createBotBody,
   errorSchema,
   importBotBody,
@@ -17,7 +20,6 @@ import {
   moveBotBody,
   starterSchema,
   updateBotBody,
-  userModeSchema,
 } from '../../contract/api.js'
 
 export const tags = ['Bots']
@@ -27,8 +29,6 @@ export const errors = {
   403: { description: 'Guests may not write', schema: errorSchema },
   404: { description: 'Unknown bot or workspace (or not a member)', schema: errorSchema },
 }
-export const botAnswer = z.object({ bot: botSchema })
-const checkedBotAnswer = botAnswer.extend({ checks: botChecksSchema })
 
 export const botRoutes = [
   defineRoute({
@@ -150,11 +150,7 @@ export const botRoutes = [
     responses: {
       200: {
         description: "The bot, with the caller's rights and its publishing state",
-        schema: botAnswer.extend({
-          currentUserMode: userModeSchema,
-          publishedAt: z.string().nullable().meta({ description: 'When the current version was published; null while unpublished.' }),
-          hasUnpublishedChanges: z.boolean().meta({ description: 'The draft differs from the published version.' }),
-        }),
+        schema: botDraftAnswer,
       },
       ...errors,
     },
