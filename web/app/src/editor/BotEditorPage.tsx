@@ -7,7 +7,6 @@ import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, Ic
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { checkBot } from '../../../../src/contract/bot/checks.js'
 import { errorMessage } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { botStatus } from '../lib/bots.js'
@@ -19,12 +18,14 @@ import { groupOfBlock } from './doc/graph.js'
 import { useHistory } from './doc/history.js'
 import { insertBlock } from './doc/ops.js'
 import { SidePanel, type Panel } from './SidePanel.js'
+import { useChecks } from './save/checks.js'
 import { ConflictDialog } from './save/ConflictDialog.js'
 import { type SaveState, useAutosave } from './save/useAutosave.js'
 import { SettingsEditor } from './settings/SettingsEditor.js'
 import { ThemeEditor } from './theme/ThemeEditor.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
-import type { BotDocAnswer, EditorBot, EditorContext } from './types.js'
+import type { BotDraftAnswer } from '../../../../src/contract/api.js'
+import type { EditorContext } from './types.js'
 import { useShortcuts } from './useShortcuts.js'
 import { newId } from './ids.js'
 
@@ -46,21 +47,21 @@ const saveLabel = (state: SaveState, readOnly: boolean) => {
   }
 }
 
-export const BotEditorPage = (props: { answer: BotDocAnswer; workspaceId: string; readOnly: boolean }) => (
+export const BotEditorPage = (props: { answer: BotDraftAnswer; workspaceId: string; readOnly: boolean }) => (
   <ReactFlowProvider>
     <Editor {...props} />
   </ReactFlowProvider>
 )
 
-const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; workspaceId: string; readOnly: boolean }) => {
+const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; workspaceId: string; readOnly: boolean }) => {
   const initial = answer.bot
-  const botId = initial.id!
+  const botId = initial.id
   const navigate = useNavigate()
   const client = useQueryClient()
   const flow = useReactFlow()
   const history = useHistory(initial)
   const bot = history.bot
-  const save = useAutosave(botId, bot, String(initial.updatedAt), !readOnly, () => setUnpublished(true))
+  const save = useAutosave(botId, bot, initial.updatedAt, !readOnly, () => setUnpublished(true))
   // Publishing state: as the bot was opened, then kept by what this editor does (saves, publishing).
   const [publishedAt, setPublishedAt] = useState(answer.publishedAt)
   const [unpublished, setUnpublished] = useState(answer.hasUnpublishedChanges)
@@ -70,7 +71,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
   const [runningBlockId, setRunningBlockId] = useState<string | null>(null)
   const [startFrom, setStartFrom] = useState<string | undefined>()
 
-  const checks = useMemo(() => checkBot(bot), [bot])
+  const checks = useChecks(botId, initial, bot, save.checked)
   const marks = useMemo(() => {
     const byNode = new Map<string, CanvasMark[]>()
     for (const c of checks) {
@@ -316,7 +317,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
           mine={bot}
           theirs={save.state.theirs}
           onReload={() => {
-            const theirs = (save.state as { theirs: EditorBot }).theirs
+            const theirs = (save.state as Extract<SaveState, { status: 'conflict' }>).theirs
             save.adopt(theirs)
             history.reset(theirs)
           }}
@@ -336,7 +337,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDocAnswer; works
                 settings: bot.settings,
               },
             })
-            const theirs = (save.state as { theirs: EditorBot }).theirs
+            const theirs = (save.state as Extract<SaveState, { status: 'conflict' }>).theirs
             save.adopt(theirs)
             history.reset(theirs)
             notifications.show({ color: 'green', message: 'Your version was saved as a new bot; this one shows the version saved elsewhere.' })

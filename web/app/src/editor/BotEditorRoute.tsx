@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { ErrorState, LoadingState } from '../components/states.js'
+import type { BotDraftAnswer } from '../../../../src/contract/api.js'
 import { api } from '../lib/api.js'
 import { useCurrentWorkspace } from '../lib/workspaces.js'
-import type { BotDocAnswer } from './types.js'
 
 const BotEditorPage = lazy(() => import('./BotEditorPage.js').then((m) => ({ default: m.BotEditorPage })))
 // Asked for at once, not when React first renders the lazy component.
@@ -19,7 +19,7 @@ export const BotEditorRoute = () => {
   // Read once: the editor owns the document from then on (autosave), so no refetch may replace it under the user.
   const doc = useQuery({
     queryKey: ['bot-doc', botId],
-    queryFn: () => api.get<BotDocAnswer>(`/v1/bots/${botId}`),
+    queryFn: () => api.get<BotDraftAnswer>(`/v1/bots/${botId}`),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,

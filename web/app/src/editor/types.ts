@@ -9,9 +9,6 @@ export type { Block, Variable }
 /** The bot as the editor holds it: the v6 document (unknown keys kept, so saving an unchanged bot changes nothing). */
 export type EditorBot = BotV6
 
-/** GET /v1/bots/{id}: the draft with its publishing state. */
-export type BotDocAnswer = { bot: EditorBot; publishedAt: string | null; hasUnpublishedChanges: boolean }
-
 /** What a settings form may use besides its own value. */
 export type EditorContext = {
   botId: string

@@ -1,5 +1,7 @@
 // Bot requests shared by the dashboard and the bot pages.
 import { useQuery } from '@tanstack/react-query'
+import type { BotDraftAnswer } from '../../../../src/contract/api.js'
+import type { BotRecord } from '../../../../src/contract/bot/record.js'
 import { api, qs } from './api.js'
 import type { BotSummary, Folder } from './types.js'
 
@@ -18,22 +20,8 @@ export const useFolders = (workspaceId: string) =>
     queryFn: () => api.get<{ folders: Folder[] }>(`/v1/workspaces/${workspaceId}/folders`).then((r) => r.folders),
   })
 
-/** The full bot (draft), as the API answers GET /v1/bots/{id}. */
-export type Bot = BotSummary & {
-  workspaceId: string
-  groups: { id: string; title: string; blocks: { id: string; type: string }[]; graphCoordinates?: { x: number; y: number } }[]
-  events: unknown[]
-  edges: unknown[]
-  variables: { id: string; name: string }[]
-  resultsTablePreferences?: Record<string, unknown> | null
-  settings: {
-    general?: { rememberUser?: { isEnabled?: boolean; storage?: 'session' | 'local' } }
-    security?: { allowedOrigins?: string[] }
-  } & Record<string, unknown>
-  theme: Record<string, unknown>
-}
-
-type BotAnswer = { bot: Omit<Bot, 'publishedAt' | 'hasUnpublishedChanges'>; publishedAt: string | null; hasUnpublishedChanges: boolean }
+/** The full bot (draft) with its publishing state, as GET /v1/bots/{id} answers them. */
+export type Bot = BotRecord & Pick<BotDraftAnswer, 'publishedAt' | 'hasUnpublishedChanges'>
 
 /** The draft with its publishing state (answered next to it). */
 export const useBot = (botId: string) =>
@@ -41,7 +29,7 @@ export const useBot = (botId: string) =>
     queryKey: ['bot', botId],
     queryFn: () =>
       api
-        .get<BotAnswer>(`/v1/bots/${botId}`)
+        .get<BotDraftAnswer>(`/v1/bots/${botId}`)
         .then(({ bot, publishedAt, hasUnpublishedChanges }): Bot => ({ ...bot, publishedAt, hasUnpublishedChanges })),
   })
 

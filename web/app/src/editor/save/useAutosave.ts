@@ -1,17 +1,21 @@
 // Autosave: the draft is sent a moment after the last change, with the `updatedAt` of the copy it was made from.
 // The server refuses a copy older than what it holds (409): then nothing is retried on its own — the editor shows
-// both versions and the user chooses (conflict dialog), so neither side's work is lost silently.
+// both versions and the user chooses (conflict dialog), so neither side's work is lost silently. The server answers
+// a save with its checks of what it stored (links to other bots included): kept for the checks panel (checks.ts).
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { BotDraftAnswer, CheckedBotAnswer } from '../../../../../src/contract/api.js'
+import type { BotRecord } from '../../../../../src/contract/bot/record.js'
 import { ApiError, api } from '../../lib/api.js'
 import type { EditorBot } from '../types.js'
+import type { ServerChecks } from './checks.js'
 
 export type SaveState =
   | { status: 'saved' }
   | { status: 'pending' }
   | { status: 'saving' }
   | { status: 'error'; message: string }
-  | { status: 'conflict'; theirs: EditorBot }
+  | { status: 'conflict'; theirs: BotRecord }
 
 const delayMs = 800
 
@@ -36,6 +40,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
   // Set by a 409 until the user chooses: no save may go out meanwhile (it would be refused the same way).
   const conflicted = useRef(false)
   const [state, setState] = useState<SaveState>({ status: 'saved' })
+  const [checked, setChecked] = useState<ServerChecks>()
   const latest = useRef(bot)
   latest.current = bot
   const enabledRef = useRef(enabled)
@@ -57,12 +62,13 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
       let stored = false
       const run = (async () => {
         try {
-          const answer = await api.patch<{ bot: { updatedAt: string } }>(`/v1/bots/${botId}`, {
+          const answer = await api.patch<CheckedBotAnswer>(`/v1/bots/${botId}`, {
             bot: { ...editable(sending), updatedAt: updatedAt.current },
             overwrite: overwrite || undefined,
           })
           saved.current = sending
           updatedAt.current = answer.bot.updatedAt
+          setChecked({ bot: sending, checks: answer.checks })
           conflicted.current = false
           stored = latest.current === sending
           setState(stored ? { status: 'saved' } : { status: 'pending' })
@@ -72,7 +78,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
           if (err instanceof ApiError && err.status === 409) {
             conflicted.current = true
             try {
-              const theirs = await api.get<{ bot: EditorBot }>(`/v1/bots/${botId}`).then((r) => r.bot)
+              const theirs = await api.get<BotDraftAnswer>(`/v1/bots/${botId}`).then((r) => r.bot)
               setState({ status: 'conflict', theirs })
             } catch (reading) {
               setState({ status: 'error', message: `The bot changed elsewhere and could not be read: ${errorText(reading)}` })
@@ -120,6 +126,8 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
 
   return {
     state,
+    /** The server's checks of the draft it last stored (none before the first save). */
+    checked,
     /** Saves now (before publishing). */
     flush: () => save(),
     /** Sends the draft even when nothing changed (Ctrl+S: the user asked for it). */
@@ -127,10 +135,10 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
     /** Keeps the local version over the other one. */
     overwrite: () => save(true),
     /** Takes the stored version: the caller replaces its document with `bot`. */
-    adopt: (theirs: EditorBot) => {
+    adopt: (theirs: BotRecord) => {
       conflicted.current = false
       saved.current = theirs
-      updatedAt.current = String(theirs.updatedAt)
+      updatedAt.current = theirs.updatedAt
       setState({ status: 'saved' })
     },
   }
