@@ -343,6 +343,37 @@ describe('flow editor', () => {
     assert.match(JSON.stringify(bot.groups.find((g) => g.id === 'g-bye')!.blocks[0].content), /Goodbye \{\{First name\}\}/)
   })
 
+  test('links to other bots: one to a bot that does not exist shows as opened, one to a bot deleted meanwhile after the next autosave', async () => {
+    const linked = await api('POST', '/v1/bots/import', { workspaceId, bot: { ...typebotExport(), id: 'tb-linked' } })
+    assert.equal(linked.status, 200, JSON.stringify(linked.json))
+    const linkedId = linked.json.bot.id as string
+    const link = (id: string, typebotId: string) => ({ id, type: 'Typebot link', options: { typebotId } })
+    const base = typebotExport()
+    await editorOf({
+      ...base,
+      id: 'tb-links',
+      groups: base.groups.map((g) =>
+        g.id === 'g-happy' ? { ...g, blocks: [...g.blocks, link('l-there', linkedId), link('l-unknown', 'no-such-bot')] } : g,
+      ),
+    })
+    // Only the server knows which bots exist: "Bye" is unreachable, and one link leads nowhere.
+    await page.getByRole('button', { name: /^Checks \(2\)/ }).waitFor()
+    const deleted = await api('DELETE', `/v1/bots/${linkedId}`)
+    assert.equal(deleted.status, 200)
+    // Any change is saved, and the server's checks of it come back with the save.
+    await groupNode(page, 'Sad')
+      .getByRole('button', { name: /^Group title/ })
+      .dblclick()
+    await page.getByRole('textbox', { name: 'Group title' }).fill('Unhappy')
+    await page.keyboard.press('Enter')
+    await saved(page)
+    await page.getByRole('button', { name: /^Checks \(3\)/ }).click()
+    const checks = panel(page, 'Checks')
+    await checks.getByText('links to a bot that does not exist in this workspace ("no-such-bot")', { exact: false }).waitFor()
+    await checks.getByText(`links to a bot that does not exist in this workspace ("${linkedId}")`, { exact: false }).waitFor()
+    await shot(page, 'editor-missing-linked-bots')
+  })
+
   test('undo and redo, by the buttons and the keyboard', async () => {
     await editorOf({ ...typebotExport(), id: 'tb-undo' })
     const groups = page.locator('.react-flow__node-botGroup')
