@@ -97,7 +97,7 @@ const withWelcomeGroup = (bot: Record<string, unknown>): Record<string, unknown>
 /**
  * Fields of an export that import replaces or resets whatever they hold, so their values are never checked (Typebot
  * drops the same before validating): those the record does not import (ids, workspace, flags, the folder chosen by
- * the importer, timestamps; custom domain, risk level, WhatsApp credentials) and Typebot's space, which Parley has not.
+ * the importer, timestamps; custom domain, risk level, WhatsApp credentials) and Typebot's space (Parley has none).
  */
 const REPLACED_ON_IMPORT = [...BOT_FIELDS_NOT_IMPORTED, 'spaceId']
 

@@ -13,7 +13,7 @@ const jsonObject = z.looseObject({})
 type Field = { owner: 'document' | 'service'; schema: z.ZodType; imported: boolean }
 
 /** A field of the document: kept as given (an import keeps it too). */
-const document = <S extends z.ZodType>(schema: S) => ({ owner: 'document' as const, schema, imported: true })
+const doc = <S extends z.ZodType>(schema: S) => ({ owner: 'document' as const, schema, imported: true })
 /** A field of the document that names something of the workspace it was made in: an import drops it, as Typebot's does. */
 const workspaceBound = <S extends z.ZodType>(schema: S) => ({ owner: 'document' as const, schema, imported: false })
 /** A field the service owns: a column of its own; an import gets the importing workspace's. */
@@ -21,25 +21,25 @@ const service = <S extends z.ZodType>(schema: S) => ({ owner: 'service' as const
 
 /** Every known field of the Bot resource, in the order answers show them (then any other field of the document). */
 const botFields = {
-  version: document(z.string()),
+  version: doc(z.string()),
   id: service(z.string()),
-  name: document(z.string()),
-  events: document(graphArray),
-  groups: document(graphArray),
-  edges: document(graphArray),
-  variables: document(graphArray),
-  theme: document(jsonObject),
-  selectedThemeTemplateId: document(z.string().nullable()),
-  settings: document(jsonObject),
+  name: doc(z.string()),
+  events: doc(graphArray),
+  groups: doc(graphArray),
+  edges: doc(graphArray),
+  variables: doc(graphArray),
+  theme: doc(jsonObject),
+  selectedThemeTemplateId: doc(z.string().nullable()),
+  settings: doc(jsonObject),
   createdAt: service(z.string()),
   updatedAt: service(z.string()),
-  icon: document(z.string().nullable()),
+  icon: doc(z.string().nullable()),
   /** The folder of the workspace the bot is filed in; null at the root. */
   folderId: service(z.string().nullable()),
   publicId: service(z.string().nullable()),
   customDomain: workspaceBound(z.string().nullable()),
   workspaceId: service(z.string()),
-  resultsTablePreferences: document(jsonObject.nullable()),
+  resultsTablePreferences: doc(jsonObject.nullable()),
   isArchived: service(z.boolean()),
   isClosed: service(z.boolean()),
   whatsAppCredentialsId: workspaceBound(z.string().nullable()),
@@ -61,7 +61,7 @@ export const BOT_FIELDS_NOT_IMPORTED = fieldNames.filter((name) => !botFields[na
 
 const shape = Object.fromEntries(fieldNames.map((name) => [name, botFields[name].schema])) as { [K in BotField]: Fields[K]['schema'] }
 
-/** The Bot resource. The graph parts follow Typebot's v6 schema (see docs/bot-format.md). */
+/** The Bot resource. The graph parts follow Typebot's v6 schema (see docs/bots.md). */
 export const botSchema = z.looseObject(shape).meta({ id: 'Bot' })
 
 /** A bot in lists: the record without its document, with its publishing state. */
