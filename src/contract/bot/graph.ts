@@ -24,7 +24,7 @@ const isHolder = (value: unknown): value is GraphItem =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
 
 /** The block's items that can carry an edge (objects with an id), in order; none when it has no `items`. */
-export const itemsOf = (block: { items?: unknown }): GraphItem[] => (Array.isArray(block.items) ? block.items.filter(isHolder) : [])
+export const itemsOf = (block: GraphBlock): GraphItem[] => (Array.isArray(block.items) ? block.items.filter(isHolder) : [])
 
 /** A card's buttons (`item.paths`), each an edge source of its own. */
 export const pathsOf = (item: GraphItem): GraphItem[] => (Array.isArray(item.paths) ? item.paths.filter(isHolder) : [])
@@ -255,6 +255,9 @@ export type BlockExit = { key: string; source: BlockSource } & (
 
 /** Whether a block with these exits leads on by its own exit (alone, or as the "else" of its items). */
 export const hasOwnExit = (exits: BlockExits) => exits === 'block' || exits === 'items+else'
+
+/** Whether a block with these exits leads on by its items or its cards' buttons. */
+export const hasItemExits = (exits: BlockExits) => exits === 'items' || exits === 'items+else' || exits === 'paths'
 
 /** The exits a block offers, in the order they are drawn: its items' or cards' buttons, then its own. */
 export const blockExits = (block: GraphBlock, exits: BlockExits): BlockExit[] => {
