@@ -11,6 +11,7 @@ import {
   followedEdges,
   type GraphBlock,
   groupOfBlock,
+  hasItemExits,
   hasOwnExit,
   holderOf,
   outgoingOf,
@@ -144,6 +145,7 @@ test('blockExits: items, items and else, card buttons, the block alone, or none'
   assert.deepEqual(exits(choice, 'block'), [['block', 'b:b1']])
   assert.deepEqual(exits(choice, 'none'), [])
   assert.deepEqual((['block', 'items', 'items+else', 'paths', 'none'] as const).filter(hasOwnExit), ['block', 'items+else'])
+  assert.deepEqual((['block', 'items', 'items+else', 'paths', 'none'] as const).filter(hasItemExits), ['items', 'items+else', 'paths'])
 })
 
 test('edgesLeaving lists the edges of each source key, dangling ones included', () => {
