@@ -7,8 +7,8 @@ import { Box, Paper, Stack, Text } from '@mantine/core'
 import { type ReactNode, useMemo } from 'react'
 import type { BotV6, GroupV6 } from '../../../../src/contract/bot/bot.js'
 import { isEventSource } from '../../../../src/contract/bot/common.js'
-import { type BlockExit, hasItemExits, hasOwnExit, sourceKey } from '../../../../src/contract/bot/graph.js'
-import { exitLabel, itemExits } from '../editor/canvas/flowModel.js'
+import { type BlockExit, hasItemExits, sourceKey } from '../../../../src/contract/bot/graph.js'
+import { exitLabel, itemExits, showsBlockHandle } from '../editor/canvas/flowModel.js'
 import { exitsOfBlock } from '../editor/doc/exits.js'
 import type { Block } from '../editor/types.js'
 import { blockLabel, blockSummary } from '../lib/blockLabels.js'
@@ -18,7 +18,7 @@ type Annotate = (block: Block) => ReactNode
 
 type GroupData = {
   group: GroupV6
-  /** Blocks whose own exit is drawn: those that lead on by it, and those an edge leaves although they offer none. */
+  /** Blocks whose own exit is drawn: as on the editor's canvas, and wherever an edge leaves from it. */
   ownExits: ReadonlySet<string>
   variableName: (variableId: string) => string
   annotate?: Annotate
@@ -95,14 +95,14 @@ const eventLabel = (type: string) =>
 
 /** Where each edge is drawn from: the node holding its source and the handle of that source. */
 const edgeEnds = (bot: FlowBot) => {
-  const ends = new Map<string, { node: string; blockId?: string }>()
+  const ends = new Map<string, { node: string }>()
   const ownExits = new Set<string>()
   for (const event of bot.events) ends.set(sourceKey({ eventId: event.id }), { node: `event:${event.id}` })
   for (const group of bot.groups)
-    for (const block of group.blocks) {
-      for (const exit of itemExits(block)) ends.set(exit.key, { node: group.id, blockId: block.id })
-      if (hasOwnExit(exitsOfBlock(block))) ownExits.add(block.id)
-    }
+    group.blocks.forEach((block, index) => {
+      for (const exit of itemExits(block)) ends.set(exit.key, { node: group.id })
+      if (showsBlockHandle(block, index === group.blocks.length - 1)) ownExits.add(block.id)
+    })
   const groupOf = new Map(bot.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const)))
   const groupIds = new Set(bot.groups.map((group) => group.id))
   const edges = bot.edges.flatMap((edge) => {
