@@ -1,7 +1,7 @@
 // A bot prepared for running: indexes and the flow built once per snapshot with the server's block kinds, and cached
 // by the caller (snapshots are immutable, so a compiled bot never goes stale).
 import type { Block } from '../contract/bot/blocks/index.js'
-import { withImpliedOutgoingEdges } from '../contract/bot/references.js'
+import { withImpliedOutgoingEdges } from '../contract/bot/graph.js'
 import { buildFlow } from './flow.js'
 import type { BlockLocation, CompiledBot, KindRegistry, RunnableBot } from './kinds.js'
 import { lazyProgressIndex } from './progress.js'

@@ -5,6 +5,7 @@
 import type { GroupV6 } from '../contract/bot/bot.js'
 import type { Block } from '../contract/bot/blocks/index.js'
 import type { Edge } from '../contract/bot/common.js'
+import { itemsOf } from '../contract/bot/graph.js'
 
 /** Distinct input blocks and flow ends (last block of a group, without any outgoing edge) reachable from a block. */
 export type Reach = { inputs: number; ends: number }
@@ -127,9 +128,8 @@ const buildGraph = ({ groups, edges }: { groups: GroupV6[]; edges: Edge[] }, isI
 
 // Item edges count for any block with items (buttons, picture choice, Condition, AB test). Card buttons keep their
 // edges on `items[].paths[]`, which Typebot's walk does not read.
-const outgoingEdgeIds = (block: { outgoingEdgeId?: string; items?: unknown }): string[] => {
-  const items = Array.isArray(block.items) ? (block.items as { outgoingEdgeId?: string | null }[]) : []
-  const ids = items.flatMap((item) => (item?.outgoingEdgeId != null ? [item.outgoingEdgeId] : []))
+const outgoingEdgeIds = (block: Block): string[] => {
+  const ids = itemsOf(block).flatMap((item) => (item.outgoingEdgeId != null ? [item.outgoingEdgeId] : []))
   return block.outgoingEdgeId ? [...ids, block.outgoingEdgeId] : ids
 }
 

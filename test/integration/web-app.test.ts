@@ -7,11 +7,56 @@ import { readFile } from 'node:fs/promises'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../support/browser.js'
+import { pageApi } from '../support/editor.js'
 import { startOidcSetup } from '../support/oidcProvider.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { fillAccountForm, linkedPair, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
 import { driveChat } from '../support/webChat.js'
+
+/** A number question, then a Condition with two paths (above 3, below 1) and its else, each to a group of its own. */
+const scoreBot = () => {
+  const say = (id: string, words: string) => ({ id, type: 'text', content: { richText: [{ type: 'p', children: [{ text: words }] }] } })
+  const score = (id: string, comparisonOperator: string, value: string) => ({
+    comparisons: [{ id, variableId: 'v-score', comparisonOperator, value }],
+  })
+  return {
+    version: '6',
+    name: 'Scores',
+    events: [{ id: 'ev-start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
+    groups: [
+      {
+        id: 'g-ask',
+        title: 'Ask',
+        graphCoordinates: { x: 0, y: 0 },
+        blocks: [
+          { id: 'b-score', type: 'number input', options: { variableId: 'v-score' } },
+          {
+            id: 'b-cond',
+            type: 'Condition',
+            items: [
+              { id: 'i-high', content: score('c-high', 'Greater than', '3'), outgoingEdgeId: 'e-high' },
+              { id: 'i-low', content: score('c-low', 'Less than', '1'), outgoingEdgeId: 'e-low' },
+            ],
+            outgoingEdgeId: 'e-else',
+          },
+        ],
+      },
+      { id: 'g-high', title: 'High', graphCoordinates: { x: 420, y: -200 }, blocks: [say('t-high', 'Great')] },
+      { id: 'g-low', title: 'Low', graphCoordinates: { x: 420, y: 0 }, blocks: [say('t-low', 'Sorry')] },
+      { id: 'g-mid', title: 'Middle', graphCoordinates: { x: 420, y: 200 }, blocks: [say('t-mid', 'Fair')] },
+    ],
+    edges: [
+      { id: 'e-start', from: { eventId: 'ev-start' }, to: { groupId: 'g-ask' } },
+      { id: 'e-high', from: { blockId: 'b-cond', itemId: 'i-high' }, to: { groupId: 'g-high' } },
+      { id: 'e-low', from: { blockId: 'b-cond', itemId: 'i-low' }, to: { groupId: 'g-low' } },
+      { id: 'e-else', from: { blockId: 'b-cond' }, to: { groupId: 'g-mid' } },
+    ],
+    variables: [{ id: 'v-score', name: 'Score' }],
+    theme: {},
+    settings: {},
+  }
+}
 
 describe('web application', () => {
   let server: TestServer
@@ -197,6 +242,33 @@ describe('web application', () => {
       .first()
       .waitFor()
     await shot(owner, 'analytics')
+  })
+
+  test("analytics draw a Condition's paths apart: one labelled exit per path and the else, each with its own edge", async () => {
+    const botUrl = owner.url()
+    const api = await pageApi(owner, server.builderUrl)
+    const workspaceId = /\/w\/([^/]+)/.exec(workspaceUrl)![1]
+    const imported = await api('POST', '/v1/bots/import', { workspaceId, bot: scoreBot() })
+    assert.equal(imported.status, 200, JSON.stringify(imported.json))
+    await owner.goto(`${workspaceUrl}/bots/${imported.json.bot.id}/analytics`)
+    const flow = owner.locator('.react-flow')
+    for (const label of ['Score Greater than 3', 'Score Less than 1', 'Else']) await flow.getByText(label, { exact: true }).waitFor()
+    assert.equal(await flow.getByText('[object Object]').count(), 0)
+    // Each exit has its own connection point, and each edge starts from its own.
+    const starts = []
+    for (const [edgeId, handle] of [
+      ['e-high', 'i:b-cond:i-high'],
+      ['e-low', 'i:b-cond:i-low'],
+      ['e-else', 'b:b-cond'],
+    ]) {
+      assert.equal(await flow.locator(`.react-flow__handle[data-handleid="${handle}"]`).count(), 1, handle)
+      const path = flow.locator(`[data-testid="rf__edge-${edgeId}"] path.react-flow__edge-path`)
+      await path.waitFor({ state: 'attached' })
+      starts.push(/^M\s*([-\d.]+)[ ,]([-\d.]+)/.exec((await path.getAttribute('d')) ?? '')?.[2])
+    }
+    assert.equal(new Set(starts).size, 3, `edges start at ${starts.join(', ')}`)
+    await shot(owner, 'analytics-condition')
+    await owner.goto(botUrl)
   })
 
   test('results table: hidden and resized columns stay so after a reload; older results load while scrolling', async () => {

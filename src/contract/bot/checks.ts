@@ -3,8 +3,22 @@
 // draft. Links to other bots need the list of bots, so `checkLinkedBots` takes it from the caller.
 import { z } from 'zod'
 import { LogicBlockType } from './blockTypes.js'
-import { type BlockSource, type Edge, type EventSource, isEventSource } from './common.js'
-import { type EdgeHolder, edgeHolders, followedImpliedEdges, type HolderAt, impliedOutgoingEdges, sourceKey } from './references.js'
+import { type Edge, isEventSource } from './common.js'
+import {
+  duplicateIds,
+  type EdgeSource,
+  edgeHolders,
+  edgesLeaving,
+  followedEdges,
+  followedImpliedEdges,
+  type GraphBlock,
+  type GraphEvent,
+  type HolderAt,
+  impliedOutgoingEdges,
+  type Jump,
+  reachableGroups,
+  sourceKey,
+} from './graph.js'
 
 export const botCheckCodes = [
   'danglingEdge',
@@ -43,12 +57,11 @@ export const botCheckSchema = z.object({
 })
 export type BotCheck = z.infer<typeof botCheckSchema>
 
-type CheckedBlock = EdgeHolder & { type: string; options?: unknown }
 /** What the checks read of a bot (a validated bot or the editor's draft). */
 export type CheckableBot = {
   id?: string | null
-  groups: { id: string; title: string; blocks: CheckedBlock[] }[]
-  events: (EdgeHolder & { type: string; options?: unknown })[]
+  groups: { id: string; title: string; blocks: GraphBlock[] }[]
+  events: (GraphEvent & { options?: unknown })[]
   edges: Edge[]
   variables: { id: string; name: string }[]
 }
@@ -58,7 +71,7 @@ type Place = Omit<BotCheck, 'code' | 'severity' | 'message'>
 /** Readable names of the bot's parts: `block 2 (email input) of group "Contact"`. */
 const namer = (bot: CheckableBot) => {
   const groupIndex = new Map<string, number>()
-  const blockAt = new Map<string, { group: CheckableBot['groups'][number]; index: number; block: CheckedBlock }>()
+  const blockAt = new Map<string, { group: CheckableBot['groups'][number]; index: number; block: GraphBlock }>()
   bot.groups.forEach((group, g) => {
     if (!groupIndex.has(group.id)) groupIndex.set(group.id, g)
     group.blocks.forEach((block, index) => {
@@ -96,7 +109,7 @@ const namer = (bot: CheckableBot) => {
     if (at.itemId !== undefined) return `the item ${item} of ${block(at.blockId!)}`
     return block(at.blockId!)
   }
-  const source = (from: BlockSource | EventSource) => {
+  const source = (from: EdgeSource) => {
     if (isEventSource(from)) return event(from.eventId)
     const item = from.pathId ?? from.itemId
     return item === undefined ? block(from.blockId) : `${block(from.blockId)} (item ${quoted(item)})`
@@ -133,8 +146,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
 
   checkDuplicates(bot, add, name)
 
-  const leaving = new Map<string, number>()
-  for (const edge of bot.edges) leaving.set(sourceKey(edge.from), (leaving.get(sourceKey(edge.from)) ?? 0) + 1)
+  const leaving = edgesLeaving(bot.edges)
   const targetProblem = (edge: Edge) => {
     const group = groupById.get(edge.to.groupId)
     if (!group) return `leads to a group that does not exist (${quoted(edge.to.groupId)})`
@@ -169,7 +181,7 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
       add(
         'edgeWithoutOutgoingId',
         'error',
-        `${capitalized(name.holder(at))} has ${leaving.get(key)} edges and names none of them (outgoingEdgeId): they are ignored.`,
+        `${capitalized(name.holder(at))} has ${leaving.get(key)?.length} edges and names none of them (outgoingEdgeId): they are ignored.`,
         edgePlace,
       )
     else add('edgeWithoutOutgoingId', 'warning', `An edge from ${name.holder(at)} is ignored: it leads on through another edge.`, edgePlace)
@@ -189,19 +201,19 @@ export const checkBot = (bot: CheckableBot): BotCheck[] => {
       )
   }
 
-  /** The edge the engine follows from a holder, when it leads to a group that exists. */
-  const followed = (key: string): Edge | undefined => {
-    const edgeId = holders.get(key)?.holder.outgoingEdgeId || impliedFollowed.get(key)
-    const edge = edgeId ? edgeById.get(edgeId) : undefined
-    return edge && groupById.has(edge.to.groupId) ? edge : undefined
+  const followed = followedEdges(bot, holders, impliedFollowed)
+  /** The group the engine goes to from a source, when it exists. */
+  const leadsTo = (key: string): string | undefined => {
+    const groupId = followed.get(key)?.to.groupId
+    return groupId !== undefined && groupById.has(groupId) ? groupId : undefined
   }
 
   const start = bot.events.find((event) => event.type === 'start')
   if (!start) add('startNotConnected', 'error', 'The bot has no start event: it cannot start.', {})
-  else if (!followed(`e:${start.id}`))
+  else if (!leadsTo(`e:${start.id}`))
     add('startNotConnected', 'error', 'The start event is not connected to any group: the bot says nothing.', { eventId: start.id })
 
-  const roots = bot.events.flatMap((event) => followed(`e:${event.id}`)?.to.groupId ?? [])
+  const roots = bot.events.flatMap((event) => leadsTo(`e:${event.id}`) ?? [])
   if (roots.length > 0) checkReachable(bot, roots, followed, add, name)
 
   checkVariables(bot, add, name)
@@ -215,76 +227,56 @@ type Names = ReturnType<typeof namer>
 // Group, block, edge and event ids must be unique, or edges and the engine pick one of them; duplicate items and
 // variables are rarer in effect (real exports hold cards whose items share an id) and only warned about.
 const checkDuplicates = (bot: CheckableBot, add: Add, name: Names) => {
-  const seen = new Set<string>()
-  const once = (kind: string, id: string, severity: BotCheck['severity'], message: string, place: Place) => {
-    if (!seen.has(`${kind}:${id}`)) seen.add(`${kind}:${id}`)
-    else add('duplicateId', severity, message, place)
-  }
-  bot.groups.forEach((group, g) => {
-    once('group', group.id, 'error', `Group ${g + 1} (${quoted(group.title)}) has the id ${quoted(group.id)} of another group.`, {
-      groupId: group.id,
-    })
-    group.blocks.forEach((block, b) => {
-      once(
-        'block',
-        block.id,
+  for (const found of duplicateIds(bot)) {
+    const id = quoted(found.id)
+    if (found.of === 'group') {
+      const group = bot.groups[found.group]
+      add('duplicateId', 'error', `Group ${found.group + 1} (${quoted(group.title)}) has the id ${id} of another group.`, { groupId: group.id })
+    } else if (found.of === 'block') {
+      const block = bot.groups[found.group].blocks[found.block]
+      add(
+        'duplicateId',
         'error',
-        `Block ${b + 1} (${cut(block.type)}) of ${name.group(group.id)} has the id ${quoted(block.id)} of another block.`,
+        `Block ${found.block + 1} (${cut(block.type)}) of ${name.group(found.groupId)} has the id ${id} of another block.`,
         {
-          groupId: group.id,
+          groupId: found.groupId,
           blockId: block.id,
         },
       )
-      const items = 'items' in block && Array.isArray(block.items) ? block.items : []
-      for (const item of items)
-        if (typeof item?.id === 'string')
-          once(`item:${block.id}`, item.id, 'warning', `Two items of ${name.block(block.id)} share the id ${quoted(item.id)}.`, {
-            groupId: group.id,
-            blockId: block.id,
-            itemId: item.id,
-          })
-    })
-  })
-  for (const edge of bot.edges) once('edge', edge.id, 'error', `Two edges share the id ${quoted(edge.id)}.`, { edgeId: edge.id })
-  for (const event of bot.events) once('event', event.id, 'error', `Two events share the id ${quoted(event.id)}.`, { eventId: event.id })
+    } else if (found.of === 'item')
+      add('duplicateId', 'warning', `Two items of ${name.block(found.blockId)} share the id ${id}.`, {
+        groupId: found.groupId,
+        blockId: found.blockId,
+        itemId: found.id,
+      })
+    else if (found.of === 'edge') add('duplicateId', 'error', `Two edges share the id ${id}.`, { edgeId: found.id })
+    else add('duplicateId', 'error', `Two events share the id ${id}.`, { eventId: found.id })
+  }
+  const variableIds = new Set<string>()
   for (const variable of bot.variables)
-    once('variable', variable.id, 'warning', `Two variables share the id ${quoted(variable.id)} (${quoted(variable.name)}).`, {
-      variableId: variable.id,
-    })
+    if (!variableIds.has(variable.id)) variableIds.add(variable.id)
+    else
+      add('duplicateId', 'warning', `Two variables share the id ${quoted(variable.id)} (${quoted(variable.name)}).`, {
+        variableId: variable.id,
+      })
 }
 
-const optionsOf = (block: CheckedBlock) =>
+const optionsOf = (block: GraphBlock) =>
   typeof block.options === 'object' && block.options !== null ? (block.options as Record<string, unknown>) : {}
 
 // Groups reached from the events by the edges the engine follows, by jumps and by links into this bot. A jump to a
 // `{{variable}}` may reach any group, so then nothing is reported.
-const checkReachable = (bot: CheckableBot, roots: string[], followed: (key: string) => Edge | undefined, add: Add, name: Names) => {
-  const groupById = new Map(bot.groups.map((group) => [group.id, group]))
-  const reached = new Set<string>()
-  const queue = [...roots]
-  const visit = (groupId: unknown) => {
-    if (typeof groupId === 'string' && groupById.has(groupId) && !reached.has(groupId)) queue.push(groupId)
+const checkReachable = (bot: CheckableBot, roots: string[], followed: ReadonlyMap<string, Edge>, add: Add, name: Names) => {
+  const jumpOf = (block: GraphBlock): Jump => {
+    const options = optionsOf(block)
+    const jumpsInto =
+      block.type === LogicBlockType.JUMP ||
+      (block.type === LogicBlockType.TYPEBOT_LINK && (options.typebotId === 'current' || (bot.id && options.typebotId === bot.id)))
+    if (!jumpsInto || typeof options.groupId !== 'string') return undefined
+    return options.groupId.includes('{{') ? 'anywhere' : { groupId: options.groupId }
   }
-  while (queue.length > 0) {
-    const groupId = queue.pop()!
-    if (reached.has(groupId)) continue
-    reached.add(groupId)
-    for (const block of groupById.get(groupId)!.blocks) {
-      visit(followed(`b:${block.id}`)?.to.groupId)
-      const items = 'items' in block && Array.isArray(block.items) ? block.items : []
-      for (const item of items) {
-        if (typeof item?.id === 'string') visit(followed(`i:${block.id}:${item.id}`)?.to.groupId)
-        for (const path of Array.isArray(item?.paths) ? item.paths : []) visit(followed(`p:${block.id}:${path?.id}`)?.to.groupId)
-      }
-      const options = optionsOf(block)
-      const jumpsInto =
-        block.type === LogicBlockType.JUMP ||
-        (block.type === LogicBlockType.TYPEBOT_LINK && (options.typebotId === 'current' || (bot.id && options.typebotId === bot.id)))
-      if (!jumpsInto) continue
-      if (typeof options.groupId === 'string' && options.groupId.includes('{{')) return
-      visit(options.groupId)
-    }
-  }
+  const reached = reachableGroups(bot, roots, followed, jumpOf)
+  if (!reached) return
   for (const group of bot.groups)
     if (!reached.has(group.id))
       add('unreachableGroup', 'warning', `${capitalized(name.group(group.id))} cannot be reached from the start or any event.`, { groupId: group.id })

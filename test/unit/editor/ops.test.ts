@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { outgoingOf } from '../../../src/contract/bot/graph.js'
 import { cutFragment, duplicateGroups, parseFragment, pasteFragment } from '../../../web/app/src/editor/doc/fragment.js'
 import {
   connect,
   insertBlock,
   moveBlock,
   moveNodes,
-  outgoingOf,
   removeBlocks,
   removeEdges,
   removeGroups,
@@ -175,4 +175,37 @@ test("a block added after a group's last block takes over the group's exit; a dr
   assert.equal(jump.groups[1].blocks[0].outgoingEdgeId, withExit.edgeId)
   assert.equal(moveNodes(b, new Map([['g1', { x: 100, y: 0 }]])), b)
   assert.notEqual(moveNodes(b, new Map([['g1', { x: 101, y: 0 }]])), b)
+})
+
+test("cards' buttons: connected, reconnected and removed by their own keys; a pasted card keeps its buttons' edges", () => {
+  // Real exports hold cards whose items share an id: each button is a source of its own.
+  const cards = {
+    id: 'c',
+    type: 'cards',
+    items: [
+      { id: 'card', paths: [{ id: 'p1', text: 'More' }] },
+      { id: 'card', paths: [{ id: 'p2', text: 'Buy' }] },
+    ],
+  }
+  const b = bot()
+  b.groups[1].blocks.push(cards as never)
+  const buy = { blockId: 'c', itemId: 'card', pathId: 'p2' }
+  const first = connect(b, buy, { groupId: 'g1' })
+  assert.equal(outgoingOf(first.bot, buy), first.edgeId)
+  assert.equal(outgoingOf(first.bot, { blockId: 'c', itemId: 'card', pathId: 'p1' }), undefined)
+  const again = connect(first.bot, buy, { groupId: 'g2' })
+  assert.ok(!again.bot.edges.some((e) => e.id === first.edgeId), 'the button’s previous edge is replaced')
+  assert.equal(outgoingOf(again.bot, buy), again.edgeId)
+
+  const pasted = pasteFragment(again.bot, cutFragment(again.bot, ['g2']), { x: 0, y: 900 })
+  const copy = pasted.bot.groups.find((g) => g.id === pasted.groupIds[0])!.blocks[1] as unknown as typeof cards
+  const copyEdge = pasted.bot.edges.find((e) => e.to.groupId === pasted.groupIds[0])!
+  assert.equal((copy.items[1].paths[0] as { outgoingEdgeId?: string }).outgoingEdgeId, copyEdge.id, 'the edge within the copy is kept')
+  assert.deepEqual(copyEdge.from, { blockId: copy.id, itemId: copy.items[1].id, pathId: copy.items[1].paths[0].id })
+
+  const withoutBuy = { ...cards, items: [cards.items[0], { id: 'card', paths: [] }] }
+  const fewer = replaceBlock(again.bot, withoutBuy as never)
+  assert.ok(!fewer.edges.some((e) => e.id === again.edgeId), 'the removed button’s edge goes')
+  assert.equal(removeEdges(again.bot, [again.edgeId]).edges.length, b.edges.length)
+  assert.equal(outgoingOf(removeEdges(again.bot, [again.edgeId]), buy), undefined)
 })

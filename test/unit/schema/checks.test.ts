@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import { prepareBot } from '../../../src/blocks/schemas.js'
 import { type CheckableBot, checkBot, checkLinkedBots, MAX_BOT_CHECKS } from '../../../src/contract/bot/checks.js'
 import { withDefaultCoordinates } from '../../../src/contract/bot/layout.js'
-import { withImpliedOutgoingEdges } from '../../../src/contract/bot/references.js'
+import { withImpliedOutgoingEdges } from '../../../src/contract/bot/graph.js'
 import { describeWithFixtures, listFixtures } from '../../support/fixtures.js'
 
 const at = { x: 0, y: 0 }

@@ -1,19 +1,68 @@
 // A bot's flow drawn read-only on a canvas (@xyflow/react): groups at their graphCoordinates with their blocks,
-// events, and edges from the block (or event) they leave to the group they reach. `annotate` adds a line under a
-// block (the analytics' drop-off figures).
+// events, and edges from the exit they leave (an event, a block, each of a block's items or cards' buttons) to the
+// group they reach. `annotate` adds a line under a block (the analytics' drop-off figures).
 import { Background, Controls, Handle, MiniMap, type Node, type NodeProps, Position, ReactFlow } from '@xyflow/react'
 import '@xyflow/react/dist/style.css'
 import { Box, Paper, Stack, Text } from '@mantine/core'
 import { type ReactNode, useMemo } from 'react'
+import type { BotV6, GroupV6 } from '../../../../src/contract/bot/bot.js'
+import { isEventSource } from '../../../../src/contract/bot/common.js'
+import { type BlockExit, hasItemExits, sourceKey } from '../../../../src/contract/bot/graph.js'
+import { exitLabel, itemExits, showsBlockHandle } from '../editor/canvas/flowModel.js'
+import { exitsOfBlock } from '../editor/doc/exits.js'
+import type { Block } from '../editor/types.js'
 import { blockLabel, blockSummary } from '../lib/blockLabels.js'
 
-type BotBlock = { id: string; type: string; content?: unknown; options?: unknown }
-type BotGroup = { id: string; title: string; blocks: BotBlock[]; graphCoordinates?: { x: number; y: number } }
-type BotEvent = { id: string; type: string; graphCoordinates?: { x: number; y: number } }
-type BotEdge = { id: string; from: { blockId?: string; itemId?: string; eventId?: string }; to: { groupId: string; blockId?: string } }
-export type FlowBot = { groups: BotGroup[]; events?: unknown[]; edges?: unknown[] }
+export type FlowBot = Pick<BotV6, 'groups' | 'events' | 'edges' | 'variables'>
+type Annotate = (block: Block) => ReactNode
 
-type GroupData = { group: BotGroup; annotate?: (block: BotBlock) => ReactNode }
+type GroupData = {
+  group: GroupV6
+  /** Blocks whose own exit is drawn: as on the editor's canvas, and wherever an edge leaves from it. */
+  ownExits: ReadonlySet<string>
+  variableName: (variableId: string) => string
+  annotate?: Annotate
+}
+
+const exitHandle = (key: string) => <Handle type="source" id={key} position={Position.Right} style={{ right: -10 }} />
+
+const ExitRow = ({ label, handle }: { label: string; handle: string }) => (
+  <Box pos="relative" px={6} py={2} bg="white" style={{ borderRadius: 4 }}>
+    <Text size="xs" truncate>
+      {label}
+    </Text>
+    {exitHandle(handle)}
+  </Box>
+)
+
+const BlockBox = ({ block, data }: { block: Block; data: GroupData }) => {
+  const rows = itemExits(block)
+  const own: BlockExit = { key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, on: 'block' }
+  const ownLabel = rows.length > 0 ? exitLabel(block, own, data.variableName) : ''
+  return (
+    <Box pos="relative" p={6} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 6 }} data-block-id={block.id}>
+      <Text size="xs" c="dimmed">
+        {blockLabel(block.type)}
+      </Text>
+      {/* Blocks whose exits are their items show them as rows of their own, not in a summary line. */}
+      {!hasItemExits(exitsOfBlock(block)) && (
+        <Text size="xs" lineClamp={2}>
+          {blockSummary(block)}
+        </Text>
+      )}
+      {data.annotate?.(block)}
+      {rows.length > 0 && (
+        <Stack gap={2} mt={4}>
+          {rows.map((exit) => (
+            <ExitRow key={exit.key} label={exitLabel(block, exit, data.variableName)} handle={exit.key} />
+          ))}
+          {data.ownExits.has(block.id) && ownLabel && <ExitRow label={ownLabel} handle={own.key} />}
+        </Stack>
+      )}
+      {data.ownExits.has(block.id) && !(rows.length > 0 && ownLabel) && exitHandle(own.key)}
+    </Box>
+  )
+}
 
 const GroupNode = ({ data }: NodeProps<Node<GroupData>>) => (
   <Paper withBorder shadow="xs" p="xs" w={260} radius="md" aria-label={`Group ${data.group.title}`}>
@@ -23,27 +72,18 @@ const GroupNode = ({ data }: NodeProps<Node<GroupData>>) => (
     </Text>
     <Stack gap={4}>
       {data.group.blocks.map((block) => (
-        <Box key={block.id} pos="relative" p={6} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 6 }}>
-          <Text size="xs" c="dimmed">
-            {blockLabel(block.type)}
-          </Text>
-          <Text size="xs" lineClamp={2}>
-            {blockSummary(block)}
-          </Text>
-          {data.annotate?.(block)}
-          <Handle type="source" id={block.id} position={Position.Right} style={{ top: '50%', right: -10 }} />
-        </Box>
+        <BlockBox key={block.id} block={block} data={data} />
       ))}
     </Stack>
   </Paper>
 )
 
-const EventNode = ({ data }: NodeProps<Node<{ label: string; id: string }>>) => (
+const EventNode = ({ data }: NodeProps<Node<{ label: string; handle: string }>>) => (
   <Paper withBorder p="xs" radius="xl" bg="var(--mantine-color-indigo-0)">
     <Text size="xs" fw={600} px={6}>
       {data.label}
     </Text>
-    <Handle type="source" id={data.id} position={Position.Right} />
+    <Handle type="source" id={data.handle} position={Position.Right} />
   </Paper>
 )
 
@@ -53,29 +93,53 @@ const nodeTypes = { botGroup: GroupNode, event: EventNode }
 const eventLabel = (type: string) =>
   type === 'start' ? 'Start' : type === 'command' ? 'Command' : type === 'reply' ? 'Reply' : type === 'invalidReply' ? 'Invalid reply' : type
 
-export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annotate?: (block: BotBlock) => ReactNode; height?: number }) => {
+/** Where each edge is drawn from: the node holding its source and the handle of that source. */
+const edgeEnds = (bot: FlowBot) => {
+  const ends = new Map<string, { node: string }>()
+  const ownExits = new Set<string>()
+  for (const event of bot.events) ends.set(sourceKey({ eventId: event.id }), { node: `event:${event.id}` })
+  for (const group of bot.groups)
+    group.blocks.forEach((block, index) => {
+      for (const exit of itemExits(block)) ends.set(exit.key, { node: group.id })
+      if (showsBlockHandle(block, index === group.blocks.length - 1)) ownExits.add(block.id)
+    })
+  const groupOf = new Map(bot.groups.flatMap((group) => group.blocks.map((block) => [block.id, group.id] as const)))
+  const groupIds = new Set(bot.groups.map((group) => group.id))
+  const edges = bot.edges.flatMap((edge) => {
+    if (!groupIds.has(edge.to.groupId)) return []
+    const key = sourceKey(edge.from)
+    const drawn = ends.get(key)
+    if (drawn) return [{ id: edge.id, source: drawn.node, sourceHandle: key, target: edge.to.groupId }]
+    // Any other edge of a block (its own, or one an imported bot keeps from an exit the block does not offer) leaves
+    // from the block's own exit.
+    const blockId = isEventSource(edge.from) ? undefined : edge.from.blockId
+    const group = blockId === undefined ? undefined : groupOf.get(blockId)
+    if (blockId === undefined || group === undefined) return []
+    ownExits.add(blockId)
+    return [{ id: edge.id, source: group, sourceHandle: sourceKey({ blockId }), target: edge.to.groupId }]
+  })
+  return { edges, ownExits }
+}
+
+export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annotate?: Annotate; height?: number }) => {
   const { nodes, edges } = useMemo(() => {
-    const events = (bot.events ?? []) as BotEvent[]
+    const { edges, ownExits } = edgeEnds(bot)
+    const names = new Map(bot.variables.map((variable) => [variable.id, variable.name]))
+    const variableName = (id: string) => names.get(id) ?? 'unknown variable'
     const nodes: Node[] = [
-      ...events.map((e, i) => ({
+      ...bot.events.map((e, i) => ({
         id: `event:${e.id}`,
         type: 'event',
         position: e.graphCoordinates ?? { x: -300, y: i * 80 },
-        data: { label: eventLabel(e.type), id: e.id },
+        data: { label: eventLabel(e.type), handle: sourceKey({ eventId: e.id }) },
       })),
-      ...bot.groups.map((g, i) => ({
-        id: g.id,
+      ...bot.groups.map((group, i) => ({
+        id: group.id,
         type: 'botGroup',
-        position: g.graphCoordinates ?? { x: (i % 4) * 320, y: Math.floor(i / 4) * 320 },
-        data: { group: g, annotate },
+        position: group.graphCoordinates ?? { x: (i % 4) * 320, y: Math.floor(i / 4) * 320 },
+        data: { group, ownExits, variableName, annotate } satisfies GroupData,
       })),
     ]
-    const groupOfBlock = new Map(bot.groups.flatMap((g) => g.blocks.map((b) => [b.id, g.id] as const)))
-    const edges = ((bot.edges ?? []) as BotEdge[]).flatMap((e) => {
-      const source = e.from.eventId ? `event:${e.from.eventId}` : e.from.blockId ? groupOfBlock.get(e.from.blockId) : undefined
-      if (!source || !bot.groups.some((g) => g.id === e.to.groupId)) return []
-      return [{ id: e.id, source, sourceHandle: e.from.eventId ?? e.from.blockId, target: e.to.groupId }]
-    })
     return { nodes, edges }
   }, [bot, annotate])
   return (

@@ -1,29 +1,19 @@
 // Where a block's exits (or an event) lead and which group a block is in, as selects: the keyboard's way to draw
 // and remove edges and to move blocks between groups, and a list of a block's connections by group title.
 import { Fieldset, Select, Stack } from '@mantine/core'
-import { blockSourceKeys, showsBlockHandle } from './canvas/flowModel.js'
-import { itemLabel } from './canvas/itemLabels.js'
-import { type Source, sourceFromKey } from './doc/graph.js'
+import { isEventSource } from '../../../../src/contract/bot/common.js'
+import { type EdgeSource, groupOfBlock, outgoingOf, sourceKey } from '../../../../src/contract/bot/graph.js'
+import { exitLabel, itemExits, showsBlockHandle } from './canvas/flowModel.js'
 import type { Update } from './doc/history.js'
-import { connect, moveBlock, outgoingOf, removeEdges } from './doc/ops.js'
+import { connect, moveBlock, removeEdges } from './doc/ops.js'
 import type { Block, EditorBot } from './types.js'
 
 type Props = { bot: EditorBot; change: (update: Update, key?: string) => void; readOnly: boolean }
 
-const exitName = (bot: EditorBot, block: Block, from: Source) => {
-  if ('eventId' in from || !from.itemId) return 'Then go to'
-  const item = ((block as { items?: { id: string; paths?: { id: string; text?: string | null }[] | null }[] }).items ?? []).find(
-    (i) => i.id === from.itemId,
-  )
-  if (!item) return 'Then go to'
-  if (from.pathId) return `“${item.paths?.find((p) => p.id === from.pathId)?.text || 'Button'}” goes to`
-  return `“${itemLabel(block, item, (id) => bot.variables.find((v) => v.id === id)?.name ?? id)}” goes to`
-}
-
-const ExitSelect = ({ bot, change, readOnly, from, label }: Props & { from: Source; label: string }) => {
+const ExitSelect = ({ bot, change, readOnly, from, label }: Props & { from: EdgeSource; label: string }) => {
   const edgeId = outgoingOf(bot, from)
   const target = bot.edges.find((e) => e.id === edgeId)?.to.groupId
-  const ownGroup = 'blockId' in from ? bot.groups.find((g) => g.blocks.some((b) => b.id === from.blockId))?.id : undefined
+  const ownGroup = isEventSource(from) ? undefined : groupOfBlock(bot, from.blockId)?.id
   return (
     <Select
       label={label}
@@ -47,18 +37,20 @@ const ExitSelect = ({ bot, change, readOnly, from, label }: Props & { from: Sour
 /** The exits a block offers on the canvas, plus any it already uses. */
 export const BlockExits = (props: Props & { block: Block; isLast: boolean }) => {
   const { bot, block } = props
-  const keys = blockSourceKeys(block).filter((key) => {
-    const from = sourceFromKey(key)
-    return !('blockId' in from) || from.itemId !== undefined || showsBlockHandle(block, props.isLast)
-  })
-  if (keys.length === 0) return null
+  const variableName = (id: string) => bot.variables.find((v) => v.id === id)?.name ?? id
+  const exits: { key: string; source: EdgeSource; label: string }[] = itemExits(block).map((exit) => ({
+    key: exit.key,
+    source: exit.source,
+    label: `“${exitLabel(block, exit, variableName)}” goes to`,
+  }))
+  if (showsBlockHandle(block, props.isLast)) exits.push({ key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, label: 'Then go to' })
+  if (exits.length === 0) return null
   return (
     <Fieldset legend="Connections" variant="filled">
       <Stack gap="xs">
-        {keys.map((key) => {
-          const from = sourceFromKey(key)
-          return <ExitSelect key={key} {...props} from={from} label={exitName(bot, block, from)} />
-        })}
+        {exits.map((exit) => (
+          <ExitSelect key={exit.key} {...props} from={exit.source} label={exit.label} />
+        ))}
       </Stack>
     </Fieldset>
   )

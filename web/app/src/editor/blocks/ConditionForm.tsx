@@ -8,7 +8,8 @@ import type { BlockFormProps, EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'
 import { asObj } from './GenericForm.js'
-import { type Item, itemsOf, withItems } from './blockParts.js'
+import { itemsOf } from '../../../../../src/contract/bot/graph.js'
+import { type Item, withItems } from './blockParts.js'
 import { AddRow } from './RowControls.js'
 
 /** Operators that compare the variable with nothing. */

@@ -13,7 +13,4 @@ export const withOption = <B extends Block>(block: B, key: string, value: unknow
   options: withKey(optionsOf(block), key, value),
 })
 
-/** The block's items (buttons, pictures, condition paths); always objects with an id. */
-export const itemsOf = (block: Block): Item[] => (Array.isArray(block.items) ? (block.items as Item[]) : [])
-
 export const withItems = <B extends Block>(block: B, items: Item[]): B => ({ ...block, items })

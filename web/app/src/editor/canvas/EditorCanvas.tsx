@@ -19,7 +19,7 @@ import {
 import '@xyflow/react/dist/style.css'
 import './canvas.css'
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { groupOfBlock, sourceFromKey } from '../doc/graph.js'
+import { groupOfBlock, sourceAt } from '../../../../../src/contract/bot/graph.js'
 import type { Update } from '../doc/history.js'
 import { duplicateGroups } from '../doc/fragment.js'
 import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup } from '../doc/ops.js'
@@ -157,7 +157,10 @@ export const EditorCanvas = (props: CanvasProps) => {
   const onConnect = useCallback(
     (c: Connection) => {
       if (!c.sourceHandle || !c.target || c.target.startsWith('event:')) return
-      change((b) => connect(b, sourceFromKey(c.sourceHandle!), { groupId: c.target }).bot)
+      change((b) => {
+        const from = sourceAt(b, c.sourceHandle!)
+        return from ? connect(b, from, { groupId: c.target }).bot : b
+      })
     },
     [change],
   )

@@ -2,7 +2,7 @@
 import { Paper, Text, UnstyledButton } from '@mantine/core'
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react'
 import { memo } from 'react'
-import { sourceKey } from '../doc/graph.js'
+import { sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { useCanvas } from './canvasContext.js'
 import type { EventNodeData } from './flowModel.js'
 

@@ -5,15 +5,13 @@ import { ActionIcon, Button, Group as Row, Paper, TextInput } from '@mantine/cor
 import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
 import { type DragEvent, memo, useState } from 'react'
+import { hasItemExits, sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { blockLabel, blockSummary } from '../../lib/blockLabels.js'
-import { sourceKey } from '../doc/graph.js'
+import { exitsOfBlock } from '../doc/exits.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
 import './canvas.css'
-import type { GroupNodeData } from './flowModel.js'
-import { hasItemHandles } from '../doc/graph.js'
-import { showsBlockHandle } from './flowModel.js'
-import { defaultExitLabel, itemLabel } from './itemLabels.js'
+import { exitLabel, type GroupNodeData, itemExits, showsBlockHandle } from './flowModel.js'
 
 /** The index a drop at clientY lands on, from the block rows' middles. */
 const dropIndex = (list: HTMLElement, clientY: number) => {
@@ -47,16 +45,15 @@ const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: b
   </div>
 )
 
-type BlockItem = { id: string; paths?: { id: string; text?: string | null }[] | null }
-
 const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
   const label = blockLabel(block.type)
-  const itemized = hasItemHandles(block)
-  // Blocks with items show them as rows of their own, not in a summary line.
+  // Blocks whose exits are their items show them as rows of their own, not in a summary line.
+  const itemized = hasItemExits(exitsOfBlock(block))
   const summary = itemized ? '' : blockSummary(block)
-  const exit = defaultExitLabel(block)
-  const items = itemized ? ((block as { items?: BlockItem[] }).items ?? []) : []
+  const rows = itemExits(block)
+  const own = { key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, on: 'block' as const }
+  const ownLabel = rows.length > 0 ? exitLabel(block, own, canvas.variableName) : ''
   return (
     // biome-ignore lint/a11y/useSemanticElements: the row holds its connection handles, which a <button> may not contain
     <div
@@ -101,31 +98,14 @@ const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isL
         <Marks marks={canvas.marks.get(block.id)} />
       </div>
       {summary && !lod && <div className="pg-summary">{summary}</div>}
-      {items.map((item) =>
-        block.type === 'cards' ? (
-          (item.paths ?? []).map((p) => (
-            <ItemRow key={p.id} handle={sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id })} label={p.text || 'Button'} lod={lod} />
-          ))
-        ) : (
-          <ItemRow
-            key={item.id}
-            handle={sourceKey({ blockId: block.id, itemId: item.id })}
-            label={itemLabel(block, item, canvas.variableName)}
-            lod={lod}
-          />
-        ),
-      )}
+      {rows.map((exit) => (
+        <ItemRow key={exit.key} handle={exit.key} label={exitLabel(block, exit, canvas.variableName)} lod={lod} />
+      ))}
       {showsBlockHandle(block, isLast) &&
-        (exit && items.length ? (
-          <ItemRow handle={sourceKey({ blockId: block.id })} label={exit} lod={lod} />
+        (ownLabel ? (
+          <ItemRow handle={own.key} label={ownLabel} lod={lod} />
         ) : (
-          <Handle
-            type="source"
-            id={sourceKey({ blockId: block.id })}
-            position={Position.Right}
-            className="pg-handle"
-            aria-label={`Connect ${label}`}
-          />
+          <Handle type="source" id={own.key} position={Position.Right} className="pg-handle" aria-label={`Connect ${label}`} />
         ))}
     </div>
   )

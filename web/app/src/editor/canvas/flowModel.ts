@@ -1,9 +1,12 @@
 // The bot as the canvas draws it: a node per group and per event, and an edge per bot edge whose source and target
-// exist (dangling edges of imported bots are listed by the checks, not drawn). Handles are named by source keys
-// (doc/graph.ts), so a connection dragged on the canvas maps straight back to the bot.
+// exist (dangling edges of imported bots are listed by the checks, not drawn). Handles are named by the graph's
+// source keys (contract/bot/graph.ts), so a connection dragged on the canvas maps straight back to the bot.
 import type { Edge as FlowEdge, Node } from '@xyflow/react'
-import { type Edge, edgeSourceKey, type Group, hasBlockHandle, itemsOf, sourceKey } from '../doc/graph.js'
+import type { GroupV6 as Group } from '../../../../../src/contract/bot/bot.js'
+import { type BlockExit, blockExits, type GraphItem, hasOwnExit, sourceKey } from '../../../../../src/contract/bot/graph.js'
+import { exitsOfBlock } from '../doc/exits.js'
 import type { Block, EditorBot } from '../types.js'
+import { defaultExitLabel, itemLabel } from './itemLabels.js'
 
 export type GroupNodeData = { group: Group; index: number }
 export type EventNodeData = { event: EditorBot['events'][number] }
@@ -24,17 +27,23 @@ const ownerNodes = (bot: EditorBot) => {
   return owner
 }
 
-/** A block's possible edge sources. */
-export const blockSourceKeys = (block: Block): string[] => {
-  const keys: string[] = []
-  for (const item of itemsOf(block)) {
-    if (block.type === 'cards') for (const p of item.paths ?? []) keys.push(sourceKey({ blockId: block.id, itemId: item.id, pathId: p.id }))
-    else keys.push(sourceKey({ blockId: block.id, itemId: item.id }))
-  }
+/** The exits of a block's items and cards' buttons, each drawn as a labelled row. */
+export const itemExits = (block: Block): BlockExit[] => blockExits(block, exitsOfBlock(block)).filter((exit) => exit.on !== 'block')
+
+/** A block's possible edge sources: its items' exits, and its own. */
+export const blockSourceKeys = (block: Block): string[] => [
+  ...itemExits(block).map((exit) => exit.key),
   // Every block may own an edge (imported bots have them anywhere): its key is known even where no exit is offered.
-  keys.push(sourceKey({ blockId: block.id }))
-  return keys
+  sourceKey({ blockId: block.id }),
+]
+
+/** The text beside an exit: the item's label, the card button's text; beside items, the block's own ("Else"). */
+export const exitLabel = (block: Block, exit: BlockExit, variableName: (variableId: string) => string): string => {
+  if (exit.on === 'path') return textOf(exit.path) || 'Button'
+  if (exit.on === 'item') return itemLabel(block, exit.item, variableName)
+  return defaultExitLabel(block) ?? ''
 }
+const textOf = (path: GraphItem) => (typeof path.text === 'string' ? path.text : '')
 
 export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
   const nodes: Node[] = [
@@ -57,8 +66,8 @@ export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
   ]
   const owner = ownerNodes(bot)
   const groupIds = new Set(bot.groups.map((g) => g.id))
-  const edges: FlowEdge[] = bot.edges.flatMap((edge: Edge) => {
-    const key = edgeSourceKey(edge)
+  const edges: FlowEdge[] = bot.edges.flatMap((edge) => {
+    const key = sourceKey(edge.from)
     const source = owner.get(key)
     if (!source || !groupIds.has(edge.to.groupId)) return []
     return [{ id: edge.id, source, sourceHandle: key, target: edge.to.groupId, targetHandle: 'in', selected: selected.has(edge.id) }]
@@ -70,4 +79,4 @@ export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
  * Whether a block shows its own exit: where it already has an edge (so the edge can be seen and removed), else only
  * on the last block of its group (after it the group ends; an edge from a block in the middle would skip the rest).
  */
-export const showsBlockHandle = (block: Block, isLast: boolean) => Boolean(block.outgoingEdgeId) || (isLast && hasBlockHandle(block))
+export const showsBlockHandle = (block: Block, isLast: boolean) => Boolean(block.outgoingEdgeId) || (isLast && hasOwnExit(exitsOfBlock(block)))

@@ -1,9 +1,10 @@
 // Copy, paste and duplicate: a fragment is some groups with the edges between them and the variables their
 // blocks use. Pasting gives everything new ids (so a fragment pasted twice, or into the bot it came from, never
 // collides), keeps only the edges inside the fragment, and maps variables by name onto the target bot's.
+import type { GroupV6 as Group } from '../../../../../src/contract/bot/bot.js'
+import { type Edge, isEventSource } from '../../../../../src/contract/bot/common.js'
 import { newId } from '../ids.js'
 import type { EditorBot, Variable } from '../types.js'
-import type { Edge, Group } from './graph.js'
 import type { Point } from './ops.js'
 
 export type Fragment = { kind: 'parley/fragment'; groups: Group[]; edges: Edge[]; variables: Variable[] }
@@ -47,7 +48,7 @@ export const cutFragment = (bot: EditorBot, groupIds: Iterable<string>): Fragmen
   const ids = new Set(groupIds)
   const groups = bot.groups.filter((g) => ids.has(g.id))
   const blockIds = new Set(groups.flatMap((g) => g.blocks.map((b) => b.id)))
-  const edges = bot.edges.filter((e) => blockIds.has((e.from as { blockId?: string }).blockId ?? '') && ids.has(e.to.groupId))
+  const edges = bot.edges.filter((e) => !isEventSource(e.from) && blockIds.has(e.from.blockId) && ids.has(e.to.groupId))
   const json = JSON.stringify(groups)
   return { kind: 'parley/fragment', groups, edges, variables: bot.variables.filter((v) => usesVariable(json, v)) }
 }

@@ -2,11 +2,26 @@
 // gesture is one of these, so undo/redo is a stack of bots and the rules (edges follow their blocks, a group
 // emptied by a move disappears) live in one place. Edges already dangling in an imported bot are left alone:
 // only edges touched by a change are removed with it.
+import type { GroupV6 as Group } from '../../../../../src/contract/bot/bot.js'
+import { type Edge, isEventSource } from '../../../../../src/contract/bot/common.js'
+import {
+  blockHolders,
+  type EdgeSource,
+  edgeHolders,
+  groupOfBlock,
+  hasOwnExit,
+  outgoingOf,
+  setOutgoing,
+  sourceKey,
+  withOutgoing,
+} from '../../../../../src/contract/bot/graph.js'
 import { newId } from '../ids.js'
 import type { Block, EditorBot } from '../types.js'
-import { allSourceKeys, type Edge, edgeSourceKey, type Group, hasBlockHandle, itemsOf, type Source, setOutgoing, type Target } from './graph.js'
+import { exitsOfBlock } from './exits.js'
 
 export type Point = { x: number; y: number }
+/** Where an edge leads: a group, or a block in it. */
+export type Target = Edge['to']
 /** Where a block goes: a position in a group, or a new group at a point of the canvas. */
 export type BlockPlace = { groupId: string; index: number } | { at: Point }
 
@@ -31,29 +46,17 @@ const mapGroup = (bot: EditorBot, groupId: string, fn: (g: Group) => Group): Edi
 const dropEdges = (bot: EditorBot, drop: (edge: Edge) => boolean): EditorBot => {
   const removed = bot.edges.filter(drop)
   if (removed.length === 0) return bot
-  let next: EditorBot = { ...bot, edges: bot.edges.filter((e) => !drop(e)) }
-  const sources = allSourceKeys(next)
-  for (const edge of removed) if (sources.has(edgeSourceKey(edge))) next = clearIfNames(next, edge)
-  return next
+  const next: EditorBot = { ...bot, edges: bot.edges.filter((e) => !drop(e)) }
+  const holders = edgeHolders(next)
+  const named = removed.filter((edge) => holders.get(sourceKey(edge.from))?.holder.outgoingEdgeId === edge.id)
+  return withOutgoing(
+    next,
+    named.map((edge) => [edge.from, undefined] as const),
+  )
 }
 
-const clearIfNames = (bot: EditorBot, edge: Edge): EditorBot => {
-  const from = edge.from as Source
-  return outgoingOf(bot, from) === edge.id ? setOutgoing(bot, from, undefined) : bot
-}
-
-export const outgoingOf = (bot: EditorBot, from: Source): string | undefined => {
-  if ('eventId' in from) return bot.events.find((e) => e.id === from.eventId)?.outgoingEdgeId ?? undefined
-  for (const g of bot.groups)
-    for (const b of g.blocks)
-      if (b.id === from.blockId) {
-        if (!from.itemId) return b.outgoingEdgeId ?? undefined
-        const item = itemsOf(b).find((i) => i.id === from.itemId)
-        if (!from.pathId) return item?.outgoingEdgeId ?? undefined
-        return item?.paths?.find((p) => p.id === from.pathId)?.outgoingEdgeId ?? undefined
-      }
-  return undefined
-}
+/** The block an edge leaves, if it leaves one. */
+const fromBlockId = (edge: Edge) => (isEventSource(edge.from) ? undefined : edge.from.blockId)
 
 export const moveNodes = (bot: EditorBot, positions: Map<string, Point>): EditorBot => {
   const same = (at: Point | undefined, id: string) => {
@@ -84,7 +87,7 @@ export const insertBlock = (bot: EditorBot, block: Block, place: BlockPlace): { 
   const atEnd = group !== undefined && place.index >= group.blocks.length
   // Added after the last block, the new block takes over the group's exit (as in Typebot): the edge that left the
   // group still leaves it, after the new block instead of skipping it.
-  const takesExit = atEnd && last?.outgoingEdgeId && hasBlockHandle(block) && !block.outgoingEdgeId
+  const takesExit = atEnd && last?.outgoingEdgeId && hasOwnExit(exitsOfBlock(block)) && !block.outgoingEdgeId
   const exitId = takesExit ? last!.outgoingEdgeId! : undefined
   const next = mapGroup(bot, place.groupId, (g) => {
     const blocks = exitId ? g.blocks.map((b) => (b === last ? withoutExit(b) : b)) : [...g.blocks]
@@ -122,12 +125,12 @@ export const moveBlock = (bot: EditorBot, blockId: string, place: BlockPlace): E
 }
 
 /** Connects a source to a group (or a block in it), replacing the edge the source had. Answers the edge's id. */
-export const connect = (bot: EditorBot, from: Source, to: Target): { bot: EditorBot; edgeId: string } => {
-  const key = edgeSourceKey({ from } as Edge)
-  let next = dropEdges(bot, (e) => edgeSourceKey(e) === key)
+export const connect = (bot: EditorBot, from: EdgeSource, to: Target): { bot: EditorBot; edgeId: string } => {
+  const key = sourceKey(from)
+  let next = dropEdges(bot, (e) => sourceKey(e.from) === key)
   const old = outgoingOf(next, from)
   if (old) next = dropEdges(next, (e) => e.id === old)
-  const edge = { id: newId(), from, to } as Edge
+  const edge: Edge = { id: newId(), from, to }
   next = setOutgoing({ ...next, edges: [...next.edges, edge] }, from, edge.id)
   return { bot: next, edgeId: edge.id }
 }
@@ -141,7 +144,7 @@ export const removeEdges = (bot: EditorBot, edgeIds: Iterable<string>) => {
 export const removeBlocks = (bot: EditorBot, blockIds: Iterable<string>): EditorBot => {
   const ids = new Set(blockIds)
   const emptied = bot.groups.filter((g) => g.blocks.length > 0 && g.blocks.every((b) => ids.has(b.id))).map((g) => g.id)
-  let next = dropEdges(bot, (e) => ids.has((e.from as { blockId?: string }).blockId ?? '') || ids.has(e.to.blockId ?? ''))
+  let next = dropEdges(bot, (e) => ids.has(fromBlockId(e) ?? '') || ids.has(e.to.blockId ?? ''))
   next = {
     ...next,
     groups: next.groups.map((g) => (g.blocks.some((b) => ids.has(b.id)) ? { ...g, blocks: g.blocks.filter((b) => !ids.has(b.id)) } : g)),
@@ -153,24 +156,24 @@ export const removeBlocks = (bot: EditorBot, blockIds: Iterable<string>): Editor
 export const removeGroups = (bot: EditorBot, groupIds: Iterable<string>): EditorBot => {
   const ids = new Set(groupIds)
   const blockIds = new Set(bot.groups.filter((g) => ids.has(g.id)).flatMap((g) => g.blocks.map((b) => b.id)))
-  const next = dropEdges(bot, (e) => ids.has(e.to.groupId) || blockIds.has((e.from as { blockId?: string }).blockId ?? ''))
+  const next = dropEdges(bot, (e) => ids.has(e.to.groupId) || blockIds.has(fromBlockId(e) ?? ''))
   return { ...next, groups: next.groups.filter((g) => !ids.has(g.id)) }
 }
 
 /** Replaces a block (its settings changed); edges from items or card buttons it no longer has are removed. */
 export const replaceBlock = (bot: EditorBot, block: Block): EditorBot => {
+  const group = groupOfBlock(bot, block.id)
+  const previous = group?.blocks.find((b) => b.id === block.id)
   const next: EditorBot = {
     ...bot,
     groups: bot.groups.map((g) =>
       g.blocks.some((b) => b.id === block.id) ? { ...g, blocks: g.blocks.map((b) => (b.id === block.id ? block : b)) } : g,
     ),
   }
-  const sources = allSourceKeys(next)
-  const before = allSourceKeys(bot)
-  return dropEdges(
-    next,
-    (e) => (e.from as { blockId?: string }).blockId === block.id && before.has(edgeSourceKey(e)) && !sources.has(edgeSourceKey(e)),
-  )
+  if (!group || !previous) return next
+  const before = blockHolders(previous, group.id)
+  const after = blockHolders(block, group.id)
+  return dropEdges(next, (e) => fromBlockId(e) === block.id && before.has(sourceKey(e.from)) && !after.has(sourceKey(e.from)))
 }
 
 export const replaceEvent = (bot: EditorBot, event: EditorBot['events'][number]): EditorBot => ({

@@ -3,7 +3,7 @@
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { FlowView } from '../../components/FlowView.js'
+import { type FlowBot, FlowView } from '../../components/FlowView.js'
 import { ErrorState, LoadingState } from '../../components/states.js'
 import { api, qs } from '../../lib/api.js'
 import { isInputBlock } from '../../lib/blockLabels.js'
@@ -64,7 +64,8 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
             Under each input: how many visitors reached it, and how many left the chat there.
           </Text>
           <FlowView
-            bot={bot}
+            // The bot the API answers is a validated v6 bot; `Bot` types only what the other tabs read of it.
+            bot={bot as unknown as FlowBot}
             annotate={(block) => {
               if (!isInputBlock(block.type)) return null
               const figures = byBlock.get(block.id) ?? { reached: 0, droppedOff: 0 }
