@@ -285,7 +285,7 @@ export interface FileUploadsTable {
   claimedAt: string | null
 }
 
-/** Migrations applied to this database (see migrations.ts). */
+/** Migrations applied to this database (see migrations/index.ts). */
 export interface ParleyMigrationsTable {
   name: string
   appliedAt: string

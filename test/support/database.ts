@@ -49,7 +49,7 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
 /** A store on `url` whose schema stops just before migration `name` (to test what that migration does to old data). */
 export const storeBefore = async (url: string, name: string) => {
   const { openStore } = await import('../../src/store/index.js')
-  const { migrations } = await import('../../src/store/migrations.js')
+  const { migrations } = await import('../../src/store/migrations/index.js')
   const store = await openStore(url, { migrate: false })
   const db = store.db as any
   await db.schema

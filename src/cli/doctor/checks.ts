@@ -8,7 +8,7 @@ import { createTransport } from 'nodemailer'
 import { type Config, siteUrls } from '../../config.js'
 import { createFileStorage } from '../../runtime/files/index.js'
 import { openStore, type Store } from '../../store/index.js'
-import { migrations } from '../../store/migrations.js'
+import { migrations } from '../../store/migrations/index.js'
 import { databaseLocation, sqliteFile } from '../databaseMarker.js'
 
 export type Finding = { status: 'ok' | 'warn' | 'fail'; subject: string; message: string; fix?: string }

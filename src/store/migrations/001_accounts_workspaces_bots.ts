@@ -1,0 +1,75 @@
+// The first tables: users and their API tokens, workspaces and their members, bots and their published snapshots.
+import type { Migration } from './migration.js'
+
+export const migration: Migration = {
+  name: '001_accounts_workspaces_bots',
+  async up(db) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.unique())
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable('apiTokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('userId', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('tokenHash', 'text', (c) => c.notNull().unique())
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .addColumn('lastUsedAt', 'text')
+      .execute()
+    await db.schema
+      .createTable('workspaces')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('icon', 'text')
+      .addColumn('plan', 'text', (c) => c.notNull())
+      .addColumn('billingProviderId', 'text')
+      .addColumn('settings', 'text', (c) => c.notNull())
+      .addColumn('customChatsLimit', 'integer')
+      .addColumn('customSeatsLimit', 'integer')
+      .addColumn('isSuspended', 'integer', (c) => c.notNull())
+      .addColumn('isPastDue', 'integer', (c) => c.notNull())
+      .addColumn('isVerified', 'integer', (c) => c.notNull())
+      .addColumn('chatsHardLimit', 'integer')
+      .addColumn('lastActivityAt', 'text')
+      .addColumn('inactiveFirstEmailSentAt', 'text')
+      .addColumn('inactiveSecondEmailSentAt', 'text')
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .addColumn('updatedAt', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable('members')
+      .addColumn('workspaceId', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+      .addColumn('userId', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('members_pk', ['workspaceId', 'userId'])
+      .execute()
+    await db.schema.createIndex('members_user').on('members').column('userId').execute()
+    await db.schema
+      .createTable('bots')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('workspaceId', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+      .addColumn('publicId', 'text', (c) => c.unique())
+      .addColumn('isArchived', 'integer', (c) => c.notNull())
+      .addColumn('isClosed', 'integer', (c) => c.notNull())
+      .addColumn('publishedId', 'text')
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .addColumn('updatedAt', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('bots_workspace').on('bots').columns(['workspaceId', 'createdAt']).execute()
+    await db.schema
+      .createTable('publishedBots')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('botId', 'text', (c) => c.notNull().references('bots.id').onDelete('cascade'))
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('createdAt', 'text', (c) => c.notNull())
+      .addColumn('updatedAt', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex('published_bots_bot').on('publishedBots').column('botId').execute()
+  },
+}
