@@ -36,9 +36,6 @@ const withPublicIdConflict = async <T>(work: () => Promise<T>): Promise<T> => {
 /** Most distinct linked bots whose existence the checks look up (one query with that many ids). */
 export const LINKED_BOTS_CHECKED = 200
 
-/** Most bots one import request takes (the files dropped together on the dashboard). */
-export const IMPORT_MANY_MAX = 50
-
 /** Issues of the `index`th bot of a list, with paths under `bots.{index}`. */
 const withinList = (res: DocResult, index: number): DocResult =>
   res.ok ? res : { ...res, issues: res.issues.map((i) => ({ ...i, path: i.path.replace(/^bot/, `bots.${index}`) })) }

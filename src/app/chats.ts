@@ -1,42 +1,34 @@
-// Chats: loads bots (compiled once per snapshot), runs the engine, stores each turn in one transaction. This is the
-// only module that calls the engine (startChat, continueChat, EngineDeps), and the one place where its errors
-// (EngineError) become AppErrors.
+// Chats: starts and continues them on compiled bots (compiledBots.ts), admits callers (chatAdmission.ts), stores
+// each turn in one transaction (turnCommit.ts). This is the only module that calls the engine (startChat,
+// continueChat, EngineDeps), and the one place where its errors (EngineError) become AppErrors.
 import { createHash } from 'node:crypto'
-import { BOT_LIMITS, importedBotDoc } from '../domain/bots.js'
-import { docOrThrow } from './bots.js'
-import { type CompiledBot, compileBot } from '../engine/compile.js'
+import { importedBotDoc } from '../domain/bots.js'
+import type { CompiledBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
-import type { CompletionStream, KindRegistry } from '../engine/kinds.js'
+import { actionKindOf, type CompletionStream, inputKindOf, type KindRegistry } from '../engine/kinds.js'
 import type { SessionState } from '../engine/state.js'
-import type { ChatResponse, Runtime, TextFormat, UserReply } from '../engine/types.js'
+import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { runtimePart } from '../store/botHash.js'
-import type { PublishedBot } from '../store/bots.js'
-import { type ResultRef, SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
+import type { ResultRef, SessionWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
+import { docOrThrow } from './bots.js'
+import { chatAdmission } from './chatAdmission.js'
+import { compiledBotsOf } from './compiledBots.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
-import { type Arrival, recentTurnsOf } from './recentTurns.js'
-import { asMember, checkPreviewCaller } from './previewCaller.js'
-import type { PreviewTokens } from './previewTokens.js'
-import { checkOrigin, parseState } from './sessionState.js'
 import type { FilesApp, UploadRequest } from './files.js'
-import { type BeforeTurn, beforeTurn, turnEvents } from './webhookEvents.js'
+import { asMember } from './previewCaller.js'
+import type { PreviewTokens } from './previewTokens.js'
+import { type Arrival, recentTurnsOf } from './recentTurns.js'
+import { checkOrigin, parseState } from './sessionState.js'
+import { turnCommitOf } from './turnCommit.js'
+import { beforeTurn } from './webhookEvents.js'
 import type { WebhooksApp } from './webhooks.js'
 
 export type ChatLimits = EngineDeps['limits']
-
-/**
- * Compiled bots kept in memory, measured by the size of their JSON (typical bots weigh 10–50 kB); in memory a
- * compiled bot with its flow (engine/flow.ts) takes about four times its JSON, so this is ~64 MB at most. Every bot
- * Parley accepts (at most 5 MB, see BOT_LIMITS) fits, so none is recompiled on every turn.
- */
-const CACHE_BYTES = 16 * 1024 * 1024
-
-/** The largest session state stored, in characters of JSON (a variable holds at most 1,000,000: see the engine). */
-export const MAX_STATE_CHARS = 4_000_000
 
 export const createChats = ({
   store,
@@ -57,62 +49,13 @@ export const createChats = ({
   webhooks: Pick<WebhooksApp, 'wanted' | 'eventsWritten'>
   previewTokens: PreviewTokens
 }) => {
-  // Snapshots are immutable, so a compiled bot never goes stale. The map is bounded by the bots' total size
-  // (previews may carry large definitions) and drops the least recently used first.
-  const compiled = new Map<string, { bot: CompiledBot; size: number }>()
+  const bots = compiledBotsOf({ store, kinds })
   const recentTurns = recentTurnsOf()
-  let cachedBytes = 0
-  const compile = (snapshot: PublishedBot): CompiledBot => {
-    const hit = compiled.get(snapshot.id)
-    if (hit) {
-      compiled.delete(snapshot.id)
-      compiled.set(snapshot.id, hit)
-      return hit.bot
-    }
-    const doc = snapshot.doc as Record<string, any>
-    const bot = compileBot(
-      {
-        botId: snapshot.botId,
-        snapshotId: snapshot.id,
-        version: doc.version,
-        groups: doc.groups ?? [],
-        events: doc.events ?? [],
-        edges: doc.edges ?? [],
-        variables: doc.variables ?? [],
-        theme: doc.theme ?? {},
-        settings: doc.settings ?? {},
-        publishedAt: snapshot.id.startsWith('preview-') ? undefined : snapshot.updatedAt,
-      },
-      kinds,
-    )
-    if (snapshot.size <= BOT_LIMITS.bytes) {
-      compiled.set(snapshot.id, { bot, size: snapshot.size })
-      cachedBytes += snapshot.size
-      for (const [id, entry] of compiled) {
-        if (cachedBytes <= CACHE_BYTES) break
-        compiled.delete(id)
-        cachedBytes -= entry.size
-      }
-    }
-    return bot
-  }
-  const getBot = async (snapshotId: string) => {
-    const hit = compiled.get(snapshotId)
-    if (hit) return hit.bot
-    const snapshot = await store.bots.publishedSnapshot(snapshotId)
-    return snapshot && compile(snapshot)
-  }
-  /** Linked bots come from the chat's own workspace: the published version live, the draft in preview. */
-  const linkedBot = async (botId: string, state: SessionState) => {
-    const bot = await store.bots.get(botId)
-    if (!bot || bot.workspaceId !== state.workspaceId) return undefined
-    if (state.isPreview) return compile(await store.bots.previewSnapshot(bot.id, runtimePart(bot.doc)))
-    const snapshot = bot.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
-    return snapshot && compile(snapshot)
-  }
+  const admit = chatAdmission({ store, access })
+  const commit = turnCommitOf({ store, webhooks, cachedBot: bots.cached })
   /** Decrypted credentials, looked up in the chat's own workspace only. */
   const credentials = (credentialsId: string, state: SessionState) => store.credentials.get(state.workspaceId, credentialsId)
-  const deps: EngineDeps = { runtime, getBot, linkedBot, credentials, files: files.chatFiles, limits }
+  const deps: EngineDeps = { runtime, getBot: bots.get, linkedBot: bots.linked, credentials, files: files.chatFiles, limits }
 
   const run = async (work: () => Promise<TurnOutcome>): Promise<TurnOutcome> => {
     try {
@@ -123,67 +66,6 @@ export const createChats = ({
       }
       throw err
     }
-  }
-
-  /** The turn's webhook events that subscriptions want (none for previews, which pass no `before`). */
-  const eventsOf = async (outcome: TurnOutcome, before: BeforeTurn | undefined) => {
-    if (!before || outcome.state.isPreview) return undefined
-    const wanted = await webhooks.wanted(outcome.state.workspaceId)
-    const snapshotIds = new Set([...before.snapshotIds, ...outcome.state.stack.map((e) => e.snapshotId)])
-    const bots = [...snapshotIds].flatMap((id) => compiled.get(id)?.bot ?? [])
-    const { effects, state } = outcome
-    return turnEvents({ workspaceId: state.workspaceId, effects, state, before, bots, wanted, newId, now: new Date().toISOString() })
-  }
-
-  /**
-   * Stores a turn. A turn that answers a reply (`digest`) stores its answer with the new revision; when it loses the
-   * revision check to a turn that answered the same reply from the same revision (the same reply sent at the same
-   * time through another process), it gets that turn's answer instead of a conflict.
-   */
-  const commit = async (
-    outcome: TurnOutcome,
-    session: SessionWrite,
-    newResults: TurnWrite['newResults'],
-    before?: BeforeTurn,
-    digest?: string,
-  ): Promise<ChatResponse | undefined> => {
-    const { effects } = outcome
-    const events = await eventsOf(outcome, before)
-    let state = outcome.finished ? null : JSON.stringify(outcome.state)
-    if (state !== null && state.length > MAX_STATE_CHARS) {
-      // Every turn reads and writes the state whole: a chat whose state outgrew the cap ends here, and says so.
-      state = null
-      const log = { status: 'error' as const, description: `The chat was ended: its state grew beyond ${MAX_STATE_CHARS} characters.` }
-      outcome.response.logs = [...(outcome.response.logs ?? []), log]
-      delete outcome.response.input
-      const resultId = outcome.state.stack.at(-1)?.resultId
-      if (resultId) effects.logs.push({ ...log, resultId })
-    }
-    // An answer carrying what must never be stored (a payment's client secret, a request for the browser to send with
-    // its headers) is not kept: its repeat on another process gets the conflict instead.
-    const storable = !outcome.response.input?.runtimeOptions && !outcome.response.clientSideActions?.length
-    if (digest && storable && state !== null && session.kind === 'update')
-      session = { ...session, reply: { digest, answer: JSON.stringify(outcome.response) } }
-    try {
-      await store.chats.commitTurn({
-        session,
-        state,
-        newResults: [...newResults, ...effects.newResults],
-        results: effects.results,
-        answers: effects.answers,
-        logs: effects.logs,
-        ...(events?.length && { events }),
-      })
-    } catch (err) {
-      if (err instanceof SessionConflictError) {
-        const stored = digest && session.kind === 'update' ? await store.chats.storedAnswer(session.id, session.revision + 1, digest) : undefined
-        if (stored !== undefined) return JSON.parse(stored)
-        throw conflict(err.message)
-      }
-      if (store.adapter.isForeignKeyViolation(err)) throw notFound("This chat's bot or result was deleted.")
-      throw err
-    }
-    if (events?.length) webhooks.eventsWritten()
   }
 
   /**
@@ -202,18 +84,24 @@ export const createChats = ({
     }
   }
 
+  /** The block the chat waits on, in the chat's own bot (the first of its stack), with that bot. */
+  const waitingBlock = async (state: SessionState) => {
+    const entry = state.stack[0]
+    if (!state.waiting || !entry) return undefined
+    const bot = await bots.get(entry.snapshotId)
+    const block = bot?.blockAt.get(state.waiting.blockId)?.block
+    return bot && block && { bot, block, entry, waiting: state.waiting }
+  }
+
   /** The chat of a result when it is paused on a block that takes webhook deliveries (see deliverWebhook). */
   const webhookWait = async (result: ResultRef) => {
     const sessionId = result.lastChatSessionId
     const session = sessionId ? await store.chats.session(sessionId) : undefined
     if (!sessionId || !session) return undefined
     const state = parseState(session.state)
-    const { waiting } = state
-    if (!waiting || state.stack[0]?.resultId !== result.id) return undefined
-    const block = (await getBot(state.stack[0].snapshotId))?.blockAt.get(waiting.blockId)?.block
-    const kind = block && kinds.get(block.type)
-    if (!kind || !('acceptsDelivery' in kind) || kind.acceptsDelivery !== true) return undefined
-    return { sessionId, revision: session.revision, state, waiting }
+    const found = await waitingBlock(state)
+    if (!found || found.entry.resultId !== result.id || !actionKindOf(kinds, found.block.type)?.acceptsDelivery) return undefined
+    return { sessionId, revision: session.revision, state, waiting: found.waiting }
   }
 
   /**
@@ -235,7 +123,7 @@ export const createChats = ({
       const bot = await store.bots.byPublicId(publicId)
       const snapshot = bot?.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
       if (!bot || !snapshot) throw notFound('Bot not found (unknown public id, or not published).')
-      const compiledBot = compile(snapshot)
+      const compiledBot = bots.compile(snapshot)
       if (bot.isClosed || bot.isArchived) {
         throw new AppError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
       }
@@ -280,7 +168,7 @@ export const createChats = ({
         ? await store.bots.publishedSnapshot(grant.snapshotId)
         : await store.bots.previewSnapshot(bot.id, runtimePart(options.bot ? docOrThrow(importedBotDoc(options.bot)) : bot.doc))
       if (!snapshot || snapshot.botId !== bot.id) throw notFound('This preview has expired: restart it from the editor.')
-      const compiledBot = compile(snapshot)
+      const compiledBot = bots.compile(snapshot)
       let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
       if (options.sessionId) {
         const existing = await store.chats.session(options.sessionId)
@@ -358,11 +246,7 @@ export const createChats = ({
       const repeated = recentTurns.find(sessionId, fingerprint, options.arrival)
       if (repeated) return repeated
       return recentTurns.track(sessionId, fingerprint, async () => {
-        const session = await store.chats.session(sessionId)
-        if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
-        const state = parseState(session.state)
-        checkOrigin(state.allowedOrigins, options.origin)
-        await checkPreviewCaller(access, state, options.user)
+        const { session, state } = await admit(sessionId, options)
         // Taken before the engine runs: it advances this very state.
         const before = state.isPreview ? undefined : beforeTurn(state)
         const outcome = await run(() => continueChat(state, message, options.textFormat, deps))
@@ -381,19 +265,14 @@ export const createChats = ({
       request: Omit<UploadRequest, 'blockId'> & { blockId?: string },
       options: { origin?: string; user?: User },
     ) {
-      const session = await store.chats.session(sessionId)
-      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
-      const state = parseState(session.state)
-      checkOrigin(state.allowedOrigins, options.origin)
-      await checkPreviewCaller(access, state, options.user)
+      const { session, state } = await admit(sessionId, options)
       const blockId = state.waiting?.blockId
       if (!blockId) throw badRequest('This chat is not waiting for an answer, so it takes no file uploads.')
       if (request.blockId !== undefined && request.blockId !== blockId) throw badRequest('This chat is not waiting on that block.')
-      const entry = state.stack[0]
-      const block = (await getBot(entry.snapshotId))?.blockAt.get(blockId)?.block
-      const kind = block && kinds.get(block.type)
-      const rules = kind && 'uploads' in kind && kind.uploads ? kind.uploads(block) : undefined
-      if (!rules) throw badRequest('The block this chat waits on takes no file uploads.')
+      const found = await waitingBlock(state)
+      const rules = found && inputKindOf(kinds, found.block.type)?.uploads?.(found.block)
+      if (!found || !rules) throw badRequest('The block this chat waits on takes no file uploads.')
+      const { entry } = found
       const owner = { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId }
       return files.grantUpload(owner, rules, { ...request, blockId }, { id: sessionId, revision: session.revision, updatedAt: session.updatedAt })
     },
@@ -403,26 +282,20 @@ export const createChats = ({
      * stored: the client sends the full text with continueChat afterwards.
      */
     async completionStream(sessionId: string, options: { origin?: string; user?: User }): Promise<CompletionStream> {
-      const session = await store.chats.session(sessionId)
-      if (!session) throw notFound('Session not found: it never existed or the chat has ended.')
-      const state = parseState(session.state)
-      checkOrigin(state.allowedOrigins, options.origin)
-      await checkPreviewCaller(access, state, options.user)
-      const entry = state.stack[0]
-      const bot = state.waiting && (await getBot(entry.snapshotId))
-      const waiting = state.waiting && bot?.blockAt.get(state.waiting.blockId)?.block
-      const kind = waiting && kinds.get(waiting.type)
-      const stream = kind && 'stream' in kind && kind.stream
-      if (!stream || !state.waiting || !bot) throw badRequest('This chat is not waiting for a streamed completion.')
+      const { session, state } = await admit(sessionId, options)
+      const found = await waitingBlock(state)
+      const stream = found && actionKindOf(kinds, found.block.type)?.stream
+      if (!found || !stream) throw badRequest('This chat is not waiting for a streamed completion.')
+      const { bot, entry, waiting } = found
       const variables = bot.variables.map((v) => ({ ...v, value: entry.values[v.id] }))
-      const found = await stream(state.waiting.data, { runtime, credentials: (id) => credentials(id, state), variables })
-      if (typeof found !== 'function') throw badRequest(found.error)
+      const completion = await stream(waiting.data, { runtime, credentials: (id) => credentials(id, state), variables })
+      if (typeof completion !== 'function') throw badRequest(completion.error)
       return async (onText) => {
-        const end = await found(onText)
+        const end = await completion(onText)
         // Stored before the stream reports it is done, so the client's next continueChat finds it.
         if (end.ok && end.delivered !== undefined) {
-          const waiting = { ...state.waiting!, delivered: end.delivered }
-          await store.chats.updateSessionState(sessionId, session.revision, JSON.stringify({ ...state, waiting }))
+          const delivered = { ...waiting, delivered: end.delivered }
+          await store.chats.updateSessionState(sessionId, session.revision, JSON.stringify({ ...state, waiting: delivered }))
         }
         return end
       }

@@ -184,9 +184,12 @@ export const listBotsQuery = z.object({
   q: z.string().max(200).optional().meta({ description: 'Only bots whose name contains this (ignoring case).' }),
 })
 
+/** Most bots one import request takes (the files dropped together on the dashboard). */
+export const IMPORT_MANY_MAX = 50
+
 export const importManyBody = z.object({
   workspaceId: id,
-  bots: z.array(z.looseObject({})).min(1).max(50).meta({ description: 'Typebot exports (one per file); links between them are kept.' }),
+  bots: z.array(z.looseObject({})).min(1).max(IMPORT_MANY_MAX).meta({ description: 'Typebot exports (one per file); links between them are kept.' }),
   folderId: id.nullable().optional(),
 })
 

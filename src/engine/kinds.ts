@@ -196,6 +196,18 @@ export type BlockKind = BubbleKind | InputKind | ActionKind
 /** The kinds a server runs, by block `type`. */
 export type KindRegistry = ReadonlyMap<string, BlockKind>
 
+/** The input kind of a block type, if the type is one. */
+export const inputKindOf = (kinds: KindRegistry, type: string): InputKind | undefined => {
+  const kind = kinds.get(type)
+  return kind?.category === 'input' ? kind : undefined
+}
+
+/** The action (logic or integration) kind of a block type, if the type is one. */
+export const actionKindOf = (kinds: KindRegistry, type: string): ActionKind | undefined => {
+  const kind = kinds.get(type)
+  return kind?.category === 'logic' || kind?.category === 'integration' ? kind : undefined
+}
+
 export const kindRegistry = (kinds: BlockKind[]): KindRegistry => {
   const registry = new Map<string, BlockKind>()
   for (const kind of kinds) {

@@ -14,6 +14,7 @@ import {
   createBotBody,
   errorSchema,
   importBotBody,
+  IMPORT_MANY_MAX,
   importManyBody,
   listBotsQuery,
   migrateQuery,
@@ -79,8 +80,7 @@ export const botRoutes = [
     auth: 'required',
     tags,
     summary: 'Import several Typebot exports at once: Typebot links between them follow their new ids',
-    description:
-      'Imports up to 50 Typebot exports in one go (e.g. a folder of files), in a workspace where you may write. All are validated before any is stored. Typebot-link blocks that named one of the others by its old id follow it to its new id; links to other bots stay as they were (GET …/check reports those that do not exist).',
+    description: `Imports up to ${IMPORT_MANY_MAX} Typebot exports in one go (e.g. a folder of files), in a workspace where you may write. All are validated before any is stored. Typebot-link blocks that named one of the others by its old id follow it to its new id; links to other bots stay as they were (GET …/check reports those that do not exist).`,
     example: {
       body: { workspaceId: exampleIds.workspaceId, bots: [{ ...exampleGraph, id: 'clx1booking0000000000000a', name: 'Coffee order' }] },
       response: { status: 200, body: { bots: [{ ...exampleBot, publicId: 'coffee-order-40b4c4ac' }] } },

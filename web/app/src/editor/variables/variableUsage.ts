@@ -20,8 +20,3 @@ export const variableUsage = (bot: EditorBot, id: string): VariableUsage => {
   })
   return usage
 }
-
-export const isVariableUsed = (bot: EditorBot, id: string) => {
-  const { byId, byName } = variableUsage(bot, id)
-  return byId + byName > 0
-}
