@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, numberOrVariable } from '../../../contract/bot/blocks/shared.js'
+import type { BlockAction } from '../../../contract/bot/card.js'
+import { list, n, s } from '../../../contract/bot/forgedOptions.js'
 
 export const OpenAITask = {
   CREATE_CHAT_COMPLETION: 'Create chat completion',
@@ -61,3 +63,45 @@ export const openAIBlockSchema = blockOf(IntegrationBlockType.OPEN_AI, {
   ),
 })
 export type OpenAIBlock = z.infer<typeof openAIBlockSchema>
+
+const openAIMessage = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'Dialogue', 'Messages sequence ✨']).optional(),
+  content: s,
+  dialogueVariableId: s,
+  startsBy: z.enum(['user', 'assistant']).optional(),
+})
+const openAIConnection = { credentialsId: s, baseUrl: s, apiVersion: s }
+
+/** The tasks the editor offers and the options each reads: `task` chooses them, as a forged block's action does. */
+export const openAITasks: BlockAction[] = [
+  {
+    name: 'Create chat completion',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      messages: list(openAIMessage),
+      advancedSettings: z.object({ temperature: n }).optional(),
+      responseMapping: list(z.object({ valueToExtract: z.enum(['Message content', 'Total tokens']).optional(), variableId: s })),
+    }),
+  },
+  {
+    name: 'Create speech',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      input: s,
+      voice: z.enum(['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer']).optional(),
+      saveUrlInVariableId: s,
+    }),
+  },
+  {
+    name: 'Create image',
+    options: z.object({
+      ...openAIConnection,
+      model: s,
+      prompt: s,
+      advancedOptions: z.object({ size: z.enum(['256x256', '512x512', '1024x1024']).optional() }).optional(),
+      responseMapping: list(z.object({ valueToExtract: z.enum(['Image URL']).optional(), variableId: s })),
+    }),
+  },
+]

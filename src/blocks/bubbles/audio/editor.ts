@@ -1,0 +1,13 @@
+// The Audio block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+
+export const card: BlockCard = {
+  type: BubbleBlockType.AUDIO,
+  category: 'bubbles',
+  label: 'Audio',
+  description: 'A sound clip played in the chat',
+  icon: 'IconVolume',
+  defaults: () => ({ content: {} }),
+  exits: 'block',
+}

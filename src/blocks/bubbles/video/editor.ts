@@ -1,0 +1,13 @@
+// The Video block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+
+export const card: BlockCard = {
+  type: BubbleBlockType.VIDEO,
+  category: 'bubbles',
+  label: 'Video',
+  description: 'A video file, YouTube or Vimeo link',
+  icon: 'IconMovie',
+  defaults: () => ({ content: {} }),
+  exits: 'block',
+}

@@ -1,0 +1,17 @@
+// The Anthropic block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'anthropic',
+  category: 'forge',
+  label: 'Anthropic',
+  description: 'Chat with Claude models',
+  icon: 'IconBrain',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'anthropic',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The DeepSeek block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'deepseek',
+  category: 'forge',
+  label: 'DeepSeek',
+  description: 'Chat completion with DeepSeek models',
+  icon: 'IconSparkles',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'deepseek',
+  actions: { key: 'action', list: actions },
+}

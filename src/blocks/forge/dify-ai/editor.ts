@@ -1,0 +1,17 @@
+// The Dify.AI block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'dify-ai',
+  category: 'forge',
+  label: 'Dify.AI',
+  description: 'Chat with a Dify app or query its knowledge',
+  icon: 'IconRobot',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'dify-ai',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The ElevenLabs block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'elevenlabs',
+  category: 'forge',
+  label: 'ElevenLabs',
+  description: 'Turns text into speech',
+  icon: 'IconMicrophone',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'elevenlabs',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,16 @@
+// The Gmail block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'gmail',
+  category: 'forge',
+  label: 'Gmail',
+  description: 'Sends an email from a Gmail account',
+  icon: 'IconBrandGmail',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The Groq block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'groq',
+  category: 'forge',
+  label: 'Groq',
+  description: 'Chat completion with models hosted by Groq',
+  icon: 'IconSparkles',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'groq',
+  actions: { key: 'action', list: actions },
+}

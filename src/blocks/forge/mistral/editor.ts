@@ -1,0 +1,17 @@
+// The Mistral block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'mistral',
+  category: 'forge',
+  label: 'Mistral',
+  description: 'Chat with Mistral models, extract variables',
+  icon: 'IconWind',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'mistral',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The NocoDB block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'nocodb',
+  category: 'forge',
+  label: 'NocoDB',
+  description: 'Searches, creates or updates records',
+  icon: 'IconDatabase',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'nocodb',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,20 @@
+// The NocoDB block's actions and the options each reads (Typebot's names): the editor's form is walked from
+// them; the first is a new block's.
+import { z } from 'zod'
+import type { BlockAction } from '../../../contract/bot/card.js'
+import { list, pairs, s } from '../../../contract/bot/forgedOptions.js'
+
+export const actions: BlockAction[] = [
+  {
+    name: 'Search Records',
+    options: z.object({
+      credentialsId: s,
+      tableId: s,
+      viewId: s,
+      returnType: z.enum(['All', 'First', 'Last', 'Random']).optional(),
+      responseMapping: list(z.object({ fieldName: s, variableId: s })),
+    }),
+  },
+  { name: 'Create Record', options: z.object({ credentialsId: s, tableId: s, fields: pairs }) },
+  { name: 'Update Existing Record', options: z.object({ credentialsId: s, tableId: s, updates: list(z.object({ fieldName: s, value: s })) }) },
+]

@@ -1,0 +1,17 @@
+// The OpenRouter block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'open-router',
+  category: 'forge',
+  label: 'OpenRouter',
+  description: 'Chat completion through OpenRouter',
+  icon: 'IconSparkles',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'open-router',
+  actions: { key: 'action', list: actions },
+}

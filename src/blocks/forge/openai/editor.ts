@@ -1,0 +1,17 @@
+// The OpenAI block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'openai',
+  category: 'forge',
+  label: 'OpenAI',
+  description: 'Chat completion, assistants, speech and transcription',
+  icon: 'IconBrandOpenai',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'openai',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The Perplexity block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'perplexity',
+  category: 'forge',
+  label: 'Perplexity',
+  description: 'Answers with web search from Perplexity',
+  icon: 'IconSparkles',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'perplexity',
+  actions: { key: 'action', list: actions },
+}

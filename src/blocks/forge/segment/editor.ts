@@ -1,0 +1,17 @@
+// The Segment block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'segment',
+  category: 'forge',
+  label: 'Segment',
+  description: 'Identifies users and tracks events',
+  icon: 'IconChartBar',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'segment',
+  actions: { key: 'action', list: actions },
+}

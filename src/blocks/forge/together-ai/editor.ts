@@ -1,0 +1,17 @@
+// The Together AI block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'together-ai',
+  category: 'forge',
+  label: 'Together AI',
+  description: 'Chat completion with open models on Together',
+  icon: 'IconSparkles',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'together-ai',
+  actions: { key: 'action', list: actions },
+}

@@ -1,0 +1,17 @@
+// The Zendesk block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { forgedHints } from '../../../contract/bot/formHints.js'
+import { actions } from './schema.js'
+
+export const card: BlockCard = {
+  type: 'zendesk',
+  category: 'forge',
+  label: 'Zendesk',
+  description: 'Opens the Zendesk web widget',
+  icon: 'IconHeadset',
+  defaults: () => ({ options: { action: actions[0].name } }),
+  hints: forgedHints,
+  exits: 'block',
+  credentialsType: 'zendesk',
+  actions: { key: 'action', list: actions },
+}

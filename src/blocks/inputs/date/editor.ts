@@ -1,0 +1,16 @@
+// The Date input block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { textLikeHints } from '../../../contract/bot/formHints.js'
+import { defaultDateInputOptions } from './schema.js'
+
+export const card: BlockCard = {
+  type: InputBlockType.DATE,
+  category: 'inputs',
+  label: 'Date input',
+  description: 'Asks for a date or a range of dates',
+  icon: 'IconCalendar',
+  defaults: () => ({ options: structuredClone(defaultDateInputOptions) }),
+  hints: { ...textLikeHints, order: { options: ['isRange', 'hasTime', 'format', 'labels', 'variableId'] } },
+  exits: 'block',
+}

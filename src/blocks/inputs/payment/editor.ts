@@ -1,0 +1,19 @@
+// The Payment block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { defaultPaymentInputOptions } from './schema.js'
+
+export const card: BlockCard = {
+  type: InputBlockType.PAYMENT,
+  category: 'inputs',
+  label: 'Payment',
+  description: 'Takes a payment with Stripe',
+  icon: 'IconCreditCard',
+  defaults: () => ({ options: structuredClone(defaultPaymentInputOptions) }),
+  hints: {
+    labels: { 'options.credentialsId': 'Stripe account', 'options.retryMessageContent': 'Message when the payment fails' },
+    order: { options: ['credentialsId', 'amount', 'currency'] },
+  },
+  exits: 'block',
+  credentialsType: 'stripe',
+}

@@ -1,0 +1,16 @@
+// The Send email block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+import { defaultSendEmailOptions } from './schema.js'
+
+export const card: BlockCard = {
+  type: IntegrationBlockType.EMAIL,
+  category: 'integrations',
+  label: 'Send email',
+  description: 'Sends an email through SMTP',
+  icon: 'IconSend',
+  defaults: () => ({ options: structuredClone(defaultSendEmailOptions) }),
+  hints: { labels: { 'options.credentialsId': 'SMTP account' }, order: { options: ['credentialsId', 'recipients', 'subject', 'body'] } },
+  exits: 'block',
+  credentialsType: 'smtp',
+}

@@ -1,0 +1,13 @@
+// The Google Analytics block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
+import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
+import type { BlockCard } from '../../../contract/bot/card.js'
+
+export const card: BlockCard = {
+  type: IntegrationBlockType.GOOGLE_ANALYTICS,
+  category: 'integrations',
+  label: 'Google Analytics',
+  description: 'Sends an event to Google Analytics',
+  icon: 'IconBrandGoogle',
+  defaults: () => ({ options: {} }),
+  exits: 'block',
+}
