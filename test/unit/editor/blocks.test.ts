@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
 import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
 import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
-import { forgeActions } from '../../../web/app/src/editor/blocks/forge.js'
+import { cardOf } from '../../../src/blocks/cards.js'
+
+const forgeActions = (type: string) => cardOf(type)?.actions?.list
 import { credentialTypes } from '../../../web/app/src/lib/credentialTypes.js'
 import { type Field, humanize, isShown, objectFields } from '../../../web/app/src/editor/blocks/formModel.js'
 
@@ -14,7 +16,7 @@ test('createBlock: every catalog type gives a valid block with a fresh id', () =
   for (const { type } of blockCatalog) {
     const block = createBlock(type)
     assert.equal(block.type, type)
-    assert.match(block.id, /^[a-z][a-z0-9]{23}$/)
+    assert.match(block.id, /^[a-z][a-z0-9]{24}$/)
     const schema = Object.hasOwn(blockSchemaByType, type) ? (blockSchemaByType as Record<string, z.ZodType>)[type] : blockSchema
     const result = schema.safeParse(block)
     assert.ok(result.success, `${type}: ${result.error?.message}`)
@@ -30,7 +32,7 @@ test('createBlock: Typebot defaults, items with ids, options not shared between 
   assert.equal((createBlock('email input') as typeof email).options.labels.placeholder, 'Type your email...')
   const buttons = createBlock('choice input') as { items: { id: string }[] }
   assert.equal(buttons.items.length, 1)
-  assert.match(buttons.items[0].id, /^[a-z][a-z0-9]{23}$/)
+  assert.match(buttons.items[0].id, /^[a-z][a-z0-9]{24}$/)
   const condition = createBlock('Condition') as { items: { content: { logicalOperator: string; comparisons: unknown[] } }[] }
   assert.equal(condition.items.length, 1)
   assert.equal(condition.items[0].content.logicalOperator, 'AND')

@@ -6,7 +6,6 @@ import { blockOf } from '../../../contract/bot/blocks/shared.js'
 
 export { GoogleSheetsAction } from '../../../contract/bot/blockTypes.js'
 export const totalRowsToExtractOptions = ['All', 'First', 'Last', 'Random'] as const
-export const defaultGoogleSheetsOptions = { totalRowsToExtract: 'All' } as const
 
 const sheetCellSchema = z.looseObject({ id: opt(z.string()), column: opt(z.string()), value: opt(z.string()) })
 

@@ -5,7 +5,6 @@ import { opt } from '../../../contract/bot/common.js'
 import { blockOf, httpRequestOptionsSchema } from '../../../contract/bot/blocks/shared.js'
 
 export { httpMethods } from '../../../contract/bot/blocks/shared.js'
-export const defaultHttpRequestAttributes = { method: 'POST' } as const
 export const defaultHttpRequestOptions = {
   isCustomBody: false,
   isExecutedOnClient: false,

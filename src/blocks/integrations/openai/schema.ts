@@ -13,7 +13,6 @@ export const OpenAITask = {
 } as const
 export const openAIMessageRoles = ['system', 'user', 'assistant', 'Messages sequence ✨', 'Dialogue'] as const
 export const openAIVoices = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const
-export const defaultOpenAIOptions = { baseUrl: 'https://api.openai.com/v1' } as const
 
 export const openAIBlockSchema = blockOf(IntegrationBlockType.OPEN_AI, {
   options: opt(

@@ -24,7 +24,6 @@ export const pixelEventTypes = [
   'Subscribe',
   'Custom',
 ] as const
-export const defaultPixelOptions = { isInitSkip: false } as const
 
 export const pixelBlockSchema = blockOf(IntegrationBlockType.PIXEL, {
   options: opt(

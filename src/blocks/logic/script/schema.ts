@@ -4,8 +4,6 @@ import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf } from '../../../contract/bot/blocks/shared.js'
 
-export const defaultScriptOptions = { name: 'Script', isExecutedOnClient: true } as const
-
 export const scriptBlockSchema = blockOf(LogicBlockType.SCRIPT, {
   options: opt(
     z.looseObject({

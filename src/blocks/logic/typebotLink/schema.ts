@@ -4,8 +4,6 @@ import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf } from '../../../contract/bot/blocks/shared.js'
 
-export const defaultTypebotLinkOptions = { mergeResults: false } as const
-
 export const typebotLinkBlockSchema = blockOf(LogicBlockType.TYPEBOT_LINK, {
   options: opt(z.looseObject({ typebotId: opt(z.string()), groupId: opt(z.string()), mergeResults: opt(z.boolean()) })),
 })

@@ -4,8 +4,6 @@ import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf } from '../../../contract/bot/blocks/shared.js'
 
-export const defaultWaitOptions = { shouldPause: false } as const
-
 export const waitBlockSchema = blockOf(LogicBlockType.WAIT, {
   options: opt(z.looseObject({ secondsToWaitFor: opt(z.string()), shouldPause: opt(z.boolean()) })),
 })

@@ -27,7 +27,7 @@ import { PreviewPanel } from './preview/PreviewPanel.js'
 import type { BotDraftAnswer } from '../../../../src/contract/api.js'
 import type { EditorContext } from './types.js'
 import { useShortcuts } from './useShortcuts.js'
-import { newId } from './ids.js'
+import { newId } from '../../../../src/contract/ids.js'
 
 type View = 'flow' | 'theme' | 'settings'
 

@@ -1,24 +1,29 @@
 // How a block is named and summarised for people (flow view, results labels fall back on the server's). The names
-// are the editor's block catalog's, so the palette, the canvas and the results read alike.
+// are the kinds' cards', so the palette, the canvas and the results read alike.
+import { cardOf } from '../../../../src/blocks/cards.js'
 import { catalogEntry } from '../editor/blocks/catalog.js'
 
 export const blockLabel = (type: string) => catalogEntry(type)?.label ?? type.charAt(0).toUpperCase() + type.slice(1)
 
 export const isInputBlock = (type: string) => catalogEntry(type)?.category === 'inputs'
 
-type RichNode = { text?: string; children?: RichNode[] }
-const plain = (nodes: RichNode[] | undefined): string => (nodes ?? []).map((n) => n.text ?? plain(n.children)).join(' ')
+/** Names variables by id where a block's summary mentions one; without the bot, ids stay hidden. */
+const unnamed = () => '…'
 
-/** A short description of what the block does: its text, its buttons, the variable it sets… */
-export const blockSummary = (block: { type: string; content?: unknown; options?: unknown }): string => {
-  const content = (block.content ?? {}) as { richText?: RichNode[]; url?: string }
-  const options = (block.options ?? {}) as { labels?: { placeholder?: string }; variableId?: string; url?: string }
-  const items = (block as { items?: { content?: string }[] }).items
-  if (block.type === 'text') return plain(content.richText).trim()
-  if (items?.length)
-    return items
-      .map((i) => i.content ?? '')
-      .filter(Boolean)
-      .join(' · ')
+/**
+ * A short description of what the block does: its card's summary (a message's text, the request it sends), else its
+ * buttons' labels, else the URL or placeholder it shows.
+ */
+export const blockSummary = (
+  block: { id: string; type: string; content?: unknown; options?: unknown; items?: unknown },
+  variableName: (variableId: string) => string = unnamed,
+): string => {
+  const summary = cardOf(block.type)?.summary?.(block, { variableName })
+  if (summary !== undefined) return summary
+  const content = (block.content ?? {}) as { url?: string }
+  const options = (block.options ?? {}) as { labels?: { placeholder?: string }; url?: string }
+  const items = Array.isArray(block.items) ? (block.items as { content?: unknown }[]) : []
+  const labels = items.flatMap((i) => (typeof i.content === 'string' && i.content ? [i.content] : []))
+  if (labels.length) return labels.join(' · ')
   return content.url ?? options.labels?.placeholder ?? options.url ?? ''
 }

@@ -3,15 +3,15 @@
 // are kept when switching, so switching back loses nothing.
 import { Select, Stack } from '@mantine/core'
 import { z } from 'zod'
+import type { BlockAction } from '../../../../../src/contract/bot/card.js'
 import type { BlockFormProps } from '../types.js'
 import { credentialsTypeFor } from './credentialsType.js'
-import type { ForgeAction } from './forge.js'
 import { GenericForm } from './GenericForm.js'
 import { objectFields } from './formModel.js'
 import { formHints } from './hints.js'
 import { optionsOf, withOption } from './blockParts.js'
 
-export type ActionFormProps = BlockFormProps & { actionKey: 'action' | 'task'; actions: ForgeAction[] }
+export type ActionFormProps = BlockFormProps & { actionKey: 'action' | 'task'; actions: readonly BlockAction[] }
 
 export const ActionForm = ({ block, onChange, ctx, actionKey, actions }: ActionFormProps) => {
   const options = optionsOf(block)

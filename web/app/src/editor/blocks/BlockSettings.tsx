@@ -5,13 +5,14 @@ import { Alert, Stack, Text, Textarea, Title } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
+import { cardOf } from '../../../../../src/blocks/cards.js'
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
+import { BubbleBlockType, InputBlockType, IntegrationBlockType, LogicBlockType } from '../../../../../src/contract/bot/blockTypes.js'
 import type { BlockFormProps } from '../types.js'
 import { ActionForm } from './ActionForm.js'
 import { catalogEntry } from './catalog.js'
 import { ConditionForm } from './ConditionForm.js'
 import { credentialsTypeFor } from './credentialsType.js'
-import { forgeActions, legacyOpenAITasks } from './forge.js'
 import { GenericForm } from './GenericForm.js'
 import { objectFields } from './formModel.js'
 import { formHints } from './hints.js'
@@ -23,21 +24,19 @@ import { TextBubbleForm } from '../richText/TextBubbleForm.js'
 
 type BlockForm = ComponentType<BlockFormProps>
 
-const LegacyOpenAIForm = (props: BlockFormProps) => <ActionForm {...props} actionKey="task" actions={legacyOpenAITasks} />
-
+/** Kinds whose hand-tuned form reads better than the generic one. */
 const forms = new Map<string, BlockForm>([
-  ['text', TextBubbleForm],
-  ['choice input', ItemsForm],
-  ['picture choice input', ItemsForm],
-  ['Condition', ConditionForm],
-  ['Set variable', SetVariableForm],
-  ['Jump', JumpForm],
-  ['Typebot link', BotLinkForm],
-  ['Webhook', HttpRequestForm],
-  ['Zapier', HttpRequestForm],
-  ['Make.com', HttpRequestForm],
-  ['Pabbly', HttpRequestForm],
-  ['OpenAI', LegacyOpenAIForm],
+  [BubbleBlockType.TEXT, TextBubbleForm],
+  [InputBlockType.CHOICE, ItemsForm],
+  [InputBlockType.PICTURE_CHOICE, ItemsForm],
+  [LogicBlockType.CONDITION, ConditionForm],
+  [LogicBlockType.SET_VARIABLE, SetVariableForm],
+  [LogicBlockType.JUMP, JumpForm],
+  [LogicBlockType.TYPEBOT_LINK, BotLinkForm],
+  [IntegrationBlockType.HTTP_REQUEST, HttpRequestForm],
+  [IntegrationBlockType.ZAPIER, HttpRequestForm],
+  [IntegrationBlockType.MAKE_COM, HttpRequestForm],
+  [IntegrationBlockType.PABBLY_CONNECT, HttpRequestForm],
 ])
 
 const schemaOf = (type: string): z.ZodType | undefined =>
@@ -77,12 +76,12 @@ const UnknownKind = ({ block }: BlockFormProps) => (
 export const BlockSettings = (props: BlockFormProps) => {
   const { type } = props.block
   const Form = forms.get(type)
-  const actions = forgeActions(type)
+  const actions = cardOf(type)?.actions
   const schema = schemaOf(type)
   const body = Form ? (
     <Form {...props} />
   ) : actions ? (
-    <ActionForm {...props} actionKey="action" actions={actions} />
+    <ActionForm {...props} actionKey={actions.key} actions={actions.list} />
   ) : schema ? (
     <SchemaForm {...props} schema={schema} />
   ) : (

@@ -3,7 +3,7 @@
 import { ActionIcon, Button, Fieldset, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { type Comparison, ComparisonOperators, type Condition, LogicalOperator } from '../../../../../src/contract/bot/common.js'
-import { newId } from '../ids.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import type { BlockFormProps, EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'

@@ -1,7 +1,7 @@
 // Renders the field descriptors of formModel.ts over an object value: each change gives back a new object with the
 // other keys (unknown ones included) untouched, so editing one option never drops what the form does not show.
 import { Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
-import { newId } from '../ids.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
 import { VariableSelect } from '../variables/VariableSelect.js'

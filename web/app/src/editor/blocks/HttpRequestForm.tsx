@@ -1,6 +1,7 @@
 // HTTP request (and Zapier, Make.com, Pabbly, which share its options): method and URL first, headers and query
 // parameters, the body only when custom, where to save the answer, and the rarely needed settings behind a switch.
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
+import { IntegrationBlockType } from '../../../../../src/contract/bot/blockTypes.js'
 import type { BlockFormProps } from '../types.js'
 import { credentialsTypeFor } from './credentialsType.js'
 import { GenericForm } from './GenericForm.js'
@@ -13,7 +14,7 @@ const advanced = ['options.isExecutedOnClient', 'options.withCredentials', 'opti
 export const HttpRequestForm = ({ block, onChange, ctx }: BlockFormProps) => {
   const options = optionsOf(block)
   const hidden = [...(options.isCustomBody === true ? [] : ['options.webhook.body']), ...(options.isAdvancedConfig === true ? [] : advanced)]
-  const fields = objectFields(blockSchemaByType.Webhook, hiding(formHints(block.type), ...hidden))
+  const fields = objectFields(blockSchemaByType[IntegrationBlockType.HTTP_REQUEST], hiding(formHints(block.type), ...hidden))
   return (
     <GenericForm
       fields={fields.flatMap((f) => (f.kind === 'section' ? f.fields : [f]))}

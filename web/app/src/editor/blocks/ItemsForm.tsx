@@ -2,7 +2,8 @@
 // `item.id`), so items are added, removed, reordered and relabelled but their ids are never rewritten.
 import { Fieldset, Group, Paper, Stack, Text } from '@mantine/core'
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
-import { newId } from '../ids.js'
+import { InputBlockType } from '../../../../../src/contract/bot/blockTypes.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import { AddRow, RowControls } from './RowControls.js'
 import type { BlockFormProps } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
@@ -25,13 +26,13 @@ const pictureFields: ItemField[] = [
 ]
 
 export const ItemsForm = ({ block, onChange, ctx }: BlockFormProps) => {
-  const pictures = block.type === 'picture choice input'
+  const pictures = block.type === InputBlockType.PICTURE_CHOICE
   const [noun, fields] = pictures ? ['Picture', pictureFields] : ['Button', choiceFields]
   const items = itemsOf(block)
   const setItems = (next: Item[]) => onChange(withItems(block, next))
   const setItem = (i: number, key: string, value: string) =>
     setItems(items.map((item, j) => (j === i ? (value === '' && key !== 'content' ? omit(item, key) : { ...item, [key]: value }) : item)))
-  const schema = pictures ? blockSchemaByType['picture choice input'] : blockSchemaByType['choice input']
+  const schema = pictures ? blockSchemaByType[InputBlockType.PICTURE_CHOICE] : blockSchemaByType[InputBlockType.CHOICE]
   const optionFields = objectFields(schema, hiding(formHints(block.type), 'items'))
   return (
     <Stack gap="md">

@@ -2,9 +2,10 @@
 // list of rows…), with per-kind hints applied (labels, order, help, hidden keys). Pure, so it is tested without a
 // browser; GenericForm.tsx renders the descriptors.
 import type { z } from 'zod'
+import type { FormHints, ShownWhen } from '../../../../../src/contract/bot/card.js'
 
-/** A field shown only while a sibling key holds one of some values (a message's dialogue variable, for its Dialogue role). */
-export type ShownWhen = { key: string; is: (string | undefined)[] }
+export type { FormHints, ShownWhen } from '../../../../../src/contract/bot/card.js'
+
 export type FieldBase = { key: string; label: string; help?: string; when?: ShownWhen }
 export type Field =
   | (FieldBase & { kind: 'text'; multiline: boolean })
@@ -20,17 +21,6 @@ export type Field =
   | (FieldBase & { kind: 'list'; fields: Field[]; itemHasId: boolean })
   /** What the walk cannot make a control for (records, unions of objects): shown as read-only JSON. */
   | (FieldBase & { kind: 'json' })
-
-/** How to improve the generic form of one kind; paths are dotted keys from the block (`options.labels.button`). */
-export type FormHints = {
-  labels?: Record<string, string>
-  help?: Record<string, string>
-  /** Keys shown first, in this order, at their level (the rest keep the schema's order). */
-  order?: Record<string, string[]>
-  hidden?: string[]
-  multiline?: string[]
-  shownWhen?: Record<string, ShownWhen>
-}
 
 /** Keys the editor manages itself (ids keep edges attached; `type` is the kind). */
 const alwaysHidden = new Set(['id', 'type', 'outgoingEdgeId'])

@@ -3,7 +3,7 @@
 // collides), keeps only the edges inside the fragment, and maps variables by name onto the target bot's.
 import type { GroupV6 as Group } from '../../../../../src/contract/bot/bot.js'
 import { type Edge, isEventSource } from '../../../../../src/contract/bot/common.js'
-import { newId } from '../ids.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorBot, Variable } from '../types.js'
 import type { Point } from './ops.js'
 

@@ -15,7 +15,7 @@ import {
   sourceKey,
   withOutgoing,
 } from '../../../../../src/contract/bot/graph.js'
-import { newId } from '../ids.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import type { Block, EditorBot } from '../types.js'
 import { exitsOfBlock } from './exits.js'
 

@@ -3,7 +3,7 @@
 import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
-import { newId } from '../ids.js'
+import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorBot, Variable } from '../types.js'
 import { renameVariable, variableNameProblem } from './renameVariable.js'
 import { variableUsage } from './variableUsage.js'
