@@ -1,4 +1,6 @@
-// Input `type` (as the chat API sends it) → the component that renders it. Each kind lives in its own module.
+// Input `type` (as the chat API sends it, the contract's constants) → the component that renders it. Each kind lives
+// in its own module.
+import { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { ButtonsInput } from './buttons.js'
 import { CardsInput } from './cards.js'
 import { DateInput } from './date.js'
@@ -15,17 +17,17 @@ import type { InputComponent } from './types.js'
 import { UrlInput } from './url.js'
 
 export const inputs: Record<string, InputComponent> = {
-  'text input': TextInput,
-  'choice input': ButtonsInput,
-  'number input': NumberInput,
-  'email input': EmailInput,
-  'url input': UrlInput,
-  'phone number input': PhoneInput,
-  'date input': DateInput,
-  'time input': TimeInput,
-  'picture choice input': PictureChoiceInput,
-  'rating input': RatingInput,
-  'file input': FileInput,
-  'payment input': PaymentInput,
-  cards: CardsInput,
+  [InputBlockType.TEXT]: TextInput,
+  [InputBlockType.CHOICE]: ButtonsInput,
+  [InputBlockType.NUMBER]: NumberInput,
+  [InputBlockType.EMAIL]: EmailInput,
+  [InputBlockType.URL]: UrlInput,
+  [InputBlockType.PHONE]: PhoneInput,
+  [InputBlockType.DATE]: DateInput,
+  [InputBlockType.TIME]: TimeInput,
+  [InputBlockType.PICTURE_CHOICE]: PictureChoiceInput,
+  [InputBlockType.RATING]: RatingInput,
+  [InputBlockType.FILE]: FileInput,
+  [InputBlockType.PAYMENT]: PaymentInput,
+  [InputBlockType.CARDS]: CardsInput,
 }
