@@ -5,6 +5,7 @@ import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
 import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
 import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
 import { cardOf } from '../../../src/blocks/cards.js'
+import { blockSummary } from '../../../web/app/src/lib/blockLabels.js'
 
 const forgeActions = (type: string) => cardOf(type)?.actions?.list
 import { credentialTypes } from '../../../web/app/src/lib/credentialTypes.js'
@@ -179,4 +180,20 @@ test('forged actions: every action walks into fields, credentials of the provide
   assert.equal(credentialsTypeFor('mistral', 'credentialsId'), 'mistral')
   assert.equal(credentialsTypeFor('Email', 'credentialsId'), 'smtp')
   assert.equal(credentialsTypeFor('Webhook', 'proxyCredentialsId'), 'http proxy')
+})
+
+test('a collapsed block says what it does: its text, the request it sends, the variable it sets', () => {
+  const names = (id: string) => ({ v1: 'Score' })[id] ?? 'unknown'
+  const text = { id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi ' }, { text: 'there', bold: true }] }] } }
+  assert.equal(blockSummary(text, names), 'Hi  there')
+  const request = { id: 'b2', type: 'Webhook', options: { webhook: { method: 'GET', url: 'https://api.example.com/items' } } }
+  assert.equal(blockSummary(request, names), 'GET https://api.example.com/items')
+  assert.equal(
+    blockSummary({ id: 'b3', type: 'Set variable', options: { variableId: 'v1', expressionToEvaluate: '{{Score}} + 1' } }, names),
+    'Set Score to {{Score}} + 1',
+  )
+  assert.equal(blockSummary({ id: 'b4', type: 'Set variable', options: { variableId: 'v1', type: 'Today' } }, names), 'Set Score to Today')
+  assert.equal(blockSummary({ id: 'b5', type: 'Set variable', options: {} }, names), '')
+  // A condition's items are objects: they are labelled by their exits, never summarised as "[object Object]".
+  assert.equal(blockSummary({ id: 'b6', type: 'Condition', items: [{ id: 'i1', content: { comparisons: [] } }] }, names), '')
 })

@@ -1,7 +1,16 @@
 // The Set variable block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
-import type { BlockCard } from '../../../contract/bot/card.js'
+import type { BlockCard, CardBlock, CardContext } from '../../../contract/bot/card.js'
 import { defaultSetVariableOptions } from './schema.js'
+
+/** "Set Score to {{Score}} + 1", "Set Today to Today": the variable and what it gets, on one short line. */
+const setSummary = (block: CardBlock, { variableName }: CardContext) => {
+  const options = (block.options ?? {}) as { variableId?: string; type?: string; expressionToEvaluate?: string }
+  if (!options.variableId) return ''
+  const value = options.type && options.type !== 'Custom' ? options.type : options.expressionToEvaluate?.trim()
+  const shown = value && value.length > 40 ? `${value.slice(0, 39)}…` : value
+  return `Set ${variableName(options.variableId)}${shown ? ` to ${shown}` : ''}`
+}
 
 export const card: BlockCard = {
   type: LogicBlockType.SET_VARIABLE,
@@ -12,4 +21,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultSetVariableOptions) }),
   hints: { labels: { 'options.variableId': 'Variable' } },
   exits: 'block',
+  summary: setSummary,
 }

@@ -47,7 +47,7 @@ const BlockBox = ({ block, data }: { block: Block; data: GroupData }) => {
       {/* Blocks whose exits are their items show them as rows of their own, not in a summary line. */}
       {!hasItemExits(exitsOfBlock(block)) && (
         <Text size="xs" lineClamp={2}>
-          {blockSummary(block)}
+          {blockSummary(block, data.variableName)}
         </Text>
       )}
       {data.annotate?.(block)}

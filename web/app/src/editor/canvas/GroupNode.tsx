@@ -50,7 +50,7 @@ const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isL
   const label = blockLabel(block.type)
   // Blocks whose exits are their items show them as rows of their own, not in a summary line.
   const itemized = hasItemExits(exitsOfBlock(block))
-  const summary = itemized ? '' : blockSummary(block)
+  const summary = itemized ? '' : blockSummary(block, canvas.variableName)
   const rows = itemExits(block)
   const own = { key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, on: 'block' as const }
   const ownLabel = rows.length > 0 ? exitLabel(block, own, canvas.variableName) : ''
