@@ -1,4 +1,5 @@
 // One bot message → its bubble. Media embeds are built from the id the server recognised, never from raw HTML.
+import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef } from 'preact/hooks'
 import { runEmbedFunction } from './actions.js'
 import { safeImageUrl, safeUrl } from '../urls.js'
@@ -75,15 +76,15 @@ const CustomEmbed = ({ c, onContinue }: { c: any; onContinue(text: string): void
 export const BotMessage = ({ message, onContinue }: { message: any; onContinue(text: string): void }) => {
   const c = message.content ?? {}
   switch (message.type) {
-    case 'text':
+    case BubbleBlockType.TEXT:
       return <RichText richText={c.richText ?? []} />
-    case 'image':
+    case BubbleBlockType.IMAGE:
       return <Image c={c} />
-    case 'video':
+    case BubbleBlockType.VIDEO:
       return <Video c={c} />
-    case 'audio':
+    case BubbleBlockType.AUDIO:
       return <Audio c={c} />
-    case 'embed':
+    case BubbleBlockType.EMBED:
       return <Embed c={c} />
     case 'custom-embed':
       return <CustomEmbed c={c} onContinue={onContinue} />

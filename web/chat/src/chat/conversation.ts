@@ -1,5 +1,6 @@
 // One conversation with a bot: calls the API, paces the bot's messages (typing emulation), runs client-side actions
 // in order, and exposes a state the view renders. Independent of the view so commands can drive it.
+import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { type Api, type ChatResponse, type ClientLog, NetworkError, type OutgoingMessage } from '../api.js'
 import type { Reply } from '../inputs/types.js'
 import type { WidgetOptions } from '../options.js'
@@ -236,7 +237,7 @@ export class Conversation {
     // An embed that waits for an event: the flow goes on with what the embedded page posts under that name. A custom
     // embed's own wait function runs in its bubble, after its init function, and calls `continueWith`.
     const last = res.messages[res.messages.length - 1]
-    if (last?.type === 'embed' && last.content?.waitForEvent?.isEnabled) {
+    if (last?.type === BubbleBlockType.EMBED && last.content?.waitForEvent?.isEnabled) {
       this.set({ busy: false })
       const data = await embedEvent(String(last.content.waitForEvent.name ?? ''))
       if (!this.closed) await this.continueWith(typeof data === 'string' ? data : (JSON.stringify(data) ?? ''))
@@ -258,7 +259,7 @@ export class Conversation {
   private async pace(message: any, emulation: any) {
     const e = { ...defaults, ...emulation }
     if (this.shownBotMessages > 0 && e.delayBetweenBubbles > 0) await sleep(e.delayBetweenBubbles * 1000)
-    if (message.type !== 'text' || (this.shownBotMessages === 0 && e.isDisabledOnFirstMessage)) return
+    if (message.type !== BubbleBlockType.TEXT || (this.shownBotMessages === 0 && e.isDisabledOnFirstMessage)) return
     const delay = typingDelay(plainText(message.content?.richText).split(/\s+/).filter(Boolean).length, e)
     if (delay <= 0) return
     this.set({ typing: true })
@@ -275,7 +276,7 @@ export class Conversation {
         sessionId: this.sessionId ?? '',
         resultId: this.resultId,
         onStreamText: (text) => {
-          const message = { id: 'stream', type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } }
+          const message = { id: 'stream', type: BubbleBlockType.TEXT, content: { richText: [{ type: 'p', children: [{ text }] }] } }
           if (streamKey === undefined) streamKey = this.push({ from: 'bot', message })
           else this.set({ entries: this.state.entries.map((e) => (e.key === streamKey ? { ...e, message } : e)) })
         },
