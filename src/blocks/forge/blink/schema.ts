@@ -4,18 +4,23 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { b, list, s } from '../../../contract/bot/forgedOptions.js'
 
+/** What "Send Feed Event" reads. */
+export const sendFeedEventOptions = z.object({
+  credentialsId: s,
+  categoryId: s,
+  ribbonColor: s,
+  userIds: list(z.string()),
+  groupIds: list(z.string()),
+  allowComments: b,
+  allowReactions: b,
+})
+/** What "Get Users" reads. */
+export const getUsersOptions = z.object({ credentialsId: s, responseMapping: list(z.object({ item: s, variableId: s })) })
+
 export const actions: BlockAction[] = [
   {
     name: 'Send Feed Event',
-    options: z.object({
-      credentialsId: s,
-      categoryId: s,
-      ribbonColor: s,
-      userIds: list(z.string()),
-      groupIds: list(z.string()),
-      allowComments: b,
-      allowReactions: b,
-    }),
+    options: sendFeedEventOptions,
   },
-  { name: 'Get Users', options: z.object({ credentialsId: s, responseMapping: list(z.object({ item: s, variableId: s })) }) },
+  { name: 'Get Users', options: getUsersOptions },
 ]

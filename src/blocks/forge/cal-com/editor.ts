@@ -10,7 +10,14 @@ export const card: BlockCard = {
   description: 'Lets the user book an event',
   icon: 'IconCalendarEvent',
   defaults: () => ({ options: { action: actions[0].name } }),
-  hints: forgedHints,
+  hints: {
+    ...forgedHints,
+    labels: {
+      ...forgedHints.labels,
+      'options.anyPrefilledInformations': 'Prefilled answers',
+      'options.anyPrefilledInformations.questionId': 'Question ID',
+    },
+  },
   exits: 'block',
   actions: { key: 'action', list: actions },
 }

@@ -3,6 +3,8 @@
 // notes, phone as location, other answers), and whose wait function sends the booked date back as the reply when
 // Cal reports `bookingSuccessful`. The flow waits for that reply and saves it (JSON when it parses) in the chosen
 // variable. No credentials: nothing runs on the server but templating.
+import type { z } from 'zod'
+import type { bookEventOptions } from './schema.js'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 import { toVariableValue } from '../../../engine/variables.js'
@@ -12,18 +14,8 @@ export const DEFAULT_CAL_COM_BASE_URL = 'https://app.cal.com'
 
 const LAYOUTS: Record<string, string> = { Month: 'month_view', Weekly: 'week_view', Columns: 'column_view' }
 
-type Options = {
-  action?: string
-  baseUrl?: string
-  link?: string
-  layout?: string
-  name?: string
-  email?: string
-  additionalNotes?: string
-  phone?: string
-  anyPrefilledInformations?: { questionId?: string; value?: string }[]
-  saveBookedDateInVariableId?: string
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof bookEventOptions>
 
 /** Run by the embed with the args as parameters (plus `typebotElement`, the bubble's container). */
 const initScript = `(function (C, A, L) {

@@ -1,6 +1,8 @@
 // ChatNode forged block (`chat-node`): "Send Message" posts the message to a ChatNode bot
 // (`POST {base}/{botId}`, base `https://api.public.chatnode.ai/v1` unless the credentials store a `baseUrl`),
 // continuing the thread whose id the block holds, and maps the answer and the thread id into variables.
+import type { z } from 'zod'
+import type { sendMessageOptions } from './schema.js'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, ActionResult, BlockContext } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
@@ -8,14 +10,8 @@ import { toVariableValue } from '../../../engine/variables.js'
 import { callProvider, endpointUrl, failureLog, maskKey, parseJson } from '../../shared/llm/client.js'
 import { connect, optionText } from '../../shared/llm/completion.js'
 
-type Options = {
-  action?: string
-  credentialsId?: string
-  botId?: string
-  threadId?: string
-  message?: string
-  responseMapping?: { item?: string; variableId?: string }[]
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof sendMessageOptions>
 
 const LABEL = 'ChatNode'
 

@@ -4,9 +4,18 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { mapping, s } from '../../../contract/bot/forgedOptions.js'
 
+/** What "Send Message" reads. */
+export const sendMessageOptions = z.object({
+  credentialsId: s,
+  botId: s,
+  message: s,
+  threadId: s,
+  responseMapping: mapping(['Message', 'Thread ID']),
+})
+
 export const actions: BlockAction[] = [
   {
     name: 'Send Message',
-    options: z.object({ credentialsId: s, botId: s, message: s, threadId: s, responseMapping: mapping(['Message', 'Thread ID']) }),
+    options: sendMessageOptions,
   },
 ]

@@ -2,6 +2,8 @@
 // the Dify app of the credentials, continues the conversation whose id the block's variable holds and stores the
 // new one there; it streams like the other LLM blocks. "Query Knowledge Base" retrieves a dataset's chunks (with
 // the credentials' knowledge API key) into a list variable.
+import type { z } from 'zod'
+import type { createChatMessageOptions, queryKnowledgeBaseOptions } from './schema.js'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, ActionResult, BlockContext } from '../../../engine/kinds.js'
 import { callProvider, failureLog, maskKey, parseJson } from '../../shared/llm/client.js'
@@ -9,16 +11,8 @@ import { type Connection, connect, optionText, responseMapping, resumeCompletion
 import { difyUrl } from '../../shared/llm/dify.js'
 import { pendingCompletionStream } from '../../shared/llm/stream.js'
 
-type Options = {
-  action?: string
-  credentialsId?: string
-  query?: string
-  conversationVariableId?: string
-  user?: string
-  inputs?: { key?: string; value?: string }[]
-  responseMapping?: { item?: string; variableId?: string }[]
-  datasetId?: string
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof createChatMessageOptions> & z.infer<typeof queryKnowledgeBaseOptions>
 
 const LABEL = 'Dify.AI'
 /** The user Dify files the conversation under when the block names none (Typebot's). */

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { s } from '../../../contract/bot/forgedOptions.js'
 
-export const actions: BlockAction[] = [
-  { name: 'Convert text to speech', options: z.object({ credentialsId: s, text: s, voiceId: s, modelId: s, saveUrlInVariableId: s }) },
-]
+/** What "Convert text to speech" reads. */
+export const convertTextToSpeechOptions = z.object({ credentialsId: s, text: s, voiceId: s, modelId: s, saveUrlInVariableId: s })
+
+export const actions: BlockAction[] = [{ name: 'Convert text to speech', options: convertTextToSpeechOptions }]

@@ -3,6 +3,8 @@
 // (`…/messages/{id}/modify`), and the message or thread id mapped into variables. The access token comes from the
 // credentials' refresh token (./oauth.ts). Recipients follow the Email block's rules (each exactly one mailbox,
 // capped per email and per turn); attachments are files this server stored, like the Email block's.
+import type { z } from 'zod'
+import type { sendEmailOptions } from './schema.js'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext, BlockLog, StoredCredentials } from '../../../engine/kinds.js'
@@ -20,18 +22,8 @@ import { type Attachment, attachmentUrls, invalidAttachment, storedAttachments }
 
 export const DEFAULT_GMAIL_BASE_URL = 'https://gmail.googleapis.com'
 
-type Options = {
-  action?: string
-  credentialsId?: string
-  to?: string
-  subject?: string
-  body?: string
-  attachments?: string
-  label?: string
-  from?: string
-  threadId?: string
-  responseMapping?: { item?: string; variableId?: string }[]
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof sendEmailOptions>
 
 type Api = { ctx: BlockContext; baseUrl: string; token: string; secrets: (string | undefined)[] }
 const gmail = (api: Api, method: string, path: string, json?: unknown) =>

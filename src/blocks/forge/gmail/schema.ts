@@ -2,8 +2,19 @@
 // them; the first is a new block's.
 import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
-import { s } from '../../../contract/bot/forgedOptions.js'
+import { mapping, s } from '../../../contract/bot/forgedOptions.js'
 
-export const actions: BlockAction[] = [
-  { name: 'Send email', options: z.object({ credentialsId: s, from: s, to: s, subject: s, body: s, attachments: s, threadId: s, label: s }) },
-]
+/** What "Send email" reads. */
+export const sendEmailOptions = z.object({
+  credentialsId: s,
+  from: s,
+  to: s,
+  subject: s,
+  body: s,
+  attachments: s,
+  threadId: s,
+  label: s,
+  responseMapping: mapping(['Message ID', 'Thread ID']),
+})
+
+export const actions: BlockAction[] = [{ name: 'Send email', options: sendEmailOptions }]

@@ -2,6 +2,8 @@
 // API (`POST {host}/batch/`, the project key in the body), at once and through the guarded HTTP client, rather
 // than with posthog-node, which queues events and sends them in the background. Typebot stays silent when a call
 // fails; Parley logs it (owners only).
+import type { z } from 'zod'
+import type { captureOptions, identifyGroupOptions } from './schema.js'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import {
@@ -19,19 +21,8 @@ import {
 /** Typebot's default host, used when the credentials store none. */
 export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com'
 
-type Pair = { key?: string; value?: string }
-type Options = {
-  action?: string
-  credentialsId?: string
-  isAnonymous?: boolean
-  distinctId?: string
-  event?: string
-  properties?: Pair[]
-  personProperties?: Pair[]
-  groups?: { type?: string; key?: string }[]
-  groupType?: string
-  groupKey?: string
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof captureOptions> & z.infer<typeof identifyGroupOptions>
 
 type PosthogEvent = { event: string; distinct_id: string; properties: Record<string, unknown> }
 

@@ -4,18 +4,23 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { b, list, pairs, s } from '../../../contract/bot/forgedOptions.js'
 
+/** What "Capture" reads. */
+export const captureOptions = z.object({
+  credentialsId: s,
+  event: s,
+  isAnonymous: b,
+  distinctId: s,
+  properties: pairs,
+  personProperties: pairs,
+  groups: list(z.object({ type: s, key: s })),
+})
+/** What "Identify Group" reads. */
+export const identifyGroupOptions = z.object({ credentialsId: s, distinctId: s, groupType: s, groupKey: s, properties: pairs })
+
 export const actions: BlockAction[] = [
   {
     name: 'Capture',
-    options: z.object({
-      credentialsId: s,
-      event: s,
-      isAnonymous: b,
-      distinctId: s,
-      properties: pairs,
-      personProperties: pairs,
-      groups: list(z.object({ type: s, key: s })),
-    }),
+    options: captureOptions,
   },
-  { name: 'Identify Group', options: z.object({ credentialsId: s, distinctId: s, groupType: s, groupKey: s, properties: pairs }) },
+  { name: 'Identify Group', options: identifyGroupOptions },
 ]

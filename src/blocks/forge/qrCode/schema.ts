@@ -4,4 +4,7 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { s } from '../../../contract/bot/forgedOptions.js'
 
-export const actions: BlockAction[] = [{ name: 'Generate a QR Code', options: z.object({ data: s, saveUrlInVariableId: s }) }]
+/** What "Generate a QR Code" reads. */
+export const generateAQrCodeOptions = z.object({ data: s, saveUrlInVariableId: s })
+
+export const actions: BlockAction[] = [{ name: 'Generate a QR Code', options: generateAQrCodeOptions }]

@@ -2,6 +2,8 @@
 // tracking API (`POST {baseUrl}/v1/<alias|identify|page|track>`, the write key as Basic auth user), at once and
 // through the guarded HTTP client, rather than with analytics-node, which batches in the background. Typebot sends
 // nothing, silently, when a required field is empty or a call fails; Parley logs both.
+import type { z } from 'zod'
+import type { identifyUserOptions, trackOptions, pageOptions, aliasOptions } from './schema.js'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 import {
@@ -19,18 +21,11 @@ import {
 export const DEFAULT_SEGMENT_BASE_URL = 'https://api.segment.io'
 
 type Pair = { key?: string; value?: string }
-type Options = {
-  action?: string
-  credentialsId?: string
-  userId?: string
-  previousId?: string
-  email?: string
-  traits?: Pair[]
-  name?: string
-  category?: string
-  eventName?: string
-  properties?: Pair[]
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof identifyUserOptions> &
+  z.infer<typeof trackOptions> &
+  z.infer<typeof pageOptions> &
+  z.infer<typeof aliasOptions>
 
 /** Properties are sent only when there are some. */
 const propertiesOf = (pairs: Pair[] | undefined) => {

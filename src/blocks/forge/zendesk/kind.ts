@@ -4,11 +4,14 @@
 // their conversationsSecretKey, payload as Typebot's: scope "user", external_id, name, and email with
 // email_verified "true" when given). The secret never leaves the server; only the signed token reaches the client.
 import { createHmac } from 'node:crypto'
+import type { z } from 'zod'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind } from '../../../engine/kinds.js'
 import { blockCredentials, configError, credentialText, templatedOptions, text } from '../../shared/service.js'
+import type { openWebWidgetOptions } from './schema.js'
 
-type Options = { action?: string; credentialsId?: string; userId?: string; name?: string; email?: string; webWidgetKey?: string }
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof openWebWidgetOptions>
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url')
 

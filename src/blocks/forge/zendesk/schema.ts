@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { BlockAction } from '../../../contract/bot/card.js'
 import { s } from '../../../contract/bot/forgedOptions.js'
 
-export const actions: BlockAction[] = [
-  { name: 'Open Web Widget', options: z.object({ credentialsId: s, webWidgetKey: s, userId: s, name: s, email: s }) },
-]
+/** What "Open Web Widget" reads. */
+export const openWebWidgetOptions = z.object({ credentialsId: s, webWidgetKey: s, userId: s, name: s, email: s })
+
+export const actions: BlockAction[] = [{ name: 'Open Web Widget', options: openWebWidgetOptions }]
