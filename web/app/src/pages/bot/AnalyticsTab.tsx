@@ -3,7 +3,7 @@
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type FlowBot, FlowView } from '../../components/FlowView.js'
+import { FlowView } from '../../components/FlowView.js'
 import { ErrorState, LoadingState } from '../../components/states.js'
 import { api, qs } from '../../lib/api.js'
 import { isInputBlock } from '../../lib/blockLabels.js'
@@ -65,7 +65,7 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
           </Text>
           <FlowView
             // The bot the API answers is a validated v6 bot; `Bot` types only what the other tabs read of it.
-            bot={bot as unknown as FlowBot}
+            bot={bot}
             annotate={(block) => {
               if (!isInputBlock(block.type)) return null
               const figures = byBlock.get(block.id) ?? { reached: 0, droppedOff: 0 }
