@@ -140,13 +140,17 @@ export interface BubbleKind<B = any> extends KindBase<B> {
   resume?(block: B, reply: UserReply | undefined, ctx: BlockContext, waiting: Waiting): MaybePromise<ActionResult>
 }
 
-export interface InputKind<B = any> extends KindBase<B> {
+/**
+ * `P` is what the kind sends to clients as the chat's `input` (its prepared shape); a kind that declares one gets
+ * `prepare` checked against it.
+ */
+export interface InputKind<B = any, P extends Record<string, unknown> = Record<string, unknown>> extends KindBase<B> {
   category: 'input'
   /**
    * The `input` object sent to the client: the block with its variables templated, plus per-kind extras
    * (filtered or generated items, numeric limits, `prefilledValue`).
    */
-  prepare(block: B, ctx: BlockContext): MaybePromise<Record<string, unknown>>
+  prepare(block: B, ctx: BlockContext): MaybePromise<P>
   /**
    * Reads a reply against the prepared input, so buttons match what was displayed; `waiting.data` is what `present`
    * kept when the input was shown.
