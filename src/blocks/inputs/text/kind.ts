@@ -3,7 +3,7 @@
 import type { BlockContext, InputKind } from '../../../engine/kinds.js'
 import type { UserReply, VariableUpdate } from '../../../engine/types.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
-import type { TextInputBlock } from './schema.js'
+import type { TextInputBlock, TextInputPrepared } from './schema.js'
 import { prepareWithPrefill } from '../../shared/inputs.js'
 
 /** The attachments (appended when the variable already holds a list: loops collect them) and the voice clip's URL. */
@@ -22,7 +22,7 @@ const mediaUpdates = (block: TextInputBlock, reply: UserReply, ctx: BlockContext
   return updates
 }
 
-export const textInput: InputKind<TextInputBlock> = {
+export const textInput: InputKind<TextInputBlock, TextInputPrepared> = {
   type: InputBlockType.TEXT,
   category: 'input',
   prepare: prepareWithPrefill,

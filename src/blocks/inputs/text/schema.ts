@@ -30,3 +30,7 @@ export const textInputBlockSchema = blockOf(InputBlockType.TEXT, {
   ),
 })
 export type TextInputBlock = z.infer<typeof textInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated, and the variable's value. */
+export const textInputPreparedSchema = textInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type TextInputPrepared = z.infer<typeof textInputPreparedSchema>

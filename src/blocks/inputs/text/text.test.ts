@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { textInput } from './kind.js'
-import type { TextInputBlock } from './schema.js'
+import { type TextInputBlock, textInputPreparedSchema } from './schema.js'
 import { context, parse, text } from '../../../../test/support/blocks.js'
 
 const block: TextInputBlock = {
@@ -37,6 +37,11 @@ test('text: options are templated and the current string value is prefilled', as
     options: { variableId: 'v1', labels: { placeholder: 'Hi Ada', button: 'Send' } },
     prefilledValue: 'previous',
   })
+})
+
+test('text: what it sends to clients parses with its prepared schema', async () => {
+  const input = await textInput.prepare(block, context([{ id: 'v1', name: 'Answer', value: 'previous' }]))
+  assert.deepEqual(textInputPreparedSchema.parse(input), input)
 })
 
 test('text: lists and empty values are not prefilled', async () => {
