@@ -1,5 +1,5 @@
 // Email: a classic address check; the answer is saved lower-cased.
-import { defaultEmailInputOptions, type EmailInputBlock } from './schema.js'
+import { defaultEmailInputOptions, type EmailInputBlock, type EmailInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
@@ -10,7 +10,7 @@ const LOCAL = String.raw`(?:[^<>()[\]\\.,;:\s@"]+(?:\.[^<>()[\]\\.,;:\s@"]+)*|".
 const DOMAIN = String.raw`(?:\[\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\]|(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,})`
 const EMAIL = new RegExp(`^${LOCAL}@${DOMAIN}$`)
 
-export const emailInput: InputKind<EmailInputBlock> = {
+export const emailInput: InputKind<EmailInputBlock, EmailInputPrepared> = {
   type: InputBlockType.EMAIL,
   category: 'input',
   prepare: prepareWithPrefill,

@@ -12,3 +12,7 @@ export const emailInputBlockSchema = blockOf(InputBlockType.EMAIL, {
   options: opt(z.looseObject({ ...textLikeOptionsShape, retryMessageContent: opt(z.string()) })),
 })
 export type EmailInputBlock = z.infer<typeof emailInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated, and the variable's value. */
+export const emailInputPreparedSchema = emailInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type EmailInputPrepared = z.infer<typeof emailInputPreparedSchema>

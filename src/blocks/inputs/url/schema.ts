@@ -13,3 +13,7 @@ export const urlInputBlockSchema = blockOf(InputBlockType.URL, {
   options: opt(z.looseObject({ ...textLikeOptionsShape, retryMessageContent: opt(z.string()) })),
 })
 export type UrlInputBlock = z.infer<typeof urlInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated, and the variable's value. */
+export const urlInputPreparedSchema = urlInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type UrlInputPrepared = z.infer<typeof urlInputPreparedSchema>
