@@ -1,6 +1,7 @@
 // zod schemas of the chat API (operations 6–8) and the results API (9–10).
 import { z } from 'zod'
 import { idSchema } from './api.js'
+import { clientSideActionSchema } from './chatWire.js'
 
 /** Time windows of results listings (computed in the caller's time zone, see domain/timeFilter.ts). */
 export const timeFilters = ['today', 'last7Days', 'last30Days', 'monthToDate', 'lastMonth', 'yearToDate', 'allTime'] as const
@@ -96,40 +97,49 @@ export const storedLogSchema = z.object({
   createdAt: z.string(),
 })
 
-/** Something the client does itself (redirect, run a script, wait, stream a completion…), by `type`. */
-export const clientSideActionSchema = z.looseObject({ type: z.string() })
-export type ClientSideAction = z.infer<typeof clientSideActionSchema>
+export type { ClientSideAction } from './chatWire.js'
 
-const chatResponseFields = {
-  messages: z.array(chatMessageSchema),
-  lastMessageNewFormat: z.string().optional(),
-  input: z.looseObject({ id: z.string(), type: z.string() }).optional(),
-  clientSideActions: z.array(clientSideActionSchema).optional(),
-  logs: z.array(chatLogSchema).optional(),
-  dynamicTheme: z
-    .object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() })
-    .optional(),
-  progress: z.number().optional(),
+/** An input as the chat sends it: the block as prepared by its kind (see src/blocks/wire.ts for each kind's shape). */
+export const chatInputSchema = z.looseObject({ id: z.string(), type: z.string() })
+
+/**
+ * A turn's answer and a start's, with the message and input schemas given: the engine answers with the generic ones
+ * (it knows no kind), clients read the unions of the kinds' own shapes (src/blocks/wire.ts).
+ */
+export const makeChatResponseSchemas = <M extends z.ZodType, I extends z.ZodType>(message: M, input: I) => {
+  const fields = {
+    messages: z.array(message),
+    lastMessageNewFormat: z.string().optional(),
+    input: input.optional(),
+    clientSideActions: z.array(clientSideActionSchema).optional(),
+    logs: z.array(chatLogSchema).optional(),
+    dynamicTheme: z
+      .object({ hostAvatarUrl: z.string().optional(), guestAvatarUrl: z.string().optional(), backgroundUrl: z.string().optional() })
+      .optional(),
+    progress: z.number().optional(),
+  }
+  return {
+    continueChatResponse: z.object(fields),
+    startChatResponse: z.object({
+      sessionId: z.string(),
+      /** The result's client key (send it back as `resultId` to resume the result), not the result's id. */
+      resultId: z.string().optional(),
+      bot: z.object({
+        id: z.string(),
+        version: z.literal('3'),
+        theme: z.looseObject({}),
+        settings: z.object({ general: z.looseObject({}), typingEmulation: z.looseObject({}) }),
+        publishedAt: z.string().optional(),
+      }),
+      ...fields,
+    }),
+  }
 }
 
-export const continueChatResponse = z.object(chatResponseFields).meta({ id: 'ContinueChatResponse' })
 /** What one turn answers (the engine's response; start answers add the session, result and bot). */
-export type ChatResponse = z.infer<typeof continueChatResponse>
-export const startChatResponse = z
-  .object({
-    sessionId: z.string(),
-    /** The result's client key (send it back as `resultId` to resume the result), not the result's id. */
-    resultId: z.string().optional(),
-    bot: z.object({
-      id: z.string(),
-      version: z.literal('3'),
-      theme: z.looseObject({}),
-      settings: z.object({ general: z.looseObject({}), typingEmulation: z.looseObject({}) }),
-      publishedAt: z.string().optional(),
-    }),
-    ...chatResponseFields,
-  })
-  .meta({ id: 'StartChatResponse' })
+export type ChatResponse = z.infer<
+  ReturnType<typeof makeChatResponseSchemas<typeof chatMessageSchema, typeof chatInputSchema>>['continueChatResponse']
+>
 
 export const resultSchema = z
   .object({

@@ -131,10 +131,11 @@ interface KindBase<B> {
   startProps?(block: B): StartPropsPart | undefined
 }
 
-export interface BubbleKind<B = any> extends KindBase<B> {
+/** `M` is the message the kind sends to clients (its declared shape); a kind that declares one gets `render` checked against it. */
+export interface BubbleKind<B = any, M extends ChatMessage = ChatMessage> extends KindBase<B> {
   category: 'bubble'
   /** The message sent to the client; undefined for a bubble without content, which the engine skips. */
-  render(block: B, ctx: BlockContext): MaybePromise<ChatMessage | undefined>
+  render(block: B, ctx: BlockContext): MaybePromise<M | undefined>
   /** Whether the flow stops after this bubble until the client replies (then `resume` reads the reply). */
   waitsForReply?(block: B): boolean
   resume?(block: B, reply: UserReply | undefined, ctx: BlockContext, waiting: Waiting): MaybePromise<ActionResult>
@@ -155,20 +156,20 @@ export interface InputKind<B = any, P extends Record<string, unknown> = Record<s
    * Reads a reply against the prepared input, so buttons match what was displayed; `waiting.data` is what `present`
    * kept when the input was shown.
    */
-  parseReply(reply: UserReply | undefined, input: any, ctx: BlockContext, waiting?: Waiting): MaybePromise<ParsedReply>
+  parseReply(reply: UserReply | undefined, input: P, ctx: BlockContext, waiting?: Waiting): MaybePromise<ParsedReply>
   /** The block's own retry text on an invalid reply; undefined lets the engine use the system message. */
-  retryMessage?(input: any, ctx: BlockContext): string | undefined
+  retryMessage?(input: P, ctx: BlockContext): string | undefined
   /** Files the client may upload to this block while it waits (file inputs, attachments, voice clips); undefined: none. */
   uploads?(block: B): UploadRules | undefined
   /**
    * Shows the input (first time and on retry) instead of `prepare`, for kinds that call outside services to show it
    * (payment creates a payment intent): `prepare` stays free of effects, since a reply is read against it again.
    */
-  present?(block: B, ctx: BlockContext): Promise<PresentedInput>
+  present?(block: B, ctx: BlockContext): Promise<PresentedInput<P>>
 }
 
 /** An input as `present` shows it: the `input` object, logs, and what the session keeps while it waits (JSON). */
-export type PresentedInput = { input: Record<string, unknown>; logs?: BlockLog[]; waitingData?: unknown }
+export type PresentedInput<P = Record<string, unknown>> = { input: P; logs?: BlockLog[]; waitingData?: unknown }
 
 export interface ActionKind<B = any> extends KindBase<B> {
   category: 'logic' | 'integration'

@@ -1,5 +1,6 @@
 // What a turn answers the client: bubbles, the input, client-side actions and logs, gathered while the flow runs.
 import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
+import type { TextContent } from '../contract/chatWire.js'
 import type { CompiledBot } from './compile.js'
 import type { ActionResult, ClientSideAction } from './kinds.js'
 import type { ChatLog, ChatMessage, ChatResponse, TextFormat } from './types.js'
@@ -73,5 +74,5 @@ export const dynamicAvatars = (bot: CompiledBot, variables: Variable[]) => {
 }
 
 /** A plain text bubble content in the requested format. */
-const textContent = (text: string, format: TextFormat) =>
+const textContent = (text: string, format: TextFormat): TextContent =>
   format === 'markdown' ? { type: 'markdown', markdown: text } : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] }

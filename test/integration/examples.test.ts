@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { autoReply, isWaiting } from '../support/autoReply.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
+import { assertWire } from '../support/wire.js'
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url))
 const examples = readdirSync(examplesDir)
@@ -62,6 +63,7 @@ describe('the example bots', () => {
       const imported = await publish(bot)
       const res = await s.call('POST', `/v1/bots/${imported.publicId}/startChat`, { token: owner.token, body: {} })
       assert.equal(res.status, 200, JSON.stringify(res.body))
+      assertWire(res.body, 'start', file)
       const { sessionId, resultId } = res.body
       const errors: unknown[] = []
       let body = res.body
@@ -76,6 +78,7 @@ describe('the example bots', () => {
         assert.ok(attempt < 4, `every reply to ${lastInputId} was refused`)
         const message = autoReply(body, attempt)
         body = await send(sessionId, message)
+        assertWire(body, 'continue', `${file} turn ${turns}`)
       }
       assert.deepEqual(errors, [])
       const result = await s.call('GET', `/v1/bots/${imported.id}/results/${resultId}`, { token: owner.token })

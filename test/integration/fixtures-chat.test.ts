@@ -7,6 +7,7 @@ import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js
 import { userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { type StripeServer, startStripeServer } from '../support/stripeServer.js'
+import { assertWire } from '../support/wire.js'
 
 const MAX_TURNS = 80
 /** Bots with no end: every path leads back to a menu (the scripted user stops after a while). */
@@ -81,6 +82,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
     test(name, async () => {
       let res = await s.call('POST', `/v1/bots/${publicIds.get(name)}/startChat`, { token: owner.token, body: {} })
       assert.equal(res.status, 200, JSON.stringify(res.body))
+      assertWire(res.body, 'start', name)
       const { sessionId, resultId } = res.body
       const unsupported: string[] = []
       let turns = 0
@@ -104,6 +106,7 @@ describeWithFixtures('every fixture bot runs to its end over the API', () => {
         const message = autoReply(res.body, attempt, inputId ? visits.get(inputId) : 0)
         res = await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: owner.token, body: { message } })
         assert.equal(res.status, 200, `${name} turn ${turns}: ${JSON.stringify(res.body)}`)
+        assertWire(res.body, 'continue', `${name} turn ${turns}`)
       }
       assert.deepEqual(unsupported, [], 'every block kind is handled')
       const result = await s.call('GET', `/v1/bots/${publicIds.get(`id:${name}`)}/results/${resultId}`, { token: owner.token })

@@ -1,7 +1,8 @@
 // The chat runtime: operations 6 (preview start), 7 (start) and 8 (continue), and webhook delivery. Anonymous
 // callers reach the `optional` routes only when PUBLIC_CHAT is on (the chat plugin's auth hook).
 import { z } from 'zod'
-import { clientLogsBody, continueChatBody, continueChatResponse, previewStartBody, startChatBody, startChatResponse } from '../../contract/chat.js'
+import { clientLogsBody, continueChatBody, previewStartBody, startChatBody } from '../../contract/chat.js'
+import { continueChatResponse, startChatResponse } from '../../blocks/wire.js'
 import { arrivalOf } from '../chatArrivals.js'
 import { defineRoute } from '../route.js'
 import { exampleFirstTurn, exampleIds, exampleLastTurn } from './botExamples.js'

@@ -83,7 +83,8 @@ describe('Chatwoot block', () => {
   test('no user id or email: no setUser', async () => {
     const { ctx } = blockContext()
     const [action] = (await chatwoot.execute({ id: 'b', type: 'Chatwoot', options: { baseUrl: 'https://chat.example.com' } }, ctx)).clientSideActions!
-    const content = (action.chatwoot as any).scriptToExecute.content as string
+    assert.equal(action.type, 'chatwoot')
+    const content = action.type === 'chatwoot' ? action.chatwoot.scriptToExecute.content : ''
     assert.doesNotMatch(content, /setUser/)
     assert.match(content, /"https:\/\/chat\.example\.com"/)
   })
@@ -91,7 +92,7 @@ describe('Chatwoot block', () => {
   test('Close widget closes it, preview included; Show widget in preview is only logged', async () => {
     const preview = blockContext({ isPreview: true }).ctx
     const [close] = (await chatwoot.execute({ id: 'b', type: 'Chatwoot', options: { task: 'Close widget' } }, preview)).clientSideActions!
-    assert.match((close.chatwoot as any).scriptToExecute.content, /toggle\("close"\)[\s\S]*toggleBubbleVisibility\("hide"\)/)
+    assert.match(close.type === 'chatwoot' ? close.chatwoot.scriptToExecute.content : '', /toggle\("close"\)[\s\S]*toggleBubbleVisibility\("hide"\)/)
     const shown = await chatwoot.execute({ id: 'b', type: 'Chatwoot', options: { websiteToken: 't' } }, preview)
     assert.deepEqual(shown, { logs: [{ status: 'info', description: 'Chatwoot block is not supported in preview' }] })
   })

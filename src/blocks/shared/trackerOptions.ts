@@ -25,5 +25,6 @@ const templated = (value: unknown, text: (value: string) => string): unknown => 
   return value
 }
 
-export const trackerOptions = (value: unknown, ctx: BlockContext): MaybePromise<unknown> =>
-  withTemplating(value, ctx, (text) => templated(value, text))
+/** A block's options for its tracker (an object stays an object: only its values are templated). */
+export const trackerOptions = (options: Record<string, unknown>, ctx: BlockContext): MaybePromise<Record<string, unknown>> =>
+  withTemplating(options, ctx, (text) => templated(options, text) as Record<string, unknown>)

@@ -3,12 +3,12 @@
 import type { BubbleKind } from '../../../engine/kinds.js'
 import { toVariableValue } from '../../../engine/variables.js'
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
-import { defaultEmbedBubbleContent, type EmbedBubbleBlock } from './schema.js'
+import { defaultEmbedBubbleContent, type EmbedBubbleBlock, type EmbedBubbleMessage } from './schema.js'
 import { template } from '../../shared/inputs.js'
 import { parsedOrText } from '../../shared/service.js'
 import { parseSize } from '../../shared/size.js'
 
-export const embedBubble: BubbleKind<EmbedBubbleBlock> = {
+export const embedBubble: BubbleKind<EmbedBubbleBlock, EmbedBubbleMessage> = {
   type: BubbleBlockType.EMBED,
   category: 'bubble',
   render: async (block, ctx) => {

@@ -1,11 +1,12 @@
 // Text bubble: the rich-text tree with its variables templated, sent as rich text or Markdown as the client asked.
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
-import type { TextBubbleBlock } from './schema.js'
+import type { TextContent } from '../../../contract/chatWire.js'
+import type { TextBubbleBlock, TextBubbleMessage } from './schema.js'
 import { richTextToMarkdown, templateRichText } from '../../../engine/richText.js'
 import { withInlineCode } from '../../../engine/variables.js'
 import type { BubbleKind } from '../../../engine/kinds.js'
 
-export const textBubble: BubbleKind<TextBubbleBlock> = {
+export const textBubble: BubbleKind<TextBubbleBlock, TextBubbleMessage> = {
   type: BubbleBlockType.TEXT,
   category: 'bubble',
   render: (block, ctx) => {
@@ -14,7 +15,8 @@ export const textBubble: BubbleKind<TextBubbleBlock> = {
     const tree = block.content.richText?.length ? block.content.richText : [{ type: 'p', children: [{ text: '' }] }]
     return withInlineCode(tree, ctx.variables, ctx.runtime.evaluate, (evaluate) => {
       const richText = templateRichText(tree, ctx.variables, evaluate)
-      const content = ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
+      const content: TextContent =
+        ctx.textFormat === 'markdown' ? { type: 'markdown', markdown: richTextToMarkdown(richText) } : { type: 'richText', richText }
       return { id: block.id, type: block.type, content }
     })
   },

@@ -1,7 +1,7 @@
 // Video bubble: the (templated) URL is recognized as a YouTube, Vimeo, TikTok or Gumlet video, which clients embed
 // by id, or else played as a file (`type: "url"`). Height is numeric for the client.
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
-import { defaultVideoBubbleContent, type VideoBubbleBlock, type videoBubbleContentTypes } from './schema.js'
+import { defaultVideoBubbleContent, type VideoBubbleBlock, type VideoBubbleMessage, type videoBubbleContentTypes } from './schema.js'
 import type { BubbleKind } from '../../../engine/kinds.js'
 import { template } from '../../shared/inputs.js'
 import { parseSize } from '../../shared/size.js'
@@ -54,7 +54,7 @@ export const parseVideoUrl = (url: string): VideoSource => {
   return { type: 'url', url: oneDrive ? oneDrive[0].replace('/embed', '/download') : url }
 }
 
-export const videoBubble: BubbleKind<VideoBubbleBlock> = {
+export const videoBubble: BubbleKind<VideoBubbleBlock, VideoBubbleMessage> = {
   type: BubbleBlockType.VIDEO,
   category: 'bubble',
   render: async (block, ctx) => {

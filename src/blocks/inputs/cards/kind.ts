@@ -3,7 +3,7 @@
 import type { BlockContext } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { singleVariable, toVariableValue } from '../../../engine/variables.js'
-import type { CardsBlock } from './schema.js'
+import type { CardsBlock, CardsPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { displayedOnly, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
@@ -76,7 +76,7 @@ const savedFields = (mappings: Mapping[], card: Card, path: Path | undefined, ct
     return [{ variableId, value: toVariableValue(value) }]
   })
 
-export const cardsInput: InputKind<CardsBlock> = {
+export const cardsInput: InputKind<CardsBlock, CardsPrepared> = {
   type: InputBlockType.CARDS,
   category: 'input',
   prepare: async (block, ctx) => ({

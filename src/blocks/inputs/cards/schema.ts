@@ -26,3 +26,7 @@ export const cardsBlockSchema = blockOf(InputBlockType.CARDS, {
   ),
 })
 export type CardsBlock = z.infer<typeof cardsBlockSchema>
+
+/** What the chat sends to clients as its `input`: the cards shown (display conditions applied) with the options templated. */
+export const cardsPreparedSchema = cardsBlockSchema.extend({})
+export type CardsPrepared = z.infer<typeof cardsPreparedSchema>

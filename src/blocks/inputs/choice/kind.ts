@@ -1,6 +1,6 @@
 // Buttons ("choice input"): single choice follows the clicked item's edge; multiple choice joins the picks.
 import type { BlockContext } from '../../../engine/kinds.js'
-import type { ChoiceInputBlock } from './schema.js'
+import type { ChoiceInputBlock, ChoiceInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { firstFilled, matchMultiple } from '../../shared/choiceMatching.js'
 import { displayedOnly, listValue, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
@@ -22,7 +22,7 @@ const savedValue = (item: Item) => firstFilled(item, ['value', 'content'])
 /** In a multiple choice, as in Typebot: the internal value as it is, else the label trimmed. */
 const pickedValue = (item: Item) => item.value ?? item.content?.trim() ?? ''
 
-export const choiceInput: InputKind<ChoiceInputBlock> = {
+export const choiceInput: InputKind<ChoiceInputBlock, ChoiceInputPrepared> = {
   type: InputBlockType.CHOICE,
   category: 'input',
   prepare: async (block, ctx) => {

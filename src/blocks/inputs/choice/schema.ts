@@ -31,3 +31,7 @@ export const choiceInputBlockSchema = blockOf(InputBlockType.CHOICE, {
   ),
 })
 export type ChoiceInputBlock = z.infer<typeof choiceInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the buttons shown (display conditions applied, or made from the list variable) with the options templated. */
+export const choiceInputPreparedSchema = choiceInputBlockSchema.extend({})
+export type ChoiceInputPrepared = z.infer<typeof choiceInputPreparedSchema>

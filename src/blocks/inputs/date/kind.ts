@@ -1,6 +1,6 @@
 // Date: natural-language dates ("tomorrow", "12/03/2025", "from … to …"), saved in the block's format.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { type DateInputBlock, defaultDateInputOptions } from './schema.js'
+import { type DateInputBlock, type DateInputPrepared, defaultDateInputOptions } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { compareToLimit, formatDate, ISO_DATE, normalizeLimit, parseDates } from '../../shared/dates.js'
 import { prepareWithPrefill, replyText, templateText } from '../../shared/inputs.js'
@@ -22,7 +22,7 @@ const prepare = async (block: DateInputBlock, ctx: BlockContext) => {
   return { ...input, options: { ...input.options, min: await resolveLimit(min, hasTime, ctx), max: await resolveLimit(max, hasTime, ctx) } }
 }
 
-export const dateInput: InputKind<DateInputBlock> = {
+export const dateInput: InputKind<DateInputBlock, DateInputPrepared> = {
   type: InputBlockType.DATE,
   category: 'input',
   prepare,

@@ -26,3 +26,7 @@ export const dateInputBlockSchema = blockOf(InputBlockType.DATE, {
   ),
 })
 export type DateInputBlock = z.infer<typeof dateInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: options templated (limits as dates, with a time only when the input has one), and the variable's value. */
+export const dateInputPreparedSchema = dateInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type DateInputPrepared = z.infer<typeof dateInputPreparedSchema>

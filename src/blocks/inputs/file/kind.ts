@@ -1,7 +1,7 @@
 // File upload: the client uploads, then replies with the file URLs (in `attachedFileUrls` or as text).
 import validator from 'validator'
 import type { UserReply } from '../../../engine/types.js'
-import { defaultFileInputOptions, type FileInputBlock } from './schema.js'
+import { defaultFileInputOptions, type FileInputBlock, type FileInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { allowedExtensions, urlExtension } from './fileTypes.js'
 import { templateOptions } from '../../shared/inputs.js'
@@ -40,7 +40,7 @@ const storedHere = async (urls: string[], ctx: BlockContext) => {
 
 const DEFAULT_SIZE_LIMIT_MB = 10
 
-export const fileInput: InputKind<FileInputBlock> = {
+export const fileInput: InputKind<FileInputBlock, FileInputPrepared> = {
   type: InputBlockType.FILE,
   category: 'input',
   prepare: templateOptions,
@@ -62,7 +62,7 @@ export const fileInput: InputKind<FileInputBlock> = {
     const urls = reply ? replyUrls(reply) : []
     if (urls.length === 0) return (options.isRequired ?? defaultFileInputOptions.isRequired) ? { status: 'fail' } : { status: 'skip' }
     if (!urls.some(isFileUrl) && !(await storedHere(urls, ctx))) return { status: 'fail' }
-    const types: string[] | undefined = options.allowedFileTypes?.isEnabled ? options.allowedFileTypes.types : undefined
+    const types = options.allowedFileTypes?.isEnabled ? (options.allowedFileTypes.types ?? undefined) : undefined
     if (types?.length) {
       const allowed = allowedExtensions(types)
       if (!urls.every((url) => allowed.has(urlExtension(url) ?? ''))) return { status: 'fail' }

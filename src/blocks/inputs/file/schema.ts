@@ -40,3 +40,7 @@ export const fileInputBlockSchema = blockOf(InputBlockType.FILE, {
   ),
 })
 export type FileInputBlock = z.infer<typeof fileInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated. */
+export const fileInputPreparedSchema = fileInputBlockSchema.extend({})
+export type FileInputPrepared = z.infer<typeof fileInputPreparedSchema>

@@ -19,3 +19,17 @@ export const numberInputBlockSchema = blockOf(InputBlockType.NUMBER, {
   ),
 })
 export type NumberInputBlock = z.infer<typeof numberInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: options templated, limits as numbers (clients use them as HTML attributes). */
+export const numberInputPreparedSchema = numberInputBlockSchema.extend({
+  prefilledValue: z.string().optional(),
+  options: opt(
+    z.looseObject({
+      ...textLikeOptionsShape,
+      min: z.number().optional(),
+      max: z.number().optional(),
+      step: z.number().optional(),
+    }),
+  ),
+})
+export type NumberInputPrepared = z.infer<typeof numberInputPreparedSchema>

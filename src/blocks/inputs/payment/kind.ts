@@ -2,7 +2,7 @@
 // `runtimeOptions` (client secret, public key, amount label) for the client's payment form. The client reports the
 // outcome: "fail" is a failed payment; anything else is checked against the PaymentIntent's status at Stripe.
 import { type PaymentIntentKept, paymentAmount, paymentIntentOf, paymentIntentSucceeded } from './paymentIntent.js'
-import { defaultPaymentInputOptions, type PaymentInputBlock } from './schema.js'
+import { defaultPaymentInputOptions, type PaymentInputBlock, type PaymentInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { ownRetryMessage, replyText, templateOptions } from '../../shared/inputs.js'
 import type { BlockLog, InputKind } from '../../../engine/kinds.js'
@@ -15,7 +15,7 @@ const unavailable = (blockId: string): BlockLog => ({
   visibility: 'everyone',
 })
 
-export const paymentInput: InputKind<PaymentInputBlock> = {
+export const paymentInput: InputKind<PaymentInputBlock, PaymentInputPrepared> = {
   type: InputBlockType.PAYMENT,
   category: 'input',
   prepare: templateOptions,

@@ -44,3 +44,10 @@ export const paymentInputBlockSchema = blockOf(InputBlockType.PAYMENT, {
   ),
 })
 export type PaymentInputBlock = z.infer<typeof paymentInputBlockSchema>
+
+/** What the payment form needs, made when the input is shown (never stored: the secret is the chat's own). */
+export const paymentRuntimeOptionsSchema = z.object({ paymentIntentSecret: z.string(), publicKey: z.string(), amountLabel: z.string() })
+
+/** What the chat sends to clients as its `input`: options templated, and the payment form's runtime options once made. */
+export const paymentInputPreparedSchema = paymentInputBlockSchema.extend({ runtimeOptions: paymentRuntimeOptionsSchema.optional() })
+export type PaymentInputPrepared = z.infer<typeof paymentInputPreparedSchema>

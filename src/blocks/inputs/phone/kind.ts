@@ -1,7 +1,7 @@
 // Phone number: the first number found in the reply, in E.164 (national numbers read with the default country).
 import { type CountryCode, findPhoneNumbersInText, isSupportedCountry } from 'libphonenumber-js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
-import type { PhoneNumberInputBlock } from './schema.js'
+import type { PhoneNumberInputBlock, PhoneNumberInputPrepared } from './schema.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 
@@ -10,7 +10,7 @@ const defaultCountry = (code: string | null | undefined): CountryCode | undefine
   return upper && isSupportedCountry(upper) ? (upper as CountryCode) : undefined
 }
 
-export const phoneInput: InputKind<PhoneNumberInputBlock> = {
+export const phoneInput: InputKind<PhoneNumberInputBlock, PhoneNumberInputPrepared> = {
   type: InputBlockType.PHONE,
   category: 'input',
   prepare: prepareWithPrefill,

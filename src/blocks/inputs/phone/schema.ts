@@ -20,3 +20,7 @@ export const phoneNumberInputBlockSchema = blockOf(InputBlockType.PHONE, {
   ),
 })
 export type PhoneNumberInputBlock = z.infer<typeof phoneNumberInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated, and the variable's value. */
+export const phoneNumberInputPreparedSchema = phoneNumberInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type PhoneNumberInputPrepared = z.infer<typeof phoneNumberInputPreparedSchema>

@@ -1,7 +1,7 @@
 // Picture choice: like buttons, but items are pictures with a title; matching ignores case.
 import type { BlockContext } from '../../../engine/kinds.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
-import type { PictureChoiceBlock } from './schema.js'
+import type { PictureChoiceBlock, PictureChoicePrepared } from './schema.js'
 import { firstFilled, matchMultiple } from '../../shared/choiceMatching.js'
 import { displayedOnly, listValue, replyText, sameText, template, templateOptions } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
@@ -35,7 +35,7 @@ const savedValue = (item: Item) => firstFilled(item, ['value', 'title', 'picture
 /** In a multiple choice, as in Typebot: the internal value as it is, else the title (or picture URL) trimmed. */
 const pickedValue = (item: Item) => item.value ?? (item.title || item.pictureSrc)?.trim() ?? ''
 
-export const pictureChoiceInput: InputKind<PictureChoiceBlock> = {
+export const pictureChoiceInput: InputKind<PictureChoiceBlock, PictureChoicePrepared> = {
   type: InputBlockType.PICTURE_CHOICE,
   category: 'input',
   prepare: async (block, ctx) => ({

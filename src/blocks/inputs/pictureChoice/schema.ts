@@ -40,3 +40,7 @@ export const pictureChoiceBlockSchema = blockOf(InputBlockType.PICTURE_CHOICE, {
   ),
 })
 export type PictureChoiceBlock = z.infer<typeof pictureChoiceBlockSchema>
+
+/** What the chat sends to clients as its `input`: the pictures shown (display conditions applied, or made from the list variables) with the options templated. */
+export const pictureChoicePreparedSchema = pictureChoiceBlockSchema.extend({})
+export type PictureChoicePrepared = z.infer<typeof pictureChoicePreparedSchema>

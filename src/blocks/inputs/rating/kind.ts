@@ -1,18 +1,18 @@
 // Rating: a number among the displayed buttons. With number buttons they run from `startsAt` to `length`
 // (so 0–10 by default); with icons from 1 to `length`.
 import type { BlockContext } from '../../../engine/kinds.js'
-import { defaultRatingInputOptions, type RatingInputBlock } from './schema.js'
+import { defaultRatingInputOptions, type RatingInputBlock, type RatingInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import { prepareWithPrefill, replyText, toNumberOption } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 
-const prepare = async (block: RatingInputBlock, ctx: BlockContext) => {
-  const input = await prepareWithPrefill(block, ctx)
-  if (!block.options) return input
-  return { ...input, options: { ...input.options, startsAt: await toNumberOption(block.options.startsAt, ctx) } }
+const prepare = async (block: RatingInputBlock, ctx: BlockContext): Promise<RatingInputPrepared> => {
+  const { options, ...input } = await prepareWithPrefill(block, ctx)
+  if (!options || !block.options) return input
+  return { ...input, options: { ...options, startsAt: await toNumberOption(block.options.startsAt, ctx) } }
 }
 
-export const ratingInput: InputKind<RatingInputBlock> = {
+export const ratingInput: InputKind<RatingInputBlock, RatingInputPrepared> = {
   type: InputBlockType.RATING,
   category: 'input',
   prepare,

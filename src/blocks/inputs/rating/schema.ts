@@ -13,17 +13,22 @@ export const defaultRatingInputOptions = {
   isOneClickSubmitEnabled: false,
 } as const
 
-export const ratingInputBlockSchema = blockOf(InputBlockType.RATING, {
-  options: opt(
-    z.looseObject({
-      variableId: opt(z.string()),
-      buttonType: opt(z.enum(ratingButtonTypes)),
-      length: opt(z.number()),
-      startsAt: opt(numberOrVariable),
-      labels: opt(z.looseObject({ left: opt(z.string()), right: opt(z.string()), button: opt(z.string()) })),
-      customIcon: opt(z.looseObject({ isEnabled: opt(z.boolean()), svg: opt(z.string()) })),
-      isOneClickSubmitEnabled: opt(z.boolean()),
-    }),
-  ),
+const ratingOptionsSchema = z.looseObject({
+  variableId: opt(z.string()),
+  buttonType: opt(z.enum(ratingButtonTypes)),
+  length: opt(z.number()),
+  startsAt: opt(numberOrVariable),
+  labels: opt(z.looseObject({ left: opt(z.string()), right: opt(z.string()), button: opt(z.string()) })),
+  customIcon: opt(z.looseObject({ isEnabled: opt(z.boolean()), svg: opt(z.string()) })),
+  isOneClickSubmitEnabled: opt(z.boolean()),
 })
+
+export const ratingInputBlockSchema = blockOf(InputBlockType.RATING, { options: opt(ratingOptionsSchema) })
 export type RatingInputBlock = z.infer<typeof ratingInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: options templated, the scale's start as a number. */
+export const ratingInputPreparedSchema = ratingInputBlockSchema.extend({
+  prefilledValue: z.string().optional(),
+  options: opt(ratingOptionsSchema.extend({ startsAt: z.number().optional() })),
+})
+export type RatingInputPrepared = z.infer<typeof ratingInputPreparedSchema>

@@ -15,3 +15,7 @@ export const timeInputBlockSchema = blockOf(InputBlockType.TIME, {
   ),
 })
 export type TimeInputBlock = z.infer<typeof timeInputBlockSchema>
+
+/** What the chat sends to clients as its `input`: the block with its options templated, and the variable's value. */
+export const timeInputPreparedSchema = timeInputBlockSchema.extend({ prefilledValue: z.string().optional() })
+export type TimeInputPrepared = z.infer<typeof timeInputPreparedSchema>

@@ -10,7 +10,7 @@ export const pixel: ActionKind<PixelBlock> = {
   async execute(block, ctx) {
     const options = block.options
     if (ctx.isPreview || !options?.pixelId || !options.eventType) return {}
-    const templated = (await trackerOptions(options, ctx)) as Record<string, unknown>
+    const templated = await trackerOptions(options, ctx)
     return { clientSideActions: [{ type: 'pixel', pixel: { ...templated, pixelId: options.pixelId } }] }
   },
   // The client loads every pixel of the bot before the chat starts, unless the block skips the initialisation.
