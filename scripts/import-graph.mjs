@@ -19,7 +19,7 @@ const files = (dir) =>
         : [],
   )
 
-const browserSafeBlocks = /^src\/blocks\/(schemas|cards)\.ts$|^src\/blocks\/[^/]+\/[^/]+\/(schema|editor)\.ts$/
+const browserSafeBlocks = /^src\/blocks\/(schemas|cards|wire)\.ts$|^src\/blocks\/[^/]+\/[^/]+\/(schema|editor)\.ts$/
 const layerOf = (file) => {
   if (file.startsWith('web/app/')) return 'web/app'
   if (file.startsWith('web/chat/')) return 'web/chat'

@@ -88,6 +88,10 @@ export const clientLogSchema = z.object({
 })
 export const clientLogsBody = z.object({ clientLogs: z.array(clientLogSchema).max(20) })
 
+/** Where a client uploads a file (Typebot's generate-upload-url): PUT its bytes, or POST a form with `formData` and `file`. */
+export const uploadTargetSchema = z.object({ presignedUrl: z.string(), formData: z.record(z.string(), z.string()), fileUrl: z.string() })
+export type UploadTarget = z.infer<typeof uploadTargetSchema>
+
 /** A log stored on a result, as the logs operation answers it. */
 export const storedLogSchema = z.object({
   status: z.string(),

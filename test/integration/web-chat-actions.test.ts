@@ -111,52 +111,69 @@ describe('Parley web chat widget in Chromium: client-side actions', { concurrenc
     )
   })
 
-  test('a completion streams into a bubble, then the flow goes on with its text', async (t) => {
-    const imported = await publish(
-      bot(
-        [
+  // The legacy OpenAI block asks with `streamOpenAiChatCompletion`, the plugin block with `stream`: both stream.
+  const completionBlocks = () => ({
+    'OpenAI plugin block': {
+      id: 'ai',
+      type: 'openai',
+      options: {
+        action: 'Create chat completion',
+        credentialsId,
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: '{{Question}}' }],
+        responseMapping: [{ item: 'Message content', variableId: 'vAnswer' }],
+      },
+    },
+    'legacy OpenAI block': {
+      id: 'ai',
+      type: 'OpenAI',
+      options: {
+        task: 'Create chat completion',
+        credentialsId,
+        model: 'gpt-4o-mini',
+        messages: [{ id: 'm1', role: 'user', content: '{{Question}}' }],
+        responseMapping: [{ id: 'r1', valueToExtract: 'Message content', variableId: 'vAnswer' }],
+      },
+    },
+  })
+
+  for (const name of ['OpenAI plugin block', 'legacy OpenAI block'] as const)
+    test(`a completion streams into a bubble, then the flow goes on with its text (${name})`, async (t) => {
+      const imported = await publish(
+        bot(
           [
-            'g',
             [
-              say('hi', 'Ask me anything.'),
-              textInput('ask', 'vQuestion'),
-              {
-                id: 'ai',
-                type: 'openai',
-                options: {
-                  action: 'Create chat completion',
-                  credentialsId,
-                  model: 'gpt-4o-mini',
-                  messages: [{ role: 'user', content: '{{Question}}' }],
-                  responseMapping: [{ item: 'Message content', variableId: 'vAnswer' }],
-                },
-              },
-              say('answer', '{{Answer}}'),
-              say('after', 'Kept: {{Answer}}'),
+              'g',
+              [
+                say('hi', 'Ask me anything.'),
+                textInput('ask', 'vQuestion'),
+                completionBlocks()[name],
+                say('answer', '{{Answer}}'),
+                say('after', 'Kept: {{Answer}}'),
+              ],
             ],
           ],
-        ],
-        {
-          variables: [
-            { id: 'vQuestion', name: 'Question' },
-            { id: 'vAnswer', name: 'Answer' },
-          ],
-          settings: fast,
-        },
-      ),
-    )
-    const context = await env.context(t)
-    const streamed = context.waitForEvent('response', {
-      predicate: (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()),
-      timeout: CONVERSATION_MS,
+          {
+            variables: [
+              { id: 'vQuestion', name: 'Question' },
+              { id: 'vAnswer', name: 'Answer' },
+            ],
+            settings: fast,
+          },
+        ),
+      )
+      const context = await env.context(t)
+      const streamed = context.waitForEvent('response', {
+        predicate: (res) => /\/api\/v2\/sessions\/[^/]+\/streamMessage$/.test(res.url()),
+        timeout: CONVERSATION_MS,
+      })
+      const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
+      await chat.waitForBubble('Ask me anything.')
+      await chat.answer('Why is the sky blue?')
+      await chat.waitForBubble(`Kept: ${answer}`)
+      assert.equal((await streamed).status(), 200)
+      assert.deepEqual(await chat.hostBubbles(), ['Ask me anything.', answer, `Kept: ${answer}`])
     })
-    const chat = await env.openIn(context, env.site.page(inline(imported.publicId)))
-    await chat.waitForBubble('Ask me anything.')
-    await chat.answer('Why is the sky blue?')
-    await chat.waitForBubble(`Kept: ${answer}`)
-    assert.equal((await streamed).status(), 200)
-    assert.deepEqual(await chat.hostBubbles(), ['Ask me anything.', answer, `Kept: ${answer}`])
-  })
 
   test('wait for webhook: the payload delivered to the result room is the reply', async (t) => {
     const imported = await publish(

@@ -1,17 +1,14 @@
 // Talks to Parley's Typebot-compatible chat API (/api/…). Every call rejects with a NetworkError carrying a
 // sentence fit for the user, so the chat can show it with a Retry button.
+import type { ContinueChatResponse } from '../../../src/blocks/wire.js'
+import type { Settings, Theme } from '../../../src/contract/bot/common.js'
+import type { UploadTarget } from '../../../src/contract/chat.js'
 
-export type ChatResponse = {
+/** A turn's answer (the chat wire's types); a start's also names the session, the result and the bot. */
+export type ChatResponse = ContinueChatResponse & {
   sessionId?: string
   resultId?: string
-  typebot?: { id: string; theme?: any; settings?: { general?: any; typingEmulation?: any }; publishedAt?: string }
-  messages: any[]
-  input?: any
-  clientSideActions?: any[]
-  dynamicTheme?: { hostAvatarUrl?: string; guestAvatarUrl?: string; backgroundUrl?: string }
-  logs?: any[]
-  progress?: number
-  lastMessageNewFormat?: string
+  typebot?: { id: string; theme?: Theme; settings?: Settings; publishedAt?: string }
 }
 
 export type OutgoingMessage =
@@ -25,6 +22,8 @@ export class NetworkError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    /** The server's own log of the failure (a stream's error part), reported as it is. */
+    readonly log?: ClientLog,
   ) {
     super(message)
   }
@@ -41,7 +40,8 @@ const describe = async (res: Response) => {
   return `The server answered ${res.status}.`
 }
 
-const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<any> => {
+/** The answer's JSON, read as the type the caller names (the server's contract). */
+const postJson = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
   let res: Response
   try {
     res = await fetch(url, {
@@ -76,7 +76,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
 
   /** A preview of the bot `botId` (members only): Parley's own route, whose answer names the bot `bot`. */
   startPreview: async (botId: string, body: PreviewStart): Promise<ChatResponse> => {
-    const { bot, ...res } = await postJson(
+    const { bot, ...res } = await postJson<Omit<ChatResponse, 'typebot'> & { bot: ChatResponse['typebot'] }>(
       join(apiHost, `/v1/bots/${encodeURIComponent(botId)}/preview/startChat`),
       { isStreamEnabled: true, ...body },
       headers,
@@ -123,7 +123,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
           } catch {
             log = { description: String(value) }
           }
-          throw Object.assign(new NetworkError(log.description), { log })
+          throw new NetworkError(log.description, undefined, log)
         }
       }
       if (done) return text
@@ -132,7 +132,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
 
   /** Asks for an upload URL, then PUTs (or POSTs a form) with progress through XHR; resolves to the file's URL. */
   async upload(sessionId: string, blockId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
-    const target = await postJson(
+    const target = await postJson<UploadTarget>(
       join(apiHost, '/api/v3/generate-upload-url'),
       {
         sessionId,
@@ -143,7 +143,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
       },
       headers,
     )
-    const fields = Object.entries((target.formData ?? {}) as Record<string, string>)
+    const fields = Object.entries(target.formData ?? {})
     await new Promise<void>((resolve, reject) => {
       const xhr = new XMLHttpRequest()
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total)
@@ -163,7 +163,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
       }
     })
     onProgress(1)
-    return target.fileUrl as string
+    return target.fileUrl
   },
 
   /** Waits for the first frame in the result's webhook room; undefined on a socket error. */

@@ -1,5 +1,6 @@
 // The custom elements <parley-standard>, <parley-popup>, <parley-bubble>: a shadow root with the widget's styles,
 // the bot's custom CSS, and the Widget. Attributes mirror the basic options; init* sets `options` directly.
+import type { Theme } from '../../../src/contract/bot/common.js'
 import { render } from 'preact'
 import { createApi } from './api.js'
 import { Conversation } from './chat/conversation.js'
@@ -160,7 +161,7 @@ export abstract class ParleyElement extends HTMLElement {
   }
 
   /** Restyles the running chat with another theme (the builder's preview follows the theme editor with it). */
-  setTheme(theme: unknown) {
+  setTheme(theme: Theme | undefined) {
     this.conversation?.setTheme(theme)
   }
 }

@@ -1,3 +1,5 @@
+import type { ChatInput } from '../../../src/blocks/wire.js'
+import type { ChatLog } from '../../../src/contract/chat.js'
 import type { PreviewStart } from './api.js'
 
 // Options of initStandard / initPopup / initBubble (and, for the basic ones, the custom elements' attributes).
@@ -10,8 +12,8 @@ export type WidgetOptions = {
   resultId?: string
   onAnswer?(answer: { message: string; blockId: string }): void
   onEnd?(): void
-  onNewInputBlock?(input: any): void
-  onNewLogs?(logs: any[]): void
+  onNewInputBlock?(input: ChatInput): void
+  onNewLogs?(logs: ChatLog[]): void
   /** Restart asks this instead of starting over itself (the builder's preview restarts on the draft as edited now). */
   onRestart?(): void
   /** initStandard: the container (or the <parley-standard> element) to render into. */

@@ -2,30 +2,36 @@
 // for contrast; a theme colour replaces a default, it never gets blended with one. Each value must be one the
 // browser reads as what it stands for (a colour, a length, an image URL the widget allows): anything else a bot
 // author writes there (a `url(…)` that would load something, text meant to end the declaration) is dropped.
+import type { Theme } from '../../../src/contract/bot/common.js'
+import type { ChatResponse } from './api.js'
 import { safeImageUrl } from './urls.js'
+
+type Border = { roundeness?: string | null; customRoundeness?: number | null } | null | undefined
 
 /** The value when the browser takes it for this property, else nothing. */
 const css = (property: string, value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() && CSS.supports(property, value) ? value : undefined
 const color = (value: unknown) => css('color', value)
 
-const radius = (border: any, roundness: string | undefined): string | undefined => {
+const radius = (border: Border, roundness: string | null | undefined): string | undefined => {
   const r = border?.roundeness ?? roundness
   if (r === 'custom' && typeof border?.customRoundeness === 'number') return `${border.customRoundeness}px`
   return r === 'none' ? '0' : r === 'large' ? '20px' : r === 'medium' ? '6px' : undefined
 }
 
-const fontFamily = (font: unknown): string | undefined => {
-  const family = typeof font === 'string' ? font : (font as any)?.family
+type Font = NonNullable<Theme['general']>['font']
+
+const fontFamily = (font: Font): string | undefined => {
+  const family = typeof font === 'string' ? font : font?.family
   // Quotes and backslashes would end the quoted family name the widget writes.
   const name = typeof family === 'string' ? family.replace(/["\\]/g, '').trim() : ''
   return name || undefined
 }
 
 /** Loads a Google font once per page, and only when the theme names one (nothing else is ever fetched). */
-export const loadFont = (font: unknown) => {
+export const loadFont = (font: Font) => {
   const family = fontFamily(font)
-  if (!family || (typeof font === 'object' && (font as any)?.type === 'Custom')) return
+  if (!family || (typeof font === 'object' && font?.type === 'Custom')) return
   const id = `parley-font-${family.replace(/\W+/g, '-')}`
   if (document.getElementById(id)) return
   const link = Object.assign(document.createElement('link'), {
@@ -36,7 +42,7 @@ export const loadFont = (font: unknown) => {
   document.head.append(link)
 }
 
-export const themeVars = (theme: any): Record<string, string> => {
+export const themeVars = (theme: Theme | undefined): Record<string, string> => {
   const general = theme?.general ?? {}
   const chat = theme?.chat ?? {}
   const vars: Record<string, string | undefined> = {
@@ -68,7 +74,7 @@ export const themeVars = (theme: any): Record<string, string> => {
 }
 
 /** Applies `dynamicTheme` (avatars and background computed from variables) over the theme, as a new object. */
-export const withDynamicTheme = (theme: any, dynamic: any): any => {
+export const withDynamicTheme = (theme: Theme, dynamic: ChatResponse['dynamicTheme']): Theme => {
   if (!dynamic) return theme
   const chat = { ...theme?.chat }
   const general = { ...theme?.general }

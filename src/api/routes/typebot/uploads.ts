@@ -4,19 +4,18 @@
 // and 0.10.x PUTs only when it is empty. The session id is the credential, as in Typebot.
 import { z } from 'zod'
 import { errorSchema, idSchema } from '../../../contract/api.js'
+import { uploadTargetSchema } from '../../../contract/chat.js'
 import { defineRoute } from '../../route.js'
 import { errors } from '../chat.js'
 import { chatOrigin } from './origin.js'
 
 const tags = ['Typebot-compatible chat']
 
-const uploadTarget = z.object({ presignedUrl: z.string(), formData: z.record(z.string(), z.string()), fileUrl: z.string() })
-
 /** Requesting an upload never races another turn: no 409. */
 const { 409: _noConflict, ...chatErrors } = errors
 
 const responses = {
-  200: { description: 'Where to upload the file (PUT its bytes, or POST a form with it under `file`), and its URL', schema: uploadTarget },
+  200: { description: 'Where to upload the file (PUT its bytes, or POST a form with it under `file`), and its URL', schema: uploadTargetSchema },
   ...chatErrors,
   400: { description: 'Invalid request, or the chat is not waiting on that block or it takes no uploads', schema: errorSchema },
   413: { description: "Larger than the block's (or the server's) size limit", schema: errorSchema },

@@ -1,6 +1,8 @@
 // The chat view: the message log (an ARIA live region), the current input, errors with Retry, and Restart at the end.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { inputs } from '../inputs/index.js'
+import type { Theme } from '../../../../src/contract/bot/common.js'
+import { inputComponent } from '../inputs/index.js'
+import type { InputComponent } from '../inputs/types.js'
 import { TextInput } from '../inputs/text.js'
 import { loadFont, themeVars } from '../theme.js'
 import { BotMessage } from './bubbles.js'
@@ -16,12 +18,14 @@ const useConversation = (conversation: Conversation): State => {
   return state
 }
 
-const Avatar = ({ avatar, who }: { avatar: any; who: string }) => {
+type ChatTheme = NonNullable<Theme['chat']>
+
+const Avatar = ({ avatar, who }: { avatar: ChatTheme['hostAvatar']; who: string }) => {
   const src = avatar?.isEnabled !== false ? safeImageUrl(avatar?.url) : undefined
   return src ? <img class="p-avatar" src={src} alt={who} /> : null
 }
 
-const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: any; onContinue(text: string): void }) => {
+const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onContinue(text: string): void }) => {
   if (entry.from === 'notice')
     return (
       <div class="p-row p-notice" role="status">
@@ -51,7 +55,7 @@ const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: any; onContinu
   )
 }
 
-const Progress = ({ value, bar }: { value: number; bar: any }) => (
+const Progress = ({ value, bar }: { value: number; bar: NonNullable<Theme['general']>['progressBar'] }) => (
   <div
     class={`p-progress${bar?.placement === 'Bottom' ? ' p-bottom' : ''}`}
     role="progressbar"
@@ -75,7 +79,7 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
     if (el) el.scrollTop = el.scrollHeight
   }, [state.entries, state.typing, input])
   // A kind without its own component yet still gets a text field: the server validates the answer either way.
-  const Input = input ? (inputs[input.type] ?? TextInput) : undefined
+  const Input = input ? (inputComponent(input) ?? (TextInput as InputComponent)) : undefined
   // The server always sends the variable's value; the bot decides whether it pre-fills the field (off by default).
   const shownInput = input && state.settings.general?.isInputPrefillEnabled !== true ? { ...input, prefilledValue: undefined } : input
   const bar = theme.general?.progressBar
@@ -99,11 +103,11 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
             </div>
           </div>
         )}
-        {input && (
+        {shownInput && (
           <div class="p-row p-guest p-input-row">
             {Input && (
               <Input
-                key={`${input.id}-${state.entries.length}`}
+                key={`${shownInput.id}-${state.entries.length}`}
                 input={shownInput}
                 theme={theme}
                 disabled={state.busy}

@@ -1,13 +1,17 @@
 // One bot message → its bubble. Media embeds are built from the id the server recognised, never from raw HTML.
+import type { ChatMessage } from '../../../../src/blocks/wire.js'
 import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef } from 'preact/hooks'
 import { runEmbedFunction } from './actions.js'
 import { safeImageUrl, safeUrl } from '../urls.js'
 import { RichText } from './richText.js'
 
+/** The content of the message of this type. */
+type Content<T extends ChatMessage['type']> = Extract<ChatMessage, { type: T }>['content']
+
 const px = (v: unknown) => (typeof v === 'number' ? `${v}px` : typeof v === 'string' && v ? v : undefined)
 
-const embedUrl = (c: any): string | undefined => {
+const embedUrl = (c: Content<'video'>): string | undefined => {
   const id = encodeURIComponent(String(c.id ?? ''))
   switch (c.type) {
     case 'youtube':
@@ -23,7 +27,7 @@ const embedUrl = (c: any): string | undefined => {
   }
 }
 
-const Video = ({ c }: { c: any }) => {
+const Video = ({ c }: { c: Content<'video'> }) => {
   const embed = c.id ? embedUrl(c) : undefined
   const style = { maxWidth: px(c.maxWidth), aspectRatio: c.aspectRatio, height: c.aspectRatio ? undefined : px(c.height) }
   if (embed)
@@ -32,7 +36,7 @@ const Video = ({ c }: { c: any }) => {
   return src ? <video class="p-video" src={src} style={style} controls playsInline /> : null
 }
 
-const Audio = ({ c }: { c: any }) => {
+const Audio = ({ c }: { c: Content<'audio'> }) => {
   const el = useRef<HTMLAudioElement>(null)
   // Autoplay only when the bot asks; a browser that blocks it leaves the controls for the user.
   useEffect(() => {
@@ -42,10 +46,10 @@ const Audio = ({ c }: { c: any }) => {
   return src ? <audio ref={el} src={src} controls aria-label="Audio message" /> : null
 }
 
-const Image = ({ c }: { c: any }) => {
+const Image = ({ c }: { c: Content<'image'> }) => {
   const src = safeImageUrl(c.url)
   if (!src) return null
-  const img = <img src={src} alt={c.clickLink?.alt ?? c.alt ?? 'Image'} loading="lazy" />
+  const img = <img src={src} alt={c.clickLink?.alt ?? (typeof c.alt === 'string' ? c.alt : undefined) ?? 'Image'} loading="lazy" />
   const href = safeUrl(c.clickLink?.url)
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer">
@@ -56,14 +60,14 @@ const Image = ({ c }: { c: any }) => {
   )
 }
 
-const Embed = ({ c }: { c: any }) => {
+const Embed = ({ c }: { c: Content<'embed'> }) => {
   const src = safeUrl(c.url)
   return src ? <iframe class="p-embed" src={src} style={{ height: px(c.height) ?? '400px' }} title="Embedded content" /> : null
 }
 
 // The bot's own code (as with scripts) renders into the bubble's element, e.g. a booking calendar; then its wait
 // function, given `continueFlow`, sends the reply the flow waits for.
-const CustomEmbed = ({ c, onContinue }: { c: any; onContinue(text: string): void }) => {
+const CustomEmbed = ({ c, onContinue }: { c: Content<'custom-embed'>; onContinue(text: string): void }) => {
   const el = useRef<HTMLDivElement>(null)
   useEffect(() => {
     runEmbedFunction(c.initFunction, { typebotElement: el.current })
@@ -73,21 +77,21 @@ const CustomEmbed = ({ c, onContinue }: { c: any; onContinue(text: string): void
   return <div class="p-custom-embed" ref={el} />
 }
 
-export const BotMessage = ({ message, onContinue }: { message: any; onContinue(text: string): void }) => {
-  const c = message.content ?? {}
+export const BotMessage = ({ message, onContinue }: { message: ChatMessage; onContinue(text: string): void }) => {
   switch (message.type) {
     case BubbleBlockType.TEXT:
-      return <RichText richText={c.richText ?? []} />
+      // The widget asks for rich text; Markdown (another client's format) shows as it is written.
+      return message.content.type === 'richText' ? <RichText richText={message.content.richText} /> : <p>{message.content.markdown}</p>
     case BubbleBlockType.IMAGE:
-      return <Image c={c} />
+      return <Image c={message.content} />
     case BubbleBlockType.VIDEO:
-      return <Video c={c} />
+      return <Video c={message.content} />
     case BubbleBlockType.AUDIO:
-      return <Audio c={c} />
+      return <Audio c={message.content} />
     case BubbleBlockType.EMBED:
-      return <Embed c={c} />
+      return <Embed c={message.content} />
     case 'custom-embed':
-      return <CustomEmbed c={c} onContinue={onContinue} />
+      return <CustomEmbed c={message.content} onContinue={onContinue} />
     default:
       return null
   }

@@ -1,6 +1,8 @@
 // One conversation with a bot: calls the API, paces the bot's messages (typing emulation), runs client-side actions
 // in order, and exposes a state the view renders. Independent of the view so commands can drive it.
+import type { ChatInput, ChatMessage, ClientSideAction } from '../../../../src/blocks/wire.js'
 import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
+import type { Settings, Theme } from '../../../../src/contract/bot/common.js'
 import { type Api, type ChatResponse, type ClientLog, NetworkError, type OutgoingMessage } from '../api.js'
 import type { Reply } from '../inputs/types.js'
 import type { WidgetOptions } from '../options.js'
@@ -10,7 +12,7 @@ import { forget, recall, save } from './storage.js'
 import { withDynamicTheme } from '../theme.js'
 
 type NewEntry =
-  | { from: 'bot'; message: any }
+  | { from: 'bot'; message: ChatMessage }
   | { from: 'user'; text: string; retry?: boolean; labelled?: boolean }
   | { from: 'notice'; text: string; link?: { label: string; url: string } }
 export type Entry = NewEntry & { key: number }
@@ -18,9 +20,9 @@ export type Entry = NewEntry & { key: number }
 export type State = {
   entries: Entry[]
   typing: boolean
-  input: any | null
-  theme: any
-  settings: any
+  input: ChatInput | null
+  theme: Theme
+  settings: Settings
   progress?: number
   error?: { message: string; retry(): void }
   ended: boolean
@@ -39,7 +41,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const defaults = { enabled: true, speed: 400, maxDelay: 3, delayBetweenBubbles: 0, isDisabledOnFirstMessage: true }
 
 /** How long the typing indicator shows before a text bubble: reading speed in words/min, capped by maxDelay (s). */
-export const typingDelay = (words: number, emulation: any): number => {
+export const typingDelay = (words: number, emulation: Settings['typingEmulation']): number => {
   const e = { ...defaults, ...emulation }
   if (e.enabled === false) return 0
   return Math.min((words / Math.max(1, Number(e.speed))) * 60_000, Number(e.maxDelay) * 1000)
@@ -52,7 +54,7 @@ export class Conversation {
   private resultId?: string
   private publishedAt?: string
   private storage?: 'local' | 'session'
-  private baseTheme: any = {}
+  private baseTheme: Theme = {}
   private nextKey = 1
   private shownBotMessages = 0
   private closed = false
@@ -96,7 +98,7 @@ export class Conversation {
 
   async start() {
     const { preview, prefilledVariables } = this.options
-    const stored = this.options.resultId || preview ? undefined : recall(this.options.bot)
+    const stored = this.options.resultId || preview ? undefined : recall<Entry>(this.options.bot)
     await this.attempt(async () => {
       const res = preview
         ? await this.options.api.startPreview(this.options.bot, { ...preview, prefilledVariables })
@@ -113,7 +115,7 @@ export class Conversation {
         this.sessionId = stored.sessionId
         this.nextKey = stored.entries.length + 1
         this.shownBotMessages = stored.entries.length
-        this.set({ entries: stored.entries as Entry[], input: stored.input ?? null, progress: stored.progress, ended: stored.ended })
+        this.set({ entries: stored.entries, input: stored.input ?? null, progress: stored.progress, ended: stored.ended })
         return
       }
       this.sessionId = res.sessionId
@@ -134,7 +136,7 @@ export class Conversation {
   }
 
   /** Shows the chat in another theme from now on (the builder's preview while the theme is edited). */
-  setTheme(theme: any) {
+  setTheme(theme: Theme | undefined) {
     this.baseTheme = theme ?? {}
     this.set({ theme: this.baseTheme })
   }
@@ -181,7 +183,7 @@ export class Conversation {
     return this.options.api.upload(this.sessionId, this.state.input.id, file, onProgress)
   }
 
-  private send(message: OutgoingMessage | undefined, input?: any) {
+  private send(message: OutgoingMessage | undefined, input?: ChatInput) {
     const sessionId = this.sessionId
     if (!sessionId) return
     return this.attempt(async () => {
@@ -256,11 +258,13 @@ export class Conversation {
     this.persist()
   }
 
-  private async pace(message: any, emulation: any) {
+  private async pace(message: ChatMessage, emulation: Settings['typingEmulation']) {
     const e = { ...defaults, ...emulation }
-    if (this.shownBotMessages > 0 && e.delayBetweenBubbles > 0) await sleep(e.delayBetweenBubbles * 1000)
+    const between = e.delayBetweenBubbles ?? 0
+    if (this.shownBotMessages > 0 && between > 0) await sleep(between * 1000)
     if (message.type !== BubbleBlockType.TEXT || (this.shownBotMessages === 0 && e.isDisabledOnFirstMessage)) return
-    const delay = typingDelay(plainText(message.content?.richText).split(/\s+/).filter(Boolean).length, e)
+    const text = message.content.type === 'richText' ? plainText(message.content.richText) : message.content.markdown
+    const delay = typingDelay(text.split(/\s+/).filter(Boolean).length, e)
     if (delay <= 0) return
     this.set({ typing: true })
     await sleep(delay)
@@ -268,7 +272,7 @@ export class Conversation {
   }
 
   /** Runs actions in order; true when one sent a reply (whose response then took over the conversation). */
-  private async runActions(actions: any[]): Promise<boolean> {
+  private async runActions(actions: ClientSideAction[]): Promise<boolean> {
     for (const action of actions) {
       let streamKey: number | undefined
       const ctx: ActionContext = {
@@ -276,7 +280,11 @@ export class Conversation {
         sessionId: this.sessionId ?? '',
         resultId: this.resultId,
         onStreamText: (text) => {
-          const message = { id: 'stream', type: BubbleBlockType.TEXT, content: { richText: [{ type: 'p', children: [{ text }] }] } }
+          const message: ChatMessage = {
+            id: 'stream',
+            type: BubbleBlockType.TEXT,
+            content: { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] },
+          }
           if (streamKey === undefined) streamKey = this.push({ from: 'bot', message })
           else this.set({ entries: this.state.entries.map((e) => (e.key === streamKey ? { ...e, message } : e)) })
         },

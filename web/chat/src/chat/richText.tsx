@@ -1,9 +1,11 @@
 // Renders the server's rich text (Slate-style nodes, variables already templated) as safe DOM: no HTML strings,
 // and links only for http(s) and mailto URLs.
 import type { ComponentChildren } from 'preact'
+import type { RichTextNode } from '../../../../src/contract/bot/blocks/shared.js'
 import { safeUrl } from '../urls.js'
 
-const leaf = (node: any, key: number) => {
+/** A leaf: its text and marks (`bold`, `italic`…: any truthy value sets the mark). */
+const leaf = (node: RichTextNode & { text: string }, key: number) => {
   let out: ComponentChildren = node.text
   if (node.bold) out = <strong>{out}</strong>
   if (node.italic) out = <em>{out}</em>
@@ -13,10 +15,12 @@ const leaf = (node: any, key: number) => {
   return <span key={key}>{out}</span>
 }
 
-const nodes = (list: any[] | undefined, inline: boolean): ComponentChildren => (list ?? []).map((n, i) => node(n, i, inline))
+const nodes = (list: RichTextNode[] | null | undefined, inline: boolean): ComponentChildren => (list ?? []).map((n, i) => node(n, i, inline))
 
-const node = (n: any, key: number, inline: boolean): ComponentChildren => {
-  if (typeof n?.text === 'string') return leaf(n, key)
+const isLeaf = (n: RichTextNode): n is RichTextNode & { text: string } => typeof n?.text === 'string'
+
+const node = (n: RichTextNode, key: number, inline: boolean): ComponentChildren => {
+  if (isLeaf(n)) return leaf(n, key)
   const children = n?.children
   switch (n?.type) {
     case 'a':
@@ -46,8 +50,8 @@ const node = (n: any, key: number, inline: boolean): ComponentChildren => {
   }
 }
 
-export const RichText = ({ richText }: { richText: any[] }) => <>{nodes(richText, false)}</>
+export const RichText = ({ richText }: { richText: RichTextNode[] }) => <>{nodes(richText, false)}</>
 
 /** The plain words of a rich text, for typing-emulation timing. */
-export const plainText = (list: any[] | undefined): string =>
+export const plainText = (list: RichTextNode[] | null | undefined): string =>
   (list ?? []).map((n) => (typeof n?.text === 'string' ? n.text : plainText(n?.children))).join(' ')

@@ -2,9 +2,21 @@
 // (its custom head code, Google Tag Manager, Google Analytics, Meta pixels), as Typebot's clients do. The server
 // sends it for live chats only; the bot's owner configured each of them, like a Script block's code.
 
-type StartProps = { customHeadCode?: string; gtmId?: string; googleAnalyticsId?: string; pixelIds?: string[] }
+import type { StartPropsToInject } from '../../../../src/contract/chatWire.js'
 
-const w = window as any
+type Call = (...args: unknown[]) => void
+/** Meta's pixel function: calls queue until its loader takes over. */
+type Fbq = Call & { callMethod?: Call; queue: unknown[][]; loaded?: boolean; version?: string; push?: Fbq }
+/** The trackers' globals on the page (Google's data layer and gtag, Meta's fbq), whoever installed them. */
+type Trackers = { dataLayer?: unknown[]; gtag?: Call; fbq?: Fbq; _fbq?: Fbq }
+
+const w = window as Window & Trackers
+
+/** The page's trackers, when installed (by the start props or by the page itself). */
+export const pageTrackers = (): Trackers => ({
+  gtag: typeof w.gtag === 'function' ? w.gtag : undefined,
+  fbq: typeof w.fbq === 'function' ? w.fbq : undefined,
+})
 
 const addScript = (src: string) => {
   if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) return
@@ -28,7 +40,7 @@ const injectHeadCode = (code: string) => {
   }
 }
 
-export const injectStartProps = (props: StartProps) => {
+export const injectStartProps = (props: StartPropsToInject) => {
   if (props.customHeadCode) injectHeadCode(props.customHeadCode)
   if (props.gtmId) {
     w.dataLayer = w.dataLayer ?? []
@@ -36,21 +48,26 @@ export const injectStartProps = (props: StartProps) => {
     addScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(props.gtmId)}`)
   }
   if (props.googleAnalyticsId) {
-    w.dataLayer = w.dataLayer ?? []
-    w.gtag = w.gtag ?? ((...args: unknown[]) => w.dataLayer.push(args))
-    w.gtag('js', new Date())
-    w.gtag('config', props.googleAnalyticsId)
+    const dataLayer = (w.dataLayer = w.dataLayer ?? [])
+    const gtag = (w.gtag = w.gtag ?? ((...args: unknown[]) => dataLayer.push(args)))
+    gtag('js', new Date())
+    gtag('config', props.googleAnalyticsId)
     addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(props.googleAnalyticsId)}`)
   }
   if (props.pixelIds?.length) {
-    if (typeof w.fbq !== 'function') {
+    let fbq = pageTrackers().fbq
+    if (!fbq) {
       // Meta's loader protocol: calls queue until fbevents.js takes over.
-      const fbq: any = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : fbq.queue.push(args))
-      Object.assign(fbq, { queue: [], loaded: true, version: '2.0', push: fbq })
-      w.fbq = w._fbq = fbq
+      const queued: Fbq = Object.assign((...args: unknown[]) => (queued.callMethod ? queued.callMethod(...args) : queued.queue.push(args)), {
+        queue: [],
+        loaded: true,
+        version: '2.0',
+      })
+      queued.push = queued
+      fbq = w.fbq = w._fbq = queued
       addScript('https://connect.facebook.net/en_US/fbevents.js')
     }
-    for (const id of props.pixelIds) w.fbq('init', id)
-    w.fbq('track', 'PageView')
+    for (const id of props.pixelIds) fbq('init', id)
+    fbq('track', 'PageView')
   }
 }

@@ -1,11 +1,13 @@
 // Remember user: the result and what the chat showed, in local or session storage under the bot's public id, so a
 // reload resumes the same session where it was (as long as the bot was not republished meanwhile).
-export type Snapshot = {
+import type { ChatInput } from '../../../../src/blocks/wire.js'
+/** What the chat showed, its entries of the conversation's own type `E`. */
+export type Snapshot<E> = {
   resultId: string
   sessionId: string
   publishedAt?: string
-  entries: unknown[]
-  input: unknown
+  entries: E[]
+  input: ChatInput | null
   progress?: number
   ended: boolean
 }
@@ -20,13 +22,13 @@ const stores = (): Storage[] => {
   }
 }
 
-export const save = (bot: string, snapshot: Snapshot, where: 'local' | 'session') => {
+export const save = <E>(bot: string, snapshot: Snapshot<E>, where: 'local' | 'session') => {
   try {
     ;(where === 'local' ? localStorage : sessionStorage).setItem(key(bot), JSON.stringify(snapshot))
   } catch {}
 }
 
-export const recall = (bot: string): Snapshot | undefined => {
+export const recall = <E>(bot: string): Snapshot<E> | undefined => {
   for (const s of stores()) {
     try {
       const v = s.getItem(key(bot))

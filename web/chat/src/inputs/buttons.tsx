@@ -1,13 +1,16 @@
 // Choice input: one click answers; with isMultipleChoice, toggles then a send button; isSearchable adds a filter.
 // Items hidden by their displayCondition are already removed by the server.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
-const label = (item: any) => String(item.content ?? '')
+type Button = NonNullable<InputProps<typeof InputBlockType.CHOICE>['input']['items']>[number]
 
-export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
-  const items: any[] = input.items ?? []
+const label = (item: Button) => String(item.content ?? '')
+
+export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps<typeof InputBlockType.CHOICE>) => {
+  const options = orEmpty(input.options)
+  const items = input.items ?? []
   const [filter, setFilter] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
   const root = useRef<HTMLDivElement>(null)

@@ -1,18 +1,19 @@
 // Cards: a scrollable row of cards (image, title, description) with their buttons. A button answers with its id,
 // which the server resolves to its card and path (its own edge, the "save response" fields); the user bubble shows
 // the button's text. A card without buttons answers by its title when clicked.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef } from 'preact/hooks'
 import { safeImageUrl } from '../urls.js'
 import type { InputProps } from './types.js'
 
-export const CardsInput = ({ input, submit, disabled }: InputProps) => {
-  const cards: any[] = input.items ?? []
+export const CardsInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.CARDS>) => {
+  const cards = input.items ?? []
   const root = useRef<HTMLUListElement>(null)
   useEffect(() => root.current?.querySelector<HTMLElement>('button')?.focus(), [])
   return (
     <ul class="p-input p-cards" ref={root} aria-label="Cards">
       {cards.map((card, idx) => {
-        const paths: any[] = (card.paths ?? []).filter((p: any) => p?.id)
+        const paths = (card.paths ?? []).filter((p) => p?.id)
         const title: string = card.title || ''
         const image = safeImageUrl(card.imageUrl)
         return (

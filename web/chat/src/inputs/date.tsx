@@ -1,9 +1,10 @@
 // Date input: the browser's date (or date-and-time) field, two of them for a range, limited by the block's min and
 // max. The answer is sent in ISO form, which the server reads without ambiguity and saves in the block's format;
 // the user bubble shows it in that format already.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { formatWallClock, readWallClock } from './dateFormat.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
 const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/
 
@@ -15,18 +16,18 @@ const limit = (value: unknown, hasTime: boolean) => {
   return iso.length === 10 ? `${iso}T00:00` : iso
 }
 
-export const DateInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
+export const DateInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.DATE>) => {
+  const options = orEmpty(input.options)
   const hasTime = Boolean(options.hasTime)
   const isRange = Boolean(options.isRange)
-  const labels = options.labels ?? {}
+  const labels = orEmpty(options.labels)
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const first = useRef<HTMLInputElement>(null)
   useEffect(() => first.current?.focus(), [])
 
   const pattern: string = options.format || (hasTime ? 'dd/MM/yyyy HH:mm' : 'dd/MM/yyyy')
-  const separator: string = labels.separator || 'to'
+  const separator = typeof labels.separator === 'string' && labels.separator ? labels.separator : 'to'
   const ready = Boolean(from) && (!isRange || Boolean(to))
   const send = () => {
     if (!ready || disabled) return

@@ -1,9 +1,10 @@
 // Email input.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { LineForm } from './lineForm.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
-export const EmailInput = ({ input, submit, disabled }: InputProps) => {
-  const labels = input.options?.labels ?? {}
+export const EmailInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.EMAIL>) => {
+  const labels = orEmpty(input.options?.labels)
   return (
     <LineForm
       kind="email"

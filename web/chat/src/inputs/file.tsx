@@ -1,9 +1,10 @@
 // File upload: a drop zone (a visually hidden file field inside its label, so it is reachable by keyboard), checked
 // against the block's allowed types and size limit before anything is sent, uploaded through `props.upload` with a
 // progress bar. The reply carries the file URLs both as text (what the server validates) and as attachments.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
 const DEFAULT_LIMIT_MB = 10
 const PLACEHOLDER = '<strong>Click to upload</strong> or drag and drop<br>(size limit: 10MB)'
@@ -44,9 +45,9 @@ const inlineHtml = (html: string): ComponentChildren => {
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
 
-export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps) => {
-  const options = input.options ?? {}
-  const labels = options.labels ?? {}
+export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<typeof InputBlockType.FILE>) => {
+  const options = orEmpty(input.options)
+  const labels = orEmpty(options.labels)
   const multiple = Boolean(options.isMultipleAllowed)
   const required = options.isRequired ?? true
   const limitMb = Number(options.sizeLimit) > 0 ? Number(options.sizeLimit) : DEFAULT_LIMIT_MB
@@ -72,7 +73,7 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps)
           }),
         ),
       )
-      const success = labels.success ?? {}
+      const success = orEmpty(labels.success)
       const label =
         urls.length > 1 ? (success.multiple || '{total} files uploaded').replace('{total}', String(urls.length)) : success.single || 'File uploaded'
       submit({ message: { type: 'text', text: urls.join(', '), attachedFileUrls: urls }, label })

@@ -1,11 +1,12 @@
 // Number input: the browser's number field with the block's min, max and step (the server enforces min and max).
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { LineForm } from './lineForm.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
 const numeric = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined)
 
-export const NumberInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
+export const NumberInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.NUMBER>) => {
+  const options = orEmpty(input.options)
   return (
     <LineForm
       kind="number"

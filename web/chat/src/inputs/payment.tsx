@@ -1,9 +1,10 @@
 // Payment: this widget has no payment form yet (Stripe Elements would outweigh the whole widget), so it says so
 // plainly instead of showing a form that cannot work. The server accepts no answer but a verified payment, so
 // there is nothing to send: the visitor can only end or restart the chat.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import type { InputProps } from './types.js'
 
-export const PaymentInput = ({ input }: InputProps) => {
+export const PaymentInput = ({ input }: InputProps<typeof InputBlockType.PAYMENT>) => {
   const amount = input.runtimeOptions?.amountLabel
   return (
     <div class="p-input p-payment" role="status">

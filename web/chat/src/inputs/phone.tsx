@@ -2,10 +2,11 @@
 // ("+33 6 12 34 56 78": the server drops the trunk zero where the country has one); a number typed with "+" or "00"
 // is sent as international. The picker is a native select (keyboard and screen-reader friendly) drawn over a
 // compact "FR +33" face (flag emoji are missing from many systems' fonts).
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useMemo, useState } from 'preact/hooks'
 import { countries } from './countries.js'
 import { LineForm } from './lineForm.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
 /** The block's default country, else the region of the browser's language, else the United States. */
 const initialCountry = (preferred: unknown) => {
@@ -23,8 +24,8 @@ export const internationalNumber = (typed: string, dial: string) => {
   return `+${dial} ${text}`
 }
 
-export const PhoneInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
+export const PhoneInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.PHONE>) => {
+  const options = orEmpty(input.options)
   const [code, setCode] = useState(() => initialCountry(options.defaultCountryCode))
   const list = countries()
   const country = useMemo(() => list.find((c) => c.code === code)!, [code])

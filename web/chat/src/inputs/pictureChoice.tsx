@@ -1,15 +1,18 @@
 // Picture choice: a grid of pictures with their title and description. One click answers; with isMultipleChoice
 // pictures toggle and a send button answers; isSearchable adds a filter on titles and descriptions. The server
 // has already removed items hidden by their display condition.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { safeImageUrl } from '../urls.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
-const title = (item: any): string => item.title || ''
+type Picture = NonNullable<InputProps<typeof InputBlockType.PICTURE_CHOICE>['input']['items']>[number]
 
-export const PictureChoiceInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
-  const items: any[] = input.items ?? []
+const title = (item: Picture): string => item.title || ''
+
+export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.PICTURE_CHOICE>) => {
+  const options = orEmpty(input.options)
+  const items = input.items ?? []
   const multiple = Boolean(options.isMultipleChoice)
   const [filter, setFilter] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
@@ -19,7 +22,7 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps) => {
   const needle = filter.trim().toLowerCase()
   const shown = needle ? items.filter((i) => `${title(i)} ${i.description ?? ''}`.toLowerCase().includes(needle)) : items
   // One picture is named by its id (the server matches it first); several by value or title, else by position.
-  const pickOne = (item: any) => submit({ message: { type: 'text', text: item.id }, label: title(item) || item.value || 'Picture' })
+  const pickOne = (item: Picture) => submit({ message: { type: 'text', text: item.id }, label: title(item) || item.value || 'Picture' })
   const sendChosen = () => {
     const picked = items.filter((i) => chosen.includes(i.id))
     if (picked.length === 0 || disabled) return

@@ -1,8 +1,9 @@
 // Rating: a row of numbers (from startsAt, 0 by default, to length) or icons (1 to length, stars unless the block
 // has its own SVG icon), with the left and right labels under it. A click picks; with one-click submit it answers.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { type IconImages, iconImages } from './iconImage.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
 const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
 
@@ -16,9 +17,9 @@ const Icon = ({ custom }: { custom?: IconImages }) =>
     </svg>
   )
 
-export const RatingInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
-  const labels = options.labels ?? {}
+export const RatingInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.RATING>) => {
+  const options = orEmpty(input.options)
+  const labels = orEmpty(options.labels)
   const icons = options.buttonType === 'Icons'
   const length = Number(options.length) > 0 ? Number(options.length) : 10
   const start = icons ? 1 : Number.isFinite(Number(options.startsAt ?? 0)) ? Number(options.startsAt ?? 0) : 0

@@ -1,13 +1,14 @@
 // Text input: one line, or a textarea when the block asks for long text (Enter sends, Shift+Enter breaks a line).
 // With attachments enabled, files are uploaded as soon as they are picked and sent with the text.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 import { canRecord, VoiceRecorder } from './voice.js'
 
 type Attachment = { file: File; progress: number; url?: string; error?: string }
 
-export const TextInput = ({ input, submit, upload, disabled }: InputProps) => {
-  const options = input.options ?? {}
+export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof InputBlockType.TEXT>) => {
+  const options = orEmpty(input.options)
   const [value, setValue] = useState<string>(input.prefilledValue ?? '')
   const [files, setFiles] = useState<Attachment[]>([])
   const [recordingVoice, setRecordingVoice] = useState(false)
@@ -43,7 +44,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps) => {
     placeholder,
     'aria-label': placeholder,
     disabled,
-    inputMode: options.inputMode,
+    inputMode: options.inputMode ?? undefined,
     onInput: (e: Event) => setValue((e.currentTarget as HTMLInputElement).value),
   }
   return (

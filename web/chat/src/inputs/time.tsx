@@ -1,10 +1,11 @@
 // Time input: the browser's time field; sent as HH:mm, shown in the block's format.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { formatWallClock, readWallClock } from './dateFormat.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
-export const TimeInput = ({ input, submit, disabled }: InputProps) => {
-  const options = input.options ?? {}
+export const TimeInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.TIME>) => {
+  const options = orEmpty(input.options)
   const [value, setValue] = useState('')
   const ref = useRef<HTMLInputElement>(null)
   useEffect(() => ref.current?.focus(), [])

@@ -1,10 +1,11 @@
 // URL input. A text field with the URL keyboard rather than type="url": the server accepts addresses without a
 // protocol ("example.com"), which the browser's URL field would call invalid.
+import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { LineForm } from './lineForm.js'
-import type { InputProps } from './types.js'
+import { type InputProps, orEmpty } from './types.js'
 
-export const UrlInput = ({ input, submit, disabled }: InputProps) => {
-  const labels = input.options?.labels ?? {}
+export const UrlInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.URL>) => {
+  const labels = orEmpty(input.options?.labels)
   return (
     <LineForm
       kind="url"

@@ -3,6 +3,7 @@
 // and hands it to the frame; the frame reports what the editor shows. Its messages are the bot's page talking, so
 // only these shapes are taken, and only from the frame's own window and origin.
 import { z } from 'zod'
+import type { Theme } from '../../../../../src/contract/bot/common.js'
 import { chatLogSchema } from '../../../../../src/contract/chat.js'
 import { api } from '../../lib/api.js'
 
@@ -32,4 +33,4 @@ export const fromFrame = (event: MessageEvent, frame: HTMLIFrameElement | null, 
 }
 
 /** What the editor tells the frame: a run to start, or the theme as edited now. */
-export type ToFrame = { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom } | { type: 'theme'; theme: unknown }
+export type ToFrame = { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom } | { type: 'theme'; theme: Theme }
