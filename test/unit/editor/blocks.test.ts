@@ -6,6 +6,7 @@ import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/
 import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
 import { cardOf } from '../../../src/blocks/cards.js'
 import { blockSummary } from '../../../web/app/src/lib/blockLabels.js'
+import { formHints } from '../../../web/app/src/editor/blocks/hints.js'
 
 const forgeActions = (type: string) => cardOf(type)?.actions?.list
 import { credentialTypes } from '../../../web/app/src/lib/credentialTypes.js'
@@ -180,6 +181,31 @@ test('forged actions: every action walks into fields, credentials of the provide
   assert.equal(credentialsTypeFor('mistral', 'credentialsId'), 'mistral')
   assert.equal(credentialsTypeFor('Email', 'credentialsId'), 'smtp')
   assert.equal(credentialsTypeFor('Webhook', 'proxyCredentialsId'), 'http proxy')
+})
+
+test('Blink: a feed card section shows the fields of its type, a users filter the id of its kind', () => {
+  const actions = forgeActions('blink')!
+  assert.deepEqual(
+    actions.map((a) => a.name),
+    ['Send Feed Event', 'Get Users', 'Redirect'],
+  )
+  const fieldsOf = (name: string) => {
+    const [options] = objectFields(z.object({ options: actions.find((a) => a.name === name)!.options }), formHints('blink'))
+    return options.kind === 'section' ? options.fields : []
+  }
+  const rowsOf = (name: string, key: string) => fieldsOf(name).find((f) => f.key === key) as Extract<Field, { kind: 'list' | 'section' }>
+  const shown = (fields: Field[], row: Record<string, unknown>) => fields.filter((f) => isShown(f, row)).map((f) => f.key)
+  const sections = rowsOf('Send Feed Event', 'sections').fields
+  assert.deepEqual(shown(sections, { type: 'Header' }), ['type', 'title', 'iconUrl'])
+  assert.deepEqual(shown(sections, { type: 'Image' }), ['type', 'imageUrl', 'fitImage', 'width', 'height'])
+  assert.deepEqual(shown(sections, { type: 'Buttons' }), ['type', 'buttons'])
+  const filter = rowsOf('Get Users', 'filter').fields
+  assert.deepEqual(shown(filter, { type: 'Employee ID' }), ['type', 'employeeId'])
+  assert.deepEqual(shown(filter, {}), ['type', 'userId'])
+  assert.deepEqual(
+    fieldsOf('Redirect').map((f) => f.key),
+    ['credentialsId', 'url'],
+  )
 })
 
 test('a collapsed block says what it does: its text, the request it sends, the variable it sets', () => {

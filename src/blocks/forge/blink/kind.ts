@@ -7,11 +7,13 @@ import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { toVariableValue } from '../../../engine/variables.js'
+import type { z } from 'zod'
+import type { BlinkSection, blinkUserItems, getUsersOptions, redirectOptions, sendFeedEventOptions } from './schema.js'
 import { blockCredentials, callService, configError, credentialText, failureLog, templatedOptions, text, trimBase } from '../../shared/service.js'
 
 export const DEFAULT_BLINK_BASE_URL = 'https://api.joinblink.com/v2'
 
-/** "Get Users" response items and the user field each one reads. */
+/** The user field each "Get Users" response item reads. */
 const USER_FIELDS: Record<string, string> = {
   Emails: 'email',
   'Company Names': 'company_name',
@@ -27,25 +29,16 @@ const USER_FIELDS: Record<string, string> = {
   'Account Statuses': 'account_status',
   'User IDs': 'id',
   'Employee IDs': 'employee_id',
-}
+} satisfies Record<(typeof blinkUserItems)[number], string>
 
-type Mapping = { item?: string; variableId?: string }[]
-type Section = Record<string, any> & { type?: string }
-type Options = {
-  action?: string
-  credentialsId?: string
-  filter?: { type?: 'User ID' | 'Employee ID'; userId?: string; employeeId?: string }
-  responseMapping?: Mapping
-  categoryId?: string
-  ribbonColor?: string
-  sections?: Section[]
-  allowComments?: boolean
-  allowReactions?: boolean
-  userIds?: string[]
-  groupIds?: string[]
-  pushNotification?: { title?: string; text?: string }
-  url?: string
-}
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string; responseMapping?: { item?: string; variableId?: string }[] } & Omit<
+  z.infer<typeof sendFeedEventOptions> & z.infer<typeof getUsersOptions>,
+  'responseMapping'
+> &
+  z.infer<typeof redirectOptions>
+/** A section as Blink's API takes it. */
+type ApiSection = Record<string, unknown>
 
 type Api = { ctx: BlockContext; baseUrl: string; token: string }
 const call = (api: Api, method: string, path: string, json?: unknown) =>
@@ -79,7 +72,7 @@ const base64 = (value: string) => Buffer.from(value, 'utf8').toString('base64')
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'text/plain': 'txt', 'image/jpeg': 'jpg', 'application/zip': 'zip' }
 
 /** An attachment section, described by a HEAD request to the file (name, extension, size), or why it cannot be. */
-const attachment = async (ctx: BlockContext, url: string): Promise<Section | string> => {
+const attachment = async (ctx: BlockContext, url: string): Promise<ApiSection | string> => {
   const head = await ctx.runtime.httpRequest({ url, method: 'HEAD', headers: {}, timeoutMs: 10_000 })
   if (!head.ok || head.status >= 400) return `Could not get proper file attachement metadata: ${head.ok ? `status ${head.status}` : head.message}`
   const type = head.headers['content-type']?.split(';')[0].trim()
@@ -91,7 +84,7 @@ const attachment = async (ctx: BlockContext, url: string): Promise<Section | str
 }
 
 /** A section in Blink's format, undefined to leave it out, or a text saying why it was left out. */
-const blinkSection = async (section: Section, ctx: BlockContext): Promise<Section | string | undefined> => {
+const blinkSection = async (section: BlinkSection, ctx: BlockContext): Promise<ApiSection | string | undefined> => {
   switch (section.type) {
     case 'Header':
       return { type: 'header', title: section.title, icon_url: section.iconUrl }
@@ -104,8 +97,9 @@ const blinkSection = async (section: Section, ctx: BlockContext): Promise<Sectio
     case 'Image gallery':
       return { type: 'gallery', data: (section.imageUrls ?? []).map((url: string) => ({ type: 'gallery_image', image_url: url })) }
     case 'YouTube': {
-      if (!text(section.link)) return undefined
-      const id = youtubeId(section.link)
+      const link = text(section.link)
+      if (!link) return undefined
+      const id = youtubeId(link)
       return id ? { type: 'youtube', video_id: id } : 'Invalid YouTube URL.'
     }
     case 'Link':
@@ -120,22 +114,24 @@ const blinkSection = async (section: Section, ctx: BlockContext): Promise<Sectio
     case 'Buttons':
       return {
         type: 'buttons',
-        data: (section.buttons ?? []).flatMap((button: any) => {
+        data: (section.buttons ?? []).flatMap((button) => {
           const url = text(button?.clientAction?.url)
           if (!url) return []
-          const kind = button.clientAction.type === 'Open Webview' ? 'webview' : 'link'
+          const kind = button.clientAction?.type === 'Open Webview' ? 'webview' : 'link'
           return [{ label: button.label, client_action: `blink:${kind}?url=${base64(url)}&action=open`, icon_url: button.iconUrl }]
         }),
       }
-    case 'Attachment':
-      return text(section.url) ? attachment(ctx, section.url) : undefined
+    case 'Attachment': {
+      const url = text(section.url)
+      return url ? attachment(ctx, url) : undefined
+    }
     case 'Event':
       return { type: 'event', title: section.title, start: section.start, end: section.end, subtitle: section.description, all_day: section.allDay }
     case 'Horizontal Bar Chart':
       return {
         type: 'horizontal_bar_chart',
         total_raw_value: section.total,
-        data: (section.data ?? []).map((bar: any) => ({ name: bar?.name, raw_value: bar?.value, display_value: bar?.label })),
+        data: (section.data ?? []).map((bar) => ({ name: bar?.name, raw_value: bar?.value, display_value: bar?.label })),
       }
     default:
       return undefined
@@ -148,7 +144,7 @@ const sendFeedEvent = async (api: Api, options: Options): Promise<{ logs: BlockL
   if (!userIds.length && !groupIds.length) return { logs: [configError('Blink Send Feed Event: You must supply at least one user ID or group ID.')] }
   if (!options.sections?.length) return { logs: [configError('Blink Send Feed Event: No card content provided.')] }
   const logs: BlockLog[] = []
-  const sections: Section[] = []
+  const sections: ApiSection[] = []
   for (const section of options.sections) {
     const built = await blinkSection(section, api.ctx)
     if (typeof built === 'string') logs.push({ status: 'error', description: `Blink ${section.type} section left out: ${built}` })

@@ -6,25 +6,20 @@ import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
 import type { ActionKind, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { toVariableValue } from '../../../engine/variables.js'
+import type { z } from 'zod'
+import type { createRecordOptions, NocodbFilter, searchRecordsOptions, updateExistingRecordOptions } from './schema.js'
 import { blockCredentials, callService, configError, credentialText, failureLog, templatedOptions, text, trimBase } from '../../shared/service.js'
 
 export const DEFAULT_NOCODB_BASE_URL = 'https://app.nocodb.com'
 /** Typebot reads one page of this many rows. */
 const PAGE_LIMIT = 1000
 
-type Comparison = { input?: string; operator?: string; value?: string }
-type Filter = { comparisons?: Comparison[]; joiner?: 'AND' | 'OR' }
-type Options = {
-  action?: string
-  credentialsId?: string
-  tableId?: string
-  viewId?: string
-  returnType?: 'All' | 'First' | 'Last' | 'Random'
-  filter?: Filter
-  responseMapping?: { fieldName?: string; variableId?: string }[]
-  fields?: { key?: string; value?: string }[]
-  updates?: { fieldName?: string; value?: string }[]
-}
+type Filter = NocodbFilter
+type Comparison = NonNullable<NonNullable<Filter>['comparisons']>[number]
+/** What the block's actions read (their schemas in ./schema.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof searchRecordsOptions> &
+  z.infer<typeof createRecordOptions> &
+  z.infer<typeof updateExistingRecordOptions>
 
 type Api = { ctx: BlockContext; baseUrl: string; token: string }
 type Row = Record<string, unknown> & { Id?: number | string }

@@ -22,8 +22,14 @@ export type Field =
   /** What the walk cannot make a control for (records, unions of objects): shown as read-only JSON. */
   | (FieldBase & { kind: 'json' })
 
-/** Keys the editor manages itself (ids keep edges attached; `type` is the kind). */
-const alwaysHidden = new Set(['id', 'type', 'outgoingEdgeId'])
+/** Keys the editor manages itself (ids keep edges attached). */
+const alwaysHidden = new Set(['id', 'outgoingEdgeId'])
+/**
+ * `type` is the block's kind, and in `content`/`options` what the kind derives or its own form sets (a video's
+ * provider, Set variable's value type); deeper, in a row or a nested object, it is the user's choice (a Blink
+ * section's type, an extracted variable's type).
+ */
+const isManagedType = (key: string, path: string) => key === 'type' && path.split('.').length <= 2
 /** Texts long enough for a multi-line box, by their key's ending. */
 const multilineKeys = /(body|content|code|message|prompt|instructions|expression|description|systemMessage|text|query)$/i
 
@@ -91,7 +97,7 @@ export const objectFields = (schema: z.ZodType, hints: FormHints = {}, path = ''
   const shape = def(unwrap(schema)).shape ?? {}
   return ordered(Object.keys(shape), hints.order?.[path]).flatMap((key) => {
     const at = path ? `${path}.${key}` : key
-    if (alwaysHidden.has(key) || hints.hidden?.includes(at)) return []
+    if (alwaysHidden.has(key) || isManagedType(key, at) || hints.hidden?.includes(at)) return []
     const field = fieldFor(key, shape[key], hints, at)
     return field ? [field] : []
   })
