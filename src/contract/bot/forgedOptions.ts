@@ -35,26 +35,50 @@ const variablesToExtract = list(
   }),
 )
 
+/** A function the model may call: it runs the block author's code with the arguments the model gives. */
+export const llmFunction = z.object({
+  name: s,
+  description: s,
+  parameters: list(
+    z.object({
+      type: z.enum(['string', 'number', 'boolean', 'enum']).optional(),
+      name: s,
+      description: s,
+      required: b,
+      values: list(z.string()),
+    }),
+  ),
+  code: s,
+})
+/** The chat action's functions (Typebot calls them tools, each of type `function`). */
+const tools = list(llmFunction.extend({ type: z.enum(['function']).optional() }))
+
+/** The chat action's options, every variant's fields (each kind's form shows its own, see `llmActions`). */
+export const llmChatOptions = z.object({
+  credentialsId: s,
+  baseUrl: s,
+  apiVersion: s,
+  model: s,
+  /** Anthropic: the system prompt, sent before the messages. */
+  systemMessage: s,
+  messages,
+  tools,
+  temperature: n,
+  /** Anthropic: the answer's length limit. */
+  maxTokens: n,
+  responseMapping: mapping(llmResponseItems),
+})
+/** "Generate variables": the prompt and the variables the model fills. */
+export const llmExtractOptions = z.object({ credentialsId: s, baseUrl: s, apiVersion: s, model: s, prompt: s, variablesToExtract })
+
 export type LlmSetup = { chatAction?: string; endpoint?: boolean; generatesVariables?: boolean; anthropic?: boolean }
 /** The chat-model actions of a forged AI kind: a chat completion, and "Generate variables" where it has it. */
 export const llmActions = ({ chatAction = 'Create chat completion', endpoint, generatesVariables, anthropic }: LlmSetup): BlockAction[] => {
-  const connection = endpoint ? { baseUrl: s, apiVersion: s } : {}
+  const withoutEndpoint = endpoint ? {} : ({ baseUrl: true, apiVersion: true } as const)
   const chat: BlockAction = {
     name: chatAction,
-    options: z.object({
-      credentialsId: s,
-      ...connection,
-      model: s,
-      ...(anthropic && { systemMessage: s }),
-      messages,
-      temperature: n,
-      ...(anthropic && { maxTokens: n }),
-      responseMapping: mapping(llmResponseItems),
-    }),
+    options: llmChatOptions.omit({ ...withoutEndpoint, ...(!anthropic && ({ systemMessage: true, maxTokens: true } as const)) }),
   }
-  const extract: BlockAction = {
-    name: 'Generate variables',
-    options: z.object({ credentialsId: s, ...connection, model: s, prompt: s, variablesToExtract }),
-  }
+  const extract: BlockAction = { name: 'Generate variables', options: llmExtractOptions.omit(withoutEndpoint) }
   return generatesVariables ? [chat, extract] : [chat]
 }

@@ -48,6 +48,9 @@ export const llmLabels: FormHints['labels'] = {
   'options.messages.dialogueVariableId': 'Dialogue variable',
   'options.messages.startsBy': 'Dialogue starts by',
   'options.variablesToExtract': 'Variables to extract',
+  'options.tools': 'Tools (functions the model may call)',
+  'options.tools.parameters.required': 'Required',
+  'options.tools.code': 'Code (returns the function’s answer)',
 }
 
 /** Buttons and picture choices. */
@@ -70,5 +73,16 @@ export const messageRows: FormHints['shownWhen'] = {
   'options.messages.startsBy': { key: 'role', is: ['Dialogue'] },
 }
 
-/** Forged blocks' actions: the action and account first, chat messages as for the legacy OpenAI block. */
-export const forgedHints: FormHints = { labels: llmLabels, shownWhen: messageRows, order: { options: ['action', 'credentialsId'] } }
+/** Possible values only for enum fields: a tool's parameters, the variables "Generate variables" fills. */
+const enumValuesRows: FormHints['shownWhen'] = {
+  'options.tools.parameters.values': { key: 'type', is: ['enum'] },
+  'options.variablesToExtract.values': { key: 'type', is: ['enum'] },
+}
+
+/** Forged blocks' actions: the action and account first, chat messages as for the legacy OpenAI block; a tool is a function. */
+export const forgedHints: FormHints = {
+  labels: llmLabels,
+  shownWhen: { ...messageRows, ...enumValuesRows },
+  order: { options: ['action', 'credentialsId'] },
+  hidden: ['options.tools.type'],
+}

@@ -208,6 +208,26 @@ test('Blink: a feed card section shows the fields of its type, a users filter th
   )
 })
 
+test("OpenAI: Ask Model and Ask Assistant save Typebot's items (the ones the kinds read); functions and file search are in the form", () => {
+  const actions = forgeActions('openai')!
+  const fieldsOf = (name: string) => {
+    const [options] = objectFields(z.object({ options: actions.find((a) => a.name === name)!.options }), formHints('openai'))
+    return options.kind === 'section' ? options.fields : []
+  }
+  const items = (name: string) => {
+    const mapping = fieldsOf(name).find((f) => f.key === 'responseMapping') as Extract<Field, { kind: 'list' }>
+    const item = mapping.fields.find((f) => f.key === 'item') as Extract<Field, { kind: 'select' }>
+    return item.options
+  }
+  assert.deepEqual(items('Ask Assistant'), ['Message', 'Thread ID'])
+  assert.deepEqual(items('Ask Model'), ['Message', 'Response ID'])
+  const askModel = fieldsOf('Ask Model').map((f) => f.key)
+  for (const key of ['fileSearchVectorStoreIds', 'fileSearchMaxNumResults', 'fileSearchScoreThreshold', 'functions'])
+    assert.ok(askModel.includes(key), key)
+  assert.ok(fieldsOf('Ask Assistant').some((f) => f.key === 'functions'))
+  assert.ok(fieldsOf('Create chat completion').some((f) => f.key === 'tools'))
+})
+
 test('a collapsed block says what it does: its text, the request it sends, the variable it sets', () => {
   const names = (id: string) => ({ v1: 'Score' })[id] ?? 'unknown'
   const text = { id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi ' }, { text: 'there', bold: true }] }] } }

@@ -3,24 +3,13 @@
 // interpreter, the block's functions, run in the sandbox). Streamed to the client like a chat completion when it
 // asks for streams and the next bubble shows the message (not with functions); the answer's text and the response id
 // are mapped.
+import type { z } from 'zod'
 import type { ActionResult, BlockContext } from '../../../engine/kinds.js'
 import { type Connection, optionNumber, optionText, responseMapping, runChat } from '../../shared/llm/completion.js'
-import { type ToolOption, toolSpecs } from '../../shared/llm/tools.js'
+import { toolSpecs } from '../../shared/llm/tools.js'
+import type { askModelOptions } from './schema.js'
 
-export type AskModelOptions = {
-  model?: string
-  message?: string
-  instructions?: string
-  responseIdVariableId?: string
-  fileSearchVectorStoreIds?: string[]
-  fileSearchMaxNumResults?: number
-  fileSearchScoreThreshold?: number
-  webSearchEnabled?: boolean
-  codeInterpreterEnabled?: boolean
-  functions?: ToolOption[]
-  temperature?: number | string
-  responseMapping?: { item?: string; variableId?: string }[]
-}
+export type AskModelOptions = z.infer<typeof askModelOptions>
 
 /** The built-in tools, in Typebot's order: file search, web search, code interpreter (the functions come after). */
 export const builtInTools = (options: AskModelOptions) => {

@@ -31,7 +31,7 @@ const block = (options: Record<string, unknown> = {}) => ({
     assistantId: 'asst_1',
     threadVariableId: 'vThread',
     message: 'What is the weather in {{City}}?',
-    responseMapping: [{ item: 'Message', variableId: 'vAnswer' }],
+    responseMapping: [{ item: 'Message' as const, variableId: 'vAnswer' }],
     ...options,
   },
 })

@@ -3,6 +3,7 @@
 // function calls the run asks for are answered by the block's functions (run in the sandbox), and the run's
 // assistant messages, without citation markers, go into the mapped variable. Not streamed: the answer exists only
 // once the run is over.
+import type { z } from 'zod'
 import type { ActionResult, BlockContext, BlockLog } from '../../../engine/kinds.js'
 import type { VariableUpdate } from '../../../engine/types.js'
 import { toVariableValue } from '../../../engine/variables.js'
@@ -10,17 +11,9 @@ import { type ChatFailure, callProvider, endpointUrl, failureLog, type LlmEndpoi
 import { assistantsHeaders, MAX_ASSISTANT_TOOL_ROUNDS } from '../../shared/llm/assistant.js'
 import { type Connection, connect, nextBubbleShowsVariable, optionText, responseMapping, runChat } from '../../shared/llm/completion.js'
 import { parseArguments, type ToolRunner, toolRunner } from '../../shared/llm/tools.js'
+import type { askAssistantOptions } from './schema.js'
 
-export type AssistantOptions = {
-  assistantId?: string
-  threadVariableId?: string
-  /** Deprecated: a fixed thread id, used when the variable holds none. */
-  threadId?: string
-  message?: string
-  functions?: { name?: string; code?: string }[]
-  additionalInstructions?: string
-  responseMapping?: { item?: string; variableId?: string }[]
-}
+export type AssistantOptions = z.infer<typeof askAssistantOptions>
 
 /** How long a run may take, how often it is polled, and how many rounds of function calls it may ask for. */
 export type RunLimits = { maxWaitMs: number; firstPollMs: number; maxPollMs: number; maxToolRounds: number }

@@ -2,14 +2,15 @@
 // `together-ai`, `open-router`): `options.action` chooses what runs. The chat action and "Generate variables" call
 // the provider's OpenAI-compatible API (Anthropic's Messages API for `anthropic`); other actions of the provider's
 // own API run through `actions`; the rest answer with an error log, and the flow goes on.
+import type { z } from 'zod'
 import type { GenericBlock } from '../../../contract/bot/blocks/index.js'
+import type { llmChatOptions, llmExtractOptions } from '../../../contract/bot/forgedOptions.js'
 import type { ActionKind, ActionResult, BlockContext, MaybePromise } from '../../../engine/kinds.js'
 import { actionNamed, type ForgedOptions, unknownActionLog } from '../forgedActions.js'
 import { type Connection, optionNumber, optionText, responseMapping, resumeCompletion, runCompletion } from './completion.js'
-import { extractionFields, runGenerateVariables, type VariableToExtract } from './generateVariables.js'
+import { extractionFields, runGenerateVariables } from './generateVariables.js'
 import { buildMessages, type MessageOption } from './messages.js'
 import { pendingCompletionStream } from './stream.js'
-import type { ToolOption } from './tools.js'
 
 export type ForgedLlmProvider = {
   type: string
@@ -40,23 +41,8 @@ export type ForgedLlmProvider = {
 /** `blockId`: the block running (a streamed answer needs to know the bubble that follows it). */
 export type ForgedLlmAction = (options: ForgedOptions, ctx: BlockContext, connection: Connection, blockId: string) => MaybePromise<ActionResult>
 
-type Options = {
-  action?: string
-  credentialsId?: string
-  baseUrl?: string
-  apiVersion?: string
-  model?: string
-  messages?: MessageOption[]
-  tools?: ToolOption[]
-  temperature?: number | string
-  /** Anthropic: the system prompt, sent before the messages. */
-  systemMessage?: string
-  /** Anthropic: the answer's length limit. */
-  maxTokens?: number | string
-  responseMapping?: { item?: string; variableId?: string }[]
-  prompt?: string
-  variablesToExtract?: VariableToExtract[]
-}
+/** What the chat action and "Generate variables" read (their schemas in contract/bot/forgedOptions.ts), plus the action chosen. */
+type Options = { action?: string } & z.infer<typeof llmChatOptions> & z.infer<typeof llmExtractOptions>
 
 export const forgedLlmKind = (provider: ForgedLlmProvider): ActionKind<GenericBlock> => {
   const { label } = provider
