@@ -213,6 +213,52 @@ describe('editor preview panel', () => {
     // Kept answered: every later run of the preview is a new frame, which loads the font again.
   })
 
+  test('the background colour is saved with its type and drawn; trying an image keeps the colour; Enter and Escape close the picker; a typed font is kept', async () => {
+    const storedTheme = async () => (await (await page.request.get(`${server.builderUrl}/v1/bots/${botId}`)).json()).bot.theme
+    /** Waits until the saved theme passes `check` (autosave follows the edits). */
+    const savedTheme = async (check: (theme: any) => boolean) => {
+      for (let i = 0; i < 100 && !check(await storedTheme()); i++) await page.waitForTimeout(100)
+      return storedTheme()
+    }
+    const field = page.getByLabel('Background colour')
+    if (!(await field.isVisible())) await page.getByRole('button', { name: 'Font and background' }).click()
+    const picker = page.locator('.mantine-ColorInput-dropdown')
+    await field.fill('#fff4e0')
+    await picker.waitFor()
+    await field.press('Enter')
+    await picker.waitFor({ state: 'hidden' })
+    const saved = await savedTheme((theme) => theme.general?.background?.content === '#fff4e0')
+    assert.deepEqual(saved.general.background, { type: 'Color', content: '#fff4e0' })
+    // The preview draws it.
+    await frame().waitForFunction(() => {
+      const chat = (globalThis as any).document.querySelector('parley-standard')?.shadowRoot?.querySelector('.p-chat')
+      return chat && (globalThis as any).getComputedStyle(chat).backgroundColor === 'rgb(255, 244, 224)'
+    })
+    // An image tried, then colour again: the colour is back.
+    const background = page.getByRole('radiogroup', { name: 'Background' })
+    await background.locator('label', { hasText: /^Image$/ }).click()
+    await page.getByLabel('Background image URL').waitFor()
+    await background.locator('label', { hasText: /^Colour$/ }).click()
+    assert.equal(await field.inputValue(), '#fff4e0')
+    assert.deepEqual((await savedTheme((theme) => theme.general?.background?.type === 'Color')).general.background, {
+      type: 'Color',
+      content: '#fff4e0',
+    })
+    // Escape closes the picker and nothing else.
+    await field.click()
+    await picker.waitFor()
+    await field.press('Escape')
+    await picker.waitFor({ state: 'hidden' })
+    await field.waitFor()
+    // A family outside the list, typed and left with Tab, is kept.
+    const font = page.getByRole('combobox', { name: 'Font', exact: true })
+    await font.fill('Comic Neue')
+    await font.press('Tab')
+    const withFont = await savedTheme((theme) => JSON.stringify(theme.general?.font ?? '').includes('Comic Neue'))
+    assert.match(JSON.stringify(withFont.general.font), /Comic Neue/)
+    assert.equal(await font.inputValue(), 'Comic Neue')
+  })
+
   test('test from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {
     await view('Flow')
     await page.getByRole('button', { name: 'Fit View' }).click()

@@ -34,15 +34,23 @@ describe('theme changes', () => {
     assert.deepEqual(next.general?.background, base().general?.background)
   })
 
-  test('another background type drops the old content; the same type changes nothing', () => {
+  test('another background type drops the old content (or takes the one it had); the same type changes nothing', () => {
     const theme = base()
     assert.equal(withBackgroundType(theme, 'Color'), theme)
     assert.deepEqual(withBackgroundType(theme, 'Image').general?.background, { type: 'Image' })
-    assert.deepEqual(withBackgroundContent(withBackgroundType(theme, 'Image'), 'https://x.example/bg.png').general?.background, {
+    assert.deepEqual(withBackgroundContent(withBackgroundType(theme, 'Image'), 'Image', 'https://x.example/bg.png').general?.background, {
       type: 'Image',
       content: 'https://x.example/bg.png',
     })
+    assert.deepEqual(withBackgroundType(withBackgroundType(theme, 'Image'), 'Color', '#fff4e0').general?.background, {
+      type: 'Color',
+      content: '#fff4e0',
+    })
     assert.equal(theme.general?.font, 'Open Sans')
+  })
+
+  test('a background content is saved with its type, even when the theme had no background yet', () => {
+    assert.deepEqual(withBackgroundContent({}, 'Color', '#fff4e0').general?.background, { type: 'Color', content: '#fff4e0' })
   })
 
   test('corners write the border of one part only; the radius is kept while custom', () => {

@@ -2,6 +2,7 @@
 // control writes only its own keys (themeChanges.ts), so an untouched theme stays exactly as it was.
 import {
   Accordion,
+  Autocomplete,
   ColorInput,
   Fieldset,
   Group,
@@ -15,6 +16,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { Theme } from '../../../../../src/contract/bot/common.js'
 import { getPath, type Path, setPath } from '../settings/paths.js'
 import {
@@ -36,7 +38,7 @@ export type ThemeEditorProps = {
   readOnly?: boolean
 }
 
-/** Google fonts offered in the list; any other family can be typed (the list is searchable and takes new names). */
+/** Google fonts offered in the list; any other family can be typed. */
 const googleFonts = [
   'Open Sans',
   'Inter',
@@ -72,6 +74,40 @@ const cornerOptions = [
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const num = (value: unknown) => (typeof value === 'number' ? value : '')
 
+/**
+ * A Google font: picked from the list or typed (any family Google serves). Saved when picked, on Enter and when the
+ * field is left, not at each key: the preview would load a stylesheet for every partial name.
+ */
+const FontField = ({ family, onCommit }: { family: string; onCommit(family: string): void }) => {
+  const [typed, setTyped] = useState(family)
+  useEffect(() => setTyped(family), [family])
+  const commit = (value: string) => value.trim() !== family && onCommit(value.trim())
+  return (
+    <Autocomplete
+      label="Font"
+      description="Pick a Google font or type the name of another one"
+      placeholder="Default (system font)"
+      data={googleFonts}
+      value={typed}
+      onChange={setTyped}
+      onOptionSubmit={(value) => {
+        setTyped(value)
+        commit(value)
+      }}
+      onBlur={() => commit(typed)}
+      onKeyDown={(event) => event.key === 'Enter' && commit(typed)}
+    />
+  )
+}
+
+/** Enter and Escape close a colour field's picker (it stays open while the field has the focus). */
+const closeColorPicker = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== 'Enter' && event.key !== 'Escape') return
+  // Escape closes the picker only, not the panel around it.
+  if (event.key === 'Escape') event.stopPropagation()
+  event.currentTarget.blur()
+}
+
 /** A labelled choice among a few options (SegmentedControl has no label of its own). */
 const Choice = <T extends string>({
   label,
@@ -91,21 +127,27 @@ const Choice = <T extends string>({
 )
 
 export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorProps) => {
+  /** The background each type had in this editor, so that trying an image and going back keeps the colour. */
+  const rememberedBackgrounds = useRef<Partial<Record<BackgroundType, string>>>({})
   const get = (path: Path) => getPath(theme, path)
   const set = (path: Path, value: unknown) => onChange(setPath(theme, path, value))
-  const color = (label: string, path: Path) => (
+  const color = (label: string, path: Path, save = (value: string) => set(path, blankToUndefined(value))) => (
     <ColorInput
       label={label}
       placeholder="Default"
       format="hex"
       value={text(get(path))}
-      onChange={(value) => set(path, blankToUndefined(value))}
+      onChange={save}
+      onKeyDown={closeColorPicker}
       readOnly={readOnly}
     />
   )
   const font = readFont(theme)
-  const fontFamilies = font.family && !googleFonts.includes(font.family) ? [font.family, ...googleFonts] : googleFonts
   const background = (text(get(['general', 'background', 'type'])) || 'Color') as BackgroundType
+  const changeBackgroundType = (type: BackgroundType) => {
+    rememberedBackgrounds.current[background] = text(get(['general', 'background', 'content'])) || undefined
+    onChange(withBackgroundType(theme, type, rememberedBackgrounds.current[type]))
+  }
   const progress: Path = ['general', 'progressBar']
   return (
     <Accordion aria-label="Theme" multiple defaultValue={['general']} variant="separated">
@@ -124,15 +166,7 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                 onChange={(type) => onChange(withFont(theme, type, font.family))}
               />
               {font.type === 'Google' ? (
-                <Select
-                  label="Font"
-                  placeholder="Default (system font)"
-                  searchable
-                  clearable
-                  data={fontFamilies}
-                  value={font.family || null}
-                  onChange={(family) => onChange(withFont(theme, 'Google', family ?? undefined))}
-                />
+                <FontField family={font.family} onCommit={(family) => onChange(withFont(theme, 'Google', family))} />
               ) : (
                 <TextInput
                   label="Font family"
@@ -149,15 +183,16 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                   { value: 'Image', label: 'Image' },
                   { value: 'None', label: 'None' },
                 ]}
-                onChange={(type) => onChange(withBackgroundType(theme, type))}
+                onChange={changeBackgroundType}
               />
-              {background === 'Color' && color('Background colour', ['general', 'background', 'content'])}
+              {background === 'Color' &&
+                color('Background colour', ['general', 'background', 'content'], (value) => onChange(withBackgroundContent(theme, 'Color', value)))}
               {background === 'Image' && (
                 <TextInput
                   label="Background image URL"
                   placeholder="https://…"
                   value={text(get(['general', 'background', 'content']))}
-                  onChange={(e) => onChange(withBackgroundContent(theme, e.currentTarget.value))}
+                  onChange={(e) => onChange(withBackgroundContent(theme, 'Image', e.currentTarget.value))}
                 />
               )}
             </Stack>

@@ -36,18 +36,25 @@ export const withFont = (theme: Theme, type: FontType, family: string | undefine
   )
 }
 
-/** A new background type drops the previous content (a colour is no image URL); the same type keeps it. */
-export const withBackgroundType = (theme: Theme, type: BackgroundType): Theme => {
+/**
+ * Another background type, with the content it had before in this editor, if any (`remembered`): a colour is no
+ * image URL, so the other type's content is not carried over, but switching back brings the colour back.
+ */
+export const withBackgroundType = (theme: Theme, type: BackgroundType, remembered?: string): Theme => {
   const path: Path = ['general', 'background']
   if (getPath(theme, [...path, 'type']) === type) return theme
   return setPaths(theme, [
     [[...path, 'type'], type],
-    [[...path, 'content'], undefined],
+    [[...path, 'content'], remembered],
   ])
 }
 
-export const withBackgroundContent = (theme: Theme, content: string | undefined): Theme =>
-  setPath(theme, ['general', 'background', 'content'], blankToUndefined(content))
+/** The background's content, always with its type (Typebot's `{ type, content }`: a content alone is not drawn). */
+export const withBackgroundContent = (theme: Theme, type: BackgroundType, content: string | undefined): Theme =>
+  setPaths(theme, [
+    [['general', 'background', 'type'], type],
+    [['general', 'background', 'content'], blankToUndefined(content)],
+  ])
 
 /** Corners of one part: a preset, or `custom` with a radius in pixels (kept only while custom). */
 export const withCorners = (theme: Theme, part: ChatPart, corners: Corners | undefined, radius?: number): Theme => {
