@@ -343,6 +343,50 @@ describe('flow editor', () => {
     assert.match(JSON.stringify(bot.groups.find((g) => g.id === 'g-bye')!.blocks[0].content), /Goodbye \{\{First name\}\}/)
   })
 
+  test('a variable name typed in "Save the answer in" is created and saved, whether confirmed by Enter, Tab or a click elsewhere', async () => {
+    const base = typebotExport()
+    const inputs = [
+      { id: 'in-text', type: 'text input', label: 'Text input', name: 'Size', confirm: 'Enter' },
+      { id: 'in-email', type: 'email input', label: 'Email input', name: 'Email', confirm: 'Tab' },
+      { id: 'in-number', type: 'number input', label: 'Number input', name: 'Slices', confirm: 'click' },
+    ] as const
+    const botId = await editorOf({
+      ...base,
+      id: 'tb-typed-vars',
+      variables: [{ id: 'v-size2', name: 'Size 2' }],
+      groups: base.groups.map((g) => (g.id === 'g-bye' ? { ...g, blocks: inputs.map(({ id, type }) => ({ id, type, options: {} })) } : g)),
+    })
+    for (const input of inputs) {
+      // The canvas draws the groups in view: the whole flow in view again before each block is opened.
+      await page.getByRole('button', { name: 'Fit View' }).click()
+      await blockRow(groupNode(page, 'Bye'), input.label).click()
+      const settings = panel(page, `${input.label} settings`)
+      const field = settings.getByLabel('Save the answer in', { exact: true })
+      await field.click()
+      await field.fill(input.name)
+      if (input.confirm === 'click') await settings.getByText(`${input.label} settings`).first().click()
+      else await field.press(input.confirm)
+      await settings.getByLabel('Save the answer in', { exact: true }).blur()
+      assert.equal(await field.inputValue(), input.name, `${input.confirm} keeps the name shown`)
+      await settings
+        .getByRole('button', { name: /^Close/ })
+        .first()
+        .click()
+    }
+    await saved(page)
+    const bot = (await stored(botId)) as unknown as {
+      variables: { id: string; name: string }[]
+      groups: { id: string; blocks: { id: string; options?: { variableId?: string } }[] }[]
+    }
+    const blocks = bot.groups.find((g) => g.id === 'g-bye')!.blocks
+    for (const input of inputs) {
+      const variableId = blocks.find((b) => b.id === input.id)?.options?.variableId
+      assert.equal(bot.variables.find((v) => v.id === variableId)?.name, input.name, `${input.confirm}: saved in ${input.name}`)
+    }
+    // "Size" was created, not taken for the existing "Size 2" that its name starts.
+    assert.deepEqual(bot.variables.map((v) => v.name).sort(), ['Email', 'Size', 'Size 2', 'Slices'])
+  })
+
   test('links to other bots: one to a bot that does not exist shows as opened, one to a bot deleted meanwhile after the next autosave', async () => {
     const linked = await api('POST', '/v1/bots/import', { workspaceId, bot: { ...typebotExport(), id: 'tb-linked' } })
     assert.equal(linked.status, 200, JSON.stringify(linked.json))

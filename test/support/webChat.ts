@@ -151,7 +151,9 @@ export const useWebChatEnvironment = (env: Record<string, string> = {}): WebChat
     const logs: string[] = []
     page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`))
     page.on('pageerror', (err) => logs.push(`uncaught: ${err.message}`))
-    await page.goto(url)
+    // Not `load`: that also waits for the bubbles' media and frames (outside hosts, unreachable here); the chat's
+    // own helpers wait for what each test needs.
+    await page.goto(url, { waitUntil: 'domcontentloaded' })
     return driveChat(page, logs)
   }
   e.open = async (t, html, options) => e.openIn(await e.context(t), e.site.page(html), options)

@@ -22,11 +22,24 @@ export type VariableSelectProps = {
 export const VariableSelect = ({ label, value, onChange, ctx, description, placeholder, autoFocus, defaultDropdownOpened }: VariableSelectProps) => {
   const [search, setSearch] = useState('')
   const name = search.trim()
-  const exists = ctx.variables.some((v) => v.name === name)
+  const exact = ctx.variables.find((v) => v.name === name)
+  const options = ctx.variables.map((v) => ({ value: v.id, label: v.name }))
+  // What Enter takes comes first: the variable of exactly that name, else the new one of that name.
   const data = [
-    ...ctx.variables.map((v) => ({ value: v.id, label: v.name })),
-    ...(name && !exists && !ctx.readOnly ? [{ value: createPrefix + name, label: `Create “${name}”` }] : []),
+    ...(name && !exact && !ctx.readOnly ? [{ value: createPrefix + name, label: `Create “${name}”` }] : []),
+    ...(exact ? [{ value: exact.id, label: exact.name }] : []),
+    ...options.filter((o) => o.value !== exact?.id),
   ]
+  const pick = (next: string | null) => {
+    if (next?.startsWith(createPrefix)) onChange(ctx.createVariable(next.slice(createPrefix.length)).id)
+    else onChange(next ?? undefined)
+  }
+  // A name typed and left (Tab, a click elsewhere) is taken as if confirmed: never silently dropped.
+  const commitTyped = () => {
+    const current = ctx.variables.find((v) => v.id === value)
+    if (!name || ctx.readOnly || current?.name === name) return
+    pick(exact ? exact.id : createPrefix + name)
+  }
   // A value naming a variable that no longer exists is shown as such rather than as an empty select.
   const missing = value && !ctx.variables.some((v) => v.id === value)
   return (
@@ -37,17 +50,16 @@ export const VariableSelect = ({ label, value, onChange, ctx, description, place
       data={missing ? [...data, { value, label: `Unknown variable (${value})` }] : data}
       value={value ?? null}
       searchable
+      selectFirstOptionOnChange
       clearable={!ctx.readOnly}
       readOnly={ctx.readOnly}
       autoFocus={autoFocus}
       defaultDropdownOpened={defaultDropdownOpened}
       searchValue={search}
       onSearchChange={setSearch}
+      onBlur={commitTyped}
       nothingFoundMessage="No variable yet: type a name to create one"
-      onChange={(next) => {
-        if (next?.startsWith(createPrefix)) onChange(ctx.createVariable(next.slice(createPrefix.length)).id)
-        else onChange(next ?? undefined)
-      }}
+      onChange={pick}
       comboboxProps={{ withinPortal: true }}
     />
   )
