@@ -26,6 +26,7 @@ import { fillAccountForm, openApp, type Person, person, shot, signIn } from '../
 import { driveChat } from '../support/webChat.js'
 
 type Bot = {
+  name: string
   groups: {
     id: string
     title: string
@@ -283,6 +284,32 @@ describe('flow editor', () => {
       before.edges.filter((e) => e.id !== 'e-no'),
     )
     await shot(page, 'editor-typebot-export')
+  })
+
+  test("the bot is renamed in the editor's header: Enter or leaving the field saves the name, Escape takes the typing back", async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-rename' })
+    const name = page.getByRole('textbox', { name: 'Bot name' })
+    assert.equal(await name.inputValue(), 'Survey')
+    await name.click()
+    await name.fill('Pizza order')
+    await name.press('Enter')
+    await saved(page)
+    assert.equal((await stored(botId)).name, 'Pizza order')
+    // Escape: the typing is dropped, the saved name stays.
+    await name.click()
+    await name.fill('Not this')
+    await name.press('Escape')
+    assert.equal(await name.inputValue(), 'Pizza order')
+    // An emptied name is not saved; leaving the field (Tab) saves a real one.
+    await name.fill('')
+    await name.press('Tab')
+    assert.equal(await name.inputValue(), 'Pizza order')
+    await name.fill('Pizza order for two')
+    await name.press('Tab')
+    await saved(page)
+    assert.equal((await stored(botId)).name, 'Pizza order for two')
+    await page.getByRole('link', { name: "Back to the bot's page" }).click()
+    await page.getByRole('heading', { name: 'Pizza order for two' }).first().waitFor()
   })
 
   test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {

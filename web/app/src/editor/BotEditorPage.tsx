@@ -1,6 +1,6 @@
 // The flow editor: the bot's canvas with the block palette, a side panel (block settings, variables, checks,
 // preview), the theme and settings editors, autosave and publishing. Guests get the same views, read-only.
-import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, IconPlayerPlay, IconVariable } from '@tabler/icons-react'
@@ -17,6 +17,7 @@ import type { CanvasMark } from './canvas/canvasContext.js'
 import { groupOfBlock } from '../../../../src/contract/bot/graph.js'
 import { useHistory } from './doc/history.js'
 import { insertBlock } from './doc/ops.js'
+import { BotName } from './BotName.js'
 import { SidePanel, type Panel } from './SidePanel.js'
 import { useChecks } from './save/checks.js'
 import { ConflictDialog } from './save/ConflictDialog.js'
@@ -178,9 +179,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
           <ActionIcon variant="subtle" component={Link} to={`/w/${workspaceId}/bots/${botId}`} aria-label="Back to the bot's page">
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Title order={1} size="h4" maw={280} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {bot.name || 'Untitled bot'}
-          </Title>
+          <BotName name={bot.name ?? ''} readOnly={readOnly} onRename={(name) => history.change((b) => ({ ...b, name }), 'name')} />
           <Badge color={label.color} variant="light" role="status" aria-live="polite">
             {label.text}
           </Badge>
