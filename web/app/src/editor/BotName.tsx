@@ -1,7 +1,9 @@
 // The bot's name in the editor's header, renamed in place: click (or Tab to) it, type, and Enter or leaving the
 // field keeps the new name (autosaved with the draft); Escape brings the old one back. Guests see it as a title.
 import { TextInput, Title, VisuallyHidden } from '@mantine/core'
+import { IconPencil } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import './botName.css'
 
 const shown = (name: string) => name || 'Untitled bot'
 
@@ -26,8 +28,11 @@ export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: 
       <TextInput
         aria-label="Bot name"
         title="Rename the bot"
+        className="pg-bot-name"
         variant="unstyled"
         size="md"
+        rightSection={<IconPencil size={14} aria-hidden color="var(--mantine-color-gray-6)" />}
+        rightSectionPointerEvents="none"
         w={260}
         maxLength={200}
         value={typed}
@@ -44,7 +49,7 @@ export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: 
             requestAnimationFrame(() => input.blur())
           }
         }}
-        styles={{ input: { fontWeight: 700, fontSize: 'var(--mantine-h4-font-size)', borderRadius: 4, paddingInline: 6 } }}
+        styles={{ input: { fontWeight: 700, fontSize: 'var(--mantine-h4-font-size)', paddingInline: 6 } }}
       />
     </>
   )
