@@ -7,6 +7,7 @@ import {
   type ColumnSource,
   mergedLinkedBotIds,
   type ResultColumn,
+  cellRouting,
   resultCells,
   resultColumns,
   valueText,
@@ -96,14 +97,18 @@ export const createResultsTable = ({
     /** A page of the table: the results the listing shows, as cells by column id. */
     async rows(user: User, botId: string, query: WindowQuery & { limit: number; cursor?: number }) {
       const { bot } = await access.bot(user, botId, 'read')
-      const page = await store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...windowOf(query) })
+      const [page, columns] = await Promise.all([
+        store.chats.listResults(bot.id, { limit: query.limit, cursor: query.cursor, ...windowOf(query) }),
+        columnsOf(bot),
+      ])
+      const routing = cellRouting(columns)
       return {
         rows: page.results.map((r) => ({
           id: r.id,
           createdAt: r.createdAt,
           isCompleted: r.isCompleted,
           hasStarted: r.hasStarted,
-          cells: resultCells(r),
+          cells: resultCells(r, routing),
         })),
         ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
       }
@@ -115,6 +120,8 @@ export const createResultsTable = ({
       const result = await findResult(bot.id, resultId)
       const [columns, answers, logs] = await Promise.all([columnsOf(bot), store.resultsTable.answers(result.id), store.chats.resultLogs(result.id)])
       const labels = new Map(columns.map((c) => [c.id, c.label]))
+      const { byBlock } = cellRouting(columns)
+      const columnIdOf = (blockId: string) => byBlock.get(blockId) ?? blockColumnId(blockId)
       return {
         id: result.id,
         createdAt: result.createdAt,
@@ -122,8 +129,8 @@ export const createResultsTable = ({
         hasStarted: result.hasStarted,
         answers: answers.map((a) => ({
           blockId: a.blockId,
-          columnId: blockColumnId(a.blockId),
-          label: labels.get(blockColumnId(a.blockId)) ?? null,
+          columnId: columnIdOf(a.blockId),
+          label: labels.get(columnIdOf(a.blockId)) ?? null,
           content: a.content,
           attachedFileUrls: a.attachedFileUrls,
           createdAt: a.createdAt,
@@ -167,6 +174,7 @@ export const createResultsTable = ({
       const { bot } = await access.bot(user, botId, 'read')
       const window = windowOf(query)
       const columns = await columnsOf(bot)
+      const routing = cellRouting(columns)
       const name = `${bot.doc.name || 'Bot'} results.${query.format}`
       async function* csv() {
         // The byte-order mark makes spreadsheets read the file as UTF-8.
@@ -174,7 +182,7 @@ export const createResultsTable = ({
         for await (const rows of allRows(bot.id, window)) {
           let chunk = ''
           for (const row of rows) {
-            const cells = resultCells(row)
+            const cells = resultCells(row, routing)
             chunk += csvLine(columns.map((c) => cells[c.id] ?? ''))
           }
           if (chunk) yield chunk
@@ -186,7 +194,7 @@ export const createResultsTable = ({
         for await (const rows of allRows(bot.id, window)) {
           let chunk = ''
           for (const row of rows) {
-            const cells = resultCells(row)
+            const cells = resultCells(row, routing)
             const record = Object.fromEntries(columns.map((c) => [c.label, cells[c.id] ?? null]))
             chunk += `${first ? '' : ','}\n${JSON.stringify(record)}`
             first = false

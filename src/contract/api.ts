@@ -301,9 +301,11 @@ export const resultColumnSchema = z
     /** `submittedAt`, `block:<blockId>` or `variable:<variableId>`: the key of the rows' cells. */
     id: z.string(),
     kind: z.enum(['submittedAt', 'block', 'variable']),
-    /** The input's question (or its group's title), the variable's name; unique among the columns. */
+    /** An input's variable name (else its question, else its group's title), a variable's name; unique among the columns. */
     label: z.string(),
     blockId: z.string().optional(),
+    /** Every input answering in this column (inputs saving into one variable share its column). */
+    blockIds: z.array(z.string()).optional(),
     blockType: z.string().optional(),
     groupId: z.string().optional(),
     variableId: z.string().optional(),

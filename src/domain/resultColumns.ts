@@ -1,9 +1,22 @@
-// The results table's columns (one per input block and per variable, plus the submission time) and a result's cells.
+// The results table's columns and a result's cells, by Typebot's header rule: the submission time, one column per
+// input (labelled by the variable it saves into, else by its question; inputs saving into one variable share its
+// column), then one per variable that no input fills.
 import { richTextToPlainText } from '../engine/richText.js'
 
 export type ResultColumn =
   | { id: 'submittedAt'; kind: 'submittedAt'; label: string }
-  | { id: string; kind: 'block'; label: string; blockId: string; blockType: string; groupId: string }
+  | {
+      id: string
+      kind: 'block'
+      label: string
+      blockId: string
+      blockType: string
+      groupId: string
+      /** The variable the input saves into, whose own column this one is. */
+      variableId?: string
+      /** Every input answering in this column (the first is `blockId`): inputs saving into one variable. */
+      blockIds: string[]
+    }
   | { id: string; kind: 'variable'; label: string; variableId: string }
 
 /** The parts of a bot document the columns come from. */
@@ -77,32 +90,60 @@ const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1)
 
 /**
  * The columns: submission time, the input blocks of the given documents (the draft first, then blocks only the
- * published snapshot still has, so older answers keep a label, then merged linked bots), then their variables. Labels are unique: a repeated
- * one gets " (2)", " (3)"…
+ * published snapshot still has, so older answers keep a label, then merged linked bots), then the variables no input
+ * saves into (session variables left out). An input saving into a variable is labelled by its name, and later inputs
+ * saving into the same variable answer in that column; another input by its question, else its group's title, else
+ * its type. Labels are unique: a repeated one gets " (2)", " (3)"…
  */
 export const resultColumns = (docs: ColumnSource[], categoryOf: CategoryOf): ResultColumn[] => {
-  const blocks: ResultColumn[] = []
-  const variables: ResultColumn[] = []
+  const variableNames = new Map<string, string>()
+  for (const doc of docs)
+    for (const variable of records(doc.variables))
+      if (!variableNames.has(String(variable.id))) variableNames.set(String(variable.id), clip(String(variable.name ?? '')))
+  const blocks: Extract<ResultColumn, { kind: 'block' }>[] = []
+  const byVariable = new Map<string, Extract<ResultColumn, { kind: 'block' }>>()
   const seen = new Set<string>()
   for (const doc of docs) {
     for (const group of records(doc.groups)) {
       const groupBlocks = records(group.blocks)
       groupBlocks.forEach((block, index) => {
-        const id = blockColumnId(String(block.id))
-        if (categoryOf(String(block.type)) !== 'input' || seen.has(id)) return
-        seen.add(id)
+        const blockId = String(block.id)
+        if (categoryOf(String(block.type)) !== 'input' || seen.has(blockId)) return
+        seen.add(blockId)
+        const savedIn = typeof block.options?.variableId === 'string' ? block.options.variableId : undefined
+        const variableId = savedIn && variableNames.get(savedIn) ? savedIn : undefined
+        const shared = variableId ? byVariable.get(variableId) : undefined
+        if (shared) {
+          shared.blockIds.push(blockId)
+          return
+        }
         const title = typeof group.title === 'string' ? clip(group.title) : ''
-        const label = questionOf(groupBlocks, index, categoryOf) || title || typeLabel(String(block.type))
-        blocks.push({ id, kind: 'block', label, blockId: String(block.id), blockType: String(block.type), groupId: String(group.id) })
+        const label =
+          (variableId && variableNames.get(variableId)) || questionOf(groupBlocks, index, categoryOf) || title || typeLabel(String(block.type))
+        const column = {
+          id: blockColumnId(blockId),
+          kind: 'block' as const,
+          label,
+          blockId,
+          blockType: String(block.type),
+          groupId: String(group.id),
+          ...(variableId && { variableId }),
+          blockIds: [blockId],
+        }
+        if (variableId) byVariable.set(variableId, column)
+        blocks.push(column)
       })
     }
-    for (const variable of records(doc.variables)) {
-      const id = variableColumnId(String(variable.id))
-      if (seen.has(id)) continue
-      seen.add(id)
-      variables.push({ id, kind: 'variable', label: clip(String(variable.name ?? '')) || 'Variable', variableId: String(variable.id) })
-    }
   }
+  const variables: ResultColumn[] = []
+  const listed = new Set<string>()
+  for (const doc of docs)
+    for (const variable of records(doc.variables)) {
+      const id = String(variable.id)
+      if (listed.has(id) || byVariable.has(id) || variable.isSessionVariable === true) continue
+      listed.add(id)
+      variables.push({ id: variableColumnId(id), kind: 'variable', label: variableNames.get(id) || 'Variable', variableId: id })
+    }
   const used = new Set<string>()
   return [SUBMITTED_AT, ...blocks, ...variables].map((column) => {
     let label = column.label
@@ -110,6 +151,20 @@ export const resultColumns = (docs: ColumnSource[], categoryOf: CategoryOf): Res
     used.add(label)
     return { ...column, label }
   })
+}
+
+/** Where a result's answers and variables go: the column of each input, and of each variable an input saves into. */
+export type CellRouting = { byBlock: Map<string, string>; byVariable: Map<string, string> }
+
+export const cellRouting = (columns: ResultColumn[]): CellRouting => {
+  const byBlock = new Map<string, string>()
+  const byVariable = new Map<string, string>()
+  for (const column of columns) {
+    if (column.kind !== 'block') continue
+    for (const blockId of column.blockIds) byBlock.set(blockId, column.id)
+    if (column.variableId) byVariable.set(column.variableId, column.id)
+  }
+  return { byBlock, byVariable }
 }
 
 /** A variable's value as a cell shows it; undefined when it has none. */
@@ -125,17 +180,24 @@ export const valueText = (value: unknown): string | undefined => {
   return String(value)
 }
 
-/** A result's cells by column id (empty cells left out). An input answered several times (loops) shows every answer. */
-export const resultCells = (result: TableResult): Record<string, string> => {
+/**
+ * A result's cells by column id (empty cells left out). An input answered several times (loops), or several inputs
+ * of one column, show every answer; an input's column without an answer shows its variable's value (set otherwise:
+ * prefilled, by a script), as Typebot's table does. `routing` (see `cellRouting`) says where each input and variable
+ * goes; an input it does not know answers in its own `block:` column, a variable in its own `variable:` column.
+ */
+export const resultCells = (result: TableResult, routing: CellRouting = { byBlock: new Map(), byVariable: new Map() }): Record<string, string> => {
   const cells: Record<string, string> = { submittedAt: result.createdAt }
   for (const answer of result.answers) {
     const text = [answer.content, ...answer.attachedFileUrls.filter((url) => !answer.content.includes(url))].filter(Boolean).join(', ')
-    const id = blockColumnId(answer.blockId)
+    const id = routing.byBlock.get(answer.blockId) ?? blockColumnId(answer.blockId)
     cells[id] = cells[id] === undefined ? text : `${cells[id]}, ${text}`
   }
   for (const variable of result.variables) {
     const text = valueText(variable.value)
-    if (text !== undefined) cells[variableColumnId(variable.id)] = text
+    if (text === undefined) continue
+    const id = routing.byVariable.get(variable.id) ?? variableColumnId(variable.id)
+    if (cells[id] === undefined) cells[id] = text
   }
   return cells
 }

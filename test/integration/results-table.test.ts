@@ -87,30 +87,28 @@ describe('results table', () => {
     return (await s.call('GET', `/v1/bots/${botRecord.id}/results/${start.body.resultId}`, { token: owner.token })).body.result.id as string
   }
 
-  test('columns are labelled by the question before each input (or the group title) and the variable names, unique', async () => {
+  test("columns by Typebot's rule: an input is labelled by the variable it saves into, else by the question before it; no column repeats an input's variable", async () => {
     const res = await s.call('GET', `/v1/bots/${bot.id}/results/columns`, { token: owner.token })
     assert.equal(res.status, 200)
     const labels = res.body.columns.map((c: any) => [c.id, c.label])
     assert.deepEqual(labels, [
       ['submittedAt', 'Submitted at'],
-      ['block:i1', 'What is your name?'],
-      ['block:i2', 'Hello {{Name}}! Your email, please?'],
-      ['block:i3', 'Profile'],
-      ['block:i4', 'What is your name? (2)'],
+      ['block:i1', 'Name'],
+      ['block:i2', 'Email'],
+      ['block:i3', 'Age'],
+      ['block:i4', 'Profile'],
       ['block:i5', `${LONG.slice(0, 79).trimEnd()}…`],
-      ['variable:v1', 'Name'],
-      ['variable:v2', 'Email'],
-      ['variable:v3', 'Age'],
-      ['variable:v4', 'Profile (2)'],
     ])
     assert.equal(res.body.columns[5].label.length, 80)
     assert.deepEqual(res.body.columns[1], {
       id: 'block:i1',
       kind: 'block',
-      label: 'What is your name?',
+      label: 'Name',
       blockId: 'i1',
       blockType: 'text input',
       groupId: 'g1',
+      variableId: 'v1',
+      blockIds: ['i1'],
     })
   })
 
@@ -176,12 +174,8 @@ describe('results table', () => {
       'block:i2': 'ada@example.com',
       'block:i3': '36',
       'block:i4': 'Countess',
-      'variable:v1': 'Ada',
-      'variable:v2': 'ada@example.com',
-      'variable:v3': '36',
-      'variable:v4': 'Countess',
     })
-    assert.deepEqual(rows[0].cells, { submittedAt: rows[0].createdAt, 'block:i1': 'Bob', 'variable:v1': 'Bob' })
+    assert.deepEqual(rows[0].cells, { submittedAt: rows[0].createdAt, 'block:i1': 'Bob' })
 
     const detail = await s.call('GET', `/v1/bots/${bot.id}/results/${first}/detail`, { token: owner.token })
     assert.equal(detail.status, 200)
@@ -189,10 +183,10 @@ describe('results table', () => {
     assert.deepEqual(
       result.answers.map((a: any) => [a.label, a.content]),
       [
-        ['What is your name?', 'Ada'],
-        ['Hello {{Name}}! Your email, please?', 'ada@example.com'],
-        ['Profile', '36'],
-        ['What is your name? (2)', 'Countess'],
+        ['Name', 'Ada'],
+        ['Email', 'ada@example.com'],
+        ['Age', '36'],
+        ['Profile', 'Countess'],
       ],
     )
     assert.deepEqual(result.variables[0], { id: 'v1', name: 'Name', columnId: 'variable:v1', value: 'Ada' })
@@ -262,7 +256,7 @@ describe('results table', () => {
       records,
       rows.map((r) => Object.fromEntries(columns.map((c: any) => [c.label, r.cells[c.id] ?? null]))),
     )
-    assert.equal(records[1]['What is your name?'], '=HYPERLINK("http://evil.example","x")')
+    assert.equal(records[1].Name, '=HYPERLINK("http://evil.example","x")')
     // An empty window: a header row only, an empty array.
     const none = await fetch(`${s.url}/v1/bots/${other.id}/results/export?format=json&timeFilter=lastMonth`, {
       headers: { authorization: `Bearer ${owner.token}` },
@@ -295,7 +289,7 @@ describe('results table', () => {
       ],
     )
     assert.equal(blocks[1].dropOffRate, 2 / 6)
-    assert.equal(blocks[0].label, 'What is your name?')
+    assert.equal(blocks[0].label, 'Name')
     assert.equal(blocks[0].groupId, 'g1')
   })
 
@@ -457,7 +451,7 @@ describe('export of a large bot', () => {
   test('JSON holds every row; a reader that goes away stops the export and the server goes on', async () => {
     const records = (await (await get(`/v1/bots/${bot.id}/results/export?format=json&timeFilter=allTime`)).json()) as Record<string, string>[]
     assert.equal(records.length, COUNT)
-    assert.equal(records[0]['What is your name?'], 'name-0')
+    assert.equal(records[0].Name, 'name-0')
     assert.equal(records[COUNT - 1].Name, `name-${COUNT - 1}`)
 
     const abort = new AbortController()
@@ -472,7 +466,7 @@ describe('export of a large bot', () => {
     assert.deepEqual(analytics.body.blocks[0], {
       blockId: 'i1',
       groupId: 'g1',
-      label: 'What is your name?',
+      label: 'Name',
       reached: COUNT,
       answered: COUNT,
       droppedOff: 0,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { csvCell, csvLine } from '../../../src/domain/csv.js'
-import { resultCells, resultColumns, valueText } from '../../../src/domain/resultColumns.js'
+import { cellRouting, resultCells, resultColumns, valueText } from '../../../src/domain/resultColumns.js'
 
 const categoryOf = (type: string) => (type === 'text' || type === 'image' ? 'bubble' : type.endsWith(' input') ? 'input' : 'logic')
 
@@ -70,4 +70,65 @@ test('cells: loops join answers, attachments follow the text, list values are jo
   })
   assert.equal(valueText(3), '3')
   assert.equal(valueText(undefined), undefined)
+})
+
+test("Typebot's header rule: an input is labelled by the variable it saves into; variable columns only for variables no input fills", () => {
+  const columns = resultColumns(
+    [
+      {
+        groups: [
+          {
+            id: 'g',
+            title: 'Welcome',
+            blocks: [
+              { id: 't', type: 'text', content: { plainText: 'What size?' } },
+              { id: 'size', type: 'choice input', options: { variableId: 'v-size' } },
+              { id: 't2', type: 'text', content: { plainText: 'Anything else?' } },
+              { id: 'note', type: 'text input' },
+              { id: 'size-again', type: 'choice input', options: { variableId: 'v-size' } },
+              { id: 'lost', type: 'text input', options: { variableId: 'v-deleted' } },
+            ],
+          },
+        ],
+        variables: [
+          { id: 'v-size', name: 'Size' },
+          { id: 'v-score', name: 'Score' },
+          { id: 'v-secret', name: 'Token', isSessionVariable: true },
+        ],
+      },
+    ],
+    categoryOf,
+  )
+  assert.deepEqual(
+    columns.map((c) => [c.id, c.label]),
+    [
+      ['submittedAt', 'Submitted at'],
+      ['block:size', 'Size'],
+      ['block:note', 'Anything else?'],
+      ['block:lost', 'Welcome'],
+      ['variable:v-score', 'Score'],
+    ],
+  )
+  const cells = resultCells(
+    {
+      createdAt: '2026-01-01T00:00:00.000Z',
+      answers: [
+        { blockId: 'size', content: 'Large', attachedFileUrls: [] },
+        { blockId: 'size-again', content: 'Small', attachedFileUrls: [] },
+        { blockId: 'note', content: 'Extra cheese', attachedFileUrls: [] },
+      ],
+      variables: [
+        { id: 'v-size', value: 'Small' },
+        { id: 'v-score', value: 3 },
+      ],
+    },
+    cellRouting(columns),
+  )
+  assert.equal(cells['block:size'], 'Large, Small')
+  assert.equal(cells['block:note'], 'Extra cheese')
+  assert.equal(cells['variable:v-score'], '3')
+  assert.equal(cells['variable:v-size'], undefined, 'no column of its own')
+  // No answer (a variable prefilled or set by a script): the input's column shows the variable.
+  const prefilled = resultCells({ createdAt: 'x', answers: [], variables: [{ id: 'v-size', value: 'Medium' }] }, cellRouting(columns))
+  assert.equal(prefilled['block:size'], 'Medium')
 })

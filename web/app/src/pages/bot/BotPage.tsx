@@ -1,11 +1,12 @@
 // One bot: its status and publishing, the way into its flow editor, then tabs for sharing, results, analytics and
 // webhooks.
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
-import { IconChartBar, IconEdit, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
-import { lazy, Suspense } from 'react'
+import { IconChartBar, IconEdit, IconPencil, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { NameDialog } from '../../components/NameDialog.js'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
 import { api } from '../../lib/api.js'
 import { botStatus, useBot } from '../../lib/bots.js'
@@ -26,6 +27,7 @@ export const BotPage = () => {
   const navigate = useNavigate()
   const bot = useBot(botId!)
   const client = useQueryClient()
+  const [renaming, setRenaming] = useState(false)
   if (tab && !tabs.includes(tab as (typeof tabs)[number])) return <Navigate to={`/w/${workspaceId}/bots/${botId}`} replace />
   if (bot.error) return <ErrorState title="This bot could not be opened" error={bot.error} onRetry={() => void bot.refetch()} />
   if (!bot.data) return <LoadingState label="Loading the bot" />
@@ -56,6 +58,13 @@ export const BotPage = () => {
             <Title order={1} size="h2">
               {b.name || 'Untitled bot'}
             </Title>
+            {canWrite && (
+              <Tooltip label="Rename">
+                <ActionIcon variant="subtle" color="gray" aria-label="Rename the bot" onClick={() => setRenaming(true)}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            )}
             <Badge color={status.color} variant="light">
               {status.label}
             </Badge>
@@ -91,6 +100,17 @@ export const BotPage = () => {
           )}
         </Group>
       </Group>
+      <NameDialog
+        opened={renaming}
+        onClose={() => setRenaming(false)}
+        title="Rename the bot"
+        initial={b.name}
+        submitLabel="Rename"
+        onSubmit={async (name) => {
+          await api.patch(`/v1/bots/${b.id}`, { bot: { name } })
+          await refresh()
+        }}
+      />
       <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>

@@ -1,10 +1,11 @@
-// A bot on the dashboard: its status and every action on it (share, results, export, duplicate, move, close, delete).
+// A bot on the dashboard: its status and every action on it (share, results, export, rename, duplicate, move, close, delete).
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { IconCopy, IconDots, IconDownload, IconFolder, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react'
+import { IconCopy, IconDots, IconDownload, IconFolder, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmButton.js'
+import { NameDialog } from '../../components/NameDialog.js'
 import { errorMessage } from '../../components/states.js'
 import { api, request } from '../../lib/api.js'
 import { botStatus } from '../../lib/bots.js'
@@ -34,6 +35,7 @@ export const BotCard = ({
   onChanged: () => Promise<unknown>
 }) => {
   const [deleting, setDeleting] = useState(false)
+  const [renaming, setRenaming] = useState(false)
   const status = botStatus(bot)
   const act = async (label: string, action: () => Promise<unknown>) => {
     try {
@@ -82,6 +84,9 @@ export const BotCard = ({
             </Menu.Item>
             {canWrite && (
               <>
+                <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setRenaming(true)}>
+                  Rename
+                </Menu.Item>
                 <Menu.Item
                   leftSection={<IconCopy size={14} aria-hidden />}
                   onClick={() => void act('Bot duplicated', () => api.post(`/v1/bots/${bot.id}/duplicate`))}
@@ -127,6 +132,17 @@ export const BotCard = ({
           </Menu.Dropdown>
         </Menu>
       </Group>
+      <NameDialog
+        opened={renaming}
+        onClose={() => setRenaming(false)}
+        title="Rename the bot"
+        initial={bot.name}
+        submitLabel="Rename"
+        onSubmit={async (name) => {
+          await api.patch(`/v1/bots/${bot.id}`, { bot: { name } })
+          await onChanged()
+        }}
+      />
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
