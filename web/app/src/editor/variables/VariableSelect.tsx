@@ -1,7 +1,7 @@
 // Picking a variable by name, or creating one by typing a new name: inputs save answers into variables, and most
 // options name one. The value is the variable's id (what the bot stores).
 import { Select } from '@mantine/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { EditorContext } from '../types.js'
 
 const createPrefix = '\u0000create:'
@@ -30,14 +30,22 @@ export const VariableSelect = ({ label, value, onChange, ctx, description, place
     ...(exact ? [{ value: exact.id, label: exact.name }] : []),
     ...options.filter((o) => o.value !== exact?.id),
   ]
+  /** The name last picked or created here: a blur right after a pick (before the field re-renders) takes nothing more. */
+  const taken = useRef<string | undefined>(undefined)
   const pick = (next: string | null) => {
-    if (next?.startsWith(createPrefix)) onChange(ctx.createVariable(next.slice(createPrefix.length)).id)
-    else onChange(next ?? undefined)
+    if (next?.startsWith(createPrefix)) {
+      taken.current = next.slice(createPrefix.length)
+      onChange(ctx.createVariable(taken.current).id)
+      return
+    }
+    taken.current = ctx.variables.find((v) => v.id === next)?.name
+    onChange(next ?? undefined)
   }
-  // A name typed and left (Tab, a click elsewhere) is taken as if confirmed: never silently dropped.
+  // A name typed and left (Tab, a click elsewhere) is taken as if confirmed: never silently dropped. The search may
+  // briefly hold the picked option's label ("Create “…”"), which is not a name.
   const commitTyped = () => {
     const current = ctx.variables.find((v) => v.id === value)
-    if (!name || ctx.readOnly || current?.name === name) return
+    if (!name || ctx.readOnly || current?.name === name || taken.current === name || name.startsWith('Create “')) return
     pick(exact ? exact.id : createPrefix + name)
   }
   // A value naming a variable that no longer exists is shown as such rather than as an empty select.
