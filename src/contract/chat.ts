@@ -66,8 +66,9 @@ export const continueChatBody = z
 export type UserReply = z.output<typeof userMessageSchema>
 
 /** A message (bubble) of a chat response: `{ id, type, content }`. */
-export const chatMessageSchema = z.looseObject({ id: z.string(), type: z.string(), content: z.looseObject({}) })
-export type ChatMessage = z.infer<typeof chatMessageSchema>
+const anyMessageSchema = z.looseObject({ id: z.string(), type: z.string(), content: z.looseObject({}) })
+/** Any kind's message, as the engine passes it on (clients read src/blocks/wire.ts's typed `ChatMessage`). */
+export type ChatMessage = z.infer<typeof anyMessageSchema>
 
 /** A log entry of a turn (error, success or info), e.g. the outcome of an HTTP request block. */
 export const chatLogSchema = z.object({
@@ -103,8 +104,8 @@ export const storedLogSchema = z.object({
 
 export type { ClientSideAction } from './chatWire.js'
 
-/** An input as the chat sends it: the block as prepared by its kind (see src/blocks/wire.ts for each kind's shape). */
-export const chatInputSchema = z.looseObject({ id: z.string(), type: z.string() })
+/** Any kind's input, as the engine passes it on (each kind's shape: src/blocks/wire.ts). */
+const anyInputSchema = z.looseObject({ id: z.string(), type: z.string() })
 
 /**
  * A turn's answer and a start's, with the message and input schemas given: the engine answers with the generic ones
@@ -141,9 +142,7 @@ export const makeChatResponseSchemas = <M extends z.ZodType, I extends z.ZodType
 }
 
 /** What one turn answers (the engine's response; start answers add the session, result and bot). */
-export type ChatResponse = z.infer<
-  ReturnType<typeof makeChatResponseSchemas<typeof chatMessageSchema, typeof chatInputSchema>>['continueChatResponse']
->
+export type ChatResponse = z.infer<ReturnType<typeof makeChatResponseSchemas<typeof anyMessageSchema, typeof anyInputSchema>>['continueChatResponse']>
 
 export const resultSchema = z
   .object({

@@ -80,8 +80,9 @@ const CustomEmbed = ({ c, onContinue }: { c: Content<'custom-embed'>; onContinue
 export const BotMessage = ({ message, onContinue }: { message: ChatMessage; onContinue(text: string): void }) => {
   switch (message.type) {
     case BubbleBlockType.TEXT:
-      // The widget asks for rich text; Markdown (another client's format) shows as it is written.
-      return message.content.type === 'richText' ? <RichText richText={message.content.richText} /> : <p>{message.content.markdown}</p>
+      // The widget asks for rich text; Markdown (another client's format) shows as it is written. Entries a remembered
+      // chat stored before the wire was typed may lack the content's `type`: they are rich text.
+      return message.content.type === 'markdown' ? <p>{message.content.markdown}</p> : <RichText richText={message.content.richText ?? []} />
     case BubbleBlockType.IMAGE:
       return <Image c={message.content} />
     case BubbleBlockType.VIDEO:

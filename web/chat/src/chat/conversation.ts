@@ -263,7 +263,7 @@ export class Conversation {
     const between = e.delayBetweenBubbles ?? 0
     if (this.shownBotMessages > 0 && between > 0) await sleep(between * 1000)
     if (message.type !== BubbleBlockType.TEXT || (this.shownBotMessages === 0 && e.isDisabledOnFirstMessage)) return
-    const text = message.content.type === 'richText' ? plainText(message.content.richText) : message.content.markdown
+    const text = message.content.type === 'markdown' ? message.content.markdown : plainText(message.content.richText)
     const delay = typingDelay(text.split(/\s+/).filter(Boolean).length, e)
     if (delay <= 0) return
     this.set({ typing: true })

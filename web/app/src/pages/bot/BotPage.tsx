@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { IconChartBar, IconEdit, IconPencil, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
-import { NameDialog } from '../../components/NameDialog.js'
+import { RenameBotDialog } from '../../components/RenameBotDialog.js'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
 import { api } from '../../lib/api.js'
 import { botStatus, useBot } from '../../lib/bots.js'
@@ -100,17 +100,7 @@ export const BotPage = () => {
           )}
         </Group>
       </Group>
-      <NameDialog
-        opened={renaming}
-        onClose={() => setRenaming(false)}
-        title="Rename the bot"
-        initial={b.name}
-        submitLabel="Rename"
-        onSubmit={async (name) => {
-          await api.patch(`/v1/bots/${b.id}`, { bot: { name } })
-          await refresh()
-        }}
-      />
+      <RenameBotDialog bot={b} opened={renaming} onClose={() => setRenaming(false)} onRenamed={refresh} />
       <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>

@@ -5,7 +5,7 @@ import { IconCopy, IconDots, IconDownload, IconFolder, IconLock, IconLockOpen, I
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmButton.js'
-import { NameDialog } from '../../components/NameDialog.js'
+import { RenameBotDialog } from '../../components/RenameBotDialog.js'
 import { errorMessage } from '../../components/states.js'
 import { api, request } from '../../lib/api.js'
 import { botStatus } from '../../lib/bots.js'
@@ -132,17 +132,7 @@ export const BotCard = ({
           </Menu.Dropdown>
         </Menu>
       </Group>
-      <NameDialog
-        opened={renaming}
-        onClose={() => setRenaming(false)}
-        title="Rename the bot"
-        initial={bot.name}
-        submitLabel="Rename"
-        onSubmit={async (name) => {
-          await api.patch(`/v1/bots/${bot.id}`, { bot: { name } })
-          await onChanged()
-        }}
-      />
+      <RenameBotDialog bot={bot} opened={renaming} onClose={() => setRenaming(false)} onRenamed={onChanged} />
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
