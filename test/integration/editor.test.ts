@@ -12,6 +12,7 @@ import {
   connectHandle,
   dropFromPalette,
   emptySpot,
+  eventually,
   groupNode,
   itemHandle,
   type pageApi,
@@ -293,8 +294,10 @@ describe('flow editor', () => {
     await name.click()
     await name.fill('Pizza order')
     await name.press('Enter')
-    await saved(page)
-    assert.equal((await stored(botId)).name, 'Pizza order')
+    await eventually(
+      async () => (await stored(botId)).name,
+      (n) => n === 'Pizza order',
+    )
     // Escape: the typing is dropped, the saved name stays.
     await name.click()
     await name.fill('Not this')
@@ -306,8 +309,10 @@ describe('flow editor', () => {
     assert.equal(await name.inputValue(), 'Pizza order')
     await name.fill('Pizza order for two')
     await name.press('Tab')
-    await saved(page)
-    assert.equal((await stored(botId)).name, 'Pizza order for two')
+    await eventually(
+      async () => (await stored(botId)).name,
+      (n) => n === 'Pizza order for two',
+    )
     await page.getByRole('link', { name: "Back to the bot's page" }).click()
     await page.getByRole('heading', { name: 'Pizza order for two' }).first().waitFor()
   })

@@ -74,12 +74,31 @@ export const typeRichText = async (page: Page, scope: Locator, text: string) => 
   await page.keyboard.type(text, { delay: 15 })
 }
 
-/** Waits for the editor's save indicator to say the draft is stored. */
-export const saved = (page: Page) =>
-  page
+/**
+ * Waits for the editor's save indicator to say the draft is stored. Two frames first, so a change made by the last
+ * action has been rendered and the indicator no longer shows the previous save.
+ */
+export const saved = async (page: Page) => {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page
     .getByRole('status')
     .filter({ hasText: /^Saved$/ })
     .waitFor()
+}
+
+/**
+ * Reads a value until it passes a check: what an autosave stores, when the save indicator may already say "Saved"
+ * from an earlier save. Gives up after `tries` reads, with the last value in the error.
+ */
+export const eventually = async <T>(read: () => Promise<T>, check: (value: T) => boolean, tries = 200): Promise<T> => {
+  let value = await read()
+  for (let i = 0; i < tries && !check(value); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    value = await read()
+  }
+  if (!check(value)) throw new Error(`never came: last read ${JSON.stringify(value)}`)
+  return value
+}
 
 /** Finds a spot of empty canvas (a click or drop there lands on the pane, not on a group). */
 export const emptySpot = async (page: Page) => {
