@@ -10,6 +10,7 @@ import { launchBrowser } from '../support/browser.js'
 import {
   blockRow,
   connectHandle,
+  dragEdge,
   dropFromPalette,
   emptySpot,
   eventually,
@@ -315,6 +316,72 @@ describe('flow editor', () => {
     )
     await page.getByRole('link', { name: "Back to the bot's page" }).click()
     await page.getByRole('heading', { name: 'Pizza order for two' }).first().waitFor()
+  })
+
+  test("an edge let go anywhere on a group connects to it, on a later block to that block; a block let go just under a group's last block joins the group", async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-loose-drop' })
+    await page.getByRole('button', { name: 'Fit View' }).click()
+    const choice = blockRow(groupNode(page, 'Ask'), 'Buttons')
+    const centreOf = async (locator: ReturnType<Page['locator']>) => {
+      const box = (await locator.boundingBox())!
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    }
+    // "No" let go on the title of Bye (far from its entry point).
+    await dragEdge(page, itemHandle(choice, 'No'), await centreOf(groupNode(page, 'Bye').getByRole('button', { name: /^Group title: Bye/ })))
+    let bot = await eventually(
+      () => stored(botId),
+      (b) => b.edges.some((e) => e.from.itemId === 'i-no' && e.to.groupId === 'g-bye'),
+    )
+    assert.ok(!bot.edges.some((e) => e.id === 'e-no'), 'the old edge is replaced')
+    // "Yes" let go on Happy's second block: the edge goes to that block, and is drawn to it.
+    await dragEdge(page, itemHandle(choice, 'Yes'), await centreOf(blockRow(groupNode(page, 'Happy'), 'Text', 'An extra line')))
+    bot = await eventually(
+      () => stored(botId),
+      (b) => b.edges.some((e) => e.from.itemId === 'i-yes' && (e.to as { blockId?: string }).blockId === 't-extra'),
+    )
+    const yes = bot.edges.find((e) => e.from.itemId === 'i-yes')!
+    assert.deepEqual(yes.to, { groupId: 'g-happy', blockId: 't-extra' })
+    await page.locator(`[data-testid="rf__edge-${yes.id}"]`).waitFor()
+    // Let go on the block the edge leaves: nothing changes.
+    const edgesBefore = bot.edges
+    await dragEdge(page, itemHandle(choice, 'Yes'), await centreOf(choice.locator('.pg-block-head')))
+    await page.waitForTimeout(300)
+    assert.deepEqual((await stored(botId)).edges, edgesBefore)
+    // A Text block from the palette let go just under Sad's last block: Sad's second block, no new group.
+    const sad = (await groupNode(page, 'Sad').boundingBox())!
+    await dropFromPalette(page, /^Add Text:/, { x: sad.x + sad.width / 2, y: sad.y + sad.height + 12 })
+    bot = await eventually(
+      () => stored(botId),
+      (b) => b.groups.find((g) => g.id === 'g-sad')!.blocks.length === 2,
+    )
+    assert.equal(bot.groups.length, 4, 'no new group')
+    await shot(page, 'editor-loose-drop')
+  })
+
+  test("a block's settings never hide it: the view moves it into sight; Escape in its text closes them and the keyboard is back on the block; edges show their direction", async () => {
+    await editorOf({ ...typebotExport(), id: 'tb-in-sight' })
+    await page.getByRole('button', { name: 'Fit View' }).click()
+    // Bye is the rightmost group: the panel opening takes the room it was drawn in.
+    const bye = blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye')
+    await bye.click()
+    const settings = panel(page, 'Text settings')
+    await settings.waitFor()
+    const canvas = (await page.getByLabel('Flow canvas').boundingBox())!
+    await eventually(
+      async () => (await bye.boundingBox())!,
+      (box) => box.x >= canvas.x && box.x + box.width <= canvas.x + canvas.width,
+    )
+    await settings.getByRole('textbox', { name: 'Message' }).click()
+    await page.keyboard.press('Escape')
+    await settings.waitFor({ state: 'detached' })
+    await eventually(
+      () => bye.evaluate((el) => el === (globalThis as any).document.activeElement),
+      (focused) => focused,
+    )
+    // Every edge ends in an arrowhead.
+    const edges = page.locator('.react-flow__edge-path')
+    assert.ok((await edges.count()) >= 3)
+    for (const marker of await edges.evaluateAll((paths) => paths.map((p: any) => p.getAttribute('marker-end') as string | null))) assert.match(marker ?? '', /^url\(/)
   })
 
   test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {

@@ -42,8 +42,12 @@ const centre = async (locator: Locator) => {
 export const connectHandle = async (page: Page, handle: Locator, targetGroup: string) => {
   // Both ends in view (groups out of view are not drawn).
   await page.getByRole('button', { name: 'Fit View' }).click()
+  await dragEdge(page, handle, await centre(groupNode(page, targetGroup).locator('.pg-handle-in')))
+}
+
+/** Draws an edge from a handle and lets it go at a point, with the mouse. */
+export const dragEdge = async (page: Page, handle: Locator, to: { x: number; y: number }) => {
   const from = await centre(handle)
-  const to = await centre(groupNode(page, targetGroup).locator('.react-flow__handle.target'))
   await page.mouse.move(from.x, from.y)
   await page.mouse.down()
   await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 })
@@ -79,7 +83,9 @@ export const typeRichText = async (page: Page, scope: Locator, text: string) => 
  * action has been rendered and the indicator no longer shows the previous save.
  */
 export const saved = async (page: Page) => {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))),
+  )
   await page
     .getByRole('status')
     .filter({ hasText: /^Saved$/ })

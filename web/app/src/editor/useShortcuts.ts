@@ -1,6 +1,7 @@
 // The editor's keyboard shortcuts and clipboard. Keys typed into a field belong to the field (its own undo, its own
 // copy); on the canvas: Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redo, Delete/Backspace delete the
-// selection, Ctrl/Cmd+D duplicate the selected groups, Ctrl/Cmd+S save now, Escape close the block's settings.
+// selection, Ctrl/Cmd+D duplicate the selected groups, Ctrl/Cmd+S save now, Escape close the block's settings
+// (from the canvas or from a field of the settings).
 // Copy/paste go through the system clipboard as JSON text, so groups paste into another bot (another tab too).
 import { useEffect, useRef } from 'react'
 import { cutFragment, duplicateGroups, parseFragment, pasteFragment } from './doc/fragment.js'
@@ -27,6 +28,29 @@ const elsewhere = (target: EventTarget | null) =>
 const ignored = (e: Event) => {
   const target = origin(e)
   return typing(target) || elsewhere(target) || elsewhere(e.target)
+}
+
+/**
+ * Escape typed in a field of the block's settings closes them, as it does on the canvas — unless the field used it
+ * (a list it opened, a dialog of its own).
+ */
+const leavesPanel = (e: KeyboardEvent) => {
+  const target = origin(e)
+  return (
+    !e.defaultPrevented &&
+    typing(target) &&
+    !elsewhere(target) &&
+    target instanceof Element &&
+    Boolean(target.closest('aside')) &&
+    target.getAttribute('aria-expanded') !== 'true'
+  )
+}
+
+/** Closes the block's settings, and puts the keyboard back on the block (the field it was in is gone). */
+const closeBlockPanel = (s: ShortcutState) => {
+  const blockId = s.selectedBlockId
+  s.clearBlock()
+  if (blockId) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"]`)?.focus())
 }
 
 export type ShortcutState = {
@@ -56,6 +80,10 @@ export const useShortcuts = (state: ShortcutState) => {
       if (mod && key === 's') {
         e.preventDefault()
         s.save()
+        return
+      }
+      if (key === 'escape' && s.active && s.selectedBlockId && leavesPanel(e)) {
+        closeBlockPanel(s)
         return
       }
       if (ignored(e) || !s.active) return
@@ -88,7 +116,7 @@ export const useShortcuts = (state: ShortcutState) => {
         if (groups.length === 0) return
         e.preventDefault()
         history.change((b) => duplicateGroups(b, groups).bot)
-      } else if (key === 'escape') s.clearBlock()
+      } else if (key === 'escape') closeBlockPanel(s)
     }
     const onCopy = (e: ClipboardEvent) => {
       const s = ref.current

@@ -8,6 +8,8 @@ import {
   Background,
   type Connection,
   Controls,
+  type FinalConnectionState,
+  MarkerType,
   type Edge as FlowEdge,
   MiniMap,
   type Node,
@@ -22,7 +24,7 @@ import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { groupOfBlock, sourceAt } from '../../../../../src/contract/bot/graph.js'
 import type { Update } from '../doc/history.js'
 import { duplicateGroups } from '../doc/fragment.js'
-import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup } from '../doc/ops.js'
+import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup, type Target } from '../doc/ops.js'
 import type { Block, EditorBot } from '../types.js'
 import { type CanvasApi, CanvasContext, type CanvasMark, dragTypes, isBlockDrag } from './canvasContext.js'
 import { EventNode } from './EventNode.js'
@@ -30,7 +32,8 @@ import { toFlow } from './flowModel.js'
 import { GroupNode } from './GroupNode.js'
 
 const fitted = { fitView: true, fitViewOptions: { maxZoom: 1 } }
-const edgeOptions = { style: { strokeWidth: 2 } }
+// Arrowheads say which way a path goes where two groups are joined both ways.
+const edgeOptions = { style: { strokeWidth: 2 }, markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 } }
 const proOptions = { hideAttribution: true }
 const isValidConnection = (c: { target: string | null }) => Boolean(c.target) && !c.target!.startsWith('event:')
 
@@ -45,6 +48,22 @@ const openingViewport = (bot: EditorBot) => {
   if (bot.groups.length <= 40) return undefined
   const start = bot.events[0]?.graphCoordinates ?? bot.groups[0]?.graphCoordinates ?? { x: 0, y: 0 }
   return { x: -start.x + 80, y: -start.y + 160, zoom: 1 }
+}
+
+/**
+ * The group (and block, when not its first) under the point where an edge was let go, and the block row there:
+ * letting go on the block the edge leaves is no connection.
+ */
+const dropTarget = (event: MouseEvent | TouchEvent): { to: Target; overBlockId?: string } | null => {
+  const point = 'changedTouches' in event ? event.changedTouches[0] : event
+  if (!point) return null
+  const under = document.elementFromPoint(point.clientX, point.clientY)
+  const groupId = under?.closest<HTMLElement>('.react-flow__node-botGroup')?.dataset.id
+  if (!groupId) return null
+  const row = under?.closest<HTMLElement>('[data-block-row]')
+  const blockId = row?.dataset.blockId
+  const first = row?.parentElement?.querySelector('[data-block-row]') === row
+  return { to: blockId && !first ? { groupId, blockId } : { groupId }, overBlockId: blockId }
 }
 
 export type CanvasProps = {
@@ -84,6 +103,42 @@ export const EditorCanvas = (props: CanvasProps) => {
     })
     setEdges(drawn.edges)
   }, [bot])
+
+  // The block being edited stays in sight: the settings panel takes room from the canvas when it opens, and a
+  // block picked near the edge (or from a list) may be out of view.
+  const selectedBlockId = props.selectedBlockId
+  useEffect(() => {
+    if (!selectedBlockId) return
+    const frame = requestAnimationFrame(() => {
+      const row = wrapper.current?.querySelector(`[data-block-id="${CSS.escape(selectedBlockId)}"]`)
+      const view = wrapper.current?.getBoundingClientRect()
+      if (!row || !view) return
+      const box = row.getBoundingClientRect()
+      const margin = 48
+      const dx = box.right > view.right - margin ? view.right - margin - box.right : box.left < view.left + margin ? view.left + margin - box.left : 0
+      const dy = box.bottom > view.bottom - margin ? view.bottom - margin - box.bottom : box.top < view.top + margin ? view.top + margin - box.top : 0
+      if (dx === 0 && dy === 0) return
+      const { x, y, zoom } = flow.getViewport()
+      void flow.setViewport({ x: x + dx, y: y + dy, zoom }, { duration: 200 })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [selectedBlockId, flow])
+
+  // While a block is dragged (from the palette or the canvas), groups take drops in a band below them.
+  useEffect(() => {
+    const start = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer && isBlockDrag(e.dataTransfer)) wrapper.current?.classList.add('pg-dragging-block')
+    }
+    const end = () => wrapper.current?.classList.remove('pg-dragging-block')
+    document.addEventListener('dragstart', start)
+    document.addEventListener('dragend', end)
+    document.addEventListener('drop', end)
+    return () => {
+      document.removeEventListener('dragstart', start)
+      document.removeEventListener('dragend', end)
+      document.removeEventListener('drop', end)
+    }
+  }, [])
 
   // A move becomes a change when it ends (a drag let go, or a step of the arrow keys), not on every frame.
   const onNodesChange: OnNodesChange = useCallback(
@@ -165,6 +220,24 @@ export const EditorCanvas = (props: CanvasProps) => {
     [change],
   )
 
+  // An edge let go anywhere on a group goes to the group; on one of its blocks (after the first), to that block.
+  // xyflow only connects when the pointer ends near the entry point; this reads what lies under the pointer.
+  const onConnectEnd = useCallback(
+    (event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      wrapper.current?.classList.remove('pg-connecting')
+      if (state.isValid || state.fromHandle?.type !== 'source' || !state.fromHandle.id) return
+      const target = dropTarget(event)
+      if (!target) return
+      const key = state.fromHandle.id
+      change((b) => {
+        const from = sourceAt(b, key)
+        return from && !('blockId' in from && from.blockId === target.overBlockId) ? connect(b, from, target.to).bot : b
+      })
+    },
+    [change],
+  )
+  const onConnectStart = useCallback(() => wrapper.current?.classList.add('pg-connecting'), [])
+
   // Every prop given to ReactFlow is stable: it copies each new value into its store, which renders again.
   // A click on the canvas or on a group (not on one of its blocks) leaves the block's settings.
   const onPaneClick = useCallback(() => onSelectBlock(null), [onSelectBlock])
@@ -194,6 +267,8 @@ export const EditorCanvas = (props: CanvasProps) => {
           onEdgesChange={onEdgesChange}
           onNodeClick={onPaneClick}
           onConnect={onConnect}
+          onConnectStart={onConnectStart}
+          onConnectEnd={onConnectEnd}
           isValidConnection={isValidConnection}
           onSelectionChange={onSelectionChange}
           onPaneClick={onPaneClick}
@@ -210,7 +285,8 @@ export const EditorCanvas = (props: CanvasProps) => {
         >
           <Background />
           <Controls showInteractive={false} />
-          <MiniMap pannable zoomable ariaLabel="Overview of the flow" />
+          {/* Only where there is more than a screen to find one's way in: on a small bot it covers groups. */}
+          {bot.groups.length > 12 && <MiniMap pannable zoomable ariaLabel="Overview of the flow" />}
         </ReactFlow>
       </Box>
     </CanvasContext.Provider>

@@ -11,7 +11,7 @@ import { exitsOfBlock } from '../doc/exits.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
 import './canvas.css'
-import { exitLabel, type GroupNodeData, itemExits, showsBlockHandle } from './flowModel.js'
+import { blockTargetHandle, exitLabel, type GroupNodeData, itemExits, showsBlockHandle } from './flowModel.js'
 
 /** The index a drop at clientY lands on, from the block rows' middles. */
 const dropIndex = (list: HTMLElement, clientY: number) => {
@@ -45,7 +45,7 @@ const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: b
   </div>
 )
 
-const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isLast: boolean }) => {
+const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boolean; isFirst: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
   const label = blockLabel(block.type)
   // Blocks whose exits are their items show them as rows of their own, not in a summary line.
@@ -93,6 +93,10 @@ const BlockRow = memo(({ block, lod, isLast }: { block: Block; lod: boolean; isL
         }
       }}
     >
+      {/* Where an edge aimed at this block ends (drawn only; edges are made by letting go on the block). */}
+      {!isFirst && (
+        <Handle type="target" id={blockTargetHandle(block.id)} position={Position.Left} className="pg-handle-block-in" isConnectable={false} />
+      )}
       <div className="pg-block-head">
         <span className="pg-kind">{lod ? '\u00a0' : label}</span>
         <Marks marks={canvas.marks.get(block.id)} />
@@ -160,21 +164,33 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
   const [over, setOver] = useState<number | null>(null)
   const lod = useStore(lowDetail)
   const { group } = data
-  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+  // The whole group takes a dragged block, and a band below it too (see .pg-group::after), where the line shows the
+  // block going last: a block let go just under a group joins it instead of starting a new group on top of it.
+  const list = (e: DragEvent<HTMLElement>) => e.currentTarget.querySelector<HTMLElement>('.pg-blocks')!
+  const onDragOver = (e: DragEvent<HTMLElement>) => {
     if (canvas.readOnly || !isBlockDrag(e.dataTransfer)) return
     e.preventDefault()
     e.stopPropagation()
-    setOver(dropIndex(e.currentTarget, e.clientY))
+    setOver(dropIndex(list(e), e.clientY))
   }
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+  const onDrop = (e: DragEvent<HTMLElement>) => {
     if (canvas.readOnly || !isBlockDrag(e.dataTransfer)) return
     e.preventDefault()
     e.stopPropagation()
     setOver(null)
-    canvas.dropInGroup(group.id, dropIndex(e.currentTarget, e.clientY), e.dataTransfer)
+    canvas.dropInGroup(group.id, dropIndex(list(e), e.clientY), e.dataTransfer)
   }
   return (
-    <section className="pg-group" data-selected={selected || undefined} aria-label={`Group ${group.title}`}>
+    <section
+      className="pg-group"
+      data-selected={selected || undefined}
+      aria-label={`Group ${group.title}`}
+      onDragOver={onDragOver}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as globalThis.Node | null)) setOver(null)
+      }}
+      onDrop={onDrop}
+    >
       {/* Mounted only on a selected group: a NodeToolbar follows the viewport, so each one re-renders on every frame of
           a pan (hundreds of them in a large flow zoomed out). */}
       {selected && !canvas.readOnly && (
@@ -201,11 +217,10 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
       )}
       <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" aria-label={`Into ${group.title}`} />
       <Title groupId={group.id} title={group.title} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard reorders with Alt+arrows on a block */}
-      <div className="pg-blocks" onDragOver={onDragOver} onDragLeave={() => setOver(null)} onDrop={onDrop}>
+      <div className="pg-blocks">
         {group.blocks.map((block, i) => (
           <BlockWithDropLine key={block.id} show={over === i}>
-            <BlockRow block={block as Block} lod={lod} isLast={i === group.blocks.length - 1} />
+            <BlockRow block={block as Block} lod={lod} isFirst={i === 0} isLast={i === group.blocks.length - 1} />
           </BlockWithDropLine>
         ))}
         {over === group.blocks.length && <DropLine />}

@@ -13,6 +13,9 @@ export type EventNodeData = { event: EditorBot['events'][number] }
 
 export const eventNodeId = (eventId: string) => `event:${eventId}`
 
+/** The handle an edge aimed at a block (not its group's first) ends on. */
+export const blockTargetHandle = (blockId: string) => `in:${blockId}`
+
 /** Where a group sits when the bot does not say (hand-written bots). */
 export const fallbackPosition = (index: number) => ({ x: (index % 4) * 340, y: Math.floor(index / 4) * 340 })
 
@@ -65,12 +68,15 @@ export const toFlow = (bot: EditorBot, selected: ReadonlySet<string>) => {
     })),
   ]
   const owner = ownerNodes(bot)
-  const groupIds = new Set(bot.groups.map((g) => g.id))
+  // Each group's blocks after its first: an edge aimed at one of them ends on that block.
+  const laterBlocks = new Map(bot.groups.map((g) => [g.id, new Set(g.blocks.slice(1).map((b) => b.id))]))
   const edges: FlowEdge[] = bot.edges.flatMap((edge) => {
     const key = sourceKey(edge.from)
     const source = owner.get(key)
-    if (!source || !groupIds.has(edge.to.groupId)) return []
-    return [{ id: edge.id, source, sourceHandle: key, target: edge.to.groupId, targetHandle: 'in', selected: selected.has(edge.id) }]
+    const later = laterBlocks.get(edge.to.groupId)
+    if (!source || !later) return []
+    const targetHandle = edge.to.blockId && later.has(edge.to.blockId) ? blockTargetHandle(edge.to.blockId) : 'in'
+    return [{ id: edge.id, source, sourceHandle: key, target: edge.to.groupId, targetHandle, selected: selected.has(edge.id) }]
   })
   return { nodes, edges }
 }
