@@ -381,7 +381,8 @@ describe('flow editor', () => {
     // Every edge ends in an arrowhead.
     const edges = page.locator('.react-flow__edge-path')
     assert.ok((await edges.count()) >= 3)
-    for (const marker of await edges.evaluateAll((paths) => paths.map((p: any) => p.getAttribute('marker-end') as string | null))) assert.match(marker ?? '', /^url\(/)
+    for (const marker of await edges.evaluateAll((paths) => paths.map((p: any) => p.getAttribute('marker-end') as string | null)))
+      assert.match(marker ?? '', /^url\(/)
   })
 
   test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {

@@ -111,6 +111,19 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal(metaContent(bare, 'twitter:card'), 'summary')
   })
 
+  test("the page is marked with the bot's language (English when it names none); a tag that is not one is refused", async () => {
+    const english = await publish(hello({}))
+    assert.match((await page(server, `/${english.publicId}`)).html, /<html lang="en">/)
+    const brazilian = await publish(hello({ settings: { general: { language: 'pt-BR' } } }))
+    assert.match((await page(server, `/${brazilian.publicId}`)).html, /<html lang="pt-BR">/)
+    const refused = await server.call('POST', '/v1/bots/import', {
+      token: owner.token,
+      body: { workspaceId: owner.workspaceId, bot: hello({ settings: { general: { language: '"><script>' } } }) },
+    })
+    assert.equal(refused.status, 400)
+    assert.match(JSON.stringify(refused.body), /language tag/)
+  })
+
   test('hostile names, descriptions and URLs are escaped or dropped; the theme background cannot break out of CSS', async () => {
     const doc = hello({
       settings: {

@@ -423,6 +423,52 @@ describe('web application', () => {
     await owner.getByRole('link', { name: 'Lead intake' }).waitFor()
   })
 
+  test("the small things: a new bot named in its dialog, starters' buttons whole, notifications off the page's buttons, close says to what, a phone's header keeps the workspace", async () => {
+    await owner.goto(`${workspaceUrl}/bots`)
+    await owner.getByRole('button', { name: 'New bot' }).first().click()
+    const dialog = owner.getByRole('dialog', { name: 'Create a bot' })
+    // Every starter's button is drawn whole inside its card.
+    const use = dialog.getByRole('button', { name: /^Use the .* starter$/ })
+    await use.first().waitFor()
+    for (const button of await use.all()) {
+      const [b, card] = [
+        (await button.boundingBox())!,
+        (await button.locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]').boundingBox())!,
+      ]
+      assert.ok(b.x >= card.x && b.x + b.width <= card.x + card.width, 'the button fits its card')
+      assert.equal(await button.evaluate((el: any) => el.scrollWidth <= el.clientWidth), true, 'its label is not cut')
+    }
+    await dialog.getByLabel('Name').fill('Pizza order')
+    await dialog.getByRole('button', { name: 'Create' }).first().click()
+    await owner.waitForURL(/\/edit$/)
+    assert.equal(await owner.getByRole('textbox', { name: 'Bot name' }).inputValue(), 'Pizza order')
+    await owner.getByRole('link', { name: "Back to the bot's page" }).click()
+    await owner.getByRole('heading', { name: 'Pizza order' }).first().waitFor()
+    // "Close" alone could mean the page: the button says what closes.
+    await owner.getByRole('button', { name: 'Close to new chats' }).click()
+    const note = owner.getByRole('alert').filter({ hasText: 'Bot closed to new chats' })
+    await note.waitFor()
+    const [noteBox, publish] = [
+      (await note.boundingBox())!,
+      (await owner
+        .getByRole('button', { name: /^Publish/ })
+        .first()
+        .boundingBox())!,
+    ]
+    const overlaps = (a: typeof noteBox, b: typeof noteBox) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    assert.ok(!overlaps(noteBox, publish), "the notification leaves the page's actions free")
+    await owner.getByRole('button', { name: 'Reopen to new chats' }).click()
+    await owner.getByRole('button', { name: 'Close to new chats' }).waitFor()
+    // At 375 px the workspace switcher is whole and within the screen.
+    await owner.setViewportSize({ width: 375, height: 740 })
+    const switcher = owner.getByRole('button', { name: /^Workspace: / })
+    const box = (await switcher.boundingBox())!
+    assert.ok(box.x >= 0 && box.x + box.width <= 375 - 40, 'the switcher is on screen, beside the account menu')
+    await shot(owner, 'phone-header')
+    await owner.setViewportSize({ width: 1280, height: 860 })
+  })
+
   test('an API token made on the account page is shown once and works with the API', async () => {
     await owner.goto(`${server.builderUrl}/account`)
     await owner.getByRole('button', { name: 'New token' }).click()

@@ -26,10 +26,10 @@ export const pageApi = async (page: Page, baseUrl: string) => {
 export const groupNode = (page: Page, title: string): Locator =>
   page.locator('.react-flow__node-botGroup').filter({ has: page.getByRole('button', { name: `Group title: ${title}`, exact: true }) })
 
-/** A block row on the canvas, by its kind's label and (the start of) its summary. */
+/** A block row on the canvas, by its kind's label and (the start of) its summary: named "Text, Hi there". */
 export const blockRow = (scope: Page | Locator, label: string, summary?: string | RegExp): Locator =>
   scope.getByRole('button', {
-    name: summary === undefined ? new RegExp(`^${label} block`) : summary instanceof RegExp ? summary : new RegExp(`^${label} block: ${summary}`),
+    name: summary === undefined ? new RegExp(`^${label}(,|$)`) : summary instanceof RegExp ? summary : new RegExp(`^${label}, ${summary}`),
   })
 
 const centre = async (locator: Locator) => {

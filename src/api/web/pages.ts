@@ -78,7 +78,7 @@ export const botPage = ({ bot, prefilledVariables, nonce, customHeadCode }: BotP
     .filter(Boolean)
     .join('\n')
   return `<!doctype html>
-<html>
+<html lang="${escapeHtml(bot.settings.general?.language ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -37,7 +37,11 @@ export type FormHints = {
 export type BlockAction = { name: string; options: z.ZodObject }
 
 /** What a card's functions may ask about the bot around the block. */
-export type CardContext = { variableName: (variableId: string) => string }
+export type CardContext = {
+  variableName: (variableId: string) => string
+  /** A group's title by id, where the caller knows the bot's groups. */
+  groupTitle?: (groupId: string) => string
+}
 
 /** A block as cards read it: any kind's block (the card of a kind knows its own fields). */
 export type CardBlock = { id: string; type: string; options?: unknown; content?: unknown; items?: unknown; outgoingEdgeId?: string | null }

@@ -248,6 +248,14 @@ export const settingsSchema = z.looseObject({
       isInputPrefillEnabled: opt(z.boolean()),
       isHideQueryParamsEnabled: opt(z.boolean()),
       isNewResultOnRefreshEnabled: opt(z.boolean()),
+      // Parley's own: the language the bot speaks (a BCP 47 tag such as "pt-BR"), for the hosted page's `lang` and
+      // the widget's built-in texts. Typebot has none (its pages say "en").
+      language: opt(
+        z
+          .string()
+          .max(35)
+          .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'A language tag such as "en", "pt-BR" or "fr"'),
+      ),
       rememberUser: opt(z.looseObject({ isEnabled: opt(z.boolean()), storage: opt(z.enum(['session', 'local'])) })),
       systemMessages: opt(systemMessagesSchema),
       chatLimits: opt(

@@ -229,7 +229,7 @@ test("OpenAI: Ask Model and Ask Assistant save Typebot's items (the ones the kin
 })
 
 test('a collapsed block says what it does: its text, the request it sends, the variable it sets', () => {
-  const names = (id: string) => ({ v1: 'Score' })[id] ?? 'unknown'
+  const names = { variableName: (id: string) => ({ v1: 'Score' })[id] ?? 'unknown', groupTitle: (id: string) => ({ g1: 'Bye' })[id] ?? '' }
   const text = { id: 'b1', type: 'text', content: { richText: [{ type: 'p', children: [{ text: 'Hi ' }, { text: 'there', bold: true }] }] } }
   assert.equal(blockSummary(text, names), 'Hi  there')
   const request = { id: 'b2', type: 'Webhook', options: { webhook: { method: 'GET', url: 'https://api.example.com/items' } } }
@@ -239,7 +239,19 @@ test('a collapsed block says what it does: its text, the request it sends, the v
     'Set Score to {{Score}} + 1',
   )
   assert.equal(blockSummary({ id: 'b4', type: 'Set variable', options: { variableId: 'v1', type: 'Today' } }, names), 'Set Score to Today')
-  assert.equal(blockSummary({ id: 'b5', type: 'Set variable', options: {} }, names), '')
+  assert.equal(blockSummary({ id: 'b5', type: 'Set variable', options: {} }, names), 'No variable chosen yet')
   // A condition's items are objects: they are labelled by their exits, never summarised as "[object Object]".
   assert.equal(blockSummary({ id: 'b6', type: 'Condition', items: [{ id: 'i1', content: { comparisons: [] } }] }, names), '')
+  // Inputs say what the visitor sees and where the answer goes; other kinds what they do.
+  const ask = (type: string, options: object) => blockSummary({ id: 'i', type, options }, names)
+  assert.equal(ask('text input', { variableId: 'v1', labels: { placeholder: 'Your name?' } }), 'Your name?\nSaves in Score')
+  assert.equal(ask('text input', {}), 'Type your answer...')
+  assert.equal(ask('rating input', { variableId: 'v1' }), 'Rate from 0 to 10\nSaves in Score')
+  assert.equal(ask('rating input', { buttonType: 'Icons', length: 5 }), 'Rate from 1 to 5')
+  assert.equal(ask('choice input', { variableId: 'v1' }), 'Saves in Score')
+  assert.equal(ask('Jump', { groupId: 'g1' }), 'Jump to Bye')
+  assert.equal(ask('Wait', { secondsToWaitFor: '3' }), 'Wait 3 s')
+  assert.equal(ask('Redirect', {}), 'No address yet')
+  assert.equal(ask('Email', { recipients: ['a@example.com', 'b@example.com'] }), 'Send an email to a@example.com, b@example.com')
+  assert.equal(blockSummary({ id: 'm', type: 'image', content: { url: 'https://example.com/cat.gif' } }, names), 'example.com/cat.gif')
 })

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App.js'
 import { AuthProvider } from './lib/auth.js'
-import { theme } from './theme.js'
+import { cssVariablesResolver, theme } from './theme.js'
 
 const queries = new QueryClient({
   defaultOptions: {
@@ -19,8 +19,9 @@ const queries = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* At the bottom: the pages' own actions (New bot, Import, Publish) sit at the top. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queries}>
         <BrowserRouter>
           <AuthProvider>

@@ -2,6 +2,7 @@
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { defaultEmbedBubbleContent } from './schema.js'
+import { mediaSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: BubbleBlockType.EMBED,
@@ -11,4 +12,5 @@ export const card: BlockCard = {
   icon: 'IconCode',
   defaults: () => ({ content: structuredClone(defaultEmbedBubbleContent) }),
   exits: 'block',
+  summary: mediaSummary('Nothing to show yet'),
 }

@@ -1,6 +1,7 @@
 // The Video block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { BubbleBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
+import { mediaSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: BubbleBlockType.VIDEO,
@@ -10,4 +11,5 @@ export const card: BlockCard = {
   icon: 'IconMovie',
   defaults: () => ({ content: {} }),
   exits: 'block',
+  summary: mediaSummary('No video yet'),
 }

@@ -2,6 +2,7 @@
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { forgedHints } from '../../../contract/bot/formHints.js'
 import { actions } from './schema.js'
+import { actionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: 'anthropic',
@@ -14,4 +15,5 @@ export const card: BlockCard = {
   exits: 'block',
   credentialsType: 'anthropic',
   actions: { key: 'action', list: actions },
+  summary: actionSummary,
 }

@@ -2,6 +2,7 @@
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { forgedHints } from '../../../contract/bot/formHints.js'
 import { actions } from './schema.js'
+import { actionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: 'qr-code',
@@ -13,4 +14,5 @@ export const card: BlockCard = {
   hints: forgedHints,
   exits: 'block',
   actions: { key: 'action', list: actions },
+  summary: actionSummary,
 }

@@ -4,6 +4,7 @@ import type { BlockCard, CardBlock } from '../../../contract/bot/card.js'
 import { defaultChoiceInputOptions } from '../../../contract/bot/blocks/shared.js'
 import { choiceHints } from '../../../contract/bot/formHints.js'
 import { newId } from '../../../contract/ids.js'
+import { inputSummary } from '../../../contract/bot/cardSummaries.js'
 
 const isMultipleChoice = (block: CardBlock) => (block.options as { isMultipleChoice?: boolean } | undefined)?.isMultipleChoice === true
 
@@ -17,4 +18,5 @@ export const card: BlockCard = {
   hints: choiceHints,
   exits: (block) => (isMultipleChoice(block) ? 'items+else' : 'items'),
   elseLabel: 'Any choice',
+  summary: inputSummary(),
 }

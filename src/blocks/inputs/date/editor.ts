@@ -3,6 +3,7 @@ import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { textLikeHints } from '../../../contract/bot/formHints.js'
 import { defaultDateInputOptions } from './schema.js'
+import { inputSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: InputBlockType.DATE,
@@ -13,4 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultDateInputOptions) }),
   hints: { ...textLikeHints, order: { options: ['isRange', 'hasTime', 'format', 'labels', 'variableId'] } },
   exits: 'block',
+  summary: inputSummary((o) => `Pick a date${o.isRange ? ' range' : ''}${o.hasTime ? ' and time' : ''}`),
 }

@@ -2,6 +2,7 @@
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { defaultPaymentInputOptions } from './schema.js'
+import { inputSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: InputBlockType.PAYMENT,
@@ -16,4 +17,5 @@ export const card: BlockCard = {
   },
   exits: 'block',
   credentialsType: 'stripe',
+  summary: inputSummary((o) => (o.amount ? `Collect ${o.amount} ${typeof o.currency === 'string' ? o.currency : 'USD'}` : 'Collect a payment')),
 }

@@ -3,6 +3,7 @@ import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { textLikeHints } from '../../../contract/bot/formHints.js'
 import { defaultPhoneInputOptions } from './schema.js'
+import { inputSummary, placeholder } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: InputBlockType.PHONE,
@@ -13,4 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultPhoneInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
+  summary: inputSummary(placeholder('Type your phone number...')),
 }

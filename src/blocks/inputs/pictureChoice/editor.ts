@@ -4,6 +4,7 @@ import type { BlockCard, CardBlock } from '../../../contract/bot/card.js'
 import { choiceHints } from '../../../contract/bot/formHints.js'
 import { newId } from '../../../contract/ids.js'
 import { defaultPictureChoiceOptions } from './schema.js'
+import { inputSummary } from '../../../contract/bot/cardSummaries.js'
 
 const isMultipleChoice = (block: CardBlock) => (block.options as { isMultipleChoice?: boolean } | undefined)?.isMultipleChoice === true
 
@@ -18,4 +19,5 @@ export const card: BlockCard = {
   exits: (block) => (isMultipleChoice(block) ? 'items+else' : 'items'),
   elseLabel: 'Any choice',
   itemLabel: (_block, item) => (typeof item.title === 'string' && item.title) || (typeof item.content === 'string' && item.content) || 'Picture',
+  summary: inputSummary(),
 }

@@ -3,6 +3,7 @@ import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { textLikeHints } from '../../../contract/bot/formHints.js'
 import { defaultRatingInputOptions } from './schema.js'
+import { inputSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: InputBlockType.RATING,
@@ -13,4 +14,9 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultRatingInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
+  summary: inputSummary((o) => {
+    // As the chat draws it: numbers from `startsAt` (0 by default), icons from 1; both up to `length`.
+    const from = o.buttonType === 'Icons' ? 1 : typeof o.startsAt === 'number' ? o.startsAt : 0
+    return `Rate from ${from} to ${typeof o.length === 'number' && o.length ? o.length : 10}`
+  }),
 }

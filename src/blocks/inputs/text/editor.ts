@@ -3,6 +3,7 @@ import { InputBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { textLikeHints } from '../../../contract/bot/formHints.js'
 import { defaultTextInputOptions } from './schema.js'
+import { inputSummary, placeholder } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: InputBlockType.TEXT,
@@ -13,4 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultTextInputOptions) }),
   hints: { ...textLikeHints, labels: { ...textLikeHints.labels, 'options.isLong': 'Long text' } },
   exits: 'block',
+  summary: inputSummary(placeholder('Type your answer...')),
 }

@@ -2,6 +2,7 @@
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { defaultChatwootOptions } from './schema.js'
+import { optionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: IntegrationBlockType.CHATWOOT,
@@ -11,4 +12,8 @@ export const card: BlockCard = {
   icon: 'IconMessages',
   defaults: () => ({ options: structuredClone(defaultChatwootOptions) }),
   exits: 'block',
+  summary: optionSummary(
+    (o) => o.task,
+    (task) => task,
+  ),
 }

@@ -2,6 +2,7 @@
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { defaultSendEmailOptions } from './schema.js'
+import { optionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: IntegrationBlockType.EMAIL,
@@ -13,4 +14,9 @@ export const card: BlockCard = {
   hints: { labels: { 'options.credentialsId': 'SMTP account' }, order: { options: ['credentialsId', 'recipients', 'subject', 'body'] } },
   exits: 'block',
   credentialsType: 'smtp',
+  summary: optionSummary(
+    (o) => (Array.isArray(o.recipients) ? o.recipients.join(', ') : ''),
+    (to) => `Send an email to ${to}`,
+    'No recipient yet',
+  ),
 }

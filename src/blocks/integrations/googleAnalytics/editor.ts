@@ -1,6 +1,7 @@
 // The Google Analytics block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
+import { optionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: IntegrationBlockType.GOOGLE_ANALYTICS,
@@ -10,4 +11,9 @@ export const card: BlockCard = {
   icon: 'IconBrandGoogle',
   defaults: () => ({ options: {} }),
   exits: 'block',
+  summary: optionSummary(
+    (o) => o.action,
+    (action) => `Track ${action}`,
+    'No event yet',
+  ),
 }

@@ -3,6 +3,7 @@ import { IntegrationBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
 import { llmLabels, messageRows } from '../../../contract/bot/formHints.js'
 import { openAITasks } from './schema.js'
+import { optionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: IntegrationBlockType.OPEN_AI,
@@ -15,4 +16,9 @@ export const card: BlockCard = {
   exits: 'block',
   credentialsType: 'openai',
   actions: { key: 'task', list: openAITasks },
+  summary: optionSummary(
+    (o) => o.task,
+    (task) => task,
+    'No task yet',
+  ),
 }

@@ -1,6 +1,13 @@
 // The Jump block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
-import type { BlockCard } from '../../../contract/bot/card.js'
+import type { BlockCard, CardBlock, CardContext } from '../../../contract/bot/card.js'
+
+/** "Jump to Pizza size": the group by its title where the bot is known. */
+const jumpSummary = (block: CardBlock, { groupTitle }: CardContext) => {
+  const groupId = (block.options as { groupId?: string } | undefined)?.groupId
+  if (!groupId) return 'No group chosen yet'
+  return groupTitle ? `Jump to ${groupTitle(groupId)}` : 'Jump to another group'
+}
 
 export const card: BlockCard = {
   type: LogicBlockType.JUMP,
@@ -10,4 +17,5 @@ export const card: BlockCard = {
   icon: 'IconArrowForward',
   defaults: () => ({ options: {} }),
   exits: 'none',
+  summary: jumpSummary,
 }

@@ -1,6 +1,7 @@
 // The Redirect block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard } from '../../../contract/bot/card.js'
+import { optionSummary } from '../../../contract/bot/cardSummaries.js'
 
 export const card: BlockCard = {
   type: LogicBlockType.REDIRECT,
@@ -11,4 +12,9 @@ export const card: BlockCard = {
   defaults: () => ({ options: {} }),
   hints: { labels: { 'options.url': 'URL', 'options.isNewTab': 'Open in a new tab' } },
   exits: 'block',
+  summary: optionSummary(
+    (o) => o.url,
+    (url) => `Redirect to ${url}`,
+    'No address yet',
+  ),
 }

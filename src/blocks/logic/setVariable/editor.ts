@@ -6,7 +6,7 @@ import { defaultSetVariableOptions } from './schema.js'
 /** "Set Score to {{Score}} + 1", "Set Today to Today": the variable and what it gets, on one short line. */
 const setSummary = (block: CardBlock, { variableName }: CardContext) => {
   const options = (block.options ?? {}) as { variableId?: string; type?: string; expressionToEvaluate?: string }
-  if (!options.variableId) return ''
+  if (!options.variableId) return 'No variable chosen yet'
   const value = options.type && options.type !== 'Custom' ? options.type : options.expressionToEvaluate?.trim()
   const shown = value && value.length > 40 ? `${value.slice(0, 39)}…` : value
   return `Set ${variableName(options.variableId)}${shown ? ` to ${shown}` : ''}`

@@ -46,8 +46,8 @@ const BlockBox = ({ block, data }: { block: Block; data: GroupData }) => {
       </Text>
       {/* Blocks whose exits are their items show them as rows of their own, not in a summary line. */}
       {!hasItemExits(exitsOfBlock(block)) && (
-        <Text size="xs" lineClamp={2}>
-          {blockSummary(block, data.variableName)}
+        <Text size="xs" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
+          {blockSummary(block, { variableName: data.variableName })}
         </Text>
       )}
       {data.annotate?.(block)}

@@ -1,6 +1,6 @@
 // The frame of every signed-in page: header with the workspace switcher and the user menu, the workspace's
 // sections on the side (a drawer on narrow screens), the page in the middle.
-import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import { AppShell, Avatar, Burger, Button, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import {
   IconChevronDown,
@@ -44,10 +44,10 @@ export const Shell = () => {
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
             <UnstyledButton component={Link} to="/" aria-label="Parley home">
-              <Logo />
+              <Logo compact />
             </UnstyledButton>
             <WorkspaceSwitcher />
           </Group>
@@ -96,6 +96,8 @@ const WorkspaceSwitcher = () => {
             rightSection={<IconChevronDown size={14} aria-hidden />}
             aria-label={`Workspace: ${current?.name ?? 'choose'}`}
             maw={260}
+            miw={0}
+            px="xs"
           >
             <Text truncate size="sm" fw={500}>
               {current?.name ?? 'Workspaces'}
@@ -138,8 +140,10 @@ const UserMenu = () => {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${user?.name ?? 'you'}`}>
-          <Avatar radius="xl" size={32} color="indigo" name={user?.name} />
+        <UnstyledButton>
+          {/* The initials are a picture of the name the button says. */}
+          <Avatar radius="xl" size={32} color="indigo" name={user?.name} aria-hidden />
+          <VisuallyHidden component="span">Account menu for {user?.name ?? 'you'}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,24 +1,25 @@
 // How a block is named and summarised for people (flow view, results labels fall back on the server's). The names
 // are the kinds' cards', so the palette, the canvas and the results read alike.
 import { cardOf } from '../../../../src/blocks/cards.js'
+import type { CardBlock, CardContext } from '../../../../src/contract/bot/card.js'
 import { catalogEntry } from '../editor/blocks/catalog.js'
 
 export const blockLabel = (type: string) => catalogEntry(type)?.label ?? type.charAt(0).toUpperCase() + type.slice(1)
 
 export const isInputBlock = (type: string) => catalogEntry(type)?.category === 'inputs'
 
-/** Names variables by id where a block's summary mentions one; without the bot, ids stay hidden. */
-const unnamed = () => '…'
+/** Without the bot, variable ids stay hidden. */
+const unnamed: CardContext = { variableName: () => '…' }
+
+/** The summary the block's card gives (what it asks and where it saves, what it sends…), else nothing. */
+export const cardSummary = (block: CardBlock, ctx: CardContext = unnamed): string => cardOf(block.type)?.summary?.(block, ctx) ?? ''
 
 /**
  * A short description of what the block does: its card's summary (a message's text, the request it sends), else its
- * buttons' labels, else the URL or placeholder it shows.
+ * buttons' labels, else the URL or placeholder it shows. Lines are separated by "\n".
  */
-export const blockSummary = (
-  block: { id: string; type: string; content?: unknown; options?: unknown; items?: unknown },
-  variableName: (variableId: string) => string = unnamed,
-): string => {
-  const summary = cardOf(block.type)?.summary?.(block, { variableName })
+export const blockSummary = (block: CardBlock, ctx: CardContext = unnamed): string => {
+  const summary = cardOf(block.type)?.summary?.(block, ctx)
   if (summary !== undefined) return summary
   const content = (block.content ?? {}) as { url?: string }
   const options = (block.options ?? {}) as { labels?: { placeholder?: string }; url?: string }

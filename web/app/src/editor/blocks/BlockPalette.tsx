@@ -90,6 +90,7 @@ const PaletteEntry = ({ entry, onPick, readOnly }: { entry: CatalogEntry; onPick
           <Text size="sm" fw={500} truncate>
             {entry.label}
           </Text>
+          {/* The space makes the text read "Text A message…", as the name says it (WCAG: label in name). */}{' '}
           <Text size="xs" c="dimmed" truncate>
             {entry.description}
           </Text>

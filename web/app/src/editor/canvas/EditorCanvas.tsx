@@ -164,6 +164,14 @@ export const EditorCanvas = (props: CanvasProps) => {
     [change, createBlock, onSelectBlock],
   )
 
+  // Summaries name groups ("Jump to Bye"): the api changes when a title does, not on every edit of the bot.
+  const titles = useMemo(() => JSON.stringify(bot.groups.map((g) => [g.id, g.title])), [bot.groups])
+  const cardContext = useMemo(() => {
+    const byId = new Map<string, string>(JSON.parse(titles))
+    const variableName = (id: string) => bot.variables.find((v) => v.id === id)?.name ?? 'unknown variable'
+    return { variableName, groupTitle: (id: string) => byId.get(id) || 'a deleted group' }
+  }, [titles, bot.variables])
+
   const api: CanvasApi = useMemo(
     () => ({
       readOnly,
@@ -184,7 +192,8 @@ export const EditorCanvas = (props: CanvasProps) => {
             ? b
             : moveBlock(b, blockId, { groupId: group.id, index: delta < 0 ? index - 1 : index + 2 })
         }),
-      variableName: (id) => bot.variables.find((v) => v.id === id)?.name ?? 'unknown variable',
+      variableName: cardContext.variableName,
+      cardContext,
       testFrom: props.onTestFrom,
       duplicateGroup: (groupId) => change((b) => duplicateGroups(b, [groupId]).bot),
       deleteGroup: (groupId) => change((b) => removeGroups(b, [groupId])),
@@ -199,7 +208,7 @@ export const EditorCanvas = (props: CanvasProps) => {
       onSelectBlock,
       place,
       change,
-      bot.variables,
+      cardContext,
     ],
   )
 

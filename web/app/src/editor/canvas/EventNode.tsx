@@ -45,7 +45,6 @@ export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>
         id={sourceKey({ eventId: data.event.id })}
         position={Position.Right}
         style={{ width: 10, height: 10, background: 'var(--mantine-color-indigo-5)' }}
-        aria-label={`Connect ${label}`}
       />
     </Paper>
   )

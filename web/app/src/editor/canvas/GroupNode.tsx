@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTras
 import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
 import { type DragEvent, memo, useState } from 'react'
 import { hasItemExits, sourceKey } from '../../../../../src/contract/bot/graph.js'
-import { blockLabel, blockSummary } from '../../lib/blockLabels.js'
+import { blockLabel, blockSummary, cardSummary } from '../../lib/blockLabels.js'
 import { exitsOfBlock } from '../doc/exits.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
@@ -40,20 +40,26 @@ const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
 
 const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: boolean }) => (
   <div className="pg-item">
-    <span className="pg-item-label">{lod ? '\u00a0' : label}</span>
-    <Handle type="source" id={handle} position={Position.Right} className="pg-handle" aria-label={`Connect "${label}"`} />
+    {/* Apart from the text before it: the block's text reads as its name does. */} <span className="pg-item-label">{lod ? '\u00a0' : label}</span>
+    <Handle type="source" id={handle} position={Position.Right} className="pg-handle" />
   </div>
 )
 
 const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boolean; isFirst: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
   const label = blockLabel(block.type)
-  // Blocks whose exits are their items show them as rows of their own, not in a summary line.
+  // Blocks whose exits are their items show them as rows of their own: their summary says only what the card adds
+  // (where the answer is saved).
   const itemized = hasItemExits(exitsOfBlock(block))
-  const summary = itemized ? '' : blockSummary(block, canvas.variableName)
+  const summary = itemized ? cardSummary(block, canvas.cardContext) : blockSummary(block, canvas.cardContext)
   const rows = itemExits(block)
   const own = { key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, on: 'block' as const }
   const ownLabel = rows.length > 0 ? exitLabel(block, own, canvas.variableName) : ''
+  const rowLabels = rows.map((exit) => exitLabel(block, exit, canvas.variableName))
+  const showsOwn = showsBlockHandle(block, isLast)
+  // Named by what it shows, in order ("Buttons, Saves in Size, Small, Large"), and called a block. The spaces
+  // between its parts below keep its text readable as one line, so the name and the text agree.
+  const name = [label, ...summary.split('\n'), ...rowLabels, showsOwn ? ownLabel : ''].filter(Boolean).join(', ')
   return (
     // biome-ignore lint/a11y/useSemanticElements: the row holds its connection handles, which a <button> may not contain
     <div
@@ -64,7 +70,8 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
       className="pg-block nodrag"
       role="button"
       tabIndex={0}
-      aria-label={`${label} block${summary ? `: ${summary}` : ''}`}
+      aria-label={name}
+      aria-roledescription="block"
       aria-pressed={canvas.selectedBlockId === block.id}
       // Draggable only when grabbed away from a connection point: a native drag would swallow the pointer moves
       // that draw an edge from a handle.
@@ -100,16 +107,16 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
       <div className="pg-block-head">
         <span className="pg-kind">{lod ? '\u00a0' : label}</span>
         <Marks marks={canvas.marks.get(block.id)} />
-      </div>
-      {summary && !lod && <div className="pg-summary">{summary}</div>}
-      {rows.map((exit) => (
-        <ItemRow key={exit.key} handle={exit.key} label={exitLabel(block, exit, canvas.variableName)} lod={lod} />
+      </div>{' '}
+      {summary && !lod && <div className="pg-summary">{summary}</div>}{' '}
+      {rows.map((exit, i) => (
+        <ItemRow key={exit.key} handle={exit.key} label={rowLabels[i]} lod={lod} />
       ))}
-      {showsBlockHandle(block, isLast) &&
+      {showsOwn &&
         (ownLabel ? (
           <ItemRow handle={own.key} label={ownLabel} lod={lod} />
         ) : (
-          <Handle type="source" id={own.key} position={Position.Right} className="pg-handle" aria-label={`Connect ${label}`} />
+          <Handle type="source" id={own.key} position={Position.Right} className="pg-handle" />
         ))}
     </div>
   )
@@ -215,7 +222,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
           </Paper>
         </NodeToolbar>
       )}
-      <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" aria-label={`Into ${group.title}`} />
+      <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" />
       <Title groupId={group.id} title={group.title} />
       <div className="pg-blocks">
         {group.blocks.map((block, i) => (

@@ -1,6 +1,7 @@
 // What group and event nodes need from the editor around them, given once through context (node data holds only
 // the group, so a change to one group re-renders one node).
 import { createContext, useContext } from 'react'
+import type { CardContext } from '../../../../../src/contract/bot/card.js'
 
 export type CanvasMark = { severity: 'error' | 'warning'; message: string }
 
@@ -19,6 +20,8 @@ export type CanvasApi = {
   /** Moves a block one place up (-1) or down (1) in its group (the keyboard's way to reorder). */
   nudgeBlock: (blockId: string, delta: -1 | 1) => void
   variableName: (variableId: string) => string
+  /** Names variables and groups in blocks' summaries. */
+  cardContext: CardContext
   /** Starts the preview at this group. */
   testFrom: (groupId: string) => void
   duplicateGroup: (groupId: string) => void

@@ -8,6 +8,7 @@ import {
   Input,
   NumberInput,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -19,7 +20,14 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { defaultSettings, defaultSystemMessages, type Settings } from '../../../../../src/contract/bot/common.js'
+import { languages } from '../../../../../src/contract/languages.js'
 import { getPath, type Path, setPath } from './paths.js'
+
+/** The translated languages, and the bot's own when it names another (an imported bot). */
+const languageChoices = (current: unknown) => {
+  const known = languages.map((l) => ({ value: l.tag, label: l.name }))
+  return typeof current === 'string' && !known.some((l) => l.value === current) ? [...known, { value: current, label: current }] : known
+}
 
 export type SettingsEditorProps = {
   settings: Settings
@@ -125,6 +133,15 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
       </Section>
 
       <Section value="general" title="General" readOnly={readOnly}>
+        <Select
+          label="Language"
+          description="The language the bot speaks: its page is marked with it, and the chat’s own texts (date pickers, upload, Retry) use it."
+          data={languageChoices(get(['general', 'language']))}
+          value={String(get(['general', 'language']) ?? 'en')}
+          onChange={(tag) => set(['general', 'language'], tag ?? undefined)}
+          allowDeselect={false}
+          readOnly={readOnly}
+        />
         {toggle(
           'Hide query parameters',
           ['general', 'isHideQueryParamsEnabled'],

@@ -89,7 +89,7 @@ export const BotPage = () => {
                 variant="default"
                 onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? 'Bot reopened' : 'Bot closed to new chats')}
               >
-                {b.isClosed ? 'Reopen' : 'Close'}
+                {b.isClosed ? 'Reopen to new chats' : 'Close to new chats'}
               </Button>
               <Tooltip label="Everything is published" disabled={!b.publishedAt || b.hasUnpublishedChanges}>
                 <Button onClick={() => void act('publish', 'Bot published')} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>

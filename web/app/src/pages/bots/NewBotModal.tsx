@@ -1,5 +1,5 @@
-// Creating a bot: blank, or from one of the bundled starters.
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core'
+// Creating a bot, named at once: from a welcome message only, or from one of the bundled starters.
+import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -27,16 +27,19 @@ export const NewBotModal = ({
   const navigate = useNavigate()
   const client = useQueryClient()
   const [busy, setBusy] = useState<string | null>(null)
+  const [name, setName] = useState('')
   const create = async (starterId?: string) => {
     setBusy(starterId ?? 'blank')
     try {
       const { bot } = await api.post<{ bot: { id: string } }>('/v1/bots', {
         workspaceId,
         starterId,
-        bot: { ...(starterId ? {} : { name: 'My bot' }), ...(folderId ? { folderId } : {}) },
+        // A starter keeps its own name unless one is typed.
+        bot: { ...(name.trim() ? { name: name.trim() } : starterId ? {} : { name: 'My bot' }), ...(folderId ? { folderId } : {}) },
       })
       await client.invalidateQueries({ queryKey: ['bots', workspaceId] })
       onClose()
+      setName('')
       // A new bot is for building: straight into its flow editor.
       navigate(`/w/${workspaceId}/bots/${bot.id}/edit`)
     } catch (err) {
@@ -48,14 +51,23 @@ export const NewBotModal = ({
   return (
     <Modal opened={opened} onClose={onClose} title="Create a bot" size="lg">
       <Stack>
+        <TextInput
+          label="Name"
+          placeholder="My bot"
+          description="Shown on its page, in its address and in results files; you can change it later."
+          value={name}
+          maxLength={200}
+          onChange={(e) => setName(e.currentTarget.value)}
+          data-autofocus
+        />
         <Card withBorder padding="md">
           <Group justify="space-between">
             <div>
               <Title order={3} size="h5">
-                Blank bot
+                From scratch
               </Title>
               <Text size="sm" c="dimmed">
-                Start from nothing.
+                A start and a welcome message to build on.
               </Text>
             </div>
             <Button variant="default" loading={busy === 'blank'} onClick={() => void create()}>
@@ -78,7 +90,13 @@ export const NewBotModal = ({
                   {s.description}
                 </Text>
               </div>
-              <Button variant="light" loading={busy === s.id} onClick={() => void create(s.id)} aria-label={`Use the ${s.name} starter`}>
+              <Button
+                variant="light"
+                style={{ flexShrink: 0 }}
+                loading={busy === s.id}
+                onClick={() => void create(s.id)}
+                aria-label={`Use the ${s.name} starter`}
+              >
                 Use
               </Button>
             </Group>
