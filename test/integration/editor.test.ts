@@ -385,6 +385,29 @@ describe('flow editor', () => {
       assert.match(marker ?? '', /^url\(/)
   })
 
+  test("a button's label is edited in place on the canvas: double-click, type, Enter keeps it; Escape drops the typing", async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-in-place' })
+    const choice = blockRow(groupNode(page, 'Ask'), 'Buttons')
+    await choice.locator('.pg-item-label', { hasText: 'Yes' }).dblclick()
+    const field = page.locator('.pg-item-input')
+    await field.fill('Yes, a lot')
+    await field.press('Enter')
+    const labels = (bot: Bot) =>
+      (bot.groups.flatMap((g) => g.blocks).find((b) => b.id === 'b-choice') as unknown as { items: { content: string }[] }).items.map(
+        (i) => i.content,
+      )
+    await eventually(
+      () => stored(botId),
+      (bot) => labels(bot)[0] === 'Yes, a lot',
+    )
+    await choice.locator('.pg-item-label', { hasText: 'No' }).dblclick()
+    await field.fill('Not this')
+    await field.press('Escape')
+    await field.waitFor({ state: 'detached' })
+    await choice.locator('.pg-item-label', { hasText: 'No' }).waitFor()
+    assert.deepEqual(labels(await stored(botId)), ['Yes, a lot', 'No'])
+  })
+
   test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {
     const base = typebotExport()
     const botId = await editorOf({

@@ -24,7 +24,7 @@ import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } fro
 import { groupOfBlock, sourceAt } from '../../../../../src/contract/bot/graph.js'
 import type { Update } from '../doc/history.js'
 import { duplicateGroups } from '../doc/fragment.js'
-import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, removeGroups, renameGroup, type Target } from '../doc/ops.js'
+import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, relabelItem, removeGroups, renameGroup, type Target } from '../doc/ops.js'
 import type { Block, EditorBot } from '../types.js'
 import { type CanvasApi, CanvasContext, type CanvasMark, dragTypes, isBlockDrag } from './canvasContext.js'
 import { EventNode } from './EventNode.js'
@@ -182,6 +182,7 @@ export const EditorCanvas = (props: CanvasProps) => {
       selectEvent: props.onSelectEvent,
       dropInGroup: (groupId, index, data) => place(data, { groupId, index }),
       renameGroup: (groupId, title) => change((b) => renameGroup(b, groupId, title)),
+      relabelItem: (blockId, itemId, text) => change((b) => relabelItem(b, blockId, itemId, text)),
       nudgeBlock: (blockId, delta) =>
         change((b) => {
           const group = groupOfBlock(b, blockId)

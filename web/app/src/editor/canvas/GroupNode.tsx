@@ -4,7 +4,8 @@
 import { ActionIcon, Button, Group as Row, Paper, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
-import { type DragEvent, memo, useState } from 'react'
+import { type DragEvent, memo, useRef, useState } from 'react'
+import { InputBlockType } from '../../../../../src/contract/bot/blockTypes.js'
 import { hasItemExits, sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { blockLabel, blockSummary, cardSummary } from '../../lib/blockLabels.js'
 import { exitsOfBlock } from '../doc/exits.js'
@@ -38,12 +39,61 @@ const Marks = ({ marks }: { marks: CanvasMark[] | undefined }) => {
 // that size, and painting thousands of lines is what makes panning a large flow stutter.
 const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
 
-const ItemRow = ({ handle, label, lod }: { handle: string; label: string; lod: boolean }) => (
-  <div className="pg-item">
-    {/* Apart from the text before it: the block's text reads as its name does. */} <span className="pg-item-label">{lod ? '\u00a0' : label}</span>
-    <Handle type="source" id={handle} position={Position.Right} className="pg-handle" />
-  </div>
-)
+/**
+ * An exit's row: its label and its connection point. A button's label (`onRename`) is edited in place: double-click
+ * it, type, and Enter or leaving keeps it; Escape drops the typing. (The keyboard's way is the block's settings.)
+ */
+const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: string; lod: boolean; onRename?: (text: string) => void }) => {
+  const [editing, setEditing] = useState(false)
+  // Escape ends the edit without keeping it, even if the field's removal is reported as a blur.
+  const dropped = useRef(false)
+  return (
+    <div className="pg-item">
+      {/* Apart from the text before it: the block's text reads as its name does. */}{' '}
+      {editing && onRename ? (
+        <input
+          className="pg-item-input nodrag"
+          aria-label={`Edit the button “${label}”`}
+          defaultValue={label}
+          // biome-ignore lint/a11y/noAutofocus: the field opens on the user's double-click, to be typed in at once
+          autoFocus
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => {
+            e.stopPropagation()
+            if (e.key === 'Enter') e.currentTarget.blur()
+            if (e.key === 'Escape') {
+              dropped.current = true
+              setEditing(false)
+            }
+          }}
+          onBlur={(e) => {
+            if (dropped.current) return
+            setEditing(false)
+            const text = e.currentTarget.value.trim()
+            if (text && text !== label) onRename(text)
+          }}
+        />
+      ) : (
+        // biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; the keyboard edits labels in the block's settings
+        <span
+          className="pg-item-label"
+          title={onRename ? 'Double-click to edit' : undefined}
+          onDoubleClick={
+            onRename &&
+            ((e) => {
+              e.stopPropagation()
+              dropped.current = false
+              setEditing(true)
+            })
+          }
+        >
+          {lod ? '\u00a0' : label}
+        </span>
+      )}
+      <Handle type="source" id={handle} position={Position.Right} className="pg-handle" />
+    </div>
+  )
+}
 
 const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boolean; isFirst: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
@@ -110,7 +160,17 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
       </div>{' '}
       {summary && !lod && <div className="pg-summary">{summary}</div>}{' '}
       {rows.map((exit, i) => (
-        <ItemRow key={exit.key} handle={exit.key} label={rowLabels[i]} lod={lod} />
+        <ItemRow
+          key={exit.key}
+          handle={exit.key}
+          label={rowLabels[i]}
+          lod={lod}
+          onRename={
+            block.type === InputBlockType.CHOICE && exit.on === 'item' && !canvas.readOnly
+              ? (text) => canvas.relabelItem(block.id, exit.item.id, text)
+              : undefined
+          }
+        />
       ))}
       {showsOwn &&
         (ownLabel ? (

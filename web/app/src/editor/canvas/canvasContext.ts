@@ -17,6 +17,8 @@ export type CanvasApi = {
   /** A block (dragged from the palette or from another place) dropped into a group at an index. */
   dropInGroup: (groupId: string, index: number, data: DataTransfer) => void
   renameGroup: (groupId: string, title: string) => void
+  /** A button's label edited on the canvas. */
+  relabelItem: (blockId: string, itemId: string, text: string) => void
   /** Moves a block one place up (-1) or down (1) in its group (the keyboard's way to reorder). */
   nudgeBlock: (blockId: string, delta: -1 | 1) => void
   variableName: (variableId: string) => string

@@ -161,6 +161,13 @@ export const removeGroups = (bot: EditorBot, groupIds: Iterable<string>): Editor
 }
 
 /** Replaces a block (its settings changed); edges from items or card buttons it no longer has are removed. */
+/** A button's text (`content`) changed, nothing else. */
+export const relabelItem = (bot: EditorBot, blockId: string, itemId: string, text: string): EditorBot => {
+  const block = bot.groups.flatMap((g) => g.blocks).find((b) => b.id === blockId) as (Block & { items?: { id: string }[] }) | undefined
+  if (!block?.items?.some((i) => i.id === itemId)) return bot
+  return replaceBlock(bot, { ...block, items: block.items.map((i) => (i.id === itemId ? { ...i, content: text } : i)) } as Block)
+}
+
 export const replaceBlock = (bot: EditorBot, block: Block): EditorBot => {
   const group = groupOfBlock(bot, block.id)
   const previous = group?.blocks.find((b) => b.id === block.id)
