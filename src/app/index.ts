@@ -11,6 +11,7 @@ import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createCredentials } from './credentials.js'
 import { createFolders } from './folders.js'
+import { createThemeTemplates } from './themeTemplates.js'
 import type { FilesApp } from './files.js'
 import { createHostedPages } from './hostedPages.js'
 import { createInvitations } from './invitations.js'
@@ -77,6 +78,7 @@ export const createApp = ({
     workspaces,
     invitations,
     folders: createFolders({ store, access }),
+    themeTemplates: createThemeTemplates({ store, access }),
     starters,
     credentials: createCredentials({ store, access }),
     bots: createBots({ store, access, files, starters }),

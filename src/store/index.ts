@@ -12,6 +12,7 @@ import type { DialectAdapter, OnQuery, PoolStats } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
 import { sqlite } from './dialect/sqlite/index.js'
 import { folders } from './folders.js'
+import { themeTemplates } from './themeTemplates.js'
 import { invitations } from './invitations.js'
 import { lifecycle } from './lifecycle.js'
 import { rateLimits } from './rateLimits.js'
@@ -80,6 +81,7 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     credentials: credentials(db, cipher),
     webhooks: webhooks(db, adapter, cipher),
     folders: folders(db),
+    themeTemplates: themeTemplates(db),
     invitations: invitations(db),
     /** Purging idle sessions and unused preview snapshots (app/lifecycle.ts). */
     lifecycle: lifecycle(db),

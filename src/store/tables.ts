@@ -186,6 +186,15 @@ export interface FoldersTable {
   updatedAt: string
 }
 
+/** A workspace's own theme templates; `theme` is the theme's JSON. */
+export interface ThemeTemplatesTable {
+  id: string
+  workspaceId: string
+  name: string
+  theme: string
+  createdAt: string
+}
+
 /** Pending invitations to a workspace: one per workspace and email (lower-cased); the link's token is stored hashed. */
 export interface InvitationsTable {
   id: string
@@ -311,6 +320,7 @@ export interface Database {
   logs: LogsTable
   credentials: CredentialsTable
   folders: FoldersTable
+  themeTemplates: ThemeTemplatesTable
   invitations: InvitationsTable
   webhooks: WebhooksTable
   webhookEvents: WebhookEventsTable

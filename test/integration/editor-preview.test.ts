@@ -3,6 +3,7 @@
 // from a chosen group; answering an input, the logs of a failing block, and the block the chat waits on
 // (highlighted on the canvas); in the theme and settings views the preview takes the middle and follows the editors.
 import assert from 'node:assert/strict'
+import { builtInThemeTemplates } from '../../src/contract/bot/themeTemplates.js'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -257,6 +258,35 @@ describe('editor preview panel', () => {
     const withFont = await savedTheme((theme) => JSON.stringify(theme.general?.font ?? '').includes('Comic Neue'))
     assert.match(JSON.stringify(withFont.general.font), /Comic Neue/)
     assert.equal(await font.inputValue(), 'Comic Neue')
+  })
+
+  test('theme templates: a built-in one applied (and undone), the current theme saved for the workspace, then deleted', async () => {
+    const storedBot = async () => (await (await page.request.get(`${server.builderUrl}/v1/bots/${botId}`)).json()).bot
+    const savedBot = async (check: (bot: any) => boolean) => {
+      for (let i = 0; i < 100 && !check(await storedBot()); i++) await page.waitForTimeout(100)
+      return storedBot()
+    }
+    await view('Theme')
+    const night = builtInThemeTemplates.find((t) => t.id === 'parley-night')!
+    await page.getByRole('button', { name: 'Apply the Night theme' }).click()
+    const applied = await savedBot((bot) => bot.selectedThemeTemplateId === 'parley-night')
+    assert.equal(applied.selectedThemeTemplateId, 'parley-night')
+    assert.deepEqual(applied.theme, night.theme)
+    await shot('theme-templates')
+    assert.equal(await page.getByRole('button', { name: 'Apply the Night theme' }).getAttribute('aria-pressed'), 'true')
+    // Undo brings the theme that was there before.
+    await page.getByRole('button', { name: 'Undo' }).click()
+    const undone = await savedBot((bot) => bot.selectedThemeTemplateId !== 'parley-night')
+    assert.equal(undone.selectedThemeTemplateId, null)
+    assert.notDeepEqual(undone.theme, night.theme)
+    // The current theme saved as the workspace's template, listed under its name; deleted again.
+    await page.getByLabel('Save this theme as a template').fill('Acme brand')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const mine = page.getByRole('button', { name: 'Apply the Acme brand theme' })
+    await mine.waitFor()
+    await page.getByRole('button', { name: 'Delete the Acme brand template' }).click()
+    await mine.waitFor({ state: 'detached' })
+    await view('Flow')
   })
 
   test('test from a chosen group: the label says so, the chat starts there, the running block is its input', async () => {

@@ -9,6 +9,7 @@ import { botRoutes } from '../routes/bots.js'
 import { botPublishingRoutes } from '../routes/botPublishing.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
+import { themeTemplateRoutes } from '../routes/themeTemplates.js'
 import { invitationRoutes } from '../routes/invitations.js'
 import { meRoutes } from '../routes/me.js'
 import { previewTokenRoutes } from '../routes/previewTokens.js'
@@ -26,6 +27,7 @@ export const managementRoutes: RouteDef[] = [
   ...invitationRoutes,
   ...credentialsRoutes,
   ...folderRoutes,
+  ...themeTemplateRoutes,
   ...botRoutes,
   ...botPublishingRoutes,
   ...previewTokenRoutes,

@@ -1,6 +1,6 @@
 // The flow editor: the bot's canvas with the block palette, a side panel (block settings, variables, checks,
 // preview), the theme and settings editors, autosave and publishing. Guests get the same views, read-only.
-import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Box, Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, IconPlayerPlay, IconVariable } from '@tabler/icons-react'
@@ -24,6 +24,7 @@ import { ConflictDialog } from './save/ConflictDialog.js'
 import { type SaveState, useAutosave } from './save/useAutosave.js'
 import { SettingsEditor } from './settings/SettingsEditor.js'
 import { ThemeEditor } from './theme/ThemeEditor.js'
+import { ThemeTemplates } from './theme/ThemeTemplates.js'
 import { PreviewPanel } from './preview/PreviewPanel.js'
 import type { BotDraftAnswer } from '../../../../src/contract/api.js'
 import type { EditorContext } from './types.js'
@@ -255,7 +256,16 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
         )}
         {view === 'theme' && (
           <Box w={380} p="md" style={{ borderRight: '1px solid var(--mantine-color-gray-3)', overflow: 'auto' }}>
-            <ThemeEditor theme={bot.theme} onChange={(theme) => history.change((b) => ({ ...b, theme }), 'theme')} readOnly={readOnly} />
+            <Stack gap="lg">
+              <ThemeTemplates
+                workspaceId={workspaceId}
+                theme={bot.theme}
+                selectedId={bot.selectedThemeTemplateId}
+                onApply={(template) => history.change((b) => ({ ...b, theme: template.theme, selectedThemeTemplateId: template.id }))}
+                readOnly={readOnly}
+              />
+              <ThemeEditor theme={bot.theme} onChange={(theme) => history.change((b) => ({ ...b, theme }), 'theme')} readOnly={readOnly} />
+            </Stack>
           </Box>
         )}
         {view === 'settings' && (

@@ -29,6 +29,7 @@ const editable = (bot: EditorBot) => ({
   edges: bot.edges,
   variables: bot.variables,
   theme: bot.theme,
+  selectedThemeTemplateId: bot.selectedThemeTemplateId ?? null,
   settings: bot.settings,
 })
 

@@ -1,0 +1,140 @@
+// The theme gallery above the theme's settings: Parley's built-in templates and the workspace's own. Applying one
+// replaces the bot's theme (undo brings the old one back); the current theme can be saved as a workspace template,
+// and saved ones deleted.
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { IconCheck, IconTrash } from '@tabler/icons-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Theme } from '../../../../../src/contract/bot/common.js'
+import { errorMessage } from '../../components/states.js'
+import { api } from '../../lib/api.js'
+
+type Template = { id: string; name: string; theme: Theme; builtIn: boolean }
+
+/** A small picture of the template: its page colour with a host and a guest bubble. */
+const Swatch = ({ theme }: { theme: Theme }) => {
+  const colour = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const page = theme.general?.background?.type === 'Color' ? colour(theme.general.background.content) : '#ffffff'
+  const host = { backgroundColor: colour(theme.chat?.hostBubbles?.backgroundColor), color: colour(theme.chat?.hostBubbles?.color) }
+  const guest = { backgroundColor: colour(theme.chat?.guestBubbles?.backgroundColor), color: colour(theme.chat?.guestBubbles?.color) }
+  return (
+    <div
+      aria-hidden
+      style={{ background: page, borderRadius: 6, padding: 6, display: 'grid', gap: 4, border: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <span style={{ background: host.backgroundColor, color: host.color, borderRadius: 6, padding: '2px 6px', fontSize: 11, justifySelf: 'start' }}>
+        Hello
+      </span>
+      <span style={{ background: guest.backgroundColor, color: guest.color, borderRadius: 6, padding: '2px 6px', fontSize: 11, justifySelf: 'end' }}>
+        Hi!
+      </span>
+    </div>
+  )
+}
+
+export const ThemeTemplates = (props: {
+  workspaceId: string
+  theme: Theme
+  selectedId: string | null | undefined
+  onApply(template: { id: string; theme: Theme }): void
+  readOnly?: boolean
+}) => {
+  const key = ['themeTemplates', props.workspaceId]
+  const templates = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ templates: Template[] }>(`/v1/workspaces/${props.workspaceId}/themeTemplates`).then((r) => r.templates),
+  })
+  const client = useQueryClient()
+  const [name, setName] = useState('')
+  const save = async () => {
+    try {
+      await api.post(`/v1/workspaces/${props.workspaceId}/themeTemplates`, { name: name.trim(), theme: props.theme })
+      setName('')
+      await client.invalidateQueries({ queryKey: key })
+      notifications.show({ color: 'green', message: 'Theme saved as a template' })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The template could not be saved', message: errorMessage(err) })
+    }
+  }
+  const remove = async (template: Template) => {
+    try {
+      await api.delete(`/v1/workspaces/${props.workspaceId}/themeTemplates/${template.id}`)
+      await client.invalidateQueries({ queryKey: key })
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'The template could not be deleted', message: errorMessage(err) })
+    }
+  }
+  const list = templates.data ?? []
+  const group = (title: string, items: Template[]) =>
+    items.length > 0 && (
+      <Stack gap={6}>
+        <Title order={3} size="h6">
+          {title}
+        </Title>
+        <SimpleGrid cols={2} spacing={8}>
+          {items.map((t) => {
+            const chosen = t.id === props.selectedId
+            return (
+              <Paper key={t.id} withBorder p={6} style={chosen ? { borderColor: 'var(--mantine-color-indigo-6)' } : undefined}>
+                <UnstyledButton
+                  w="100%"
+                  disabled={props.readOnly}
+                  aria-pressed={chosen}
+                  aria-label={`Apply the ${t.name} theme`}
+                  onClick={() => props.onApply({ id: t.id, theme: structuredClone(t.theme) })}
+                >
+                  <Swatch theme={t.theme} />
+                </UnstyledButton>
+                <Group justify="space-between" gap={4} mt={4} wrap="nowrap">
+                  <Text size="xs" fw={500} truncate>
+                    {chosen && <IconCheck size={12} aria-label="In use" />} {t.name}
+                  </Text>
+                  {!t.builtIn && !props.readOnly && (
+                    <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete the ${t.name} template`} onClick={() => void remove(t)}>
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Paper>
+            )
+          })}
+        </SimpleGrid>
+      </Stack>
+    )
+  return (
+    <Stack gap="sm">
+      {templates.error && (
+        <Text size="sm" c="red">
+          Templates could not be loaded: {errorMessage(templates.error)}
+        </Text>
+      )}
+      {group(
+        'Gallery',
+        list.filter((t) => t.builtIn),
+      )}
+      {group(
+        'Saved in this workspace',
+        list.filter((t) => !t.builtIn),
+      )}
+      {!props.readOnly && (
+        <Group gap={6} align="end" wrap="nowrap">
+          <TextInput
+            label="Save this theme as a template"
+            placeholder="Template name"
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && name.trim()) void save()
+            }}
+            style={{ flex: 1 }}
+          />
+          <Button variant="default" disabled={!name.trim()} onClick={() => void save()}>
+            Save
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  )
+}
