@@ -21,6 +21,10 @@ const axeProblems = async (page: Page): Promise<string[]> => {
   // Evaluated through the debugging protocol: the pages' CSP refuses script tags that are not theirs.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource)
   const violations: Violation[] = await page.evaluate(async () => {
+    // Colours are measured as drawn: a bubble or button still fading in (the widget's entrance animations) would
+    // read as low contrast on a busy machine. Endless animations (the typing dots) are not waited for.
+    const animations = (globalThis as any).document.getAnimations().filter((a: any) => a.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.all(animations.map((a: any) => a.finished.catch(() => undefined)))
     const axe = (globalThis as any).axe
     const result = await axe.run((globalThis as any).document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
