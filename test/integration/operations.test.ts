@@ -57,6 +57,7 @@ describe('operations', () => {
         '013_email_verified',
         '014_file_uploads',
         '015_session_last_reply',
+        '016_theme_templates',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {
