@@ -1,13 +1,11 @@
 // Theme templates: the built-in gallery and the workspace's own. Any member sees them; admins and members save and
 // delete the workspace's; the built-in ones cannot be deleted.
 import { builtInThemeTemplates } from '../contract/bot/themeTemplates.js'
+import { MAX_WORKSPACE_THEME_TEMPLATES } from '../contract/themeTemplateApi.js'
 import type { User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
 import { conflict, notFound } from './errors.js'
-
-/** At most this many saved templates per workspace: a gallery, not a store of every theme ever tried. */
-export const MAX_WORKSPACE_THEME_TEMPLATES = 100
 
 export const createThemeTemplates = ({ store, access }: { store: Pick<Store, 'themeTemplates'>; access: Access }) => ({
   async list(user: User, workspaceId: string) {
@@ -21,7 +19,7 @@ export const createThemeTemplates = ({ store, access }: { store: Pick<Store, 'th
 
   async save(user: User, workspaceId: string, name: string, theme: Record<string, unknown>) {
     await access.workspaceRole(user, workspaceId, 'write')
-    if ((await store.themeTemplates.list(workspaceId)).length >= MAX_WORKSPACE_THEME_TEMPLATES)
+    if ((await store.themeTemplates.count(workspaceId)) >= MAX_WORKSPACE_THEME_TEMPLATES)
       throw conflict(`A workspace keeps at most ${MAX_WORKSPACE_THEME_TEMPLATES} theme templates; delete one first.`)
     return { ...(await store.themeTemplates.create(workspaceId, name, theme)), builtIn: false as const }
   },

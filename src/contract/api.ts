@@ -1,7 +1,6 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
 import { botCheckSchema } from './bot/checks.js'
-import { themeSchema } from './bot/common.js'
 import { type BotRecord, botSchema } from './bot/record.js'
 
 export { botSchema, botSummarySchema } from './bot/record.js'
@@ -201,17 +200,6 @@ export const credentialsSchema = z
 export const folderSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() }).meta({ id: 'Folder' })
 export const folderBody = z.object({ name: z.string().trim().min(1).max(200) })
 export const folderParams = z.object({ workspaceId: id, folderId: id })
-export const themeTemplateSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    theme: themeSchema,
-    builtIn: z.boolean().describe('Shipped with Parley (cannot be deleted), or saved by the workspace'),
-    createdAt: z.string().optional(),
-  })
-  .meta({ id: 'ThemeTemplate' })
-export const themeTemplateBody = z.object({ name: z.string().trim().min(1).max(100), theme: themeSchema })
-export const themeTemplateParams = z.object({ workspaceId: id, templateId: id })
 export const moveBotBody = z.object({ folderId: id.nullable().meta({ description: 'The folder, or null for the root.' }) })
 
 export const starterSchema = z.object({ id: z.string(), name: z.string(), description: z.string() }).meta({ id: 'Starter' })

@@ -26,6 +26,15 @@ export const themeTemplates = (db: Kysely<Database>) => ({
     return rows.map((row) => ({ ...row, theme: JSON.parse(row.theme) }))
   },
 
+  async count(workspaceId: string): Promise<number> {
+    const row = await db
+      .selectFrom('themeTemplates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspaceId', '=', workspaceId)
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  },
+
   /** False when the workspace has no such template. */
   async delete(workspaceId: string, id: string): Promise<boolean> {
     const res = await db.deleteFrom('themeTemplates').where('workspaceId', '=', workspaceId).where('id', '=', id).executeTakeFirst()

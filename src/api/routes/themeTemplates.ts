@@ -1,7 +1,8 @@
 // Theme templates: the built-in gallery and a workspace's own, saved from a bot's theme.
 import { z } from 'zod'
 import { builtInThemeTemplates } from '../../contract/bot/themeTemplates.js'
-import { errorSchema, themeTemplateBody, themeTemplateParams, themeTemplateSchema, workspaceParams } from '../../contract/api.js'
+import { errorSchema, workspaceParams } from '../../contract/api.js'
+import { MAX_WORKSPACE_THEME_TEMPLATES, themeTemplateBody, themeTemplateParams, themeTemplateSchema } from '../../contract/themeTemplateApi.js'
 import { defineRoute } from '../route.js'
 
 const tags = ['Theme templates']
@@ -47,7 +48,7 @@ export const themeTemplateRoutes = [
     auth: 'required',
     tags,
     summary: 'Save a theme as a workspace template',
-    description: `Admins and members may save templates (guests get 403); a workspace keeps at most 100 (409 beyond).`,
+    description: `Admins and members may save templates (guests get 403); a workspace keeps at most ${MAX_WORKSPACE_THEME_TEMPLATES} (409 beyond).`,
     example: {
       params: { workspaceId: WORKSPACE_ID },
       body: { name: brand.name, theme: brand.theme },

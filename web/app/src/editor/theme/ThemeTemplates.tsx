@@ -1,20 +1,24 @@
 // The theme gallery above the theme's settings: Parley's built-in templates and the workspace's own. Applying one
 // replaces the bot's theme (undo brings the old one back); the current theme can be saved as a workspace template,
 // and saved ones deleted.
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconCheck, IconTrash } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Theme } from '../../../../../src/contract/bot/common.js'
+import type { ThemeTemplateAnswer } from '../../../../../src/contract/themeTemplateApi.js'
 import { errorMessage } from '../../components/states.js'
 import { api } from '../../lib/api.js'
 
-type Template = { id: string; name: string; theme: Theme; builtIn: boolean }
+type Template = ThemeTemplateAnswer
 
-/** A small picture of the template: its page colour with a host and a guest bubble. */
+/**
+ * A small picture of the template: its page colour with a host and a guest bubble. Only values the browser takes
+ * for colours are drawn: a saved theme is a member's text, and a `url(…)` would load something on the builder's page.
+ */
 const Swatch = ({ theme }: { theme: Theme }) => {
-  const colour = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const colour = (value: unknown) => (typeof value === 'string' && CSS.supports('color', value) ? value : undefined)
   const page = theme.general?.background?.type === 'Color' ? colour(theme.general.background.content) : '#ffffff'
   const host = { backgroundColor: colour(theme.chat?.hostBubbles?.backgroundColor), color: colour(theme.chat?.hostBubbles?.color) }
   const guest = { backgroundColor: colour(theme.chat?.guestBubbles?.backgroundColor), color: colour(theme.chat?.guestBubbles?.color) }
@@ -81,10 +85,11 @@ export const ThemeTemplates = (props: {
                   w="100%"
                   disabled={props.readOnly}
                   aria-pressed={chosen}
-                  aria-label={`Apply the ${t.name} theme`}
                   onClick={() => props.onApply({ id: t.id, theme: structuredClone(t.theme) })}
                 >
                   <Swatch theme={t.theme} />
+                  {/* Named by text, not aria-label: the swatch's words are a picture and differ from the name. */}
+                  <VisuallyHidden component="span">Apply the {t.name} theme</VisuallyHidden>
                 </UnstyledButton>
                 <Group justify="space-between" gap={4} mt={4} wrap="nowrap">
                   <Text size="xs" fw={500} truncate>
