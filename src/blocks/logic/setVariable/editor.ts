@@ -1,6 +1,7 @@
 // The Set variable block's card: how the editor offers, names and sets it up (src/contract/bot/card.ts).
 import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard, CardBlock, CardContext } from '../../../contract/bot/card.js'
+import { short } from '../../../contract/bot/cardSummaries.js'
 import { defaultSetVariableOptions } from './schema.js'
 
 /** "Set Score to {{Score}} + 1", "Set Today to Today": the variable and what it gets, on one short line. */
@@ -8,8 +9,7 @@ const setSummary = (block: CardBlock, { variableName }: CardContext) => {
   const options = (block.options ?? {}) as { variableId?: string; type?: string; expressionToEvaluate?: string }
   if (!options.variableId) return 'No variable chosen yet'
   const value = options.type && options.type !== 'Custom' ? options.type : options.expressionToEvaluate?.trim()
-  const shown = value && value.length > 40 ? `${value.slice(0, 39)}…` : value
-  return `Set ${variableName(options.variableId)}${shown ? ` to ${shown}` : ''}`
+  return `Set ${variableName(options.variableId)}${value ? ` to ${short(value)}` : ''}`
 }
 
 export const card: BlockCard = {

@@ -135,7 +135,7 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
       <Section value="general" title="General" readOnly={readOnly}>
         <Select
           label="Language"
-          description="The language the bot speaks: its page is marked with it, and the chat’s own texts (date pickers, upload, Retry) use it."
+          description="The language the bot speaks: its hosted page is marked with it, for browsers, search engines and screen readers."
           data={languageChoices(get(['general', 'language']))}
           value={String(get(['general', 'language']) ?? 'en')}
           onChange={(tag) => set(['general', 'language'], tag ?? undefined)}
