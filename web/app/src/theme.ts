@@ -3,6 +3,9 @@
 // (indigo 4.3:1 under white text, green 2.4:1 in a light badge, dimmed gray 3.3:1).
 import {
   Anchor,
+  ColorInput,
+  Drawer,
+  Modal,
   type CSSVariablesResolver,
   createTheme,
   darken,
@@ -43,8 +46,14 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   variantColorResolver,
-  // Links in running text are told apart by more than their colour.
-  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
+  components: {
+    // Links in running text are told apart by more than their colour.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Icon-only buttons Mantine draws without a name.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    ColorInput: ColorInput.extend({ defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } }),
+  },
 })
 
 /** Dimmed text (descriptions, hints, times) and links at readable contrast. */

@@ -176,15 +176,16 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group gap="sm" wrap="nowrap">
+        {/* On a narrow screen the name gives way; the save and publishing states never do. */}
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <ActionIcon variant="subtle" component={Link} to={`/w/${workspaceId}/bots/${botId}`} aria-label="Back to the bot's page">
             <IconChevronLeft size={18} />
           </ActionIcon>
           <BotName name={bot.name ?? ''} readOnly={readOnly} onRename={(name) => history.change((b) => ({ ...b, name }), 'name')} />
-          <Badge color={label.color} variant="light" role="status" aria-live="polite">
+          <Badge color={label.color} variant="light" role="status" aria-live="polite" style={{ flexShrink: 0 }}>
             {label.text}
           </Badge>
-          <Badge color={published.color} variant="outline">
+          <Badge color={published.color} variant="outline" style={{ flexShrink: 0 }}>
             {published.label}
           </Badge>
         </Group>

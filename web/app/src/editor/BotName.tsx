@@ -34,6 +34,8 @@ export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: 
         rightSection={<IconPencil size={14} aria-hidden color="var(--mantine-color-gray-6)" />}
         rightSectionPointerEvents="none"
         w={260}
+        miw={120}
+        style={{ flexShrink: 1 }}
         maxLength={200}
         value={typed}
         placeholder="Untitled bot"
