@@ -2,6 +2,7 @@
 // Token lookups are cached briefly so a chat turn does not pay a database read for the token on every call; a
 // token revoked elsewhere stops working within TOKEN_CACHE_MS on every process (at once on the one revoking it).
 import { timingSafeEqual } from 'node:crypto'
+import { isLanguage, type Language } from '../contract/languages.js'
 import { hashToken, newToken } from '../lib/ids.js'
 import type { TokenGrant, User } from '../store/accounts.js'
 import type { Store } from '../store/index.js'
@@ -13,6 +14,8 @@ import { PREVIEW_TOKEN_PREFIX, type PreviewTokens } from './previewTokens.js'
 import type { RateLimit } from './rateLimit.js'
 
 const TOKEN_CACHE_MS = 10_000
+/** A stored language Parley no longer speaks reads as none (the browser's). */
+const pickStoredLanguage = (tag: string | null): Language | null => (isLanguage(tag) ? tag : null)
 const TOKEN_CACHE_MAX = 10_000
 /** lastUsedAt is written at most this often per token. */
 const TOUCH_EVERY_MS = 60_000
@@ -105,6 +108,7 @@ export const createAccounts = ({
         hasPassword: (await store.accounts.passwordHashOf(user.id)) !== null,
         emailVerified: await store.accounts.emailVerified(user.id),
         oidcConnected: await store.sessions.hasIdentity(user.id),
+        language: pickStoredLanguage(await store.accounts.languageOf(user.id)),
       }
     },
 
@@ -114,10 +118,14 @@ export const createAccounts = ({
     },
 
     /**
-     * Renames the user and/or changes their password (the current one is needed when there is one). A new password
-     * ends the user's other sessions.
+     * Renames the user, changes their password (the current one is needed when there is one) and/or their language
+     * (null: the browser's). A new password ends the user's other sessions.
      */
-    async update(user: User, input: { name?: string; currentPassword?: string; newPassword?: string }, keepSessionId?: string) {
+    async update(
+      user: User,
+      input: { name?: string; currentPassword?: string; newPassword?: string; language?: Language | null },
+      keepSessionId?: string,
+    ) {
       unscoped(user)
       let passwordHash: string | undefined
       if (input.newPassword !== undefined) {
@@ -131,7 +139,7 @@ export const createAccounts = ({
         }
         passwordHash = await hashPassword(input.newPassword)
       }
-      await store.accounts.updateUser(user.id, { name: input.name, passwordHash })
+      await store.accounts.updateUser(user.id, { name: input.name, passwordHash, language: input.language })
       if (passwordHash) await store.sessions.deleteOfUser(user.id, keepSessionId)
       const updated = await store.accounts.userById(user.id)
       if (!updated) throw unauthorized()

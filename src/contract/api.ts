@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { botCheckSchema } from './bot/checks.js'
 import { type BotRecord, botSchema } from './bot/record.js'
+import { type Language, languageTags } from './languages.js'
 
 export { botSchema, botSummarySchema } from './bot/record.js'
 
@@ -242,6 +243,8 @@ export const meSchema = z
     emailVerified: z.boolean(),
     /** An identity at the OpenID Connect provider signs in to this account. */
     oidcConnected: z.boolean(),
+    /** The web app's language the user chose; null: their browser's. */
+    language: z.enum(languageTags as [Language, ...Language[]]).nullable(),
   })
   .meta({ id: 'Me' })
 export const authStatusSchema = z
@@ -277,8 +280,19 @@ export const emailBody = z.object({ email: emailInput })
 export const resetPasswordBody = z.object({ token: linkToken, password: newPassword })
 export const linkTokenBody = z.object({ token: linkToken })
 export const updateMeBody = z
-  .object({ name: personName.optional(), currentPassword: z.string().max(256).optional(), newPassword: newPassword.optional() })
-  .refine((b) => b.name !== undefined || b.newPassword !== undefined, { message: 'Give name and/or newPassword.' })
+  .object({
+    name: personName.optional(),
+    currentPassword: z.string().max(256).optional(),
+    newPassword: newPassword.optional(),
+    language: z
+      .enum(languageTags as [Language, ...Language[]])
+      .nullable()
+      .optional()
+      .meta({ description: "The web app's language: en, pt-BR, es, fr or de; null: the browser's." }),
+  })
+  .refine((b) => b.name !== undefined || b.newPassword !== undefined || b.language !== undefined, {
+    message: 'Give name, newPassword and/or language.',
+  })
 export const apiTokenSchema = z
   .object({
     id: z.string(),

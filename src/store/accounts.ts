@@ -61,6 +61,11 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
     return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())
   },
 
+  async languageOf(userId: string): Promise<string | null> {
+    const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst()
+    return row?.language ?? null
+  },
+
   /** `emailVerified`: the email was proven by its owner (a provider's verified email, or made by the operator). */
   async createUser(name: string, email?: string, passwordHash?: string, emailVerified = false): Promise<User> {
     const user = { id: newId(), name, email: email?.toLowerCase() ?? null, createdAt: new Date().toISOString() }
@@ -108,8 +113,8 @@ export const accounts = (db: Kysely<Database>, adapter: DialectAdapter) => ({
       .execute()
   },
 
-  async updateUser(id: string, changes: { name?: string; passwordHash?: string }): Promise<void> {
-    if (changes.name === undefined && changes.passwordHash === undefined) return
+  async updateUser(id: string, changes: { name?: string; passwordHash?: string; language?: string | null }): Promise<void> {
+    if (Object.values(changes).every((v) => v === undefined)) return
     await db.updateTable('users').set(changes).where('id', '=', id).execute()
   },
 

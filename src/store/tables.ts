@@ -15,6 +15,8 @@ export interface UsersTable {
   passwordHash: string | null
   /** When the owner of `email` proved it (an emailed link, a provider's verified email, the operator); null: unproven. */
   emailVerifiedAt: string | null
+  /** The web app's language the user chose (contract/languages.ts); null: their browser's. */
+  language: string | null
 }
 
 export interface ApiTokensTable {

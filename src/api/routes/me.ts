@@ -19,6 +19,7 @@ const ada = {
   hasPassword: true,
   emailVerified: true,
   oidcConnected: false,
+  language: null,
 }
 const ciToken = {
   id: 'gyjk5or4zytefl227qflsibgd',
@@ -50,9 +51,9 @@ export const meRoutes = [
     path: '/v1/me',
     auth: 'required',
     tags,
-    summary: 'Rename the signed-in user or change their password',
+    summary: 'Rename the signed-in user, change their password or their language',
     description:
-      'Give `name`, `newPassword` or both; changing a password needs `currentPassword` when the user has one (400 when wrong, 429 after 10 wrong ones in 15 minutes). ' +
+      'Give `name`, `newPassword`, `language` (the web app\'s: `en`, `pt-BR`, `es`, `fr`, `de`; null for the browser\'s) or several; changing a password needs `currentPassword` when the user has one (400 when wrong, 429 after 10 wrong ones in 15 minutes). ' +
       "A new password ends the user's other browser sessions (the calling one stays); API tokens keep working. A token limited to one workspace cannot call this (403).",
     example: {
       body: { name: 'Ada King', currentPassword: 'correct horse battery staple', newPassword: 'a new and longer passphrase' },

@@ -7,6 +7,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App.js'
+import { startLanguage, switchLanguage } from './i18n/index.js'
 import { AuthProvider } from './lib/auth.js'
 import { cssVariablesResolver, theme } from './theme.js'
 
@@ -17,7 +18,9 @@ const queries = new QueryClient({
   },
 })
 
-createRoot(document.getElementById('root')!).render(
+// The first frame is already in the user's language (its texts load before it).
+void switchLanguage(startLanguage()).finally(() =>
+  createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       {/* At the bottom: the pages' own actions (New bot, Import, Publish) sit at the top. */}
@@ -31,4 +34,5 @@ createRoot(document.getElementById('root')!).render(
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
+  ),
 )

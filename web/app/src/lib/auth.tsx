@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
+import { switchLanguage } from '../i18n/index.js'
 import { api, setCsrfToken, whenSignedOut } from './api.js'
 import type { AuthStatus } from './types.js'
 
@@ -27,6 +28,12 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
       navigate('/signin?expired=1')
     })
   }, [client, navigate])
+  // A signed-in user's choice (or none: their browser's) sets the language; signed out, the last one stays.
+  const user = query.data?.user
+  const language = user ? user.language : undefined
+  useEffect(() => {
+    if (language !== undefined) void switchLanguage(language)
+  }, [language])
   const refresh = useCallback(async () => {
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' })
     await client.refetchQueries({ queryKey: ['auth'] })

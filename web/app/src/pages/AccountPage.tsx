@@ -22,7 +22,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { isLanguage, type Language, languages } from '../../../../src/contract/languages.js'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { browserLanguage } from '../i18n/index.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { RevealedValue } from '../components/RevealedValue.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
@@ -38,12 +41,47 @@ export const AccountPage = () => (
     <PageHeader title="Your account" />
     <Stack maw={860} gap="lg">
       <Profile />
+      <LanguageChoice />
       <Password />
       <Provider />
       <Tokens />
     </Stack>
   </>
 )
+
+/** The web app's language: the browser's unless the user picks one (kept in the account, so every browser follows). */
+const LanguageChoice = () => {
+  const { t } = useTranslation()
+  const { status, refresh } = useAuth()
+  const choose = useSubmit(async (language: Language | null) => {
+    await api.patch('/v1/me', { language })
+    await refresh()
+  })
+  const browser = languages.find((l) => l.tag === browserLanguage())?.name ?? 'English'
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('Language')}
+        </Title>
+        <Select
+          label={t('Language of Parley')}
+          description={t('The texts of this app. Your bots speak the language they are written in.')}
+          data={[
+            { value: 'browser', label: t("Your browser's ({{language}})", { language: browser }) },
+            ...languages.map((l) => ({ value: l.tag, label: l.name })),
+          ]}
+          value={status?.user?.language ?? 'browser'}
+          allowDeselect={false}
+          maw={360}
+          disabled={choose.busy}
+          error={choose.error}
+          onChange={(value) => value && void choose.submit(isLanguage(value) ? value : null)}
+        />
+      </Stack>
+    </Card>
+  )
+}
 
 const Profile = () => {
   const { status, refresh } = useAuth()
