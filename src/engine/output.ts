@@ -1,5 +1,6 @@
 // What a turn answers the client: bubbles, the input, client-side actions and logs, gathered while the flow runs.
-import { defaultSystemMessages, type Variable } from '../contract/bot/common.js'
+import { builtInTextsOf } from '../contract/bot/builtInTexts.js'
+import type { Variable } from '../contract/bot/common.js'
 import type { TextContent } from '../contract/chatWire.js'
 import type { CompiledBot } from './compile.js'
 import type { ActionResult, ClientSideAction } from './kinds.js'
@@ -40,10 +41,10 @@ export class TurnOutput {
       }
   }
 
-  /** Asks again: the retry text goes before the input shown again. */
+  /** Asks again: the retry text goes before the input shown again (the block's, the bot's, else the default in its language). */
   retry(blockId: string, blockRetry: string | undefined, bot: CompiledBot, variables: Variable[], format: TextFormat) {
     const systemMessage = bot.settings?.general?.systemMessages?.invalidMessage
-    const text = blockRetry || (systemMessage ? parseVariables(systemMessage, variables) : '') || defaultSystemMessages.invalidMessage
+    const text = blockRetry || (systemMessage ? parseVariables(systemMessage, variables) : '') || builtInTextsOf(bot.settings).invalidMessage
     this.messages.push({ id: blockId, type: 'text', content: textContent(text, format) })
   }
 

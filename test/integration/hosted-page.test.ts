@@ -111,11 +111,20 @@ describe('hosted bot pages', { concurrency: true }, () => {
     assert.equal(metaContent(bare, 'twitter:card'), 'summary')
   })
 
-  test("the page is marked with the bot's language (English when it names none); a tag that is not one is refused", async () => {
+  test("the page is marked with the bot's language (English when it names none), its fallback lines in it; a tag that is not one is refused", async () => {
     const english = await publish(hello({}))
-    assert.match((await page(server, `/${english.publicId}`)).html, /<html lang="en">/)
+    const englishHtml = (await page(server, `/${english.publicId}`)).html
+    assert.match(englishHtml, /<html lang="en">/)
+    assert.match(englishHtml, /<p class="parley-message" hidden>The chat could not be loaded\. Please try again later\.<\/p>/)
     const brazilian = await publish(hello({ settings: { general: { language: 'pt-BR' } } }))
-    assert.match((await page(server, `/${brazilian.publicId}`)).html, /<html lang="pt-BR">/)
+    const brazilianHtml = (await page(server, `/${brazilian.publicId}`)).html
+    assert.match(brazilianHtml, /<html lang="pt-BR">/)
+    assert.match(brazilianHtml, /<p class="parley-message" hidden>Não foi possível carregar o chat\. Tente novamente mais tarde\.<\/p>/)
+    assert.match(brazilianHtml, /<noscript><p class="parley-message">Este chat precisa de JavaScript\.<\/p><\/noscript>/)
+    // A language Parley does not speak: English lines, the bot's own tag.
+    const italian = (await page(server, `/${(await publish(hello({ settings: { general: { language: 'it' } } }))).publicId}`)).html
+    assert.match(italian, /<html lang="it">/)
+    assert.match(italian, /The chat could not be loaded\./)
     const refused = await server.call('POST', '/v1/bots/import', {
       token: owner.token,
       body: { workspaceId: owner.workspaceId, bot: hello({ settings: { general: { language: '"><script>' } } }) },

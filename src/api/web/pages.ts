@@ -1,6 +1,7 @@
 // The HTML pages Parley serves to browsers: a published bot full-page (`/{publicId}`), the page saying why a bot
 // cannot be chatted with, and the home page (`/`). Built as strings: every bot or visitor value is escaped (html.ts).
 import type { HostedBot } from '../../app/hostedPages.js'
+import { builtInTextsOf } from '../../contract/bot/builtInTexts.js'
 import { cssColor, cssUrl, escapeHtml, httpUrl, jsonForScript } from './html.js'
 
 type LiveBot = Extract<HostedBot, { status: 'live' }>
@@ -52,6 +53,8 @@ export const botPage = ({ bot, prefilledVariables, nonce, customHeadCode }: BotP
   const image = httpUrl(fillVariables(metadata.imageUrl, bot.variables))
   const icon = httpUrl(fillVariables(metadata.favIconUrl, bot.variables)) ?? DEFAULT_ICON
   const hideQuery = bot.settings.general?.isHideQueryParamsEnabled ?? true
+  // The page's own lines, in the bot's language.
+  const texts = builtInTextsOf(bot.settings)
   const hasQuery = Object.keys(prefilledVariables).length > 0
   const meta = [
     ['og:type', 'website'],
@@ -96,8 +99,8 @@ parley-standard { display: block; width: 100%; height: 100%; height: 100dvh; }
 ${customHeadCode ?? ''}
 </head>
 <body>
-<noscript><p class="parley-message">This chat needs JavaScript.</p></noscript>
-<p class="parley-message" hidden>The chat could not be loaded. Please try again later.</p>
+<noscript><p class="parley-message">${escapeHtml(texts.needsJavaScript)}</p></noscript>
+<p class="parley-message" hidden>${escapeHtml(texts.chatNotLoaded)}</p>
 <parley-standard></parley-standard>
 <script src="/chat.js"></script>
 <script nonce="${nonce}">

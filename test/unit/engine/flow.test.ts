@@ -1,5 +1,11 @@
 // The engine's walk: groups, edges, inputs, retries, start options, budgets, linked bots and events.
 import assert from 'node:assert/strict'
+import { defaultEmailInputOptions } from '../../../src/blocks/inputs/email/schema.js'
+import { paymentInput } from '../../../src/blocks/inputs/payment/kind.js'
+import { defaultPaymentInputOptions } from '../../../src/blocks/inputs/payment/schema.js'
+import { botLanguage, builtInTexts } from '../../../src/contract/bot/builtInTexts.js'
+import { defaultSystemMessages } from '../../../src/contract/bot/common.js'
+import type { BlockContext } from '../../../src/engine/kinds.js'
 import { MAX_NEW_RESULTS_PER_TURN } from '../../../src/engine/linkedBots.js'
 import { MAX_VARIABLE_CHARS } from '../../../src/engine/scope.js'
 import { describe, test } from 'node:test'
@@ -61,6 +67,47 @@ describe('walking the flow', () => {
     const email = engineChat(compile(bot([['g1', [{ id: 'm', type: 'email input', options: { retryMessageContent: 'Bad email {{x}}' } }]]])))
     await email.start()
     assert.deepEqual(texts(await email.send('x@')), ['Bad email '])
+  })
+
+  test("default retry texts speak the bot's language when Parley does (exact tag or same base language), else English; the author's own texts win", async () => {
+    const retryOf = async (type: string, reply: string, settings: Record<string, unknown>, options: Record<string, unknown> = {}) => {
+      const chat = engineChat(compile(bot([['g1', [{ id: 'i', type, options }]]], { settings })))
+      await chat.start()
+      return texts(await chat.send(reply))
+    }
+    const language = (tag: string) => ({ general: { language: tag } })
+    assert.deepEqual(await retryOf('number input', 'abc', language('fr')), ['Message invalide. Veuillez réessayer.'])
+    assert.deepEqual(await retryOf('number input', 'abc', language('fr-CA')), ['Message invalide. Veuillez réessayer.'])
+    assert.deepEqual(await retryOf('number input', 'abc', language('pt')), ['Mensagem inválida. Por favor, tente novamente.'])
+    assert.deepEqual(await retryOf('number input', 'abc', language('de-AT')), ['Ungültige Nachricht. Bitte erneut versuchen.'])
+    // A language Parley does not speak, or none: English, as Typebot's.
+    assert.deepEqual(await retryOf('number input', 'abc', language('it')), [defaultSystemMessages.invalidMessage])
+    assert.deepEqual(await retryOf('number input', 'abc', {}), [defaultSystemMessages.invalidMessage])
+    assert.deepEqual(await retryOf('email input', 'x@', language('es')), [builtInTexts.es.emailRetry])
+    assert.deepEqual(await retryOf('email input', 'x@', language('zh-Hans')), [defaultEmailInputOptions.retryMessageContent])
+    // URL and phone inputs fall back to the system message (Typebot's engine), in the bot's language too.
+    assert.deepEqual(await retryOf('url input', 'not a url', language('de')), [builtInTexts.de.invalidMessage])
+    // The author's texts win: the block's retry message, then the bot's system message.
+    assert.deepEqual(await retryOf('email input', 'x@', language('fr'), { retryMessageContent: 'Adresse ?' }), ['Adresse ?'])
+    assert.deepEqual(await retryOf('number input', 'abc', { general: { language: 'fr', systemMessages: { invalidMessage: 'Encore !' } } }), [
+      'Encore !',
+    ])
+    // Payment (its retry needs Stripe to refuse, so asked of the kind directly).
+    const paymentCtx = (settings: Record<string, unknown>) => ({ settings }) as unknown as BlockContext
+    assert.equal(
+      paymentInput.retryMessage!({ id: 'p', type: 'payment input' } as any, paymentCtx(language('pt-BR'))),
+      builtInTexts['pt-BR'].paymentRetry,
+    )
+    assert.equal(
+      paymentInput.retryMessage!({ id: 'p', type: 'payment input' } as any, paymentCtx({})),
+      defaultPaymentInputOptions.retryMessageContent,
+    )
+    // The English texts are Typebot's.
+    assert.equal(builtInTexts.en.invalidMessage, 'Invalid message. Please, try again.')
+    assert.equal(builtInTexts.en.emailRetry, "This email doesn't seem to be valid. Can you type it again?")
+    assert.equal(builtInTexts.en.paymentRetry, 'Payment failed. Please, try again.')
+    assert.equal(botLanguage('EN-gb'), 'en')
+    assert.equal(botLanguage(undefined), 'en')
   })
 
   test('start options: startFrom a group, a message answering a first input, prefilled variables, registering only', async () => {

@@ -1,7 +1,10 @@
 // The three presentations around one Chat: inline, a modal popup with an overlay, a launcher bubble with a panel.
+// The built-in texts of all of them are in the chat's language (TextsContext).
 import { useEffect, useState } from 'preact/hooks'
 import type { Conversation } from './chat/conversation.js'
 import { Chat } from './chat/Chat.js'
+import { TextsContext, useTexts } from './i18n/context.js'
+import { type ChatTexts, chatLanguage, chatTexts } from './i18n/index.js'
 import { safeImageUrl } from './urls.js'
 import type { Mode, WidgetOptions } from './options.js'
 
@@ -57,13 +60,14 @@ const trapFocus = (e: KeyboardEvent) => {
 }
 
 const Popup = ({ isOpen, conversation, setOpen, setCustomCss }: Props) => {
+  const { t } = useTexts()
   useEscape(isOpen, () => setOpen(false))
   if (!isOpen || !conversation) return null
   return (
     <div class="p-overlay">
-      <button type="button" class="p-backdrop" tabIndex={-1} aria-label="Close the chat" onClick={() => setOpen(false)} />
-      <div class="p-dialog" role="dialog" aria-modal="true" aria-label="Chat" onKeyDown={trapFocus}>
-        <Close label="Close the chat" onClick={() => setOpen(false)} />
+      <button type="button" class="p-backdrop" tabIndex={-1} aria-label={t('Close the chat')} onClick={() => setOpen(false)} />
+      <div class="p-dialog" role="dialog" aria-modal="true" aria-label={t('Chat')} onKeyDown={trapFocus}>
+        <Close label={t('Close the chat')} onClick={() => setOpen(false)} />
         <Chat conversation={conversation} customCss={setCustomCss} />
       </div>
     </div>
@@ -73,19 +77,20 @@ const Popup = ({ isOpen, conversation, setOpen, setCustomCss }: Props) => {
 const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props) => {
   const preview = options.previewMessage
   const [showPreview, setShowPreview] = useState(false)
+  const { t } = useTexts()
   useEscape(isOpen, () => setOpen(false))
   useEffect(() => {
     if (!preview?.message) return
-    const t = setTimeout(() => setShowPreview(true), preview.autoShowDelay ?? 0)
-    return () => clearTimeout(t)
+    const timer = setTimeout(() => setShowPreview(true), preview.autoShowDelay ?? 0)
+    return () => clearTimeout(timer)
   }, [preview?.message])
   const avatar = safeImageUrl(preview?.avatarUrl)
   return (
     <>
       {isOpen && conversation && (
-        <div class="p-panel" role="dialog" aria-label="Chat">
+        <div class="p-panel" role="dialog" aria-label={t('Chat')}>
           {/* On small screens the panel covers the launcher: it has its own close button there. */}
-          <Close label="Close the chat" onClick={() => setOpen(false)} />
+          <Close label={t('Close the chat')} onClick={() => setOpen(false)} />
           <Chat conversation={conversation} customCss={setCustomCss} />
         </div>
       )}
@@ -95,13 +100,13 @@ const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props)
             {avatar && <img class="p-avatar" src={avatar} alt="" />}
             <span>{preview.message}</span>
           </button>
-          <Close label="Dismiss the message" onClick={() => setShowPreview(false)} />
+          <Close label={t('Dismiss the message')} onClick={() => setShowPreview(false)} />
         </div>
       )}
       <button
         type="button"
         class="p-launcher"
-        aria-label={isOpen ? 'Close the chat' : 'Open the chat'}
+        aria-label={isOpen ? t('Close the chat') : t('Open the chat')}
         aria-expanded={isOpen}
         style={{ background: options.button?.backgroundColor }}
         onClick={() => setOpen(!isOpen)}
@@ -118,8 +123,25 @@ const Bubble = ({ options, isOpen, conversation, setOpen, setCustomCss }: Props)
   )
 }
 
-export const Widget = (props: Props) => {
+/** The chat's texts: the conversation's language (the bot's once its chat has started), the browser's before. */
+const useChatTexts = (conversation: Conversation | undefined): ChatTexts => {
+  const current = () => conversation?.texts ?? chatTexts(chatLanguage(undefined))
+  const [texts, setTexts] = useState(current)
+  useEffect(() => {
+    setTexts(current())
+    return conversation?.subscribe(() => setTexts(current()))
+  }, [conversation])
+  return texts
+}
+
+const Presentation = (props: Props) => {
   if (props.mode === 'popup') return <Popup {...props} />
   if (props.mode === 'bubble') return <Bubble {...props} />
   return props.conversation ? <Chat conversation={props.conversation} customCss={props.setCustomCss} /> : null
 }
+
+export const Widget = (props: Props) => (
+  <TextsContext.Provider value={useChatTexts(props.conversation)}>
+    <Presentation {...props} />
+  </TextsContext.Provider>
+)

@@ -1,8 +1,10 @@
 // Talks to Parley's Typebot-compatible chat API (/api/…). Every call rejects with a NetworkError carrying a
-// sentence fit for the user, so the chat can show it with a Retry button.
+// sentence fit for the user (in the chat's language, `texts` giving its translate function), so the chat can show it
+// with a Retry button.
 import type { ContinueChatResponse } from '../../../src/blocks/wire.js'
 import type { Settings, Theme } from '../../../src/contract/bot/common.js'
 import type { UploadTarget } from '../../../src/contract/chat.js'
+import type { Texts } from './i18n/index.js'
 
 /** A turn's answer (the chat wire's types); a start's also names the session, the result and the bot. */
 export type ChatResponse = ContinueChatResponse & {
@@ -31,17 +33,20 @@ export class NetworkError extends Error {
 
 const join = (host: string, path: string) => host.replace(/\/+$/, '') + path
 
-const describe = async (res: Response) => {
+/** The server's own message (as it wrote it), else the status. */
+const describe = async (res: Response, t: Texts) => {
   const text = await res.text().catch(() => '')
   try {
     const body = JSON.parse(text)
     if (typeof body?.message === 'string') return body.message as string
   } catch {}
-  return `The server answered ${res.status}.`
+  return t('The server answered {{status}}.', { status: res.status })
 }
 
+const unreachable = (t: Texts) => new NetworkError(t('Could not reach the server. Check your connection.'))
+
 /** The answer's JSON, read as the type the caller names (the server's contract). */
-const postJson = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
+const postJson = async <T>(t: Texts, url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
   let res: Response
   try {
     res = await fetch(url, {
@@ -50,11 +55,11 @@ const postJson = async <T>(url: string, body: unknown, headers: Record<string, s
       body: JSON.stringify(body),
     })
   } catch {
-    throw new NetworkError('Could not reach the server. Check your connection.')
+    throw unreachable(t)
   }
-  if (!res.ok) throw new NetworkError(await describe(res), res.status)
+  if (!res.ok) throw new NetworkError(await describe(res, t), res.status)
   return res.json().catch(() => {
-    throw new NetworkError('The server sent an answer that could not be read.')
+    throw new NetworkError(t('The server sent an answer that could not be read.'))
   })
 }
 
@@ -65,10 +70,14 @@ export type PreviewStart = {
   prefilledVariables?: Record<string, unknown>
 }
 
-/** `headers` go with every call: the builder's preview sends its CSRF token, its session cookie going along. */
-export const createApi = (apiHost: string, headers: Record<string, string> = {}) => ({
+/**
+ * `headers` go with every call: the builder's preview sends its CSRF token, its session cookie going along. `texts`:
+ * the chat's translate function at the time of a call (its language is the bot's once the chat has started).
+ */
+export const createApi = (apiHost: string, texts: () => Texts, headers: Record<string, string> = {}) => ({
   startChat: (bot: string, body: { prefilledVariables?: Record<string, unknown>; resultId?: string }): Promise<ChatResponse> =>
     postJson(
+      texts(),
       join(apiHost, `/api/v1/typebots/${encodeURIComponent(bot)}/startChat`),
       { isStreamEnabled: true, isOnlyRegistering: false, ...body },
       headers,
@@ -77,6 +86,7 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
   /** A preview of the bot `botId` (members only): Parley's own route, whose answer names the bot `bot`. */
   startPreview: async (botId: string, body: PreviewStart): Promise<ChatResponse> => {
     const { bot, ...res } = await postJson<Omit<ChatResponse, 'typebot'> & { bot: ChatResponse['typebot'] }>(
+      texts(),
       join(apiHost, `/v1/bots/${encodeURIComponent(botId)}/preview/startChat`),
       { isStreamEnabled: true, ...body },
       headers,
@@ -85,22 +95,23 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
   },
 
   continueChat: (sessionId: string, message?: OutgoingMessage): Promise<ChatResponse> =>
-    postJson(join(apiHost, `/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`), message ? { message } : {}, headers),
+    postJson(texts(), join(apiHost, `/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`), message ? { message } : {}, headers),
 
   /** Best effort: a lost log must never break the chat. */
   clientLogs: (sessionId: string, clientLogs: ClientLog[]) =>
-    postJson(join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/clientLogs`), { clientLogs }, headers).catch(() => undefined),
+    postJson(texts(), join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/clientLogs`), { clientLogs }, headers).catch(() => undefined),
 
   /** Reads the AI SDK data stream: `0:` parts are text deltas, `3:` an error log; calls onText with the text so far. */
   async streamMessage(sessionId: string, onText: (text: string) => void): Promise<string> {
     const url = join(apiHost, `/api/v2/sessions/${encodeURIComponent(sessionId)}/streamMessage`)
+    const t = texts()
     let res: Response
     try {
       res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })
     } catch {
-      throw new NetworkError('Could not reach the server. Check your connection.')
+      throw unreachable(t)
     }
-    if (!res.ok || !res.body) throw new NetworkError(await describe(res), res.status)
+    if (!res.ok || !res.body) throw new NetworkError(await describe(res, t), res.status)
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
     let buffer = ''
     let text = ''
@@ -132,7 +143,9 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
 
   /** Asks for an upload URL, then PUTs (or POSTs a form) with progress through XHR; resolves to the file's URL. */
   async upload(sessionId: string, blockId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+    const t = texts()
     const target = await postJson<UploadTarget>(
+      t,
       join(apiHost, '/api/v3/generate-upload-url'),
       {
         sessionId,
@@ -148,8 +161,10 @@ export const createApi = (apiHost: string, headers: Record<string, string> = {})
       const xhr = new XMLHttpRequest()
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total)
       xhr.onload = () =>
-        xhr.status < 300 ? resolve() : reject(new NetworkError(xhr.responseText || `The upload failed (${xhr.status}).`, xhr.status))
-      xhr.onerror = () => reject(new NetworkError('The upload failed. Check your connection.'))
+        xhr.status < 300
+          ? resolve()
+          : reject(new NetworkError(xhr.responseText || t('The upload failed ({{status}}).', { status: xhr.status }), xhr.status))
+      xhr.onerror = () => reject(new NetworkError(t('The upload failed. Check your connection.')))
       if (fields.length > 0) {
         const form = new FormData()
         for (const [k, v] of fields) form.append(k, v)

@@ -2,7 +2,6 @@
 // the bot's custom CSS, and the Widget. Attributes mirror the basic options; init* sets `options` directly.
 import type { Theme } from '../../../src/contract/bot/common.js'
 import { render } from 'preact'
-import { createApi } from './api.js'
 import { Conversation } from './chat/conversation.js'
 import type { Mode, WidgetOptions } from './options.js'
 import inputsCss from './inputs/inputs.css'
@@ -85,7 +84,8 @@ export abstract class ParleyElement extends HTMLElement {
     const options = () => this.options
     this.conversation = new Conversation({
       bot: o.bot,
-      api: createApi(o.apiHost || scriptOrigin, o.headers),
+      apiHost: o.apiHost || scriptOrigin,
+      headers: o.headers,
       // Read at each (re)start: the builder's preview hands over the draft as it is edited.
       get preview() {
         return options().preview

@@ -1,6 +1,7 @@
 // Email: a classic address check; the answer is saved lower-cased.
-import { defaultEmailInputOptions, type EmailInputBlock, type EmailInputPrepared } from './schema.js'
+import type { EmailInputBlock, EmailInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTextsOf } from '../../../contract/bot/builtInTexts.js'
 import { ownRetryMessage, prepareWithPrefill, replyText } from '../../shared/inputs.js'
 import type { InputKind } from '../../../engine/kinds.js'
 
@@ -19,6 +20,6 @@ export const emailInput: InputKind<EmailInputBlock, EmailInputPrepared> = {
     if (!text || !EMAIL.test(text)) return { status: 'fail' }
     return { status: 'success', content: text.toLowerCase() }
   },
-  // Email is the one text-like kind whose engine falls back to its default retry text.
-  retryMessage: (input) => ownRetryMessage(input) ?? defaultEmailInputOptions.retryMessageContent,
+  // Email is the one text-like kind whose engine falls back to its default retry text (in the bot's language).
+  retryMessage: (input, ctx) => ownRetryMessage(input) ?? builtInTextsOf(ctx.settings).emailRetry,
 }

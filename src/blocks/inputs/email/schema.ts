@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTexts } from '../../../contract/bot/builtInTexts.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, defaultButtonLabel, textLikeOptionsShape } from '../../../contract/bot/blocks/shared.js'
 
 export const defaultEmailInputOptions = {
   labels: { placeholder: 'Type your email...', button: defaultButtonLabel },
-  retryMessageContent: "This email doesn't seem to be valid. Can you type it again?",
+  // New blocks' default, in English; at run time a block without one gets the bot's language's (builtInTexts.ts).
+  retryMessageContent: builtInTexts.en.emailRetry,
 } as const
 
 export const emailInputBlockSchema = blockOf(InputBlockType.EMAIL, {

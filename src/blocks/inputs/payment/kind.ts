@@ -2,8 +2,9 @@
 // `runtimeOptions` (client secret, public key, amount label) for the client's payment form. The client reports the
 // outcome: "fail" is a failed payment; anything else is checked against the PaymentIntent's status at Stripe.
 import { type PaymentIntentKept, paymentAmount, paymentIntentOf, paymentIntentSucceeded } from './paymentIntent.js'
-import { defaultPaymentInputOptions, type PaymentInputBlock, type PaymentInputPrepared } from './schema.js'
+import type { PaymentInputBlock, PaymentInputPrepared } from './schema.js'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTextsOf } from '../../../contract/bot/builtInTexts.js'
 import { ownRetryMessage, replyText, templateOptions } from '../../shared/inputs.js'
 import type { BlockLog, InputKind } from '../../../engine/kinds.js'
 
@@ -41,5 +42,5 @@ export const paymentInput: InputKind<PaymentInputBlock, PaymentInputPrepared> = 
     const paid = await paymentIntentSucceeded(waiting?.data, input.options ?? {}, ctx)
     return paid ? { status: 'success', content: text } : { status: 'fail' }
   },
-  retryMessage: (input) => ownRetryMessage(input) ?? defaultPaymentInputOptions.retryMessageContent,
+  retryMessage: (input, ctx) => ownRetryMessage(input) ?? builtInTextsOf(ctx.settings).paymentRetry,
 }

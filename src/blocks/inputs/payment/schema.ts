@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTexts } from '../../../contract/bot/builtInTexts.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf } from '../../../contract/bot/blocks/shared.js'
 
@@ -8,7 +9,8 @@ export const defaultPaymentInputOptions = {
   provider: 'Stripe',
   labels: { button: 'Pay', success: 'Success' },
   currency: 'USD',
-  retryMessageContent: 'Payment failed. Please, try again.',
+  // New blocks' default, in English; at run time a block without one gets the bot's language's (builtInTexts.ts).
+  retryMessageContent: builtInTexts.en.paymentRetry,
 } as const
 
 export const paymentInputBlockSchema = blockOf(InputBlockType.PAYMENT, {

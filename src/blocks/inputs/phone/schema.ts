@@ -1,12 +1,14 @@
 // Phone input (same retry-message caveat as URL).
 import { z } from 'zod'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTexts } from '../../../contract/bot/builtInTexts.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, defaultButtonLabel, textLikeOptionsShape } from '../../../contract/bot/blocks/shared.js'
 
 export const defaultPhoneInputOptions = {
   labels: { placeholder: 'Type your phone number...', button: defaultButtonLabel },
-  retryMessageContent: "This phone number doesn't seem to be valid. Can you type it again?",
+  // New blocks' default, in English (see builtInTexts.ts).
+  retryMessageContent: builtInTexts.en.phoneRetry,
 } as const
 
 export const phoneNumberInputBlockSchema = blockOf(InputBlockType.PHONE, {

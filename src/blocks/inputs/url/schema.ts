@@ -1,12 +1,14 @@
 // URL input. Typebot's engine does not fall back to this retry message (see reference 3.7); kept for the editor.
 import { z } from 'zod'
 import { InputBlockType } from '../../../contract/bot/blockTypes.js'
+import { builtInTexts } from '../../../contract/bot/builtInTexts.js'
 import { opt } from '../../../contract/bot/common.js'
 import { blockOf, defaultButtonLabel, textLikeOptionsShape } from '../../../contract/bot/blocks/shared.js'
 
 export const defaultUrlInputOptions = {
   labels: { placeholder: 'Type a URL...', button: defaultButtonLabel },
-  retryMessageContent: "This URL doesn't seem to be valid. Can you type it again?",
+  // New blocks' default, in English (see builtInTexts.ts).
+  retryMessageContent: builtInTexts.en.urlRetry,
 } as const
 
 export const urlInputBlockSchema = blockOf(InputBlockType.URL, {

@@ -1,6 +1,7 @@
 // The chat view: the message log (an ARIA live region), the current input, errors with Retry, and Restart at the end.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { Theme } from '../../../../src/contract/bot/common.js'
+import { useTexts } from '../i18n/context.js'
 import { inputComponent } from '../inputs/index.js'
 import type { InputComponent } from '../inputs/types.js'
 import { TextInput } from '../inputs/text.js'
@@ -26,6 +27,7 @@ const Avatar = ({ avatar, who }: { avatar: ChatTheme['hostAvatar']; who: string 
 }
 
 const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onContinue(text: string): void }) => {
+  const { t } = useTexts()
   if (entry.from === 'notice')
     return (
       <div class="p-row p-notice" role="status">
@@ -41,13 +43,13 @@ const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onConti
     return (
       <div class={`p-row p-guest${entry.retry ? ' p-retry' : ''}`}>
         <div class="p-bubble p-guest-bubble">{entry.text}</div>
-        <Avatar avatar={theme.chat?.guestAvatar} who="You" />
+        <Avatar avatar={theme.chat?.guestAvatar} who={t('You')} />
       </div>
     )
   const media = entry.message.type !== 'text'
   return (
     <div class="p-row p-host">
-      <Avatar avatar={theme.chat?.hostAvatar} who="Bot" />
+      <Avatar avatar={theme.chat?.hostAvatar} who={t('Bot')} />
       <div class={`p-bubble p-host-bubble${media ? ' p-media' : ''}`}>
         <BotMessage message={entry.message} onContinue={onContinue} />
       </div>
@@ -55,21 +57,25 @@ const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onConti
   )
 }
 
-const Progress = ({ value, bar }: { value: number; bar: NonNullable<Theme['general']>['progressBar'] }) => (
-  <div
-    class={`p-progress${bar?.placement === 'Bottom' ? ' p-bottom' : ''}`}
-    role="progressbar"
-    aria-label="Progress"
-    aria-valuemin={0}
-    aria-valuemax={100}
-    aria-valuenow={Math.round(value)}
-  >
-    <div style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
-  </div>
-)
+const Progress = ({ value, bar }: { value: number; bar: NonNullable<Theme['general']>['progressBar'] }) => {
+  const { t } = useTexts()
+  return (
+    <div
+      class={`p-progress${bar?.placement === 'Bottom' ? ' p-bottom' : ''}`}
+      role="progressbar"
+      aria-label={t('Progress')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value)}
+    >
+      <div style={{ width: `${Math.min(100, Math.max(0, value))}%` }} />
+    </div>
+  )
+}
 
 export const Chat = ({ conversation, customCss }: { conversation: Conversation; customCss?: (css: string) => void }) => {
   const state = useConversation(conversation)
+  const { t } = useTexts()
   const log = useRef<HTMLDivElement>(null)
   const { theme, input } = state
   useEffect(() => loadFont(theme.general?.font), [theme.general?.font])
@@ -88,15 +94,15 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
     <div class="p-chat" style={themeVars(theme)}>
       {bar?.isEnabled && state.progress !== undefined && <Progress value={state.progress} bar={bar} />}
       <div class="p-log" ref={log}>
-        <div class="p-messages" role="log" aria-live="polite" aria-label="Conversation">
+        <div class="p-messages" role="log" aria-live="polite" aria-label={t('Conversation')}>
           {state.entries.map((e) => (
             <Row key={e.key} entry={e} theme={theme} onContinue={(text) => conversation.continueWith(text)} />
           ))}
         </div>
         {state.typing && (
           <div class="p-row p-host">
-            <Avatar avatar={theme.chat?.hostAvatar} who="Bot" />
-            <div class="p-bubble p-host-bubble p-typing" role="status" aria-label="The bot is typing">
+            <Avatar avatar={theme.chat?.hostAvatar} who={t('Bot')} />
+            <div class="p-bubble p-host-bubble p-typing" role="status" aria-label={t('The bot is typing')}>
               <span />
               <span />
               <span />
@@ -122,19 +128,19 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
           <div class="p-error" role="alert">
             <p>{state.error.message}</p>
             <button type="button" class="p-button" onClick={() => state.error?.retry()}>
-              Retry
+              {t('Retry')}
             </button>
           </div>
         )}
         {state.ended && (
           <div class="p-end">
             <button type="button" class="p-button p-restart" onClick={() => conversation.restart()}>
-              Restart
+              {t('Restart')}
             </button>
           </div>
         )}
       </div>
-      {branding && <p class="p-brand">Made with Parley</p>}
+      {branding && <p class="p-brand">{t('Made with Parley')}</p>}
     </div>
   )
 }

@@ -2,6 +2,7 @@
 import type { ChatMessage } from '../../../../src/blocks/wire.js'
 import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { runEmbedFunction } from './actions.js'
 import { safeImageUrl, safeUrl } from '../urls.js'
 import { RichText } from './richText.js'
@@ -28,28 +29,31 @@ const embedUrl = (c: Content<'video'>): string | undefined => {
 }
 
 const Video = ({ c }: { c: Content<'video'> }) => {
+  const { t } = useTexts()
   const embed = c.id ? embedUrl(c) : undefined
   const style = { maxWidth: px(c.maxWidth), aspectRatio: c.aspectRatio, height: c.aspectRatio ? undefined : px(c.height) }
   if (embed)
-    return <iframe class="p-video" src={embed} style={style} title="Video" allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
+    return <iframe class="p-video" src={embed} style={style} title={t('Video')} allow="autoplay; fullscreen; picture-in-picture" allowFullScreen />
   const src = safeUrl(c.url)
   return src ? <video class="p-video" src={src} style={style} controls playsInline /> : null
 }
 
 const Audio = ({ c }: { c: Content<'audio'> }) => {
   const el = useRef<HTMLAudioElement>(null)
+  const { t } = useTexts()
   // Autoplay only when the bot asks; a browser that blocks it leaves the controls for the user.
   useEffect(() => {
     if (c.isAutoplayEnabled) el.current?.play().catch(() => undefined)
   }, [])
   const src = safeUrl(c.url)
-  return src ? <audio ref={el} src={src} controls aria-label="Audio message" /> : null
+  return src ? <audio ref={el} src={src} controls aria-label={t('Audio message')} /> : null
 }
 
 const Image = ({ c }: { c: Content<'image'> }) => {
+  const { t } = useTexts()
   const src = safeImageUrl(c.url)
   if (!src) return null
-  const img = <img src={src} alt={c.clickLink?.alt ?? (typeof c.alt === 'string' ? c.alt : undefined) ?? 'Image'} loading="lazy" />
+  const img = <img src={src} alt={c.clickLink?.alt ?? (typeof c.alt === 'string' ? c.alt : undefined) ?? t('Image')} loading="lazy" />
   const href = safeUrl(c.clickLink?.url)
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer">
@@ -61,8 +65,9 @@ const Image = ({ c }: { c: Content<'image'> }) => {
 }
 
 const Embed = ({ c }: { c: Content<'embed'> }) => {
+  const { t } = useTexts()
   const src = safeUrl(c.url)
-  return src ? <iframe class="p-embed" src={src} style={{ height: px(c.height) ?? '400px' }} title="Embedded content" /> : null
+  return src ? <iframe class="p-embed" src={src} style={{ height: px(c.height) ?? '400px' }} title={t('Embedded content')} /> : null
 }
 
 // The bot's own code (as with scripts) renders into the bubble's element, e.g. a booking calendar; then its wait

@@ -3,7 +3,9 @@
 import type { ChatInput, ChatMessage, ClientSideAction } from '../../../../src/blocks/wire.js'
 import { BubbleBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import type { Settings, Theme } from '../../../../src/contract/bot/common.js'
-import { type Api, type ChatResponse, type ClientLog, NetworkError, type OutgoingMessage } from '../api.js'
+import type { Language } from '../../../../src/contract/languages.js'
+import { type Api, type ChatResponse, type ClientLog, createApi, NetworkError, type OutgoingMessage } from '../api.js'
+import { type ChatTexts, chatLanguage, chatTexts } from '../i18n/index.js'
 import type { Reply } from '../inputs/types.js'
 import type { WidgetOptions } from '../options.js'
 import { type ActionContext, runAction } from './actions.js'
@@ -29,12 +31,12 @@ export type State = {
   busy: boolean
 }
 
-/** What a conversation takes of the widget's options, with the API client it talks through. */
+/** What a conversation takes of the widget's options, with where its API is (and the headers its calls send). */
 export type ConversationOptions = Pick<
   WidgetOptions,
-  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs' | 'onRestart' | 'preview'
+  'bot' | 'prefilledVariables' | 'resultId' | 'onAnswer' | 'onEnd' | 'onNewInputBlock' | 'onNewLogs' | 'onRestart' | 'preview' | 'headers'
 > & {
-  api: Api
+  apiHost: string
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -58,8 +60,21 @@ export class Conversation {
   private nextKey = 1
   private shownBotMessages = 0
   private closed = false
+  private readonly api: Api
 
-  constructor(private readonly options: ConversationOptions) {}
+  constructor(private readonly options: ConversationOptions) {
+    this.api = createApi(options.apiHost, () => this.texts.t, options.headers)
+  }
+
+  /** The language of the chat's built-in texts: the bot's (once started), else the browser's. */
+  get language(): Language {
+    return chatLanguage(this.state.settings.general?.language ?? undefined)
+  }
+
+  /** The built-in texts in the chat's language. */
+  get texts(): ChatTexts {
+    return chatTexts(this.language)
+  }
 
   subscribe(listener: (s: State) => void) {
     this.listeners.add(listener)
@@ -101,8 +116,8 @@ export class Conversation {
     const stored = this.options.resultId || preview ? undefined : recall<Entry>(this.options.bot)
     await this.attempt(async () => {
       const res = preview
-        ? await this.options.api.startPreview(this.options.bot, { ...preview, prefilledVariables })
-        : await this.options.api.startChat(this.options.bot, { prefilledVariables, resultId: this.options.resultId ?? stored?.resultId })
+        ? await this.api.startPreview(this.options.bot, { ...preview, prefilledVariables })
+        : await this.api.startChat(this.options.bot, { prefilledVariables, resultId: this.options.resultId ?? stored?.resultId })
       this.resultId = res.resultId
       this.baseTheme = res.typebot?.theme ?? {}
       this.publishedAt = res.typebot?.publishedAt
@@ -154,7 +169,8 @@ export class Conversation {
   answer(reply: Reply) {
     const input = this.state.input
     if (!input || this.state.busy) return
-    const text = reply.label ?? (reply.message.type === 'text' ? reply.message.text : 'Audio message')
+    const { t } = this.texts
+    const text = reply.label ?? (reply.message.type === 'text' ? reply.message.text : t('Audio message'))
     this.push({ from: 'user', text, labelled: reply.label !== undefined || reply.message.type !== 'text' })
     this.set({ input: null })
     this.options.onAnswer?.({ message: reply.message.type === 'text' ? reply.message.text : reply.message.url, blockId: input.id })
@@ -179,15 +195,16 @@ export class Conversation {
   }
 
   upload(file: File, onProgress: (f: number) => void) {
-    if (!this.sessionId || !this.state.input) return Promise.reject(new Error('No input is waiting for a file'))
-    return this.options.api.upload(this.sessionId, this.state.input.id, file, onProgress)
+    const { t } = this.texts
+    if (!this.sessionId || !this.state.input) return Promise.reject(new Error(t('No input is waiting for a file.')))
+    return this.api.upload(this.sessionId, this.state.input.id, file, onProgress)
   }
 
   private send(message: OutgoingMessage | undefined, input?: ChatInput) {
     const sessionId = this.sessionId
     if (!sessionId) return
     return this.attempt(async () => {
-      const res = await this.options.api.continueChat(sessionId, message)
+      const res = await this.api.continueChat(sessionId, message)
       // The server asks again for the same input: the last answer was refused.
       if (input && res.input?.id === input.id && !res.lastMessageNewFormat) this.markRetry()
       await this.handle(res)
@@ -210,7 +227,7 @@ export class Conversation {
   }
 
   private log(logs: ClientLog[]) {
-    if (this.sessionId && logs.length > 0) this.options.api.clientLogs(this.sessionId, logs)
+    if (this.sessionId && logs.length > 0) this.api.clientLogs(this.sessionId, logs)
   }
 
   close() {
@@ -273,10 +290,11 @@ export class Conversation {
 
   /** Runs actions in order; true when one sent a reply (whose response then took over the conversation). */
   private async runActions(actions: ClientSideAction[]): Promise<boolean> {
+    const { t } = this.texts
     for (const action of actions) {
       let streamKey: number | undefined
       const ctx: ActionContext = {
-        api: this.options.api,
+        api: this.api,
         sessionId: this.sessionId ?? '',
         resultId: this.resultId,
         onStreamText: (text) => {
@@ -295,8 +313,8 @@ export class Conversation {
         const m = this.state.settings.general?.systemMessages ?? {}
         this.push({
           from: 'notice',
-          text: m.popupBlockedDescription ?? 'The bot wants to open a new tab but your browser blocked it.',
-          link: { label: m.popupBlockedButtonLabel ?? 'Continue in new tab', url: outcome.blockedUrl },
+          text: m.popupBlockedDescription ?? t('The bot wants to open a new tab but your browser blocked it.'),
+          link: { label: m.popupBlockedButtonLabel ?? t('Continue in new tab'), url: outcome.blockedUrl },
         })
       }
       if (outcome.reply) {
@@ -305,7 +323,7 @@ export class Conversation {
       }
       // The server waits for this action's result (a failed stream): the user can run it again.
       if (action.expectsDedicatedReply) {
-        this.set({ error: { message: 'The answer could not be generated.', retry: () => this.runActions([action]) } })
+        this.set({ error: { message: t('The answer could not be generated.'), retry: () => this.runActions([action]) } })
         return true
       }
     }

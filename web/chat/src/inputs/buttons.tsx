@@ -2,6 +2,7 @@
 // Items hidden by their displayCondition are already removed by the server.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { type InputProps, orEmpty } from './types.js'
 
 type Button = NonNullable<InputProps<typeof InputBlockType.CHOICE>['input']['items']>[number]
@@ -9,6 +10,7 @@ type Button = NonNullable<InputProps<typeof InputBlockType.CHOICE>['input']['ite
 const label = (item: Button) => String(item.content ?? '')
 
 export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps<typeof InputBlockType.CHOICE>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const items = input.items ?? []
   const [filter, setFilter] = useState('')
@@ -27,13 +29,13 @@ export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps<type
           class="p-search"
           type="search"
           value={filter}
-          placeholder={options.searchInputPlaceholder ?? 'Filter the options...'}
-          aria-label={options.searchInputPlaceholder ?? 'Filter the options'}
+          placeholder={options.searchInputPlaceholder ?? t('Filter the options...')}
+          aria-label={options.searchInputPlaceholder ?? t('Filter the options')}
           onInput={(e) => setFilter(e.currentTarget.value)}
         />
       )}
       <fieldset class={`p-choices${theme?.chat?.buttonsInput?.layout === 'vertical' ? ' p-vertical' : ''}`}>
-        <legend class="p-sr">Choices</legend>
+        <legend class="p-sr">{t('Choices')}</legend>
         {shown.map((item) => {
           const text = label(item)
           const on = chosen.includes(text)
@@ -58,7 +60,7 @@ export const ButtonsInput = ({ input, theme, submit, disabled }: InputProps<type
           disabled={disabled || chosen.length === 0}
           onClick={() => send(items.map(label).filter((l) => chosen.includes(l)))}
         >
-          {options.buttonLabel ?? 'Send'}
+          {options.buttonLabel ?? t('Send')}
         </button>
       )}
     </div>

@@ -3,15 +3,17 @@
 // the button's text. A card without buttons answers by its title when clicked.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { safeImageUrl } from '../urls.js'
 import type { InputProps } from './types.js'
 
 export const CardsInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.CARDS>) => {
+  const { t } = useTexts()
   const cards = input.items ?? []
   const root = useRef<HTMLUListElement>(null)
   useEffect(() => root.current?.querySelector<HTMLElement>('button')?.focus(), [])
   return (
-    <ul class="p-input p-cards" ref={root} aria-label="Cards">
+    <ul class="p-input p-cards" ref={root} aria-label={t('Cards')}>
       {cards.map((card, idx) => {
         const paths = (card.paths ?? []).filter((p) => p?.id)
         const title: string = card.title || ''
@@ -32,7 +34,7 @@ export const CardsInput = ({ input, submit, disabled }: InputProps<typeof InputB
                   disabled={disabled}
                   onClick={() => submit({ message: { type: 'text', text: path.id }, label: path.text || title })}
                 >
-                  {path.text || title || 'Choose'}
+                  {path.text || title || t('Choose')}
                 </button>
               ))}
               {paths.length === 0 && title && (

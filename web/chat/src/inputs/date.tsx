@@ -3,6 +3,7 @@
 // the user bubble shows it in that format already.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { formatWallClock, readWallClock } from './dateFormat.js'
 import { type InputProps, orEmpty } from './types.js'
 
@@ -17,6 +18,7 @@ const limit = (value: unknown, hasTime: boolean) => {
 }
 
 export const DateInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.DATE>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const hasTime = Boolean(options.hasTime)
   const isRange = Boolean(options.isRange)
@@ -62,11 +64,11 @@ export const DateInput = ({ input, submit, disabled }: InputProps<typeof InputBl
       }}
     >
       <div class="p-date-fields">
-        {field(isRange ? labels.from || 'From:' : hasTime ? 'Date and time' : 'Date', from, setFrom, first)}
-        {isRange && field(labels.to || 'To:', to, setTo)}
+        {field(isRange ? labels.from || t('From:') : hasTime ? t('Date and time') : t('Date'), from, setFrom, first)}
+        {isRange && field(labels.to || t('To:'), to, setTo)}
       </div>
       <button type="submit" class="p-button" disabled={disabled || !ready}>
-        {labels.button || 'Send'}
+        {labels.button || t('Send')}
       </button>
     </form>
   )

@@ -4,10 +4,11 @@
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import type { Language } from '../../../../src/contract/languages.js'
+import { useTexts } from '../i18n/context.js'
 import { type InputProps, orEmpty } from './types.js'
 
 const DEFAULT_LIMIT_MB = 10
-const PLACEHOLDER = '<strong>Click to upload</strong> or drag and drop<br>(size limit: 10MB)'
 
 /** The allowed types as the field's `accept` list: extensions get their dot, MIME types and wildcards stay. */
 const acceptList = (types: string[]) =>
@@ -43,9 +44,14 @@ const inlineHtml = (html: string): ComponentChildren => {
   return [...new DOMParser().parseFromString(html, 'text/html').body.childNodes].map(convert)
 }
 
-const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`)
+/** A size in the chat's language's units and digits ("1.5 MB", "1,5 Mo"). */
+const fileSize = (bytes: number, language: Language) =>
+  bytes < 1024 * 1024
+    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte' }).format(Math.ceil(bytes / 1024))
+    : new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)
 
 export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<typeof InputBlockType.FILE>) => {
+  const { t, language } = useTexts()
   const options = orEmpty(input.options)
   const labels = orEmpty(options.labels)
   const multiple = Boolean(options.isMultipleAllowed)
@@ -74,11 +80,16 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<
         ),
       )
       const success = orEmpty(labels.success)
+      // The bot's own text says `{total}`, the built-in one `{{total}}` (a translation's placeholder).
       const label =
-        urls.length > 1 ? (success.multiple || '{total} files uploaded').replace('{total}', String(urls.length)) : success.single || 'File uploaded'
+        urls.length > 1
+          ? success.multiple
+            ? success.multiple.replace('{total}', String(urls.length))
+            : t('{{total}} files uploaded', { total: urls.length })
+          : success.single || t('File uploaded')
       submit({ message: { type: 'text', text: urls.join(', '), attachedFileUrls: urls }, label })
     } catch (err) {
-      setErrors([`The upload failed: ${(err as Error).message || 'network error'}. Please try again.`])
+      setErrors([t('The upload failed: {{reason}}. Please try again.', { reason: (err as Error).message || t('network error') })])
       setProgress(undefined)
     }
   }
@@ -88,8 +99,16 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<
     if (picked.length === 0 || busy) return
     const refused: string[] = []
     const accepted = picked.filter((file) => {
-      if (accept.length > 0 && !allows(accept, file)) refused.push(`${file.name}: this file type is not allowed (allowed: ${accept.join(', ')}).`)
-      else if (file.size > limitMb * 1024 * 1024) refused.push(`${file.name} is too large (${fileSize(file.size)}; the limit is ${limitMb} MB).`)
+      if (accept.length > 0 && !allows(accept, file))
+        refused.push(t('{{name}}: this file type is not allowed (allowed: {{types}}).', { name: file.name, types: accept.join(', ') }))
+      else if (file.size > limitMb * 1024 * 1024)
+        refused.push(
+          t('{{name}} is too large ({{size}}; the limit is {{limit}}).', {
+            name: file.name,
+            size: fileSize(file.size, language),
+            limit: fileSize(limitMb * 1024 * 1024, language),
+          }),
+        )
       else return true
       return false
     })
@@ -132,13 +151,18 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<
         <svg class="p-file-icon" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M12 16V4m0 0l-4.5 4.5M12 4l4.5 4.5M4 15v3a2 2 0 002 2h12a2 2 0 002-2v-3" />
         </svg>
-        <span class="p-dropzone-text">{inlineHtml(labels.placeholder || PLACEHOLDER)}</span>
+        <span class="p-dropzone-text">
+          {inlineHtml(
+            labels.placeholder ||
+              t('<strong>Click to upload</strong> or drag and drop<br>(size limit: {{limit}})', { limit: fileSize(limitMb * 1024 * 1024, language) }),
+          )}
+        </span>
       </label>
       {progress !== undefined && (
         <div
           class="p-upload-progress"
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={t('Upload progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
@@ -154,28 +178,28 @@ export const FileInput = ({ input, submit, skip, upload, disabled }: InputProps<
         </ul>
       )}
       {files.length > 0 && (
-        <ul class="p-file-list" aria-label="Chosen files">
+        <ul class="p-file-list" aria-label={t('Chosen files')}>
           {files.map((file) => (
             <li key={file.name}>
-              <span>{file.name}</span> <span class="p-file-size">{fileSize(file.size)}</span>
+              <span>{file.name}</span> <span class="p-file-size">{fileSize(file.size, language)}</span>
             </li>
           ))}
         </ul>
       )}
       <div class="p-file-actions">
         {!required && (
-          <button type="button" class="p-button p-secondary" disabled={busy} onClick={() => skip(labels.skip || 'Skip')}>
-            {labels.skip || 'Skip'}
+          <button type="button" class="p-button p-secondary" disabled={busy} onClick={() => skip(labels.skip || t('Skip'))}>
+            {labels.skip || t('Skip')}
           </button>
         )}
         {files.length > 0 && (
           <button type="button" class="p-button p-secondary" disabled={busy} onClick={() => setFiles([])}>
-            {labels.clear || 'Clear'}
+            {labels.clear || t('Clear')}
           </button>
         )}
         {files.length > 0 && (
           <button type="button" class="p-button" disabled={busy} onClick={() => send(files)}>
-            {labels.button || 'Upload'}
+            {labels.button || t('Upload')}
             {files.length > 1 ? ` (${files.length})` : ''}
           </button>
         )}

@@ -3,6 +3,7 @@
 // has already removed items hidden by their display condition.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { safeImageUrl } from '../urls.js'
 import { type InputProps, orEmpty } from './types.js'
 
@@ -11,6 +12,7 @@ type Picture = NonNullable<InputProps<typeof InputBlockType.PICTURE_CHOICE>['inp
 const title = (item: Picture): string => item.title || ''
 
 export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.PICTURE_CHOICE>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const items = input.items ?? []
   const multiple = Boolean(options.isMultipleChoice)
@@ -22,15 +24,15 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeo
   const needle = filter.trim().toLowerCase()
   const shown = needle ? items.filter((i) => `${title(i)} ${i.description ?? ''}`.toLowerCase().includes(needle)) : items
   // One picture is named by its id (the server matches it first); several by value or title, else by position.
-  const pickOne = (item: Picture) => submit({ message: { type: 'text', text: item.id }, label: title(item) || item.value || 'Picture' })
+  const pickOne = (item: Picture) => submit({ message: { type: 'text', text: item.id }, label: title(item) || item.value || t('Picture') })
   const sendChosen = () => {
     const picked = items.filter((i) => chosen.includes(i.id))
     if (picked.length === 0 || disabled) return
     const text = picked.map((i) => i.value || title(i) || String(items.indexOf(i) + 1)).join(', ')
-    submit({ message: { type: 'text', text }, label: picked.map((i) => title(i) || i.value || 'Picture').join(', ') })
+    submit({ message: { type: 'text', text }, label: picked.map((i) => title(i) || i.value || t('Picture')).join(', ') })
   }
   const toggle = (id: string) => setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id])
-  const searchLabel = options.searchInputPlaceholder || 'Filter the options...'
+  const searchLabel = options.searchInputPlaceholder || t('Filter the options...')
 
   return (
     <div class="p-input p-pictures-input" ref={root}>
@@ -45,7 +47,7 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeo
         />
       )}
       <fieldset class="p-pictures">
-        <legend class="p-visually-hidden">Pictures</legend>
+        <legend class="p-visually-hidden">{t('Pictures')}</legend>
         {shown.map((item) => {
           const position = items.indexOf(item) + 1
           const on = chosen.includes(item.id)
@@ -59,7 +61,7 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeo
               disabled={disabled}
               onClick={() => (multiple ? toggle(item.id) : pickOne(item))}
             >
-              {picture && <img src={picture} alt={title(item) ? '' : `Picture ${position}`} loading="lazy" />}
+              {picture && <img src={picture} alt={title(item) ? '' : t('Picture {{position}}', { position })} loading="lazy" />}
               {(title(item) || item.description) && (
                 <span class="p-picture-text">
                   {title(item) && <span class="p-picture-title">{title(item)}</span>}
@@ -69,11 +71,11 @@ export const PictureChoiceInput = ({ input, submit, disabled }: InputProps<typeo
             </button>
           )
         })}
-        {shown.length === 0 && <p class="p-empty">No match</p>}
+        {shown.length === 0 && <p class="p-empty">{t('No match')}</p>}
       </fieldset>
       {multiple && (
         <button type="button" class="p-button p-send" disabled={disabled || chosen.length === 0} onClick={sendChosen}>
-          {options.buttonLabel || 'Send'}
+          {options.buttonLabel || t('Send')}
         </button>
       )}
     </div>

@@ -2,6 +2,7 @@
 // has its own SVG icon), with the left and right labels under it. A click picks; with one-click submit it answers.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { type IconImages, iconImages } from './iconImage.js'
 import { type InputProps, orEmpty } from './types.js'
 
@@ -18,6 +19,7 @@ const Icon = ({ custom }: { custom?: IconImages }) =>
   )
 
 export const RatingInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.RATING>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const labels = orEmpty(options.labels)
   const icons = options.buttonType === 'Icons'
@@ -41,7 +43,7 @@ export const RatingInput = ({ input, submit, disabled }: InputProps<typeof Input
       }}
     >
       <fieldset class="p-rating-scale" style={custom && { '--p-icon-hollow': custom.hollow, '--p-icon-solid': custom.solid }}>
-        <legend class="p-visually-hidden">{[labels.left, labels.right].filter(Boolean).join(' … ') || 'Rating'}</legend>
+        <legend class="p-visually-hidden">{[labels.left, labels.right].filter(Boolean).join(' … ') || t('Rating')}</legend>
         {values.map((value) => {
           const on = picked !== undefined && (icons ? value <= picked : value === picked)
           return (
@@ -50,7 +52,7 @@ export const RatingInput = ({ input, submit, disabled }: InputProps<typeof Input
               type="button"
               class={`p-rating-item${on ? ' p-on' : ''}`}
               aria-pressed={picked === value}
-              aria-label={icons ? `${value} of ${length}` : undefined}
+              aria-label={icons ? t('{{value}} of {{length}}', { value, length }) : undefined}
               disabled={disabled}
               onClick={() => (options.isOneClickSubmitEnabled ? send(value) : setPicked(value))}
             >
@@ -67,7 +69,7 @@ export const RatingInput = ({ input, submit, disabled }: InputProps<typeof Input
       )}
       {!options.isOneClickSubmitEnabled && (
         <button type="submit" class="p-button p-send" disabled={disabled || picked === undefined}>
-          {labels.button || 'Send'}
+          {labels.button || t('Send')}
         </button>
       )}
     </form>

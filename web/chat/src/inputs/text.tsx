@@ -2,12 +2,14 @@
 // With attachments enabled, files are uploaded as soon as they are picked and sent with the text.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { type InputProps, orEmpty } from './types.js'
 import { canRecord, VoiceRecorder } from './voice.js'
 
 type Attachment = { file: File; progress: number; url?: string; error?: string }
 
 export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof InputBlockType.TEXT>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const [value, setValue] = useState<string>(input.prefilledValue ?? '')
   const [files, setFiles] = useState<Attachment[]>([])
@@ -22,7 +24,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof
       setFiles((list) => [...list, { file, progress: 0 }])
       upload(file, (progress) => update(file, { progress }))
         .then((url) => update(file, { url, progress: 1 }))
-        .catch((error: Error) => update(file, { error: error.message || 'The upload failed.' }))
+        .catch((error: Error) => update(file, { error: error.message || t('The upload failed.') }))
     }
   }
   const uploading = files.some((a) => !a.url && !a.error)
@@ -37,7 +39,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof
         : { message: { type: 'text', text } },
     )
   }
-  const placeholder = options.labels?.placeholder ?? 'Type your answer...'
+  const placeholder = options.labels?.placeholder ?? t('Type your answer...')
   const common = {
     ref: field,
     value,
@@ -56,16 +58,21 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof
       }}
     >
       {files.length > 0 && (
-        <ul class="p-files" aria-label="Attached files">
+        <ul class="p-files" aria-label={t('Attached files')}>
           {files.map((a) => (
             <li key={a.file.name + a.file.lastModified} class={a.error ? 'p-file-error' : undefined}>
               <span>{a.file.name}</span>
               {a.error ? (
                 <span role="alert">{a.error}</span>
               ) : (
-                !a.url && <progress max={1} value={a.progress} aria-label={`Uploading ${a.file.name}`} />
+                !a.url && <progress max={1} value={a.progress} aria-label={t('Uploading {{name}}', { name: a.file.name })} />
               )}
-              <button type="button" class="p-remove" aria-label={`Remove ${a.file.name}`} onClick={() => setFiles((l) => l.filter((x) => x !== a))}>
+              <button
+                type="button"
+                class="p-remove"
+                aria-label={t('Remove {{name}}', { name: a.file.name })}
+                onClick={() => setFiles((l) => l.filter((x) => x !== a))}
+              >
                 ×
               </button>
             </li>
@@ -89,7 +96,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof
       {options.attachments?.isEnabled && (
         <>
           <input ref={picker} type="file" multiple hidden onChange={(e) => attach(e.currentTarget.files)} />
-          <button type="button" class="p-attach" aria-label="Attach files" disabled={disabled} onClick={() => picker.current?.click()}>
+          <button type="button" class="p-attach" aria-label={t('Attach files')} disabled={disabled} onClick={() => picker.current?.click()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path
                 d="M16.5 6.5l-7.8 7.8a2 2 0 002.8 2.8l7.8-7.8a4 4 0 00-5.6-5.6l-7.8 7.8a6 6 0 008.5 8.5l6.4-6.4"
@@ -108,7 +115,7 @@ export const TextInput = ({ input, submit, upload, disabled }: InputProps<typeof
       )}
       {!recordingVoice && (
         <button type="submit" class="p-button" disabled={disabled || uploading || (!value.trim() && urls.length === 0)}>
-          {options.labels?.button ?? 'Send'}
+          {options.labels?.button ?? t('Send')}
         </button>
       )}
     </form>

@@ -1,10 +1,12 @@
 // Time input: the browser's time field; sent as HH:mm, shown in the block's format.
 import type { InputBlockType } from '../../../../src/contract/bot/blockTypes.js'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import { formatWallClock, readWallClock } from './dateFormat.js'
 import { type InputProps, orEmpty } from './types.js'
 
 export const TimeInput = ({ input, submit, disabled }: InputProps<typeof InputBlockType.TIME>) => {
+  const { t } = useTexts()
   const options = orEmpty(input.options)
   const [value, setValue] = useState('')
   const ref = useRef<HTMLInputElement>(null)
@@ -21,11 +23,11 @@ export const TimeInput = ({ input, submit, disabled }: InputProps<typeof InputBl
       }}
     >
       <label class="p-date-field">
-        <span class="p-date-label">Time</span>
+        <span class="p-date-label">{t('Time')}</span>
         <input ref={ref} class="p-field" type="time" value={value} disabled={disabled} required onInput={(e) => setValue(e.currentTarget.value)} />
       </label>
       <button type="submit" class="p-button" disabled={disabled || !value}>
-        {options.labels?.button || 'Send'}
+        {options.labels?.button || t('Send')}
       </button>
     </form>
   )

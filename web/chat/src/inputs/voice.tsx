@@ -1,5 +1,6 @@
 // Voice clip for the text input: records with the microphone (MediaRecorder), uploads the clip, answers with its URL.
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { useTexts } from '../i18n/context.js'
 import type { InputProps } from './types.js'
 
 type Recording = { recorder: MediaRecorder; chunks: Blob[]; startedAt: number }
@@ -15,6 +16,7 @@ export const VoiceRecorder = ({
   disabled,
   onActive,
 }: Pick<InputProps, 'input' | 'submit' | 'upload' | 'disabled'> & { onActive(active: boolean): void }) => {
+  const { t } = useTexts()
   const [recording, setRecording] = useState<Recording>()
   const [seconds, setSeconds] = useState(0)
   const [status, setStatus] = useState<string>()
@@ -39,7 +41,7 @@ export const VoiceRecorder = ({
       setStatus(undefined)
       setRecording({ recorder, chunks, startedAt: Date.now() })
     } catch {
-      setStatus('The microphone is not available.')
+      setStatus(t('The microphone is not available.'))
     }
   }
   const finish = (send: boolean) => {
@@ -51,12 +53,12 @@ export const VoiceRecorder = ({
       if (!send) return setStatus(undefined)
       const type = recorder.mimeType || 'audio/webm'
       const file = new File(chunks, `rec-${input.id}-${Date.now()}.${type.includes('mp4') ? 'mp4' : 'webm'}`, { type })
-      setStatus('Sending the voice message…')
+      setStatus(t('Sending the voice message…'))
       try {
         const url = await upload(file, () => undefined)
-        submit({ message: { type: 'audio', url }, label: '🎤 Voice message' })
+        submit({ message: { type: 'audio', url }, label: `🎤 ${t('Voice message')}` })
       } catch (error) {
-        setStatus((error as Error).message || 'The voice message could not be sent.')
+        setStatus((error as Error).message || t('The voice message could not be sent.'))
       }
     }
     recorder.stop()
@@ -66,14 +68,12 @@ export const VoiceRecorder = ({
     return (
       <div class="p-recording" role="status">
         <span class="p-dot" aria-hidden="true" />
-        <span>
-          Recording {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}
-        </span>
+        <span>{t('Recording {{time}}', { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` })}</span>
         <button type="button" class="p-attach" onClick={() => finish(false)}>
-          Cancel
+          {t('Cancel')}
         </button>
         <button ref={stopButton} type="button" class="p-button" onClick={() => finish(true)}>
-          Send
+          {t('Send')}
         </button>
       </div>
     )
@@ -84,7 +84,7 @@ export const VoiceRecorder = ({
           {status}
         </span>
       )}
-      <button type="button" class="p-attach" aria-label="Record a voice message" disabled={disabled} onClick={start}>
+      <button type="button" class="p-attach" aria-label={t('Record a voice message')} disabled={disabled} onClick={start}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path
             d="M12 3a3 3 0 00-3 3v6a3 3 0 006 0V6a3 3 0 00-3-3zM5 11a7 7 0 0014 0M12 18v3"
