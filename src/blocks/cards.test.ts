@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { BubbleBlockType, InputBlockType, IntegrationBlockType, LogicBlockType } from '../contract/bot/blockTypes.js'
-import { exitsOf } from '../contract/bot/card.js'
+import { type CardContext, english, exitsOf, type Translate } from '../contract/bot/card.js'
 import { allCards, cardOf } from './cards.js'
 import { allKinds } from './index.js'
 import { blockSchemaByType } from './schemas.js'
@@ -47,4 +47,30 @@ test('the actions a card offers are those its kind runs, and a new block starts 
     assert.equal((card.defaults().options as Record<string, unknown>)[card.actions.key], first, `"${card.type}" starts on "${first}"`)
     for (const action of card.actions.list) assert.ok(action.options.shape, `"${card.type}" → "${action.name}" has options`)
   }
+})
+
+test("cards speak through the context's t: the English text is the key, the bot's names fill its placeholders", () => {
+  const asked: [string, Record<string, string | number> | undefined][] = []
+  const t: Translate = (key, values) => {
+    asked.push([key, values])
+    return `X:${english(key, values)}`
+  }
+  const ctx: CardContext = { variableName: (id) => ({ v1: 'Saves in' })[id] ?? '?', groupTitle: () => 'Bye', t }
+  const summary = (type: string, options: object) => cardOf(type)?.summary?.({ id: 'b1', type, options }, ctx)
+  // The variable is named "Saves in": it is a value, said as it is, never translated.
+  assert.equal(summary(InputBlockType.TEXT, { variableId: 'v1' }), 'X:Type your answer...\nX:Saves in Saves in')
+  assert.deepEqual(asked, [
+    ['Type your answer...', undefined],
+    ['Saves in {{variable}}', { variable: 'Saves in' }],
+  ])
+  assert.equal(summary(LogicBlockType.JUMP, { groupId: 'g1' }), 'X:Jump to Bye')
+  assert.equal(summary(LogicBlockType.REDIRECT, { url: 'https://example.com' }), 'X:Redirect to https://example.com')
+  const condition = cardOf(LogicBlockType.CONDITION)?.itemLabel?.({ id: 'b2', type: LogicBlockType.CONDITION }, { id: 'i1', content: {} }, ctx)
+  assert.equal(condition, 'X:Configure…')
+  // Without translations, the English texts.
+  assert.equal(english('Rate from {{from}} to {{to}}', { from: 0, to: 10 }), 'Rate from 0 to 10')
+  assert.equal(
+    cardOf(InputBlockType.RATING)?.summary?.({ id: 'b3', type: InputBlockType.RATING, options: {} }, { ...ctx, t: english }),
+    'Rate from 0 to 10',
+  )
 })

@@ -30,18 +30,33 @@ export type FormHints = {
   order?: Record<string, string[]>
   hidden?: string[]
   multiline?: string[]
+  /** What an empty text field shows (the editor fills it with the kind's defaults). */
+  placeholders?: Record<string, string>
   shownWhen?: Record<string, ShownWhen>
 }
 
 /** One action of a kind whose options depend on a chosen action (forged blocks' `action`, legacy OpenAI's `task`). */
 export type BlockAction = { name: string; options: z.ZodObject }
 
+/**
+ * Says a text in the reader's language: the key is the English text, with `{{name}}` placeholders filled from
+ * `values` (i18next's `t` in the web app). Cards call it with a literal key, `t('Saves in {{variable}}', …)`, so the
+ * key reader (scripts/i18n/keys.ts) finds their texts; the bot's own words (names, URLs) are values, never keys.
+ */
+export type Translate = (key: string, values?: Record<string, string | number>) => string
+
+/** `Translate` for callers without translations (the server, tests): the English text with its values. */
+export const english: Translate = (key, values) => key.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values?.[name] ?? ''))
+
 /** What a card's functions may ask about the bot around the block. */
-export type CardContext = {
+export type CardNames = {
   variableName: (variableId: string) => string
   /** A group's title by id, where the caller knows the bot's groups. */
   groupTitle?: (groupId: string) => string
 }
+
+/** What a card's functions are given: the bot's names, and the language to speak in. */
+export type CardContext = CardNames & { t: Translate }
 
 /** A block as cards read it: any kind's block (the card of a kind knows its own fields). */
 export type CardBlock = { id: string; type: string; options?: unknown; content?: unknown; items?: unknown; outgoingEdgeId?: string | null }

@@ -11,5 +11,5 @@ export const card: BlockCard = {
   icon: 'IconVolume',
   defaults: () => ({ content: {} }),
   exits: 'block',
-  summary: mediaSummary('No audio yet'),
+  summary: mediaSummary((t) => t('No audio yet')),
 }

@@ -12,5 +12,5 @@ export const card: BlockCard = {
   icon: 'IconCode',
   defaults: () => ({ content: structuredClone(defaultEmbedBubbleContent) }),
   exits: 'block',
-  summary: mediaSummary('Nothing to show yet'),
+  summary: mediaSummary((t) => t('Nothing to show yet')),
 }

@@ -11,5 +11,5 @@ export const card: BlockCard = {
   icon: 'IconPhoto',
   defaults: () => ({ content: {} }),
   exits: 'block',
-  summary: mediaSummary('No image yet'),
+  summary: mediaSummary((t) => t('No image yet')),
 }

@@ -11,5 +11,5 @@ export const card: BlockCard = {
   icon: 'IconMovie',
   defaults: () => ({ content: {} }),
   exits: 'block',
-  summary: mediaSummary('No video yet'),
+  summary: mediaSummary((t) => t('No video yet')),
 }

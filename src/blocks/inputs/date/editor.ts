@@ -14,5 +14,8 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultDateInputOptions) }),
   hints: { ...textLikeHints, order: { options: ['isRange', 'hasTime', 'format', 'labels', 'variableId'] } },
   exits: 'block',
-  summary: inputSummary((o) => `Pick a date${o.isRange ? ' range' : ''}${o.hasTime ? ' and time' : ''}`),
+  summary: inputSummary((o, t) => {
+    if (o.isRange) return o.hasTime ? t('Pick a date range and time') : t('Pick a date range')
+    return o.hasTime ? t('Pick a date and time') : t('Pick a date')
+  }),
 }

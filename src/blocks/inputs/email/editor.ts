@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultEmailInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary(placeholder('Type your email...')),
+  summary: inputSummary(placeholder((t) => t('Type your email...'))),
 }

@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultFileInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary((o) => (o.isMultipleAllowed ? 'Collect files' : 'Collect a file')),
+  summary: inputSummary((o, t) => (o.isMultipleAllowed ? t('Collect files') : t('Collect a file'))),
 }

@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultNumberInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary(placeholder('Type a number...')),
+  summary: inputSummary(placeholder((t) => t('Type a number...'))),
 }

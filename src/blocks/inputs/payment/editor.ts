@@ -17,5 +17,9 @@ export const card: BlockCard = {
   },
   exits: 'block',
   credentialsType: 'stripe',
-  summary: inputSummary((o) => (o.amount ? `Collect ${o.amount} ${typeof o.currency === 'string' ? o.currency : 'USD'}` : 'Collect a payment')),
+  summary: inputSummary((o, t) =>
+    o.amount
+      ? t('Collect {{amount}} {{currency}}', { amount: String(o.amount), currency: typeof o.currency === 'string' ? o.currency : 'USD' })
+      : t('Collect a payment'),
+  ),
 }

@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultPhoneInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary(placeholder('Type your phone number...')),
+  summary: inputSummary(placeholder((t) => t('Type your phone number...'))),
 }

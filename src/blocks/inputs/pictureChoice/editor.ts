@@ -18,6 +18,7 @@ export const card: BlockCard = {
   hints: { ...choiceHints, hidden: ['options.dynamicItems'] },
   exits: (block) => (isMultipleChoice(block) ? 'items+else' : 'items'),
   elseLabel: 'Any choice',
-  itemLabel: (_block, item) => (typeof item.title === 'string' && item.title) || (typeof item.content === 'string' && item.content) || 'Picture',
+  itemLabel: (_block, item, { t }) =>
+    (typeof item.title === 'string' && item.title) || (typeof item.content === 'string' && item.content) || t('Picture'),
   summary: inputSummary(),
 }

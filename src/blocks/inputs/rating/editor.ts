@@ -14,9 +14,9 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultRatingInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary((o) => {
+  summary: inputSummary((o, t) => {
     // As the chat draws it: numbers from `startsAt` (0 by default), icons from 1; both up to `length`.
     const from = o.buttonType === 'Icons' ? 1 : typeof o.startsAt === 'number' ? o.startsAt : 0
-    return `Rate from ${from} to ${typeof o.length === 'number' && o.length ? o.length : 10}`
+    return t('Rate from {{from}} to {{to}}', { from, to: typeof o.length === 'number' && o.length ? o.length : 10 })
   }),
 }

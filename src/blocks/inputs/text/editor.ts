@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultTextInputOptions) }),
   hints: { ...textLikeHints, labels: { ...textLikeHints.labels, 'options.isLong': 'Long text' } },
   exits: 'block',
-  summary: inputSummary(placeholder('Type your answer...')),
+  summary: inputSummary(placeholder((t) => t('Type your answer...'))),
 }

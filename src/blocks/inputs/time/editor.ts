@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultTimeInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary(() => 'Pick a time'),
+  summary: inputSummary((_options, t) => t('Pick a time')),
 }

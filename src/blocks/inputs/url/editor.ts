@@ -14,5 +14,5 @@ export const card: BlockCard = {
   defaults: () => ({ options: structuredClone(defaultUrlInputOptions) }),
   hints: textLikeHints,
   exits: 'block',
-  summary: inputSummary(placeholder('Type a URL...')),
+  summary: inputSummary(placeholder((t) => t('Type a URL...'))),
 }

@@ -16,7 +16,7 @@ export const card: BlockCard = {
   credentialsType: 'smtp',
   summary: optionSummary(
     (o) => (Array.isArray(o.recipients) ? o.recipients.join(', ') : ''),
-    (to) => `Send an email to ${to}`,
-    'No recipient yet',
+    (to, t) => t('Send an email to {{recipients}}', { recipients: to }),
+    (t) => t('No recipient yet'),
   ),
 }

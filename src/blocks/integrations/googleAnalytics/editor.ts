@@ -13,7 +13,7 @@ export const card: BlockCard = {
   exits: 'block',
   summary: optionSummary(
     (o) => o.action,
-    (action) => `Track ${action}`,
-    'No event yet',
+    (action, t) => t('Track {{event}}', { event: action }),
+    (t) => t('No event yet'),
   ),
 }

@@ -15,6 +15,6 @@ export const card: BlockCard = {
   summary: optionSummary(
     (o) => o.action,
     (action) => action,
-    'No action yet',
+    (t) => t('No action yet'),
   ),
 }

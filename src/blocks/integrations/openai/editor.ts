@@ -19,6 +19,6 @@ export const card: BlockCard = {
   summary: optionSummary(
     (o) => o.task,
     (task) => task,
-    'No task yet',
+    (t) => t('No task yet'),
   ),
 }

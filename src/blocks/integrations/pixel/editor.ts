@@ -13,7 +13,7 @@ export const card: BlockCard = {
   exits: 'block',
   summary: optionSummary(
     (o) => o.eventType,
-    (event) => `Track ${event}`,
-    'No event yet',
+    (event, t) => t('Track {{event}}', { event }),
+    (t) => t('No event yet'),
   ),
 }

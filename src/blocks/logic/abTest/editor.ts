@@ -19,8 +19,8 @@ export const card: BlockCard = {
   }),
   hints: { labels: { 'options.aPercent': 'Percent of users on path A' }, hidden: ['items'] },
   exits: 'items',
-  itemLabel: (block, item) => {
+  itemLabel: (block, item, { t }) => {
     const a = (block.options as { aPercent?: number } | undefined)?.aPercent ?? defaultAbTestOptions.aPercent
-    return item.path === 'b' ? `B · ${100 - a} %` : `A · ${a} %`
+    return item.path === 'b' ? t('B · {{percent}} %', { percent: 100 - a }) : t('A · {{percent}} %', { percent: a })
   },
 }

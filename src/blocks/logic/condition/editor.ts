@@ -6,12 +6,12 @@ import { newId } from '../../../contract/ids.js'
 type Comparison = { variableId?: string | null; comparisonOperator?: string | null; value?: string | null }
 
 /** A condition's comparisons in words: "Score Greater than 3 AND Name Is set". */
-const conditionLabel: NonNullable<BlockCard['itemLabel']> = (_block, item, { variableName }) => {
+const conditionLabel: NonNullable<BlockCard['itemLabel']> = (_block, item, { variableName, t }) => {
   const content = item.content as { comparisons?: Comparison[] | null; logicalOperator?: string | null } | undefined
   const parts = (content?.comparisons ?? []).map((c) =>
     [c.variableId ? variableName(c.variableId) : '…', c.comparisonOperator ?? 'Equal to', c.value ?? ''].join(' ').trim(),
   )
-  return parts.length ? parts.join(` ${content?.logicalOperator ?? 'AND'} `) : 'Configure…'
+  return parts.length ? parts.join(` ${content?.logicalOperator ?? 'AND'} `) : t('Configure…')
 }
 
 export const card: BlockCard = {

@@ -3,10 +3,10 @@ import { LogicBlockType } from '../../../contract/bot/blockTypes.js'
 import type { BlockCard, CardBlock, CardContext } from '../../../contract/bot/card.js'
 
 /** "Jump to Pizza size": the group by its title where the bot is known. */
-const jumpSummary = (block: CardBlock, { groupTitle }: CardContext) => {
+const jumpSummary = (block: CardBlock, { groupTitle, t }: CardContext) => {
   const groupId = (block.options as { groupId?: string } | undefined)?.groupId
-  if (!groupId) return 'No group chosen yet'
-  return groupTitle ? `Jump to ${groupTitle(groupId)}` : 'Jump to another group'
+  if (!groupId) return t('No group chosen yet')
+  return groupTitle ? t('Jump to {{group}}', { group: groupTitle(groupId) }) : t('Jump to another group')
 }
 
 export const card: BlockCard = {

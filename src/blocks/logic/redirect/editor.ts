@@ -14,7 +14,7 @@ export const card: BlockCard = {
   exits: 'block',
   summary: optionSummary(
     (o) => o.url,
-    (url) => `Redirect to ${url}`,
-    'No address yet',
+    (url, t) => t('Redirect to {{url}}', { url }),
+    (t) => t('No address yet'),
   ),
 }

@@ -14,7 +14,7 @@ export const card: BlockCard = {
   exits: 'block',
   summary: optionSummary(
     (o) => o.name || o.content,
-    (what) => `Run ${what}`,
-    'No code yet',
+    (what, t) => t('Run {{script}}', { script: what }),
+    (t) => t('No code yet'),
   ),
 }

@@ -5,11 +5,12 @@ import { short } from '../../../contract/bot/cardSummaries.js'
 import { defaultSetVariableOptions } from './schema.js'
 
 /** "Set Score to {{Score}} + 1", "Set Today to Today": the variable and what it gets, on one short line. */
-const setSummary = (block: CardBlock, { variableName }: CardContext) => {
+const setSummary = (block: CardBlock, { variableName, t }: CardContext) => {
   const options = (block.options ?? {}) as { variableId?: string; type?: string; expressionToEvaluate?: string }
-  if (!options.variableId) return 'No variable chosen yet'
+  if (!options.variableId) return t('No variable chosen yet')
   const value = options.type && options.type !== 'Custom' ? options.type : options.expressionToEvaluate?.trim()
-  return `Set ${variableName(options.variableId)}${value ? ` to ${short(value)}` : ''}`
+  const variable = variableName(options.variableId)
+  return value ? t('Set {{variable}} to {{value}}', { variable, value: short(value) }) : t('Set {{variable}}', { variable })
 }
 
 export const card: BlockCard = {

@@ -14,7 +14,7 @@ export const card: BlockCard = {
   exits: 'block',
   summary: optionSummary(
     (o) => o.secondsToWaitFor,
-    (s) => `Wait ${s} s`,
-    'No duration yet',
+    (s, t) => t('Wait {{seconds}} s', { seconds: s }),
+    (t) => t('No duration yet'),
   ),
 }
