@@ -408,6 +408,37 @@ describe('flow editor', () => {
     assert.deepEqual(labels(await stored(botId)), ['Yes, a lot', 'No'])
   })
 
+  test("a text bubble's text is edited in place on the canvas: double-click it, type; Escape closes and gives the keyboard back to the block", async () => {
+    const botId = await editorOf({ ...typebotExport(), id: 'tb-text-in-place' })
+    const bye = blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye')
+    await bye.dblclick()
+    // While edited the row is a group holding the text box (a button may not hold one).
+    const row = page.locator('[data-block-id="t-bye"]')
+    const text = row.getByRole('textbox', { name: 'Message' })
+    await text.click()
+    await page.keyboard.press('End')
+    await page.keyboard.type(' and thanks')
+    await page.keyboard.press('Escape')
+    await text.waitFor({ state: 'detached' })
+    await eventually(
+      () => row.evaluate((el) => el === (globalThis as any).document.activeElement),
+      (focused) => focused,
+    )
+    await blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye and thanks').waitFor()
+    const plain = (bot: Bot) => JSON.stringify((bot.groups.find((g) => g.id === 'g-bye')!.blocks[0] as { content?: unknown }).content)
+    await eventually(
+      () => stored(botId),
+      (bot) => plain(bot).includes('Goodbye and thanks'),
+    )
+    // A click elsewhere closes it too; one undo takes the whole typing back.
+    await row.dblclick()
+    await text.waitFor()
+    await page.getByLabel('Flow canvas').click({ position: { x: 5, y: 5 } })
+    await text.waitFor({ state: 'detached' })
+    await page.keyboard.press('ControlOrMeta+z')
+    await blockRow(groupNode(page, 'Bye'), 'Text', 'Goodbye').waitFor()
+  })
+
   test('pickers by title: a jump to a group; a command event renamed; an edge chosen from a list', async () => {
     const base = typebotExport()
     const botId = await editorOf({

@@ -5,6 +5,7 @@ import { blockSchema, blockSchemaByType } from '../../../src/blocks/schemas.js'
 import { blockCatalog, catalogEntry, createBlock as create } from '../../../web/app/src/editor/blocks/catalog.js'
 import { credentialsTypeFor } from '../../../web/app/src/editor/blocks/credentialsType.js'
 import { cardOf } from '../../../src/blocks/cards.js'
+import { builtInTexts } from '../../../src/contract/bot/builtInTexts.js'
 import { blockSummary } from '../../../web/app/src/lib/blockLabels.js'
 import { formHints } from '../../../web/app/src/editor/blocks/hints.js'
 
@@ -27,11 +28,10 @@ test('createBlock: every catalog type gives a valid block with a fresh id', () =
 })
 
 test('createBlock: Typebot defaults, items with ids, options not shared between blocks', () => {
-  const email = createBlock('email input') as { options: { labels: { placeholder: string }; retryMessageContent: string } }
-  assert.equal(email.options.labels.placeholder, 'Type your email...')
-  assert.match(email.options.retryMessageContent, /doesn't seem to be valid/)
-  email.options.labels.placeholder = 'changed'
-  assert.equal((createBlock('email input') as typeof email).options.labels.placeholder, 'Type your email...')
+  const date = createBlock('date input') as { options: { format: string } }
+  assert.equal(date.options.format, 'dd/MM/yyyy')
+  date.options.format = 'changed'
+  assert.equal((createBlock('date input') as typeof date).options.format, 'dd/MM/yyyy')
   const buttons = createBlock('choice input') as { items: { id: string }[] }
   assert.equal(buttons.items.length, 1)
   assert.match(buttons.items[0].id, /^[a-z][a-z0-9]{24}$/)
@@ -40,6 +40,21 @@ test('createBlock: Typebot defaults, items with ids, options not shared between 
   assert.equal(condition.items[0].content.logicalOperator, 'AND')
   assert.equal((createBlock('mistral') as { options: { action: string } }).options.action, 'Create chat completion')
   assert.equal((createBlock('anthropic') as { options: { action: string } }).options.action, 'Create Chat Message')
+})
+
+test("createBlock: the widget's own texts are not stored (it says them in the visitor's language); retry messages are written in the bot's", () => {
+  const email = createBlock('email input') as { options: { labels?: unknown; retryMessageContent: string } }
+  assert.equal(email.options.labels, undefined)
+  assert.match(email.options.retryMessageContent, /doesn't seem to be valid/)
+  const french = create('email input', 'fr') as unknown as { options: { retryMessageContent: string } }
+  assert.equal(french.options.retryMessageContent, builtInTexts.fr.emailRetry)
+  assert.notEqual(builtInTexts.fr.emailRetry, builtInTexts.en.emailRetry)
+  const buttons = createBlock('choice input') as { options: Record<string, unknown> }
+  assert.equal(buttons.options.buttonLabel, undefined)
+  assert.equal(buttons.options.searchInputPlaceholder, undefined)
+  // The form shows them as placeholders.
+  assert.equal(formHints('email input').placeholders?.['options.labels.placeholder'], 'Type your email...')
+  assert.equal(formHints('choice input').placeholders?.['options.buttonLabel'], 'Send')
 })
 
 test('catalog: every kind with a schema is offered once, with a label and a description', () => {

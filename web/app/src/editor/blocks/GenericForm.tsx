@@ -1,6 +1,7 @@
 // Renders the field descriptors of formModel.ts over an object value: each change gives back a new object with the
 // other keys (unknown ones included) untouched, so editing one option never drops what the form does not show.
 import { Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
 import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
@@ -62,6 +63,7 @@ type ControlProps = {
 }
 
 const FieldControl = ({ field, value, onChange, ctx, credentialsType }: ControlProps) => {
+  const { t } = useTranslation()
   const { label, help } = field
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
   // A value of another shape than the schema says (older or newer builds): shown, kept, not edited.
@@ -73,6 +75,8 @@ const FieldControl = ({ field, value, onChange, ctx, credentialsType }: ControlP
           label={label}
           description={help}
           value={text}
+          // A default the widget says in the visitor's language: shown in the app's.
+          placeholder={field.placeholder && t(field.placeholder)}
           multiline={field.multiline}
           onChange={(v) => onChange(v === '' ? undefined : v)}
           ctx={ctx}
@@ -144,20 +148,24 @@ const FieldControl = ({ field, value, onChange, ctx, credentialsType }: ControlP
   }
 }
 
-const JsonView = ({ label, help, value }: { label: string; help?: string; value: unknown }) => (
-  <Textarea
-    label={label}
-    description={help ?? 'Not editable here; kept as it is.'}
-    value={value === undefined ? '' : JSON.stringify(value, null, 2)}
-    readOnly
-    autosize
-    maxRows={10}
-    styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-  />
-)
+const JsonView = ({ label, help, value }: { label: string; help?: string; value: unknown }) => {
+  const { t } = useTranslation()
+  return (
+    <Textarea
+      label={label}
+      description={help ?? t('Not editable here; kept as it is.')}
+      value={value === undefined ? '' : JSON.stringify(value, null, 2)}
+      readOnly
+      autosize
+      maxRows={10}
+      styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+    />
+  )
+}
 
 /** Rows of an array option: add, remove, move; rows keep their ids (edges may start from them). */
 const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlProps & { field: Extract<Field, { kind: 'list' }> }) => {
+  const { t } = useTranslation()
   const rows = Array.isArray(value) ? (value as unknown[]) : []
   const set = (next: unknown[]) => onChange(next)
   const scalar = field.fields.length === 0
@@ -177,7 +185,7 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
         )}
         {rows.length === 0 && (
           <Text size="sm" c="dimmed">
-            None yet.
+            {t('None yet.')}
           </Text>
         )}
         {rows.map((row, i) => {
@@ -210,7 +218,9 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
           )
         })}
         {!ctx.readOnly && (
-          <AddRow onClick={() => set([...rows, scalar ? '' : field.itemHasId ? { id: newId() } : {}])}>Add to {field.label.toLowerCase()}</AddRow>
+          <AddRow onClick={() => set([...rows, scalar ? '' : field.itemHasId ? { id: newId() } : {}])}>
+            {t('Add to {{list}}', { list: field.label.toLowerCase() })}
+          </AddRow>
         )}
       </Stack>
     </Fieldset>

@@ -1,6 +1,7 @@
 // The block kinds the editor offers, read from their cards (src/blocks/cards.ts): the palette lists them by
 // category, the canvas names blocks with them, and `createBlock` gives a new block of a kind with its card's defaults
-// written out (so the settings form shows what the bot will do, and the saved JSON reads the same in Typebot).
+// written out (so the settings form shows what the bot will do, and the saved JSON reads the same in Typebot), except
+// the texts the widget says in the visitor's language.
 import {
   type Icon,
   IconAB,
@@ -54,6 +55,9 @@ import {
 } from '@tabler/icons-react'
 import { allCards, cardOf } from '../../../../../src/blocks/cards.js'
 import type { BlockCard } from '../../../../../src/contract/bot/card.js'
+import { builtInTexts } from '../../../../../src/contract/bot/builtInTexts.js'
+import { visitorTextKeys } from '../../../../../src/contract/bot/visitorTexts.js'
+import type { Language } from '../../../../../src/contract/languages.js'
 import { newId } from '../../../../../src/contract/ids.js'
 import type { Block } from '../types.js'
 
@@ -127,5 +131,27 @@ const byType = new Map(blockCatalog.map((e) => [e.type, e]))
 /** The catalog entry of a block type, if the editor knows it. */
 export const catalogEntry = (type: string): CatalogEntry | undefined => byType.get(type)
 
-/** A new block of `type` with a fresh id and its kind's defaults. */
-export const createBlock = (type: string): Block => ({ id: newId(), type, ...(cardOf(type)?.defaults() ?? { options: {} }) }) as Block
+/** Retry messages the engine does not supply itself for every kind are written, in the bot's language. */
+const retryTexts = ['emailRetry', 'urlRetry', 'phoneRetry', 'paymentRetry'] as const
+
+// New blocks do not store the texts the widget says itself in the visitor's language (contract/bot/visitorTexts.ts),
+// as Typebot's builder stores none until the author writes one.
+const withoutVisitorTexts = (fields: Record<string, unknown>, language: Language): Record<string, unknown> => {
+  const options = fields.options
+  if (!options || typeof options !== 'object') return fields
+  const kept = Object.fromEntries(Object.entries(options).filter(([key]) => !visitorTextKeys.has(key)))
+  const retry = kept.retryMessageContent
+  const known = retryTexts.find((key) => builtInTexts.en[key] === retry)
+  if (known) kept.retryMessageContent = builtInTexts[language][known]
+  return { ...fields, options: kept }
+}
+
+/**
+ * A new block of `type` with a fresh id and its kind's defaults, less the texts the widget says itself; its retry
+ * message (when its kind has one) in `language`, the bot's.
+ */
+export const createBlock = (type: string, language: Language = 'en'): Block =>
+  ({ id: newId(), type, ...withoutVisitorTexts(cardOf(type)?.defaults() ?? { options: {} }, language) }) as Block
+
+/** What a kind's block shows its visitors by default, by dotted path (`options.labels.placeholder`): the form's placeholders. */
+export const defaultsOf = (type: string): Record<string, unknown> => cardOf(type)?.defaults() ?? {}

@@ -3,12 +3,13 @@
 // browser; GenericForm.tsx renders the descriptors.
 import type { z } from 'zod'
 import type { FormHints, ShownWhen } from '../../../../../src/contract/bot/card.js'
+import { t } from '../../i18n/index.js'
 
 export type { FormHints, ShownWhen } from '../../../../../src/contract/bot/card.js'
 
 export type FieldBase = { key: string; label: string; help?: string; when?: ShownWhen }
 export type Field =
-  | (FieldBase & { kind: 'text'; multiline: boolean })
+  | (FieldBase & { kind: 'text'; multiline: boolean; placeholder?: string })
   /** A number, or a text that may hold a `{{variable}}` when `orVariable`. */
   | (FieldBase & { kind: 'number'; orVariable: boolean })
   | (FieldBase & { kind: 'switch' })
@@ -104,10 +105,13 @@ export const objectFields = (schema: z.ZodType, hints: FormHints = {}, path = ''
 }
 
 const fieldFor = (key: string, schema: z.ZodType, hints: FormHints, path: string): Field | undefined => {
+  // Labels and help from the kind's card are in the app's catalogue (translated); labels made from key names are not.
+  const label = hints.labels?.[path]
+  const help = hints.help?.[path]
   const base: FieldBase = {
     key,
-    label: hints.labels?.[path] ?? humanize(key),
-    ...(hints.help?.[path] && { help: hints.help[path] }),
+    label: label === undefined ? humanize(key) : label && t(label),
+    ...(help && { help: t(help) }),
     ...(hints.shownWhen?.[path] && { when: hints.shownWhen[path] }),
   }
   const inner = unwrap(schema)
@@ -118,7 +122,12 @@ const fieldFor = (key: string, schema: z.ZodType, hints: FormHints, path: string
   if (values) return { ...base, kind: 'select', options: values }
   switch (d.type) {
     case 'string':
-      return { ...base, kind: 'text', multiline: hints.multiline?.includes(path) ?? multilineKeys.test(key) }
+      return {
+        ...base,
+        kind: 'text',
+        multiline: hints.multiline?.includes(path) ?? multilineKeys.test(key),
+        ...(hints.placeholders?.[path] && { placeholder: hints.placeholders[path] }),
+      }
     case 'number':
       return { ...base, kind: 'number', orVariable: false }
     case 'boolean':

@@ -21,11 +21,24 @@ import {
 import '@xyflow/react/dist/style.css'
 import './canvas.css'
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFlowLabels } from '../../lib/flowLabels.js'
 import { groupOfBlock, sourceAt } from '../../../../../src/contract/bot/graph.js'
 import type { Update } from '../doc/history.js'
 import { duplicateGroups } from '../doc/fragment.js'
-import { type BlockPlace, connect, insertBlock, moveBlock, moveNodes, relabelItem, removeGroups, renameGroup, type Target } from '../doc/ops.js'
-import type { Block, EditorBot } from '../types.js'
+import {
+  type BlockPlace,
+  connect,
+  insertBlock,
+  moveBlock,
+  moveNodes,
+  relabelItem,
+  removeGroups,
+  renameGroup,
+  replaceBlock,
+  type Target,
+} from '../doc/ops.js'
+import type { Block, EditorBot, EditorContext } from '../types.js'
 import { type CanvasApi, CanvasContext, type CanvasMark, dragTypes, isBlockDrag } from './canvasContext.js'
 import { EventNode } from './EventNode.js'
 import { toFlow } from './flowModel.js'
@@ -77,10 +90,14 @@ export type CanvasProps = {
   marks: Map<string, CanvasMark[]>
   onTestFrom: (groupId: string) => void
   onSelectEvent: (eventId: string) => void
+  /** The block forms' context, for the text bubbles edited in place. */
+  ctx: EditorContext
 }
 
 export const EditorCanvas = (props: CanvasProps) => {
   const { bot, change, readOnly, createBlock, onSelectBlock } = props
+  const { t } = useTranslation()
+  const ariaLabels = useFlowLabels()
   const flow = useReactFlow()
   const selection = useRef(new Set<string>())
   const [nodes, setNodes] = useState<Node[]>([])
@@ -168,12 +185,13 @@ export const EditorCanvas = (props: CanvasProps) => {
   const titles = useMemo(() => JSON.stringify(bot.groups.map((g) => [g.id, g.title])), [bot.groups])
   const cardContext = useMemo(() => {
     const byId = new Map<string, string>(JSON.parse(titles))
-    const variableName = (id: string) => bot.variables.find((v) => v.id === id)?.name ?? 'unknown variable'
-    return { variableName, groupTitle: (id: string) => byId.get(id) || 'a deleted group' }
-  }, [titles, bot.variables])
+    const variableName = (id: string) => bot.variables.find((v) => v.id === id)?.name ?? t('unknown variable')
+    return { variableName, groupTitle: (id: string) => byId.get(id) || t('a deleted group') }
+  }, [titles, bot.variables, t])
 
   const api: CanvasApi = useMemo(
     () => ({
+      t,
       readOnly,
       selectedBlockId: props.selectedBlockId,
       runningBlockId: props.runningBlockId,
@@ -183,6 +201,9 @@ export const EditorCanvas = (props: CanvasProps) => {
       dropInGroup: (groupId, index, data) => place(data, { groupId, index }),
       renameGroup: (groupId, title) => change((b) => renameGroup(b, groupId, title)),
       relabelItem: (blockId, itemId, text) => change((b) => relabelItem(b, blockId, itemId, text)),
+      // Keyed as the settings panel's changes are, so typing in either place is one undo step.
+      updateBlock: (block) => change((b) => replaceBlock(b, block), `block:${block.id}`),
+      formContext: props.ctx,
       nudgeBlock: (blockId, delta) =>
         change((b) => {
           const group = groupOfBlock(b, blockId)
@@ -206,10 +227,12 @@ export const EditorCanvas = (props: CanvasProps) => {
       props.marks,
       props.onTestFrom,
       props.onSelectEvent,
+      props.ctx,
       onSelectBlock,
       place,
       change,
       cardContext,
+      t,
     ],
   )
 
@@ -267,7 +290,7 @@ export const EditorCanvas = (props: CanvasProps) => {
           if (!readOnly && isBlockDrag(e.dataTransfer)) e.preventDefault()
         }}
         onDrop={onDrop}
-        aria-label="Flow canvas"
+        aria-label={t('Flow canvas')}
       >
         <ReactFlow
           nodes={nodes}
@@ -292,11 +315,12 @@ export const EditorCanvas = (props: CanvasProps) => {
           onlyRenderVisibleElements
           defaultEdgeOptions={edgeOptions}
           proOptions={proOptions}
+          ariaLabelConfig={ariaLabels}
         >
           <Background />
           <Controls showInteractive={false} />
           {/* Only where there is more than a screen to find one's way in: on a small bot it covers groups. */}
-          {bot.groups.length > 12 && <MiniMap pannable zoomable ariaLabel="Overview of the flow" />}
+          {bot.groups.length > 12 && <MiniMap pannable zoomable ariaLabel={t('Overview of the flow')} />}
         </ReactFlow>
       </Box>
     </CanvasContext.Provider>

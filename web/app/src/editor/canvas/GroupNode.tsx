@@ -4,11 +4,12 @@
 import { ActionIcon, Button, Group as Row, Paper, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
 import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
-import { type DragEvent, memo, useRef, useState } from 'react'
-import { InputBlockType } from '../../../../../src/contract/bot/blockTypes.js'
+import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
+import { BubbleBlockType, InputBlockType } from '../../../../../src/contract/bot/blockTypes.js'
 import { hasItemExits, sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { blockLabel, blockSummary, cardSummary } from '../../lib/blockLabels.js'
 import { exitsOfBlock } from '../doc/exits.js'
+import { TextBubbleForm } from '../richText/TextBubbleForm.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
 import './canvas.css'
@@ -25,18 +26,21 @@ const dropIndex = (list: HTMLElement, clientY: number) => {
 }
 
 const Marks = ({ marks }: { marks: CanvasMark[] | undefined }) => {
+  const { t } = useCanvas()
   if (!marks?.length) return null
   const text = marks.map((m) => m.message).join('\n')
   const error = marks.some((m) => m.severity === 'error')
   return (
-    <span className={error ? 'pg-mark-error' : 'pg-mark-warning'} title={text} role="img" aria-label={`Check: ${text}`}>
+    <span className={error ? 'pg-mark-error' : 'pg-mark-warning'} title={text} role="img" aria-label={t('Check: {{text}}', { text })}>
       <IconAlertTriangle size={14} aria-hidden />
     </span>
   )
 }
 
-// Zoomed far out, rows keep their handles (edges attach to them) but drop their text: nothing is readable at
-// that size, and painting thousands of lines is what makes panning a large flow stutter.
+// Zoomed far out, a group is drawn as a box with its title (its name stays for screen readers): the rows keep
+// their place and their handles, so edges still attach where they did, but are not painted (canvas.css,
+// `[data-lod]`) and drop their text. Nothing in them is readable at that size, and painting and hit-testing
+// thousands of rows is what made panning a large flow zoomed out stutter.
 const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
 
 /**
@@ -44,6 +48,7 @@ const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
  * it, type, and Enter or leaving keeps it; Escape drops the typing. (The keyboard's way is the block's settings.)
  */
 const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: string; lod: boolean; onRename?: (text: string) => void }) => {
+  const { t } = useCanvas()
   const [editing, setEditing] = useState(false)
   // Escape ends the edit without keeping it, even if the field's removal is reported as a blur.
   const dropped = useRef(false)
@@ -53,7 +58,7 @@ const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: stri
       {editing && onRename ? (
         <input
           className="pg-item-input nodrag"
-          aria-label={`Edit the button “${label}”`}
+          aria-label={t('Edit the button “{{label}}”', { label })}
           defaultValue={label}
           // biome-ignore lint/a11y/noAutofocus: the field opens on the user's double-click, to be typed in at once
           autoFocus
@@ -77,7 +82,7 @@ const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: stri
         // biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; the keyboard edits labels in the block's settings
         <span
           className="pg-item-label"
-          title={onRename ? 'Double-click to edit' : undefined}
+          title={onRename ? t('Double-click to edit') : undefined}
           onDoubleClick={
             onRename &&
             ((e) => {
@@ -95,9 +100,58 @@ const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: stri
   )
 }
 
+/**
+ * A text bubble's text edited on the canvas, as in Typebot: double-click the block. Every change is kept as it is
+ * typed (one undo step, shared with the settings panel's editor of the same text); Escape or a click elsewhere
+ * closes it, and Escape gives the keyboard back to the block.
+ */
+const TextInPlace = ({ block, onClose }: { block: Block; onClose: (refocus: boolean) => void }) => {
+  const canvas = useCanvas()
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const outside = (e: PointerEvent) => {
+      const target = e.target as Element | null
+      // The toolbar's link and variable pickers open in portals: still the editor.
+      if (box.current?.contains(target) || target?.closest('[data-portal], .mantine-Popover-dropdown')) return
+      onClose(false)
+    }
+    document.addEventListener('pointerdown', outside, true)
+    return () => document.removeEventListener('pointerdown', outside, true)
+  }, [onClose])
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keys are the text editor's; this only sees the ones it leaves
+    <div
+      ref={box}
+      className="pg-text-in-place nodrag nopan nowheel"
+      onClick={(e) => e.stopPropagation()}
+      onDoubleClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        // The row's keys (Enter selects, Alt+arrows move) are not the text's.
+        e.stopPropagation()
+        if (e.key === 'Escape' && !e.defaultPrevented) onClose(true)
+      }}
+    >
+      <TextBubbleForm block={block} onChange={canvas.updateBlock} ctx={canvas.formContext} />
+    </div>
+  )
+}
+
+/** How long a click on a text bubble waits for a second one (double-click edits in place) before opening settings. */
+const DOUBLE_CLICK_MS = 250
+
 const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boolean; isFirst: boolean; isLast: boolean }) => {
   const canvas = useCanvas()
-  const label = blockLabel(block.type)
+  const { t } = canvas
+  const [editingText, setEditingText] = useState(false)
+  const row = useRef<HTMLDivElement>(null)
+  const pendingSelect = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(pendingSelect.current), [])
+  const editsInPlace = block.type === BubbleBlockType.TEXT && !canvas.readOnly
+  const closeText = useCallback((refocus: boolean) => {
+    setEditingText(false)
+    if (refocus) requestAnimationFrame(() => row.current?.focus())
+  }, [])
+  const label = t(blockLabel(block.type))
   // Blocks whose exits are their items show them as rows of their own: their summary says only what the card adds
   // (where the answer is saved).
   const itemized = hasItemExits(exitsOfBlock(block))
@@ -111,22 +165,36 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
   // between its parts below keep its text readable as one line, so the name and the text agree.
   const name = [label, ...summary.split('\n'), ...rowLabels, showsOwn ? ownLabel : ''].filter(Boolean).join(', ')
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the row holds its connection handles, which a <button> may not contain
+    // biome-ignore lint/a11y/noStaticElementInteractions: a button (a group while its text is edited in place), not a <button>: the row holds its connection handles, which a <button> may not contain
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is a button's or a group's, both named
     <div
+      ref={row}
       data-block-row
       data-block-id={block.id}
       data-running={canvas.runningBlockId === block.id || undefined}
       data-readonly={canvas.readOnly || undefined}
+      data-editing={editingText || undefined}
       className="pg-block nodrag"
-      role="button"
+      // While its text is edited in place the row holds a text box, which a button may not.
+      role={editingText ? 'group' : 'button'}
       tabIndex={0}
       aria-label={name}
       aria-roledescription="block"
-      aria-pressed={canvas.selectedBlockId === block.id}
+      aria-pressed={editingText ? undefined : canvas.selectedBlockId === block.id}
+      title={editsInPlace && !editingText ? t('Double-click to edit the text') : undefined}
+      onDoubleClick={
+        editsInPlace
+          ? (e) => {
+              e.stopPropagation()
+              if (pendingSelect.current) clearTimeout(pendingSelect.current)
+              setEditingText(true)
+            }
+          : undefined
+      }
       // Draggable only when grabbed away from a connection point: a native drag would swallow the pointer moves
       // that draw an edge from a handle.
       onPointerDown={(e) => {
-        e.currentTarget.draggable = !canvas.readOnly && !(e.target as Element).closest('.react-flow__handle')
+        e.currentTarget.draggable = !canvas.readOnly && !editingText && !(e.target as Element).closest('.react-flow__handle')
       }}
       onDragStart={(e: DragEvent) => {
         e.dataTransfer.setData(dragTypes.moveBlock, block.id)
@@ -135,7 +203,12 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
       }}
       onClick={(e) => {
         e.stopPropagation()
-        canvas.selectBlock(block.id)
+        if (!editsInPlace) return canvas.selectBlock(block.id)
+        // A text bubble waits out a double-click before opening its settings: the panel taking room could move the
+        // block away from under the second click.
+        if (pendingSelect.current) clearTimeout(pendingSelect.current)
+        if (e.detail > 1) return
+        pendingSelect.current = setTimeout(() => canvas.selectBlock(block.id), DOUBLE_CLICK_MS)
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -158,7 +231,7 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
         <span className="pg-kind">{lod ? '\u00a0' : label}</span>
         <Marks marks={canvas.marks.get(block.id)} />
       </div>{' '}
-      {summary && !lod && <div className="pg-summary">{summary}</div>}{' '}
+      {editingText ? <TextInPlace block={block} onClose={closeText} /> : summary && !lod && <div className="pg-summary">{summary}</div>}{' '}
       {rows.map((exit, i) => (
         <ItemRow
           key={exit.key}
@@ -184,13 +257,14 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
 
 const Title = ({ groupId, title }: { groupId: string; title: string }) => {
   const canvas = useCanvas()
+  const { t } = canvas
   const [editing, setEditing] = useState(false)
   if (editing)
     return (
       <TextInput
         className="nodrag"
         size="xs"
-        aria-label="Group title"
+        aria-label={t('Group title')}
         defaultValue={title}
         autoFocus
         onBlur={(e) => {
@@ -209,8 +283,8 @@ const Title = ({ groupId, title }: { groupId: string; title: string }) => {
       <button
         type="button"
         className="pg-title-text"
-        title={canvas.readOnly ? undefined : 'Double-click (or Enter) to rename'}
-        aria-label={`Group title: ${title || 'Untitled group'}`}
+        title={canvas.readOnly ? undefined : t('Double-click (or Enter) to rename')}
+        aria-label={t('Group title: {{title}}', { title: title || t('Untitled group') })}
         onDoubleClick={() => !canvas.readOnly && setEditing(true)}
         onKeyDown={(e) => {
           if ((e.key === 'Enter' || e.key === 'F2') && !canvas.readOnly) {
@@ -219,7 +293,7 @@ const Title = ({ groupId, title }: { groupId: string; title: string }) => {
           }
         }}
       >
-        {title || 'Untitled group'}
+        {title || t('Untitled group')}
       </button>
       <Marks marks={canvas.marks.get(groupId)} />
     </div>
@@ -228,6 +302,7 @@ const Title = ({ groupId, title }: { groupId: string; title: string }) => {
 
 export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>>) => {
   const canvas = useCanvas()
+  const { t } = canvas
   const [over, setOver] = useState<number | null>(null)
   const lod = useStore(lowDetail)
   const { group } = data
@@ -251,7 +326,8 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
     <section
       className="pg-group"
       data-selected={selected || undefined}
-      aria-label={`Group ${group.title}`}
+      data-lod={lod || undefined}
+      aria-label={t('Group {{title}}', { title: group.title })}
       onDragOver={onDragOver}
       onDragLeave={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as globalThis.Node | null)) setOver(null)
@@ -270,12 +346,23 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
                 leftSection={<IconPlayerPlay size={12} aria-hidden />}
                 onClick={() => canvas.testFrom(group.id)}
               >
-                Test from here
+                {t('Test from here')}
               </Button>
-              <ActionIcon size="sm" variant="subtle" onClick={() => canvas.duplicateGroup(group.id)} aria-label={`Duplicate ${group.title}`}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                onClick={() => canvas.duplicateGroup(group.id)}
+                aria-label={t('Duplicate {{title}}', { title: group.title })}
+              >
                 <IconCopy size={14} />
               </ActionIcon>
-              <ActionIcon size="sm" variant="subtle" color="red" onClick={() => canvas.deleteGroup(group.id)} aria-label={`Delete ${group.title}`}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                onClick={() => canvas.deleteGroup(group.id)}
+                aria-label={t('Delete {{title}}', { title: group.title })}
+              >
                 <IconTrash size={14} />
               </ActionIcon>
             </Row>

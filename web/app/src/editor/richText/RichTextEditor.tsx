@@ -3,6 +3,7 @@
 // (undo on the canvas, a reload), never calls onChange, and parts the user did not touch come back as they were.
 import { Input, Paper } from '@mantine/core'
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Descendant } from 'slate'
 import { Editable, Slate } from 'slate-react'
 import type { Variable } from '../types.js'
@@ -28,14 +29,24 @@ export type RichTextEditorProps = {
 const SHORTCUTS: Record<string, Mark> = { b: 'bold', i: 'italic', u: 'underline' }
 
 export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, readOnly = false, label }: RichTextEditorProps) => {
+  const { t } = useTranslation()
   const [editor] = useState(createRichTextEditor)
   const [initialValue] = useState(() => toEditorValue(value))
-  // The last value this editor emitted (or was given): a different one arriving through props replaces the text.
+  // The value last given, and the ones emitted since that have not come back yet: a parent may hand back an
+  // older emitted value while the next keys are typed (the canvas renders a change a frame later). Only a value
+  // never emitted (undo on the canvas, a reload) replaces the text.
   const known = useRef(value)
+  const pending = useRef<RichTextNode[][]>([])
 
   useEffect(() => {
     if (value === known.current) return
     known.current = value
+    const echo = value ? pending.current.indexOf(value) : -1
+    if (echo !== -1) {
+      pending.current = pending.current.slice(echo + 1)
+      return
+    }
+    pending.current = []
     // A parent that copies the tree (an undo stack, a store) gives back what was emitted: the text stays as it is.
     if (sameTree(fromEditorValue(editor.children), value)) return
     editor.children = toEditorValue(value)
@@ -47,7 +58,7 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
   const handleValueChange = useCallback(
     (next: Descendant[]) => {
       const richText = fromEditorValue(next)
-      known.current = richText
+      pending.current.push(richText)
       onChange(richText)
     },
     [onChange],
@@ -85,7 +96,7 @@ export const RichTextEditor = ({ value, onChange, variables, onCreateVariable, r
             renderLeaf={renderLeaf}
             decorate={decorateVariables}
             onKeyDown={handleKeyDown}
-            placeholder="Type the message…"
+            placeholder={t('Type the message…')}
             style={{ minHeight: 72, padding: '8px 12px', outline: 'none', fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.55 }}
           />
         </Slate>
