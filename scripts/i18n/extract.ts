@@ -12,6 +12,9 @@ for (const catalogue of catalogues) {
   const english: Record<string, string> = {}
   for (const key of keysOf(catalogue)) for (const entry of entriesFor(key, 'en')) english[entry] = old[entry] ?? key
   writeFileSync(join(root, catalogue.localesDir, 'en.json'), `${JSON.stringify(english, null, 2)}\n`)
+  // English is its keys: a bundle needs only its plural forms (a key's `_one` differs from the key).
+  const plurals = Object.fromEntries(Object.entries(english).filter(([entry]) => entry !== entry.replace(/_(zero|one|two|few|many|other)$/, '')))
+  writeFileSync(join(root, catalogue.localesDir, 'en.plurals.json'), `${JSON.stringify(plurals, null, 2)}\n`)
   console.log(`${catalogue.name}: ${Object.keys(english).length} English texts`)
   for (const language of languageTags.filter((l) => l !== 'en')) {
     const { missing, unused } = compare(catalogue, language)

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { allCards as cards } from '../../src/blocks/cards.js'
 import { blockCategories } from '../../src/contract/bot/card.js'
+import { visitorTextsOf } from '../../src/contract/bot/visitorTexts.js'
 import { type Language, languageTags } from '../../src/contract/languages.js'
 
 const root = new URL('../../', import.meta.url).pathname
@@ -44,6 +45,8 @@ const cardTexts = (): string[] => [
     ...(card.elseLabel ? [card.elseLabel] : []),
     ...Object.values(card.hints?.labels ?? {}),
     ...Object.values(card.hints?.help ?? {}),
+    // Shown as the settings' placeholders (visitorTexts.ts).
+    ...visitorTextsOf(card.defaults()).map(([, text]) => text),
   ]),
 ]
 
@@ -76,15 +79,26 @@ export const entriesFor = (key: string, language: Language): string[] =>
 export const readLocale = (catalogue: Catalogue, language: Language): Record<string, string> =>
   JSON.parse(readFileSync(join(root, catalogue.localesDir, `${language}.json`), 'utf8'))
 
-/** What a language's file lacks and what it keeps that no code uses. */
+/** The `{{values}}` and `<tags>` of a text, sorted: a translation must keep the same. */
+const slots = (text: string) =>
+  [...text.matchAll(/\{\{\w+\}\}|<\/?\w+>/g)]
+    .map((m) => m[0])
+    .sort()
+    .join(' ')
+
+/** What a language's file lacks, keeps that no code uses, or translates with other placeholders than its key's. */
 export const compare = (catalogue: Catalogue, language: Language) => {
   const texts = readLocale(catalogue, language)
-  const wanted = keysOf(catalogue).flatMap((key) => entriesFor(key, language))
+  const keys = keysOf(catalogue)
+  const wanted = keys.flatMap((key) => entriesFor(key, language))
   const wantedSet = new Set(wanted)
-  return {
-    missing: wanted.filter((entry) => typeof texts[entry] !== 'string' || texts[entry].trim() === ''),
-    unused: Object.keys(texts).filter((entry) => !wantedSet.has(entry)),
-  }
+  const missing = wanted.filter((entry) => typeof texts[entry] !== 'string' || texts[entry].trim() === '')
+  const mismatched = keys.flatMap((key) =>
+    entriesFor(key, language).filter(
+      (entry) => typeof texts[entry] === 'string' && slots(texts[entry]).replace('{{count}}', '') !== slots(key).replace('{{count}}', ''),
+    ),
+  )
+  return { missing, unused: Object.keys(texts).filter((entry) => !wantedSet.has(entry)), mismatched }
 }
 
 export { languageTags }

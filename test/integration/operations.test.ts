@@ -58,6 +58,7 @@ describe('operations', () => {
         '014_file_uploads',
         '015_session_last_reply',
         '016_theme_templates',
+        '017_user_language',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

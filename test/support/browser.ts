@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { after, before, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContext, chromium, type FrameLocator, type Locator, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type FrameLocator, type Locator, type Page } from 'playwright-core'
 import { userWithWorkspace } from './seed.js'
 import { startTestServer, type TestServer } from './server.js'
 
@@ -118,8 +118,8 @@ const BLANK_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 const LOOPBACK = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//
 
 /** A fresh context (its own storage) that never leaves loopback; waits fail after 10 s rather than 30. */
-export const newContext = async (browser: Browser): Promise<BrowserContext> => {
-  const context = await browser.newContext()
+export const newContext = async (browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+  const context = await browser.newContext(options)
   context.setDefaultTimeout(10_000)
   await context.route(
     (url) => !LOOPBACK.test(url.href),

@@ -13,7 +13,8 @@ for (const catalogue of catalogues) {
   test(`the ${catalogue.name} uses texts`, () => assert.ok(keysOf(catalogue).length > 20))
   for (const language of languageTags) {
     test(`the ${catalogue.name} has every text in ${language}`, () => {
-      const { missing, unused } = compare(catalogue, language)
+      const { missing, unused, mismatched } = compare(catalogue, language)
+      assert.deepEqual(mismatched, [], `translated with other {{values}} or <tags> than the English, in ${catalogue.localesDir}/${language}.json`)
       assert.deepEqual(missing, [], `missing in ${catalogue.localesDir}/${language}.json (run npm run i18n)`)
       assert.deepEqual(unused, [], `no longer used, in ${catalogue.localesDir}/${language}.json (run npm run i18n)`)
     })

@@ -38,6 +38,7 @@ const ada = {
   hasPassword: true,
   emailVerified: false,
   oidcConnected: false,
+  language: null,
 }
 const exampleSession = { user: ada, csrfToken: 'v6v14i-v_PXaXOyru6Iauh4mFxZAtkPA', expiresAt: '2026-12-02T09:14:27.402Z' }
 const adaSignUp = { name: 'Ada Lovelace', email: 'ada@acme.example', password: 'correct horse battery staple' }

@@ -53,7 +53,7 @@ export const meRoutes = [
     tags,
     summary: 'Rename the signed-in user, change their password or their language',
     description:
-      'Give `name`, `newPassword`, `language` (the web app\'s: `en`, `pt-BR`, `es`, `fr`, `de`; null for the browser\'s) or several; changing a password needs `currentPassword` when the user has one (400 when wrong, 429 after 10 wrong ones in 15 minutes). ' +
+      "Give `name`, `newPassword`, `language` (the web app's: `en`, `pt-BR`, `es`, `fr`, `de`; null for the browser's) or several; changing a password needs `currentPassword` when the user has one (400 when wrong, 429 after 10 wrong ones in 15 minutes). " +
       "A new password ends the user's other browser sessions (the calling one stays); API tokens keep working. A token limited to one workspace cannot call this (403).",
     example: {
       body: { name: 'Ada King', currentPassword: 'correct horse battery staple', newPassword: 'a new and longer passphrase' },

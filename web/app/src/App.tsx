@@ -2,6 +2,7 @@
 // any account yet sends everyone to the first-run setup.
 import { Center, Loader } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
 import { ErrorState } from './components/states.js'
 import { Shell } from './components/Shell.js'
@@ -23,11 +24,14 @@ import { SignInPage } from './pages/SignInPage.js'
 import { SignUpPage } from './pages/SignUpPage.js'
 import { WorkspaceSettingsPage } from './pages/WorkspaceSettingsPage.js'
 
-const Loading = () => (
-  <Center h="100vh">
-    <Loader aria-label="Loading" />
-  </Center>
-)
+const Loading = () => {
+  const { t } = useTranslation()
+  return (
+    <Center h="100vh">
+      <Loader aria-label={t('Loading')} />
+    </Center>
+  )
+}
 
 /** Pages for signed-in users only. */
 const SignedIn = ({ children }: { children: ReactNode }) => {
@@ -39,11 +43,12 @@ const SignedIn = ({ children }: { children: ReactNode }) => {
 }
 
 export const App = () => {
+  const { t } = useTranslation()
   const { status, error } = useAuth()
   if (error && !status) {
     return (
       <Center h="100vh" p="md">
-        <ErrorState title="Parley cannot be reached" error={error} onRetry={() => window.location.reload()} />
+        <ErrorState title={t('Parley cannot be reached')} error={error} onRetry={() => window.location.reload()} />
       </Center>
     )
   }

@@ -7,7 +7,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { App } from './App.js'
-import { startLanguage, switchLanguage } from './i18n/index.js'
+import { startLanguage, switchLanguage } from './i18n/language.js'
 import { AuthProvider } from './lib/auth.js'
 import { cssVariablesResolver, theme } from './theme.js'
 
@@ -21,18 +21,18 @@ const queries = new QueryClient({
 // The first frame is already in the user's language (its texts load before it).
 void switchLanguage(startLanguage()).finally(() =>
   createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* At the bottom: the pages' own actions (New bot, Import, Publish) sit at the top. */}
-      <Notifications position="bottom-right" />
-      <QueryClientProvider client={queries}>
-        <BrowserRouter>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {/* At the bottom: the pages' own actions (New bot, Import, Publish) sit at the top. */}
+        <Notifications position="bottom-right" />
+        <QueryClientProvider client={queries}>
+          <BrowserRouter>
+            <AuthProvider>
+              <App />
+            </AuthProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
   ),
 )

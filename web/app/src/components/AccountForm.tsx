@@ -1,6 +1,7 @@
 // Name, email and a new password: the form of the first-run setup and of sign-up.
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export const MIN_PASSWORD = 8
 
@@ -19,6 +20,7 @@ export const AccountForm = ({
   error: string | null
   onSubmit: (input: { name: string; email: string; password: string }) => void
 }) => {
+  const { t } = useTranslation()
   const [name, setName] = useState('')
   const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
@@ -36,9 +38,9 @@ export const AccountForm = ({
             {error}
           </Alert>
         )}
-        <TextInput label="Your name" autoComplete="name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={t('Your name')} autoComplete="name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <TextInput
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
@@ -47,12 +49,12 @@ export const AccountForm = ({
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <PasswordInput
-          label="Password"
-          description={`At least ${MIN_PASSWORD} characters.`}
+          label={t('Password')}
+          description={t('At least {{min}} characters.', { min: MIN_PASSWORD })}
           autoComplete="new-password"
           required
           value={password}
-          error={short ? `Use at least ${MIN_PASSWORD} characters.` : undefined}
+          error={short ? t('Use at least {{min}} characters.', { min: MIN_PASSWORD }) : undefined}
           onChange={(e) => setPassword(e.currentTarget.value)}
         />
         <Button type="submit" loading={busy} fullWidth mt="xs">

@@ -1,6 +1,7 @@
 // A destructive action behind a confirmation dialog; with `typeToConfirm`, the user types a name first.
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSubmit } from '../lib/forms.js'
 
 export const ConfirmDialog = ({
@@ -20,6 +21,7 @@ export const ConfirmDialog = ({
   typeToConfirm?: string
   onConfirm: () => Promise<void>
 }) => {
+  const { t } = useTranslation()
   const [typed, setTyped] = useState('')
   const action = useSubmit(async () => {
     await onConfirm()
@@ -31,7 +33,12 @@ export const ConfirmDialog = ({
       <Stack>
         <Text size="sm">{children}</Text>
         {typeToConfirm && (
-          <TextInput label={`Type “${typeToConfirm}” to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} data-autofocus />
+          <TextInput
+            label={t('Type “{{text}}” to confirm', { text: typeToConfirm })}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            data-autofocus
+          />
         )}
         {action.error && (
           <Text c="red" size="sm" role="alert">
@@ -40,7 +47,7 @@ export const ConfirmDialog = ({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button color="red" loading={action.busy} disabled={Boolean(typeToConfirm) && typed !== typeToConfirm} onClick={() => void action.submit()}>
             {confirmLabel}

@@ -1,13 +1,20 @@
 // A read-only value with a copy button (links, snippets, tokens shown once).
 import { ActionIcon, CopyButton, Group, Textarea, TextInput, Tooltip } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
 
 export const CopyField = ({ label, value, multiline, description }: { label: string; value: string; multiline?: boolean; description?: string }) => {
+  const { t } = useTranslation()
   const copy = (
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
+        <Tooltip label={copied ? t('Copied') : t('Copy')} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={copied ? t('Copied') : t('Copy {{label}}', { label: label.toLowerCase() })}
+          >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
         </Tooltip>

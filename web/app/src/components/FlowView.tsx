@@ -5,12 +5,15 @@ import { Background, Controls, Handle, MiniMap, type Node, type NodeProps, Posit
 import '@xyflow/react/dist/style.css'
 import { Box, Paper, Stack, Text } from '@mantine/core'
 import { type ReactNode, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFlowLabels } from '../lib/flowLabels.js'
 import type { BotV6, GroupV6 } from '../../../../src/contract/bot/bot.js'
 import { isEventSource } from '../../../../src/contract/bot/common.js'
 import { type BlockExit, hasItemExits, sourceKey } from '../../../../src/contract/bot/graph.js'
 import { exitLabel, itemExits, showsBlockHandle } from '../editor/canvas/flowModel.js'
 import { exitsOfBlock } from '../editor/doc/exits.js'
 import type { Block } from '../editor/types.js'
+import { msg } from '../i18n/index.js'
 import { blockLabel, blockSummary } from '../lib/blockLabels.js'
 
 export type FlowBot = Pick<BotV6, 'groups' | 'events' | 'edges' | 'variables'>
@@ -36,13 +39,14 @@ const ExitRow = ({ label, handle }: { label: string; handle: string }) => (
 )
 
 const BlockBox = ({ block, data }: { block: Block; data: GroupData }) => {
+  const { t } = useTranslation()
   const rows = itemExits(block)
   const own: BlockExit = { key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, on: 'block' }
   const ownLabel = rows.length > 0 ? exitLabel(block, own, data.variableName) : ''
   return (
     <Box pos="relative" p={6} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 6 }} data-block-id={block.id}>
       <Text size="xs" c="dimmed">
-        {blockLabel(block.type)}
+        {t(blockLabel(block.type))}
       </Text>
       {/* Blocks whose exits are their items show them as rows of their own, not in a summary line. */}
       {!hasItemExits(exitsOfBlock(block)) && (
@@ -64,34 +68,49 @@ const BlockBox = ({ block, data }: { block: Block; data: GroupData }) => {
   )
 }
 
-const GroupNode = ({ data }: NodeProps<Node<GroupData>>) => (
-  <Paper withBorder shadow="xs" p="xs" w={260} radius="md" aria-label={`Group ${data.group.title}`}>
-    <Handle type="target" position={Position.Left} style={{ top: 18 }} />
-    <Text fw={600} size="sm" mb={6} truncate>
-      {data.group.title || 'Untitled group'}
-    </Text>
-    <Stack gap={4}>
-      {data.group.blocks.map((block) => (
-        <BlockBox key={block.id} block={block} data={data} />
-      ))}
-    </Stack>
-  </Paper>
-)
+const GroupNode = ({ data }: NodeProps<Node<GroupData>>) => {
+  const { t } = useTranslation()
+  return (
+    <Paper withBorder shadow="xs" p="xs" w={260} radius="md" aria-label={t('Group {{title}}', { title: data.group.title })}>
+      <Handle type="target" position={Position.Left} style={{ top: 18 }} />
+      <Text fw={600} size="sm" mb={6} truncate>
+        {data.group.title || t('Untitled group')}
+      </Text>
+      <Stack gap={4}>
+        {data.group.blocks.map((block) => (
+          <BlockBox key={block.id} block={block} data={data} />
+        ))}
+      </Stack>
+    </Paper>
+  )
+}
 
-const EventNode = ({ data }: NodeProps<Node<{ label: string; handle: string }>>) => (
-  <Paper withBorder p="xs" radius="xl" bg="var(--mantine-color-indigo-0)">
-    <Text size="xs" fw={600} px={6}>
-      {data.label}
-    </Text>
-    <Handle type="source" id={data.handle} position={Position.Right} />
-  </Paper>
-)
+const EventNode = ({ data }: NodeProps<Node<{ label: string; handle: string }>>) => {
+  const { t } = useTranslation()
+  return (
+    <Paper withBorder p="xs" radius="xl" bg="var(--mantine-color-indigo-0)">
+      <Text size="xs" fw={600} px={6}>
+        {t(data.label)}
+      </Text>
+      <Handle type="source" id={data.handle} position={Position.Right} />
+    </Paper>
+  )
+}
 
 // Not `group`: xyflow gives that name its own sub-flow frame.
 const nodeTypes = { botGroup: GroupNode, event: EventNode }
 
+/** English (translated where shown); an unknown type as it is. */
 const eventLabel = (type: string) =>
-  type === 'start' ? 'Start' : type === 'command' ? 'Command' : type === 'reply' ? 'Reply' : type === 'invalidReply' ? 'Invalid reply' : type
+  type === 'start'
+    ? msg('Start')
+    : type === 'command'
+      ? msg('Command')
+      : type === 'reply'
+        ? msg('Reply')
+        : type === 'invalidReply'
+          ? msg('Invalid reply')
+          : type
 
 /** Where each edge is drawn from: the node holding its source and the handle of that source. */
 const edgeEnds = (bot: FlowBot) => {
@@ -122,10 +141,12 @@ const edgeEnds = (bot: FlowBot) => {
 }
 
 export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annotate?: Annotate; height?: number }) => {
+  const { t } = useTranslation()
+  const ariaLabels = useFlowLabels()
   const { nodes, edges } = useMemo(() => {
     const { edges, ownExits } = edgeEnds(bot)
     const names = new Map(bot.variables.map((variable) => [variable.id, variable.name]))
-    const variableName = (id: string) => names.get(id) ?? 'unknown variable'
+    const variableName = (id: string) => names.get(id) ?? t('unknown variable')
     const nodes: Node[] = [
       ...bot.events.map((e, i) => ({
         id: `event:${e.id}`,
@@ -141,7 +162,7 @@ export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annota
       })),
     ]
     return { nodes, edges }
-  }, [bot, annotate])
+  }, [bot, annotate, t])
   return (
     <Box h={height} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
       <ReactFlow
@@ -155,10 +176,11 @@ export const FlowView = ({ bot, annotate, height = 560 }: { bot: FlowBot; annota
         elementsSelectable={false}
         minZoom={0.1}
         proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={ariaLabels}
       >
         <Background />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Overview of the flow" />
+        <MiniMap pannable zoomable ariaLabel={t('Overview of the flow')} />
       </ReactFlow>
     </Box>
   )

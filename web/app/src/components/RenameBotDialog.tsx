@@ -1,4 +1,5 @@
 // Renaming a bot from its page or the dashboard: a name dialog saving through PATCH /v1/bots/{id}.
+import { useTranslation } from 'react-i18next'
 import { api } from '../lib/api.js'
 import { NameDialog } from './NameDialog.js'
 
@@ -12,16 +13,19 @@ export const RenameBotDialog = ({
   opened: boolean
   onClose: () => void
   onRenamed: () => Promise<unknown>
-}) => (
-  <NameDialog
-    opened={opened}
-    onClose={onClose}
-    title="Rename the bot"
-    initial={bot.name}
-    submitLabel="Rename"
-    onSubmit={async (name) => {
-      await api.patch(`/v1/bots/${bot.id}`, { bot: { name } })
-      await onRenamed()
-    }}
-  />
-)
+}) => {
+  const { t } = useTranslation()
+  return (
+    <NameDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('Rename the bot')}
+      initial={bot.name}
+      submitLabel={t('Rename')}
+      onSubmit={async (name) => {
+        await api.patch(`/v1/bots/${bot.id}`, { bot: { name } })
+        await onRenamed()
+      }}
+    />
+  )
+}

@@ -2,6 +2,7 @@
 // with a copy button, and Done.
 import { Alert, Button, Group, Stack } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CopyField } from './CopyField.js'
 
 export const RevealedValue = ({
@@ -16,14 +17,17 @@ export const RevealedValue = ({
   label: string
   value: string
   onDone: () => void
-}) => (
-  <Stack>
-    <Alert color={color} variant="light">
-      {note}
-    </Alert>
-    <CopyField label={label} value={value} />
-    <Group justify="flex-end">
-      <Button onClick={onDone}>Done</Button>
-    </Group>
-  </Stack>
-)
+}) => {
+  const { t } = useTranslation()
+  return (
+    <Stack>
+      <Alert color={color} variant="light">
+        {note}
+      </Alert>
+      <CopyField label={label} value={value} />
+      <Group justify="flex-end">
+        <Button onClick={onDone}>{t('Done')}</Button>
+      </Group>
+    </Stack>
+  )
+}

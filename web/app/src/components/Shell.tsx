@@ -14,7 +14,9 @@ import {
   IconWebhook,
 } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
+import { msg } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { rememberWorkspace, useWorkspaces } from '../lib/workspaces.js'
@@ -22,14 +24,15 @@ import { Logo } from './Logo.js'
 import { NewWorkspaceModal } from './NewWorkspaceModal.js'
 
 const sections = [
-  { path: 'bots', label: 'Bots', icon: IconMessageChatbot },
-  { path: 'credentials', label: 'Credentials', icon: IconKey },
-  { path: 'webhooks', label: 'Webhooks', icon: IconWebhook },
-  { path: 'members', label: 'Members', icon: IconUsers },
-  { path: 'settings', label: 'Settings', icon: IconSettings },
+  { path: 'bots', label: msg('Bots'), icon: IconMessageChatbot },
+  { path: 'credentials', label: msg('Credentials'), icon: IconKey },
+  { path: 'webhooks', label: msg('Webhooks'), icon: IconWebhook },
+  { path: 'members', label: msg('Members'), icon: IconUsers },
+  { path: 'settings', label: msg('Settings'), icon: IconSettings },
 ]
 
 export const Shell = () => {
+  const { t } = useTranslation()
   const [opened, { toggle, close }] = useDisclosure()
   const { workspaceId } = useParams()
   const location = useLocation()
@@ -45,8 +48,8 @@ export const Shell = () => {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
-            <UnstyledButton component={Link} to="/" aria-label="Parley home">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? t('Close navigation') : t('Open navigation')} />
+            <UnstyledButton component={Link} to="/" aria-label={t('Parley home')}>
               <Logo compact />
             </UnstyledButton>
             <WorkspaceSwitcher />
@@ -54,7 +57,7 @@ export const Shell = () => {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Workspace sections">
+      <AppShell.Navbar p="xs" aria-label={t('Workspace sections')}>
         <ScrollArea>
           {lastId &&
             sections.map(({ path, label, icon: Icon }) => {
@@ -64,7 +67,7 @@ export const Shell = () => {
                   key={path}
                   component={Link}
                   to={to}
-                  label={label}
+                  label={t(label)}
                   leftSection={<Icon size={18} aria-hidden />}
                   active={location.pathname.startsWith(to)}
                   aria-current={location.pathname.startsWith(to) ? 'page' : undefined}
@@ -81,6 +84,7 @@ export const Shell = () => {
 }
 
 const WorkspaceSwitcher = () => {
+  const { t } = useTranslation()
   const { workspaceId } = useParams()
   const { data } = useWorkspaces()
   const navigate = useNavigate()
@@ -94,32 +98,32 @@ const WorkspaceSwitcher = () => {
             variant="subtle"
             color="gray"
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`Workspace: ${current?.name ?? 'choose'}`}
+            aria-label={current ? t('Workspace: {{name}}', { name: current.name }) : t('Workspace: choose')}
             maw={260}
             miw={0}
             px="xs"
           >
             <Text truncate size="sm" fw={500}>
-              {current?.name ?? 'Workspaces'}
+              {current?.name ?? t('Workspaces')}
             </Text>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Workspaces</Menu.Label>
+          <Menu.Label>{t('Workspaces')}</Menu.Label>
           {data?.map((w) => (
             <Menu.Item key={w.id} onClick={() => navigate(`/w/${w.id}/bots`)} fw={w.id === workspaceId ? 600 : undefined}>
               {w.name}
               {w.currentUserMode === 'read' && (
                 <Text span size="xs" c="dimmed">
                   {' '}
-                  · read-only
+                  · {t('read-only')}
                 </Text>
               )}
             </Menu.Item>
           ))}
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setCreating(true)}>
-            New workspace
+            {t('New workspace')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -129,6 +133,7 @@ const WorkspaceSwitcher = () => {
 }
 
 const UserMenu = () => {
+  const { t } = useTranslation()
   const { status, refresh } = useAuth()
   const navigate = useNavigate()
   const user = status?.user
@@ -143,7 +148,7 @@ const UserMenu = () => {
         <UnstyledButton>
           {/* The initials are a picture of the name the button says. */}
           <Avatar radius="xl" size={32} color="indigo" name={user?.name} aria-hidden />
-          <VisuallyHidden component="span">Account menu for {user?.name ?? 'you'}</VisuallyHidden>
+          <VisuallyHidden component="span">{user ? t('Account menu for {{name}}', { name: user.name }) : t('Account menu for you')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -156,10 +161,10 @@ const UserMenu = () => {
           </Text>
         </Menu.Label>
         <Menu.Item component={Link} to="/account" leftSection={<IconUser size={14} aria-hidden />}>
-          Account and API tokens
+          {t('Account and API tokens')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={14} aria-hidden />} onClick={() => void signOut()}>
-          Sign out
+          {t('Sign out')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -5,13 +5,16 @@ import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconListCheck, IconPlayerPlay, IconVariable } from '@tabler/icons-react'
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react'
+import type { TFunction } from 'i18next'
 import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { errorMessage } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { botStatus } from '../lib/bots.js'
 import { BlockPalette } from './blocks/BlockPalette.js'
 import { createBlock } from './blocks/catalog.js'
+import { pickLanguage } from '../../../../src/contract/languages.js'
 import { EditorCanvas } from './canvas/EditorCanvas.js'
 import type { CanvasMark } from './canvas/canvasContext.js'
 import { groupOfBlock } from '../../../../src/contract/bot/graph.js'
@@ -33,19 +36,19 @@ import { newId } from '../../../../src/contract/ids.js'
 
 type View = 'flow' | 'theme' | 'settings'
 
-const saveLabel = (state: SaveState, readOnly: boolean) => {
-  if (readOnly) return { text: 'Read only', color: 'gray' }
+const saveLabel = (state: SaveState, readOnly: boolean, t: TFunction) => {
+  if (readOnly) return { text: t('Read only'), color: 'gray' }
   switch (state.status) {
     case 'saved':
-      return { text: 'Saved', color: 'green' }
+      return { text: t('Saved'), color: 'green' }
     case 'pending':
-      return { text: 'Unsaved changes', color: 'yellow' }
+      return { text: t('Unsaved changes'), color: 'yellow' }
     case 'saving':
-      return { text: 'Saving…', color: 'blue' }
+      return { text: t('Saving…'), color: 'blue' }
     case 'error':
-      return { text: 'Not saved', color: 'red' }
+      return { text: t('Not saved'), color: 'red' }
     case 'conflict':
-      return { text: 'Conflict', color: 'red' }
+      return { text: t('Conflict'), color: 'red' }
   }
 }
 
@@ -56,6 +59,7 @@ export const BotEditorPage = (props: { answer: BotDraftAnswer; workspaceId: stri
 )
 
 const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; workspaceId: string; readOnly: boolean }) => {
+  const { t, i18n } = useTranslation()
   const initial = answer.bot
   const botId = initial.id
   const navigate = useNavigate()
@@ -108,7 +112,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
   }, [])
 
   const centre = () => {
-    const box = document.querySelector('[aria-label="Flow canvas"]')?.getBoundingClientRect()
+    const box = document.querySelector(`[aria-label="${CSS.escape(t('Flow canvas'))}"]`)?.getBoundingClientRect()
     return flow.screenToFlowPosition(box ? { x: box.left + box.width / 2 - 140, y: box.top + box.height / 3 } : { x: 400, y: 300 })
   }
 
@@ -133,8 +137,11 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
     setPanel({ kind: 'preview', at: Date.now() })
   }, [])
 
+  // New blocks' retry messages in the bot's language (else the author's, the app's).
+  const language = pickLanguage([(bot.settings as { general?: { language?: string } } | undefined)?.general?.language, i18n.language])
+  const newBlock = useCallback((type: string) => createBlock(type, language), [language])
   const pick = (type: string) => {
-    const block = createBlock(type)
+    const block = newBlock(type)
     const group = selectedBlockId ? groupOfBlock(bot, selectedBlockId) : undefined
     const place = group ? { groupId: group.id, index: group.blocks.findIndex((b) => b.id === selectedBlockId) + 1 } : { at: centre() }
     history.change((b) => insertBlock(b, block, place).bot)
@@ -145,20 +152,24 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
     try {
       // Only what is stored can be published: not a draft that failed to save or is in conflict.
       if (!(await save.flush())) {
-        notifications.show({ color: 'red', title: 'Not published', message: 'Your latest changes are not saved yet: publish once they are.' })
+        notifications.show({
+          color: 'red',
+          title: t('Not published'),
+          message: t('Your latest changes are not saved yet: publish once they are.'),
+        })
         return
       }
       await api.post(`/v1/bots/${botId}/publish`)
       setPublishedAt(new Date().toISOString())
       setUnpublished(false)
       void client.invalidateQueries({ queryKey: ['bot', botId] })
-      notifications.show({ color: 'green', message: 'Published: visitors now chat with this version.' })
+      notifications.show({ color: 'green', message: t('Published: visitors now chat with this version.') })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Not published', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('Not published'), message: errorMessage(err) })
     }
   }
 
-  const label = saveLabel(save.state, readOnly)
+  const label = saveLabel(save.state, readOnly, t)
   const published = botStatus({
     isClosed: Boolean(initial.isClosed),
     publishedAt,
@@ -178,7 +189,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
       >
         {/* On a narrow screen the name gives way; the save and publishing states never do. */}
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <ActionIcon variant="subtle" component={Link} to={`/w/${workspaceId}/bots/${botId}`} aria-label="Back to the bot's page">
+          <ActionIcon variant="subtle" component={Link} to={`/w/${workspaceId}/bots/${botId}`} aria-label={t("Back to the bot's page")}>
             <IconChevronLeft size={18} />
           </ActionIcon>
           <BotName name={bot.name ?? ''} readOnly={readOnly} onRename={(name) => history.change((b) => ({ ...b, name }), 'name')} />
@@ -186,29 +197,29 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
             {label.text}
           </Badge>
           <Badge color={published.color} variant="outline" style={{ flexShrink: 0 }}>
-            {published.label}
+            {t(published.label)}
           </Badge>
         </Group>
         <SegmentedControl
           value={view}
           onChange={(v) => setView(v as View)}
           data={[
-            { value: 'flow', label: 'Flow' },
-            { value: 'theme', label: 'Theme' },
-            { value: 'settings', label: 'Settings' },
+            { value: 'flow', label: t('Flow') },
+            { value: 'theme', label: t('Theme') },
+            { value: 'settings', label: t('Settings') },
           ]}
-          aria-label="Editor view"
+          aria-label={t('Editor view')}
         />
         <Group gap="xs" wrap="nowrap">
           {!readOnly && (
             <>
-              <Tooltip label="Undo (Ctrl+Z)">
-                <ActionIcon variant="default" onClick={history.undo} disabled={!history.canUndo} aria-label="Undo">
+              <Tooltip label={t('Undo (Ctrl+Z)')}>
+                <ActionIcon variant="default" onClick={history.undo} disabled={!history.canUndo} aria-label={t('Undo')}>
                   <IconArrowBackUp size={18} />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Redo (Ctrl+Shift+Z)">
-                <ActionIcon variant="default" onClick={history.redo} disabled={!history.canRedo} aria-label="Redo">
+              <Tooltip label={t('Redo (Ctrl+Shift+Z)')}>
+                <ActionIcon variant="default" onClick={history.redo} disabled={!history.canRedo} aria-label={t('Redo')}>
                   <IconArrowForwardUp size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -220,14 +231,14 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
             leftSection={<IconListCheck size={16} aria-hidden />}
             onClick={() => setPanel((p) => (p?.kind === 'checks' ? null : { kind: 'checks' }))}
           >
-            Checks{checks.length ? ` (${checks.length})` : ''}
+            {checks.length ? t('Checks ({{number}})', { number: checks.length }) : t('Checks')}
           </Button>
           <Button
             variant={panel?.kind === 'variables' ? 'light' : 'default'}
             leftSection={<IconVariable size={16} aria-hidden />}
             onClick={() => setPanel((p) => (p?.kind === 'variables' ? null : { kind: 'variables' }))}
           >
-            Variables
+            {t('Variables')}
           </Button>
           {/* Previews run the draft with the workspace's credentials: editors only (the API refuses guests too). */}
           {!readOnly && (
@@ -239,12 +250,12 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
                 setPanel((p) => (p?.kind === 'preview' ? null : { kind: 'preview' }))
               }}
             >
-              Preview
+              {t('Preview')}
             </Button>
           )}
           {!readOnly && (
             <Button onClick={() => void publish()} disabled={Boolean(publishedAt) && !unpublished && save.state.status === 'saved'}>
-              {publishedAt ? 'Publish changes' : 'Publish'}
+              {publishedAt ? t('Publish changes') : t('Publish')}
             </Button>
           )}
         </Group>
@@ -284,17 +295,18 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
               bot={bot}
               change={history.change}
               readOnly={readOnly}
-              createBlock={createBlock}
+              createBlock={newBlock}
               selectedBlockId={selectedBlockId}
               onSelectBlock={selectBlock}
               runningBlockId={runningBlockId}
               marks={marks}
               onTestFrom={testFrom}
               onSelectEvent={selectEvent}
+              ctx={ctx}
             />
           ) : readOnly ? (
             <Text c="dimmed" size="sm" p="xl">
-              Previews are for people who can edit this bot; open the published bot from its page to chat with it.
+              {t('Previews are for people who can edit this bot; open the published bot from its page to chat with it.')}
             </Text>
           ) : (
             <PreviewPanel botId={botId} bot={bot} onClose={() => setView('flow')} />
@@ -350,16 +362,19 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
             const theirs = (save.state as Extract<SaveState, { status: 'conflict' }>).theirs
             save.adopt(theirs)
             history.reset(theirs)
-            notifications.show({ color: 'green', message: 'Your version was saved as a new bot; this one shows the version saved elsewhere.' })
+            notifications.show({
+              color: 'green',
+              message: t('Your version was saved as a new bot; this one shows the version saved elsewhere.'),
+            })
             navigate(`/w/${workspaceId}/bots/${copy.bot.id}/edit`)
           }}
         />
       )}
       {save.state.status === 'error' && (
         <Text role="alert" c="red" size="sm" px="md" py={4}>
-          Not saved: {save.state.message}{' '}
+          {t('Not saved: {{error}}', { error: save.state.message })}{' '}
           <Button size="compact-xs" variant="light" onClick={() => void save.flush()}>
-            Try again
+            {t('Try again')}
           </Button>
         </Text>
       )}

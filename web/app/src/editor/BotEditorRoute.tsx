@@ -2,6 +2,7 @@
 // downloads and compiles, so opening a large bot waits for the slower of the two, not for both in turn.
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { ErrorState, LoadingState } from '../components/states.js'
 import type { BotDraftAnswer } from '../../../../src/contract/api.js'
@@ -14,6 +15,7 @@ const preload = () => void import('./BotEditorPage.js')
 
 export const BotEditorRoute = () => {
   preload()
+  const { t } = useTranslation()
   const { botId, workspaceId } = useParams()
   const { workspace, canWrite, loading, error } = useCurrentWorkspace()
   // Read once: the editor owns the document from then on (autosave), so no refetch may replace it under the user.
@@ -26,10 +28,10 @@ export const BotEditorRoute = () => {
   })
   // A failed background refresh must not close an open editor: only a failure with nothing to show counts.
   const failed = (!doc.data && doc.error) || (!workspace && !loading && error)
-  if (failed) return <ErrorState title="This bot could not be opened" error={failed} onRetry={() => void doc.refetch()} />
-  if (!doc.data || loading) return <LoadingState label="Opening the editor" />
+  if (failed) return <ErrorState title={t('This bot could not be opened')} error={failed} onRetry={() => void doc.refetch()} />
+  if (!doc.data || loading) return <LoadingState label={t('Opening the editor')} />
   return (
-    <Suspense fallback={<LoadingState label="Opening the editor" />}>
+    <Suspense fallback={<LoadingState label={t('Opening the editor')} />}>
       <BotEditorPage key={doc.data.bot.id} answer={doc.data} workspaceId={workspaceId!} readOnly={!canWrite} />
     </Suspense>
   )

@@ -3,11 +3,12 @@
 import { TextInput, Title, VisuallyHidden } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import './botName.css'
 
-const shown = (name: string) => name || 'Untitled bot'
-
 export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: boolean; onRename(name: string): void }) => {
+  const { t } = useTranslation()
+  const shown = (value: string) => value || t('Untitled bot')
   const [typed, setTyped] = useState(name)
   useEffect(() => setTyped(name), [name])
   if (readOnly)
@@ -26,8 +27,8 @@ export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: 
     <>
       <VisuallyHidden component="h1">{shown(name)}</VisuallyHidden>
       <TextInput
-        aria-label="Bot name"
-        title="Rename the bot"
+        aria-label={t('Bot name')}
+        title={t('Rename the bot')}
         className="pg-bot-name"
         variant="unstyled"
         size="md"
@@ -38,7 +39,7 @@ export const BotName = ({ name, readOnly, onRename }: { name: string; readOnly: 
         style={{ flexShrink: 1 }}
         maxLength={200}
         value={typed}
-        placeholder="Untitled bot"
+        placeholder={t('Untitled bot')}
         onChange={(event) => setTyped(event.currentTarget.value)}
         onBlur={commit}
         onKeyDown={(event) => {

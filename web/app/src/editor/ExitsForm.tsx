@@ -1,6 +1,7 @@
 // Where a block's exits (or an event) lead and which group a block is in, as selects: the keyboard's way to draw
 // and remove edges and to move blocks between groups, and a list of a block's connections by group title.
 import { Fieldset, Select, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
 import { isEventSource } from '../../../../src/contract/bot/common.js'
 import { type EdgeSource, groupOfBlock, outgoingOf, sourceKey } from '../../../../src/contract/bot/graph.js'
 import { exitLabel, itemExits, showsBlockHandle } from './canvas/flowModel.js'
@@ -14,11 +15,12 @@ const ExitSelect = ({ bot, change, readOnly, from, label }: Props & { from: Edge
   const edgeId = outgoingOf(bot, from)
   const target = bot.edges.find((e) => e.id === edgeId)?.to.groupId
   const ownGroup = isEventSource(from) ? undefined : groupOfBlock(bot, from.blockId)?.id
+  const { t } = useTranslation()
   return (
     <Select
       label={label}
-      placeholder="Nowhere (the chat ends or goes on)"
-      data={bot.groups.filter((g) => g.id !== ownGroup).map((g) => ({ value: g.id, label: g.title || 'Untitled group' }))}
+      placeholder={t('Nowhere (the chat ends or goes on)')}
+      data={bot.groups.filter((g) => g.id !== ownGroup).map((g) => ({ value: g.id, label: g.title || t('Untitled group') }))}
       value={target ?? null}
       clearable={!readOnly}
       searchable
@@ -37,16 +39,18 @@ const ExitSelect = ({ bot, change, readOnly, from, label }: Props & { from: Edge
 /** The exits a block offers on the canvas, plus any it already uses. */
 export const BlockExits = (props: Props & { block: Block; isLast: boolean }) => {
   const { bot, block } = props
+  const { t } = useTranslation()
   const variableName = (id: string) => bot.variables.find((v) => v.id === id)?.name ?? id
   const exits: { key: string; source: EdgeSource; label: string }[] = itemExits(block).map((exit) => ({
     key: exit.key,
     source: exit.source,
-    label: `“${exitLabel(block, exit, variableName)}” goes to`,
+    label: t('“{{exit}}” goes to', { exit: exitLabel(block, exit, variableName) }),
   }))
-  if (showsBlockHandle(block, props.isLast)) exits.push({ key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, label: 'Then go to' })
+  if (showsBlockHandle(block, props.isLast))
+    exits.push({ key: sourceKey({ blockId: block.id }), source: { blockId: block.id }, label: t('Then go to') })
   if (exits.length === 0) return null
   return (
-    <Fieldset legend="Connections" variant="filled">
+    <Fieldset legend={t('Connections')} variant="filled">
       <Stack gap="xs">
         {exits.map((exit) => (
           <ExitSelect key={exit.key} {...props} from={exit.source} label={exit.label} />
@@ -56,15 +60,19 @@ export const BlockExits = (props: Props & { block: Block; isLast: boolean }) => 
   )
 }
 
-export const EventExit = (props: Props & { eventId: string }) => <ExitSelect {...props} from={{ eventId: props.eventId }} label="Then go to" />
+export const EventExit = (props: Props & { eventId: string }) => {
+  const { t } = useTranslation()
+  return <ExitSelect {...props} from={{ eventId: props.eventId }} label={t('Then go to')} />
+}
 
 /** Which group a block is in, as a select: the keyboard's way to move a block to another group (at its end). */
 export const BlockGroup = ({ bot, change, readOnly, blockId }: Props & { blockId: string }) => {
   const current = bot.groups.find((g) => g.blocks.some((b) => b.id === blockId))
+  const { t } = useTranslation()
   return (
     <Select
-      label="In group"
-      data={bot.groups.map((g) => ({ value: g.id, label: g.title || 'Untitled group' }))}
+      label={t('In group')}
+      data={bot.groups.map((g) => ({ value: g.id, label: g.title || t('Untitled group') }))}
       value={current?.id ?? null}
       searchable
       allowDeselect={false}

@@ -1,9 +1,11 @@
 // The editor's right-hand panel: the selected block's settings, the variables, the checks, or the preview.
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconX } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
 import type { BotCheck } from '../../../../src/contract/bot/checks.js'
 import { blockLabel } from '../lib/blockLabels.js'
 import { BlockSettings } from './blocks/BlockSettings.js'
+import { catalogEntry } from './blocks/catalog.js'
 import { eventNodeId } from './canvas/flowModel.js'
 import { groupOfBlock } from '../../../../src/contract/bot/graph.js'
 import type { History } from './doc/history.js'
@@ -36,36 +38,41 @@ type Props = {
   onFocus: (nodeId: string, blockId?: string) => void
 }
 
-const Frame = ({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) => (
-  <Box
-    component="aside"
-    aria-label={title}
-    w={400}
-    style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
-  >
-    <Group justify="space-between" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-      <Title order={2} size="h5">
-        {title}
-      </Title>
-      <ActionIcon variant="subtle" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`}>
-        <IconX size={16} />
-      </ActionIcon>
-    </Group>
-    <ScrollArea style={{ flex: 1 }} p="md">
-      <Stack gap="lg">{children}</Stack>
-    </ScrollArea>
-  </Box>
-)
+const Frame = ({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) => {
+  const { t } = useTranslation()
+  return (
+    <Box
+      component="aside"
+      aria-label={title}
+      w={400}
+      style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
+    >
+      <Group justify="space-between" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        <ActionIcon variant="subtle" onClick={onClose} aria-label={t('Close {{panel}}', { panel: title.toLowerCase() })}>
+          <IconX size={16} />
+        </ActionIcon>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} p="md">
+        <Stack gap="lg">{children}</Stack>
+      </ScrollArea>
+    </Box>
+  )
+}
 
 export const SidePanel = (props: Props) => {
   const { panel, bot, history, ctx, onClose } = props
+  const { t } = useTranslation()
   switch (panel.kind) {
     case 'block': {
       const block = bot.groups.flatMap((g) => g.blocks).find((b) => b.id === props.selectedBlockId) as Block | undefined
       if (!block) return null
       const group = groupOfBlock(bot, block.id)
+      const entry = catalogEntry(block.type)
       return (
-        <Frame title={`${blockLabel(block.type)} settings`} onClose={onClose}>
+        <Frame title={t('{{block}} settings', { block: entry ? t(entry.label) : blockLabel(block.type) })} onClose={onClose}>
           <BlockSettings
             key={block.id}
             block={block}
@@ -81,7 +88,7 @@ export const SidePanel = (props: Props) => {
       const event = bot.events.find((e) => e.id === panel.eventId)
       if (!event) return null
       return (
-        <Frame title={`${eventTitle(event)} settings`} onClose={onClose}>
+        <Frame title={t('{{event}} settings', { event: eventTitle(event) })} onClose={onClose}>
           <Stack gap="md">
             <EventSettings event={event} ctx={ctx} onChange={(next) => history.change((b) => replaceEvent(b, next), `event:${event.id}`)} />
             <EventExit bot={bot} change={history.change} readOnly={ctx.readOnly} eventId={event.id} />
@@ -91,16 +98,16 @@ export const SidePanel = (props: Props) => {
     }
     case 'variables':
       return (
-        <Frame title="Variables" onClose={onClose}>
+        <Frame title={t('Variables')} onClose={onClose}>
           <VariablesPanel bot={bot} onChange={(next) => history.change(next, 'variables')} readOnly={ctx.readOnly} />
         </Frame>
       )
     case 'checks':
       return (
-        <Frame title="Checks" onClose={onClose}>
+        <Frame title={t('Checks')} onClose={onClose}>
           {props.checks.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No problem found: every group is reachable and every connection leads somewhere.
+              {t('No problem found: every group is reachable and every connection leads somewhere.')}
             </Text>
           ) : (
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -117,7 +124,7 @@ export const SidePanel = (props: Props) => {
                       style={{ borderRadius: 6, border: `1px solid var(--mantine-color-${c.severity === 'error' ? 'red' : 'orange'}-3)` }}
                     >
                       <Text size="xs" fw={600} c={c.severity === 'error' ? 'red' : 'orange'}>
-                        {c.severity === 'error' ? 'Error' : 'Warning'}
+                        {c.severity === 'error' ? t('Error') : t('Warning')}
                       </Text>
                       <Text size="sm">{c.message}</Text>
                     </UnstyledButton>
@@ -132,7 +139,7 @@ export const SidePanel = (props: Props) => {
       return (
         <Box
           component="aside"
-          aria-label="Preview"
+          aria-label={t('Preview')}
           w={420}
           style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', display: 'flex', flexDirection: 'column' }}
         >

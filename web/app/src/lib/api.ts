@@ -1,5 +1,7 @@
 // The one way the web app talks to Parley: its own management API, same origin, with the session cookie. Writes
 // carry the session's CSRF token (the server refuses cookie-authenticated writes without it).
+import { t } from '../i18n/index.js'
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -24,10 +26,10 @@ export const whenSignedOut = (handler: () => void) => {
 
 const messageFor = (status: number) =>
   status >= 500
-    ? 'The server had a problem. Try again in a moment.'
+    ? t('The server had a problem. Try again in a moment.')
     : status === 0
-      ? 'The server cannot be reached. Check your connection.'
-      : `Request failed (${status}).`
+      ? t('The server cannot be reached. Check your connection.')
+      : t('Request failed ({{status}}).', { status })
 
 export const request = async (method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers)

@@ -2,7 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
-import { switchLanguage } from '../i18n/index.js'
+import { switchLanguage } from '../i18n/language.js'
 import { api, setCsrfToken, whenSignedOut } from './api.js'
 import type { AuthStatus } from './types.js'
 

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BotDraftAnswer } from '../../../../src/contract/api.js'
 import type { BotRecord } from '../../../../src/contract/bot/record.js'
+import { msg } from '../i18n/index.js'
 import { api, qs } from './api.js'
 import type { BotSummary, Folder } from './types.js'
 
@@ -33,11 +34,12 @@ export const useBot = (botId: string) =>
         .then(({ bot, publishedAt, hasUnpublishedChanges }): Bot => ({ ...bot, publishedAt, hasUnpublishedChanges })),
   })
 
+/** The bot's state; `label` is English, translated where shown (`t(status.label)`). */
 export const botStatus = (bot: Pick<BotSummary, 'isClosed' | 'publishedAt' | 'hasUnpublishedChanges'>) =>
   bot.isClosed
-    ? ({ label: 'Closed', color: 'gray' } as const)
+    ? ({ label: msg('Closed'), color: 'gray' } as const)
     : !bot.publishedAt
-      ? ({ label: 'Draft', color: 'yellow' } as const)
+      ? ({ label: msg('Draft'), color: 'yellow' } as const)
       : bot.hasUnpublishedChanges
-        ? ({ label: 'Unpublished changes', color: 'orange' } as const)
-        : ({ label: 'Published', color: 'green' } as const)
+        ? ({ label: msg('Unpublished changes'), color: 'orange' } as const)
+        : ({ label: msg('Published'), color: 'green' } as const)

@@ -1,20 +1,21 @@
 // Results of a bot as the results table and analytics read them.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { TimeFilter } from '../../../../src/contract/chat.js'
+import { msg } from '../i18n/index.js'
 import { api, qs } from './api.js'
 import type { Column, ResultDetail, ResultRow } from './types.js'
 
 export type { TimeFilter }
 
-/** The contract's time windows, labelled, "All time" first. */
+/** The contract's time windows, labelled (English, translated where shown), "All time" first. */
 export const timeFilters: { value: TimeFilter; label: string }[] = [
-  { value: 'allTime', label: 'All time' },
-  { value: 'today', label: 'Today' },
-  { value: 'last7Days', label: 'Last 7 days' },
-  { value: 'last30Days', label: 'Last 30 days' },
-  { value: 'monthToDate', label: 'This month' },
-  { value: 'lastMonth', label: 'Last month' },
-  { value: 'yearToDate', label: 'This year' },
+  { value: 'allTime', label: msg('All time') },
+  { value: 'today', label: msg('Today') },
+  { value: 'last7Days', label: msg('Last 7 days') },
+  { value: 'last30Days', label: msg('Last 30 days') },
+  { value: 'monthToDate', label: msg('This month') },
+  { value: 'lastMonth', label: msg('Last month') },
+  { value: 'yearToDate', label: msg('This year') },
 ]
 
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone

@@ -22,10 +22,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { isLanguage, type Language, languages } from '../../../../src/contract/languages.js'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
-import { browserLanguage } from '../i18n/index.js'
+import { msg } from '../i18n/index.js'
+import { browserLanguage } from '../i18n/language.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { RevealedValue } from '../components/RevealedValue.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
@@ -36,18 +37,21 @@ import { useSubmit } from '../lib/forms.js'
 import type { ApiTokenInfo } from '../lib/types.js'
 import { useWorkspaces } from '../lib/workspaces.js'
 
-export const AccountPage = () => (
-  <>
-    <PageHeader title="Your account" />
-    <Stack maw={860} gap="lg">
-      <Profile />
-      <LanguageChoice />
-      <Password />
-      <Provider />
-      <Tokens />
-    </Stack>
-  </>
-)
+export const AccountPage = () => {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageHeader title={t('Your account')} />
+      <Stack maw={860} gap="lg">
+        <Profile />
+        <LanguageChoice />
+        <Password />
+        <Provider />
+        <Tokens />
+      </Stack>
+    </>
+  )
+}
 
 /** The web app's language: the browser's unless the user picks one (kept in the account, so every browser follows). */
 const LanguageChoice = () => {
@@ -84,13 +88,14 @@ const LanguageChoice = () => {
 }
 
 const Profile = () => {
+  const { t } = useTranslation()
   const { status, refresh } = useAuth()
   const [name, setName] = useState('')
   useEffect(() => setName(status?.user?.name ?? ''), [status?.user?.name])
   const save = useSubmit(async () => {
     await api.patch('/v1/me', { name: name.trim() })
     await refresh()
-    notifications.show({ color: 'green', message: 'Profile saved' })
+    notifications.show({ color: 'green', message: t('Profile saved') })
   })
   return (
     <Card withBorder padding="lg">
@@ -102,22 +107,24 @@ const Profile = () => {
       >
         <Stack>
           <Title order={2} size="h4">
-            Profile
+            {t('Profile')}
           </Title>
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error} />
+          <TextInput label={t('Name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={save.error} />
           <TextInput
-            label="Email"
+            label={t('Email')}
             value={status?.user?.email ?? ''}
             readOnly
             description={
               status?.user?.email && !status.user.emailVerified
-                ? 'Not confirmed yet: signing in once with an emailed link, or connecting a sign-in provider that verified this address, confirms it.'
+                ? t(
+                    'Not confirmed yet: signing in once with an emailed link, or connecting a sign-in provider that verified this address, confirms it.',
+                  )
                 : undefined
             }
           />
           <Group>
             <Button type="submit" loading={save.busy}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         </Stack>
@@ -127,6 +134,7 @@ const Profile = () => {
 }
 
 const Password = () => {
+  const { t } = useTranslation()
   const { status } = useAuth()
   const hasPassword = status?.user?.hasPassword !== false
   const [currentPassword, setCurrent] = useState('')
@@ -135,7 +143,7 @@ const Password = () => {
     await api.patch('/v1/me', { currentPassword: currentPassword || undefined, newPassword: password })
     setCurrent('')
     setPassword('')
-    notifications.show({ color: 'green', message: 'Password changed' })
+    notifications.show({ color: 'green', message: t('Password changed') })
   })
   return (
     <Card withBorder padding="lg">
@@ -147,11 +155,11 @@ const Password = () => {
       >
         <Stack>
           <Title order={2} size="h4">
-            Password
+            {t('Password')}
           </Title>
           {!hasPassword && (
             <Text size="sm" c="dimmed">
-              You sign in with your organisation's account. Set a password to also sign in with your email.
+              {t("You sign in with your organisation's account. Set a password to also sign in with your email.")}
             </Text>
           )}
           {save.error && (
@@ -162,7 +170,7 @@ const Password = () => {
           <Group grow align="flex-start">
             {hasPassword && (
               <PasswordInput
-                label="Current password"
+                label={t('Current password')}
                 autoComplete="current-password"
                 required
                 value={currentPassword}
@@ -170,8 +178,8 @@ const Password = () => {
               />
             )}
             <PasswordInput
-              label="New password"
-              description="At least 8 characters."
+              label={t('New password')}
+              description={t('At least {{min}} characters.', { min: 8 })}
               autoComplete="new-password"
               required
               value={password}
@@ -180,7 +188,7 @@ const Password = () => {
           </Group>
           <Group>
             <Button type="submit" loading={save.busy} disabled={password.length < 8}>
-              Change password
+              {t('Change password')}
             </Button>
           </Group>
         </Stack>
@@ -191,6 +199,7 @@ const Password = () => {
 
 /** Connecting the server's OpenID Connect provider: a navigation through the provider that comes back here. */
 const Provider = () => {
+  const { t } = useTranslation()
   const { status } = useAuth()
   const [params] = useSearchParams()
   const oidc = status?.methods.oidc
@@ -200,7 +209,7 @@ const Provider = () => {
     <Card withBorder padding="lg">
       <Stack>
         <Title order={2} size="h4">
-          Sign in with {oidc.name}
+          {t('Sign in with {{provider}}', { provider: oidc.name })}
         </Title>
         {error && (
           <Alert color="red" variant="light" role="alert">
@@ -208,15 +217,15 @@ const Provider = () => {
           </Alert>
         )}
         {status?.user?.oidcConnected ? (
-          <Text size="sm">Your {oidc.name} account is connected: you can sign in with it.</Text>
+          <Text size="sm">{t('Your {{provider}} account is connected: you can sign in with it.', { provider: oidc.name })}</Text>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Connect your {oidc.name} account to sign in with it too.
+              {t('Connect your {{provider}} account to sign in with it too.', { provider: oidc.name })}
             </Text>
             <Group>
               <Button component="a" href="/v1/auth/oidc/start?connect=true" variant="default" leftSection={<IconKey size={16} aria-hidden />}>
-                Connect {oidc.name}
+                {t('Connect {{provider}}', { provider: oidc.name })}
               </Button>
             </Group>
           </>
@@ -227,63 +236,73 @@ const Provider = () => {
 }
 
 const Tokens = () => {
+  const { t } = useTranslation()
   const tokens = useQuery({ queryKey: ['tokens'], queryFn: () => api.get<{ tokens: ApiTokenInfo[] }>('/v1/me/tokens').then((r) => r.tokens) })
   const workspaces = useWorkspaces()
   const client = useQueryClient()
   const [creating, setCreating] = useState(false)
   const [revoking, setRevoking] = useState<ApiTokenInfo | null>(null)
-  const scopeName = (id: string | null) => (id ? (workspaces.data?.find((w) => w.id === id)?.name ?? 'a deleted workspace') : 'All your workspaces')
+  const scopeName = (id: string | null) =>
+    id ? (workspaces.data?.find((w) => w.id === id)?.name ?? t('a deleted workspace')) : t('All your workspaces')
   return (
     <Card withBorder padding="lg">
       <Stack>
         <Group justify="space-between">
           <div>
             <Title order={2} size="h4">
-              API tokens
+              {t('API tokens')}
             </Title>
             <Text size="sm" c="dimmed">
-              For scripts and integrations calling Parley's API (see the{' '}
-              <a href="/docs" target="_blank" rel="noreferrer">
-                API reference
-              </a>
-              ). A token acts as you.
+              <Trans
+                t={t}
+                i18nKey={msg("For scripts and integrations calling Parley's API (see the <docs>API reference</docs>). A token acts as you.")}
+                components={{
+                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated "API reference" inside
+                  docs: <a href="/docs" target="_blank" rel="noreferrer" />,
+                }}
+              />
             </Text>
           </div>
           <Button leftSection={<IconPlus size={16} aria-hidden />} variant="default" onClick={() => setCreating(true)}>
-            New token
+            {t('New token')}
           </Button>
         </Group>
         {tokens.error ? (
-          <ErrorState title="Tokens could not be loaded" error={tokens.error} onRetry={() => void tokens.refetch()} />
+          <ErrorState title={t('Tokens could not be loaded')} error={tokens.error} onRetry={() => void tokens.refetch()} />
         ) : !tokens.data ? (
           <LoadingState />
         ) : tokens.data.length === 0 ? (
-          <EmptyState title="No tokens">Create one to use the API from a script.</EmptyState>
+          <EmptyState title={t('No tokens')}>{t('Create one to use the API from a script.')}</EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Reaches</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                  <Table.Th>Last used</Table.Th>
+                  <Table.Th>{t('Name')}</Table.Th>
+                  <Table.Th>{t('Reaches')}</Table.Th>
+                  <Table.Th>{t('Created')}</Table.Th>
+                  <Table.Th>{t('Expires')}</Table.Th>
+                  <Table.Th>{t('Last used')}</Table.Th>
                   <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {tokens.data.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td fw={500}>{t.name}</Table.Td>
-                    <Table.Td>{scopeName(t.workspaceId)}</Table.Td>
-                    <Table.Td>{dateTime(t.createdAt)}</Table.Td>
-                    <Table.Td>{t.expiresAt ? dateTime(t.expiresAt) : 'Never'}</Table.Td>
-                    <Table.Td>{t.lastUsedAt ? timeAgo(t.lastUsedAt) : 'Never'}</Table.Td>
+                {tokens.data.map((token) => (
+                  <Table.Tr key={token.id}>
+                    <Table.Td fw={500}>{token.name}</Table.Td>
+                    <Table.Td>{scopeName(token.workspaceId)}</Table.Td>
+                    <Table.Td>{dateTime(token.createdAt)}</Table.Td>
+                    <Table.Td>{token.expiresAt ? dateTime(token.expiresAt) : t('Never')}</Table.Td>
+                    <Table.Td>{token.lastUsedAt ? timeAgo(token.lastUsedAt) : t('Never')}</Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${t.name}`} onClick={() => setRevoking(t)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('Revoke {{name}}', { name: token.name })}
+                        onClick={() => setRevoking(token)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>
@@ -298,27 +317,28 @@ const Tokens = () => {
       <ConfirmDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
-        title={`Revoke “${revoking?.name}”?`}
-        confirmLabel="Revoke token"
+        title={t('Revoke “{{name}}”?', { name: revoking?.name })}
+        confirmLabel={t('Revoke token')}
         onConfirm={async () => {
           await api.delete(`/v1/me/tokens/${revoking!.id}`)
           await client.invalidateQueries({ queryKey: ['tokens'] })
         }}
       >
-        Scripts using it stop working at once.
+        {t('Scripts using it stop working at once.')}
       </ConfirmDialog>
     </Card>
   )
 }
 
 const expiries = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'Never' },
+  { value: '30', label: msg('30 days') },
+  { value: '90', label: msg('90 days') },
+  { value: '365', label: msg('1 year') },
+  { value: 'never', label: msg('Never') },
 ]
 
 const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => Promise<unknown> }) => {
+  const { t } = useTranslation()
   const workspaces = useWorkspaces()
   const [name, setName] = useState('')
   const [expiry, setExpiry] = useState('90')
@@ -336,9 +356,9 @@ const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClos
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title="New API token">
+    <Modal opened={opened} onClose={close} title={t('New API token')}>
       {secret ? (
-        <RevealedValue color="yellow" note="Copy the token now: it is shown only once." label="Token" value={secret} onDone={close} />
+        <RevealedValue color="yellow" note={t('Copy the token now: it is shown only once.')} label={t('Token')} value={secret} onDone={close} />
       ) : (
         <form
           onSubmit={(e) => {
@@ -348,20 +368,26 @@ const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClos
         >
           <Stack>
             <TextInput
-              label="Name"
-              description="What uses it, e.g. “CRM sync”."
+              label={t('Name')}
+              description={t('What uses it, e.g. “CRM sync”.')}
               required
               data-autofocus
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={create.error}
             />
-            <Select label="Expires after" data={expiries} value={expiry} onChange={(v) => v && setExpiry(v)} allowDeselect={false} />
             <Select
-              label="Reaches"
+              label={t('Expires after')}
+              data={expiries.map((e) => ({ value: e.value, label: t(e.label) }))}
+              value={expiry}
+              onChange={(v) => v && setExpiry(v)}
+              allowDeselect={false}
+            />
+            <Select
+              label={t('Reaches')}
               data={[
-                { value: 'all', label: 'All your workspaces' },
-                ...(workspaces.data ?? []).map((w) => ({ value: w.id, label: `Only ${w.name}` })),
+                { value: 'all', label: t('All your workspaces') },
+                ...(workspaces.data ?? []).map((w) => ({ value: w.id, label: t('Only {{name}}', { name: w.name }) })),
               ]}
               value={scope}
               onChange={(v) => v && setScope(v)}
@@ -369,10 +395,10 @@ const NewTokenModal = ({ opened, onClose, onCreated }: { opened: boolean; onClos
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button type="submit" loading={create.busy}>
-                Create token
+                {t('Create token')}
               </Button>
             </Group>
           </Stack>

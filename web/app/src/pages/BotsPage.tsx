@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconFileImport, IconFolderPlus, IconMessageChatbot, IconPlus, IconSearch } from '@tabler/icons-react'
 import { type DragEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { PageHeader } from '../components/PageHeader.js'
 import { NameDialog } from '../components/NameDialog.js'
@@ -18,6 +19,7 @@ import { NewBotModal } from './bots/NewBotModal.js'
 import { useImport } from './bots/useImport.js'
 
 export const BotsPage = () => {
+  const { t } = useTranslation()
   const { workspaceId, workspace, canWrite } = useCurrentWorkspace()
   const [params, setParams] = useSearchParams()
   const folderId = params.get('folder')
@@ -66,9 +68,9 @@ export const BotsPage = () => {
         >
           <Stack align="center" gap={4} style={{ pointerEvents: 'none' }}>
             <IconFileImport size={40} aria-hidden />
-            <Text fw={600}>Drop Typebot exports to import them</Text>
+            <Text fw={600}>{t('Drop Typebot exports to import them')}</Text>
             <Text size="sm" c="dimmed">
-              Bots dropped together keep their Typebot links to each other.
+              {t('Bots dropped together keep their Typebot links to each other.')}
             </Text>
           </Stack>
         </Overlay>
@@ -78,21 +80,21 @@ export const BotsPage = () => {
           folder ? (
             <Breadcrumbs>
               <Anchor component={Link} to={`/w/${workspaceId}/bots`} inherit>
-                Bots
+                {t('Bots')}
               </Anchor>
               <span>{folder.name}</span>
             </Breadcrumbs>
           ) : (
-            'Bots'
+            t('Bots')
           )
         }
-        description={workspace && `${workspace.name}${canWrite ? '' : ' · read-only: you are a guest in this workspace'}`}
+        description={workspace && `${workspace.name}${canWrite ? '' : ` · ${t('read-only: you are a guest in this workspace')}`}`}
         actions={
           canWrite && (
             <>
               {!folderId && (
                 <Button variant="default" leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={() => setNewFolder(true)}>
-                  New folder
+                  {t('New folder')}
                 </Button>
               )}
               <Button
@@ -101,10 +103,10 @@ export const BotsPage = () => {
                 onClick={() => importer.pick()}
                 loading={importer.busy}
               >
-                Import
+                {t('Import')}
               </Button>
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                New bot
+                {t('New bot')}
               </Button>
             </>
           )
@@ -113,8 +115,8 @@ export const BotsPage = () => {
       {importer.input}
       <TextInput
         leftSection={<IconSearch size={16} aria-hidden />}
-        placeholder="Search bots by name"
-        aria-label="Search bots by name"
+        placeholder={t('Search bots by name')}
+        aria-label={t('Search bots by name')}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
         maw={360}
@@ -135,30 +137,30 @@ export const BotsPage = () => {
         </SimpleGrid>
       )}
       {bots.error ? (
-        <ErrorState title="The bots could not be loaded" error={bots.error} onRetry={() => void bots.refetch()} />
+        <ErrorState title={t('The bots could not be loaded')} error={bots.error} onRetry={() => void bots.refetch()} />
       ) : !bots.data ? (
-        <LoadingState label="Loading bots" />
+        <LoadingState label={t('Loading bots')} />
       ) : bots.data.length === 0 ? (
         <EmptyState
           icon={<IconMessageChatbot size={40} aria-hidden color="var(--mantine-color-indigo-5)" />}
-          title={q ? `No bot named like “${q}”` : folder ? 'This folder is empty' : 'No bots yet'}
+          title={q ? t('No bot named like “{{search}}”', { search: q }) : folder ? t('This folder is empty') : t('No bots yet')}
           action={
             canWrite &&
             !q && (
               <Group>
                 <Button variant="default" onClick={() => importer.pick()}>
-                  Import a Typebot export
+                  {t('Import a Typebot export')}
                 </Button>
-                <Button onClick={() => setCreating(true)}>Create a bot</Button>
+                <Button onClick={() => setCreating(true)}>{t('Create a bot')}</Button>
               </Group>
             )
           }
         >
           {q
-            ? 'Try another name, or clear the search.'
+            ? t('Try another name, or clear the search.')
             : canWrite
-              ? 'Create one from a starter, or drop Typebot export files (.json) anywhere on this page.'
-              : 'Bots created in this workspace will appear here.'}
+              ? t('Create one from a starter, or drop Typebot export files (.json) anywhere on this page.')
+              : t('Bots created in this workspace will appear here.')}
         </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }}>
@@ -171,8 +173,8 @@ export const BotsPage = () => {
       <NameDialog
         opened={newFolder}
         onClose={() => setNewFolder(false)}
-        title="New folder"
-        submitLabel="Create folder"
+        title={t('New folder')}
+        submitLabel={t('Create folder')}
         onSubmit={async (name) => {
           await api.post(`/v1/workspaces/${workspaceId}/folders`, { name })
           await refresh()

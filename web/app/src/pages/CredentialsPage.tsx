@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconKey, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { NameDialog } from '../components/NameDialog.js'
 import { PageHeader } from '../components/PageHeader.js'
@@ -33,6 +34,7 @@ import type { Credential } from '../lib/types.js'
 import { useCurrentWorkspace } from '../lib/workspaces.js'
 
 export const CredentialsPage = () => {
+  const { t } = useTranslation()
   const { workspaceId, canWrite } = useCurrentWorkspace()
   const key = ['credentials', workspaceId]
   const list = useQuery({
@@ -45,38 +47,38 @@ export const CredentialsPage = () => {
   return (
     <>
       <PageHeader
-        title="Credentials"
-        description="API keys and logins your bots' blocks use. Secrets are stored encrypted and never shown again."
+        title={t('Credentials')}
+        description={t("API keys and logins your bots' blocks use. Secrets are stored encrypted and never shown again.")}
         actions={
           canWrite && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              Add credentials
+              {t('Add credentials')}
             </Button>
           )
         }
       />
       {list.error ? (
-        <ErrorState title="Credentials could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState title={t('Credentials could not be loaded')} error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <LoadingState />
       ) : list.data.length === 0 ? (
         <EmptyState
           icon={<IconKey size={40} aria-hidden color="var(--mantine-color-indigo-5)" />}
-          title="No credentials yet"
-          action={canWrite && <Button onClick={() => setCreating(true)}>Add credentials</Button>}
+          title={t('No credentials yet')}
+          action={canWrite && <Button onClick={() => setCreating(true)}>{t('Add credentials')}</Button>}
         >
-          Blocks that call OpenAI, send emails or take payments need credentials. Add them here, then pick them in the block.
+          {t('Blocks that call OpenAI, send emails or take payments need credentials. Add them here, then pick them in the block.')}
         </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Added</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Kind')}</Table.Th>
+                <Table.Th>{t('Added')}</Table.Th>
                 <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -104,6 +106,7 @@ const CredentialRow = ({
   canWrite: boolean
   onChanged: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const path = `/v1/workspaces/${workspaceId}/credentials/${credential.id}`
@@ -116,14 +119,14 @@ const CredentialRow = ({
         {canWrite && (
           <Menu position="bottom-end">
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${credential.name}`}>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('Actions for {{name}}', { name: credential.name })}>
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
+              <Menu.Item onClick={() => setRenaming(true)}>{t('Rename')}</Menu.Item>
               <Menu.Item color="red" onClick={() => setDeleting(true)}>
-                Delete
+                {t('Delete')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -131,7 +134,7 @@ const CredentialRow = ({
         <NameDialog
           opened={renaming}
           onClose={() => setRenaming(false)}
-          title="Rename credentials"
+          title={t('Rename credentials')}
           initial={credential.name}
           onSubmit={async (name) => {
             await api.patch(path, { name })
@@ -141,14 +144,14 @@ const CredentialRow = ({
         <ConfirmDialog
           opened={deleting}
           onClose={() => setDeleting(false)}
-          title={`Delete “${credential.name}”?`}
-          confirmLabel="Delete credentials"
+          title={t('Delete “{{name}}”?', { name: credential.name })}
+          confirmLabel={t('Delete credentials')}
           onConfirm={async () => {
             await api.delete(path)
             await onChanged()
           }}
         >
-          Blocks that use them will log an error and skip their call until you pick other credentials.
+          {t('Blocks that use them will log an error and skip their call until you pick other credentials.')}
         </ConfirmDialog>
       </Table.Td>
     </Table.Tr>
@@ -166,25 +169,26 @@ const NewCredentialModal = ({
   workspaceId: string
   onCreated: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [type, setType] = useState('openai')
   const [name, setName] = useState('')
   const [values, setValues] = useState<Record<string, string | number | boolean>>({})
-  const kind = credentialTypes.find((t) => t.type === type)!
+  const kind = credentialTypes.find((k) => k.type === type)!
   const reset = () => {
     setName('')
     setValues({})
   }
   const create = useSubmit(async () => {
     const data = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && kind.fields.some((f) => f.key === k)))
-    await api.post(`/v1/workspaces/${workspaceId}/credentials`, { type, name: name.trim() || kind.label, data })
+    await api.post(`/v1/workspaces/${workspaceId}/credentials`, { type, name: name.trim() || credentialLabel(type), data })
     await onCreated()
-    notifications.show({ color: 'green', message: 'Credentials saved' })
+    notifications.show({ color: 'green', message: t('Credentials saved') })
     reset()
     onClose()
   })
   const set = (key: string, value: string | number | boolean) => setValues((v) => ({ ...v, [key]: value }))
   return (
-    <Modal opened={opened} onClose={onClose} title="Add credentials" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('Add credentials')} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -198,8 +202,8 @@ const NewCredentialModal = ({
             </Alert>
           )}
           <Select
-            label="Kind"
-            data={credentialTypes.map((t) => ({ value: t.type, label: t.label }))}
+            label={t('Kind')}
+            data={credentialTypes.map((k) => ({ value: k.type, label: credentialLabel(k.type) }))}
             value={type}
             onChange={(v) => {
               if (v) setType(v)
@@ -209,19 +213,19 @@ const NewCredentialModal = ({
             searchable
           />
           <TextInput
-            label="Name"
-            description="How you will recognise them in blocks."
-            placeholder={kind.label}
+            label={t('Name')}
+            description={t('How you will recognise them in blocks.')}
+            placeholder={credentialLabel(type)}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
           {kind.fields.map((f) =>
             f.kind === 'boolean' ? (
-              <Checkbox key={f.key} label={f.label} checked={values[f.key] === true} onChange={(e) => set(f.key, e.currentTarget.checked)} />
+              <Checkbox key={f.key} label={t(f.label)} checked={values[f.key] === true} onChange={(e) => set(f.key, e.currentTarget.checked)} />
             ) : f.kind === 'number' ? (
               <NumberInput
                 key={f.key}
-                label={f.label}
+                label={t(f.label)}
                 placeholder={f.placeholder}
                 required={f.required}
                 value={(values[f.key] as number) ?? ''}
@@ -230,7 +234,7 @@ const NewCredentialModal = ({
             ) : f.kind === 'multiline' ? (
               <Textarea
                 key={f.key}
-                label={f.label}
+                label={t(f.label)}
                 required={f.required}
                 autosize
                 minRows={3}
@@ -240,7 +244,7 @@ const NewCredentialModal = ({
             ) : f.secret ? (
               <PasswordInput
                 key={f.key}
-                label={f.label}
+                label={t(f.label)}
                 placeholder={f.placeholder}
                 required={f.required}
                 autoComplete="off"
@@ -250,7 +254,7 @@ const NewCredentialModal = ({
             ) : (
               <TextInput
                 key={f.key}
-                label={f.label}
+                label={t(f.label)}
                 placeholder={f.placeholder}
                 required={f.required}
                 value={(values[f.key] as string) ?? ''}
@@ -259,14 +263,14 @@ const NewCredentialModal = ({
             ),
           )}
           <Text size="xs" c="dimmed">
-            Secrets cannot be read back. To change one, add new credentials and delete the old ones.
+            {t('Secrets cannot be read back. To change one, add new credentials and delete the old ones.')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={create.busy}>
-              Save credentials
+              {t('Save credentials')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, TextInput } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { AuthLayout } from '../components/AuthLayout.js'
 import { ErrorState, LoadingState } from '../components/states.js'
@@ -11,11 +12,12 @@ import { lastWorkspace, useWorkspaces } from '../lib/workspaces.js'
 
 /** `/` opens the workspace used last, else the first; someone without any is offered to create one. */
 export const HomeRedirect = () => {
+  const { t } = useTranslation()
   const { data, error, refetch } = useWorkspaces()
   if (error)
     return (
       <Center h="100vh">
-        <ErrorState title="Your workspaces could not be loaded" error={error} onRetry={() => void refetch()} />
+        <ErrorState title={t('Your workspaces could not be loaded')} error={error} onRetry={() => void refetch()} />
       </Center>
     )
   if (!data) return <LoadingState />
@@ -25,7 +27,9 @@ export const HomeRedirect = () => {
 }
 
 const FirstWorkspace = () => {
-  const [name, setName] = useState('My workspace')
+  const { t } = useTranslation()
+  // A suggestion the user edits (in their language), not a fixed value.
+  const [name, setName] = useState(() => t('My workspace'))
   const client = useQueryClient()
   const navigate = useNavigate()
   const create = useSubmit(async () => {
@@ -34,7 +38,10 @@ const FirstWorkspace = () => {
     navigate(`/w/${workspace.id}/bots`, { replace: true })
   })
   return (
-    <AuthLayout title="Create a workspace" subtitle="You are not a member of any workspace. Create one, or open an invitation link you were sent.">
+    <AuthLayout
+      title={t('Create a workspace')}
+      subtitle={t('You are not a member of any workspace. Create one, or open an invitation link you were sent.')}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -42,9 +49,9 @@ const FirstWorkspace = () => {
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Workspace name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={create.error} />
+          <TextInput label={t('Workspace name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={create.error} />
           <Button type="submit" loading={create.busy}>
-            Create workspace
+            {t('Create workspace')}
           </Button>
         </Stack>
       </form>

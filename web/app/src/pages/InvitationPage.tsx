@@ -1,20 +1,23 @@
 import { Alert, Button, Group, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { AuthLayout } from '../components/AuthLayout.js'
 import { errorMessage, LoadingState } from '../components/states.js'
+import { msg } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { useSubmit } from '../lib/forms.js'
 import type { Invitation, Role } from '../lib/types.js'
 
 const roleText: Record<Role, string> = {
-  admin: 'an admin (manages members and settings)',
-  member: 'a member (builds and publishes bots)',
-  guest: 'a guest (can look, not change)',
+  admin: msg('an admin (manages members and settings)'),
+  member: msg('a member (builds and publishes bots)'),
+  guest: msg('a guest (can look, not change)'),
 }
 
 export const InvitationPage = () => {
+  const { t } = useTranslation()
   const { token } = useParams()
   const { status, refresh } = useAuth()
   const navigate = useNavigate()
@@ -32,21 +35,26 @@ export const InvitationPage = () => {
   if (invitation.isPending) return <LoadingState />
   if (invitation.error)
     return (
-      <AuthLayout title="This invitation cannot be used">
+      <AuthLayout title={t('This invitation cannot be used')}>
         <Alert color="red" variant="light" role="alert">
-          {errorMessage(invitation.error)} Ask the person who invited you for a new link.
+          {errorMessage(invitation.error)} {t('Ask the person who invited you for a new link.')}
         </Alert>
         <Button component={Link} to="/" variant="default">
-          Go to Parley
+          {t('Go to Parley')}
         </Button>
       </AuthLayout>
     )
   const inv = invitation.data
   const here = `/invitations/${token}`
   return (
-    <AuthLayout title={`Join ${inv.workspaceName}`}>
+    <AuthLayout title={t('Join {{workspace}}', { workspace: inv.workspaceName })}>
       <Text>
-        {inv.inviterName ?? 'An admin'} invited <b>{inv.email}</b> to the workspace <b>{inv.workspaceName}</b> as {roleText[inv.role]}.
+        <Trans
+          t={t}
+          i18nKey={msg('{{inviter}} invited <b>{{email}}</b> to the workspace <b>{{workspace}}</b> as {{role}}.')}
+          values={{ inviter: inv.inviterName ?? t('An admin'), email: inv.email, workspace: inv.workspaceName, role: t(roleText[inv.role]) }}
+          components={{ b: <b /> }}
+        />
       </Text>
       {respond.error && (
         <Alert color="red" variant="light" role="alert">
@@ -57,28 +65,33 @@ export const InvitationPage = () => {
         status.user.email?.toLowerCase() === inv.email.toLowerCase() ? (
           <Group grow>
             <Button variant="default" loading={respond.busy} onClick={() => void respond.submit('decline')}>
-              Decline
+              {t('Decline')}
             </Button>
             <Button loading={respond.busy} onClick={() => void respond.submit('accept')}>
-              Accept invitation
+              {t('Accept invitation')}
             </Button>
           </Group>
         ) : (
           <Alert color="yellow" variant="light">
-            You are signed in as {status.user.email}. This invitation is for {inv.email}: sign out, then open this link again and sign in with that
-            address.
+            {t(
+              'You are signed in as {{account}}. This invitation is for {{email}}: sign out, then open this link again and sign in with that address.',
+              {
+                account: status.user.email ?? '',
+                email: inv.email,
+              },
+            )}
           </Alert>
         )
       ) : (
         <Group grow>
           <Button component={Link} variant="default" to={`/signin?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}`}>
-            Sign in
+            {t('Sign in')}
           </Button>
           <Button
             component={Link}
             to={`/signup?next=${encodeURIComponent(here)}&email=${encodeURIComponent(inv.email)}&invitation=${encodeURIComponent(token!)}`}
           >
-            Create account
+            {t('Create account')}
           </Button>
         </Group>
       )}

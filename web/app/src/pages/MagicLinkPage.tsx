@@ -1,5 +1,6 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { AuthLayout } from '../components/AuthLayout.js'
 import { errorMessage } from '../components/states.js'
@@ -8,6 +9,7 @@ import { useAuth } from '../lib/auth.js'
 
 /** The emailed sign-in link: its token is spent once, then the user is in. */
 export const MagicLinkPage = () => {
+  const { t } = useTranslation()
   const [params] = useSearchParams()
   const { refresh } = useAuth()
   const navigate = useNavigate()
@@ -26,22 +28,22 @@ export const MagicLinkPage = () => {
       .catch((err) => setError(errorMessage(err)))
   }, [params, refresh, navigate])
   return (
-    <AuthLayout title="Signing you in">
+    <AuthLayout title={t('Signing you in')}>
       {error ? (
         <Stack>
           <Alert color="red" variant="light" role="alert">
             {error}
           </Alert>
           <Text size="sm">
-            Links work once and for 15 minutes.{' '}
+            {t('Links work once and for 15 minutes.')}{' '}
             <Anchor component={Link} to="/signin">
-              Ask for a new one
+              {t('Ask for a new one')}
             </Anchor>
             .
           </Text>
         </Stack>
       ) : (
-        <Loader aria-label="Signing in" />
+        <Loader aria-label={t('Signing in')} />
       )}
     </AuthLayout>
   )

@@ -6,11 +6,13 @@ import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconTrash, IconUserPlus } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { RevealedValue } from '../components/RevealedValue.js'
 import { ErrorState, errorMessage, LoadingState } from '../components/states.js'
+import { msg } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { dateTime } from '../lib/format.js'
@@ -19,12 +21,20 @@ import type { Invitation, Member, Role } from '../lib/types.js'
 import { useCurrentWorkspace } from '../lib/workspaces.js'
 
 const roles: { value: Role; label: string }[] = [
-  { value: 'admin', label: 'Admin' },
-  { value: 'member', label: 'Member' },
-  { value: 'guest', label: 'Guest (read-only)' },
+  { value: 'admin', label: msg('Admin') },
+  { value: 'member', label: msg('Member') },
+  { value: 'guest', label: msg('Guest (read-only)') },
 ]
 
+/** The notification after a role change, per role. */
+const nowRole: Record<Role, string> = {
+  admin: msg('{{name}} is now an admin.'),
+  member: msg('{{name}} is now a member.'),
+  guest: msg('{{name}} is now a guest.'),
+}
+
 export const MembersPage = () => {
+  const { t } = useTranslation()
   const { workspaceId, workspace } = useCurrentWorkspace()
   const { status } = useAuth()
   const me = status?.user?.id
@@ -48,6 +58,11 @@ export const MembersPage = () => {
   const [inviting, setInviting] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const [removing, setRemoving] = useState<Member | null>(null)
+  const roleOptions = roles.map((r) => ({ value: r.value, label: t(r.label) }))
+  const roleName = (role: Role) => {
+    const label = roles.find((r) => r.value === role)?.label
+    return label && t(label)
+  }
 
   const changeRole = async (member: Member, role: Role) => {
     try {
@@ -58,36 +73,36 @@ export const MembersPage = () => {
       await refresh()
       notifications.show(
         'member' in answer
-          ? { color: 'green', message: `${member.name} is now ${role === 'guest' ? 'a guest' : `${role === 'admin' ? 'an' : 'a'} ${role}`}.` }
+          ? { color: 'green', message: t(nowRole[role], { name: member.name }) }
           : {
               color: 'yellow',
-              message: `${member.name} is no longer a member: they are invited back instead (see Pending invitations).`,
+              message: t('{{name}} is no longer a member: they are invited back instead (see Pending invitations).', { name: member.name }),
             },
       )
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The role was not changed', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('The role was not changed'), message: errorMessage(err) })
     }
   }
   return (
     <>
       <PageHeader
-        title="Members"
+        title={t('Members')}
         description={workspace?.name}
         actions={
           <>
             <Button variant="default" color="red" onClick={() => setLeaving(true)}>
-              Leave workspace
+              {t('Leave workspace')}
             </Button>
             {isAdmin && (
               <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
-                Invite
+                {t('Invite')}
               </Button>
             )}
           </>
         }
       />
       {members.error ? (
-        <ErrorState title="Members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />
+        <ErrorState title={t('Members could not be loaded')} error={members.error} onRetry={() => void members.refetch()} />
       ) : !members.data ? (
         <LoadingState />
       ) : (
@@ -95,11 +110,11 @@ export const MembersPage = () => {
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th w={220}>Role</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Email')}</Table.Th>
+                <Table.Th w={220}>{t('Role')}</Table.Th>
                 <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -110,7 +125,7 @@ export const MembersPage = () => {
                     {m.name}
                     {m.userId === me && (
                       <Badge ml="xs" size="xs" variant="light">
-                        you
+                        {t('you')}
                       </Badge>
                     )}
                   </Table.Td>
@@ -118,19 +133,19 @@ export const MembersPage = () => {
                   <Table.Td>
                     {isAdmin ? (
                       <Select
-                        aria-label={`Role of ${m.name}`}
-                        data={roles}
+                        aria-label={t('Role of {{name}}', { name: m.name })}
+                        data={roleOptions}
                         value={m.role}
                         allowDeselect={false}
                         onChange={(v) => v && v !== m.role && void changeRole(m, v as Role)}
                       />
                     ) : (
-                      roles.find((r) => r.value === m.role)?.label
+                      roleName(m.role)
                     )}
                   </Table.Td>
                   <Table.Td>
                     {isAdmin && m.userId !== me && (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${m.name}`} onClick={() => setRemoving(m)}>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('Remove {{name}}', { name: m.name })} onClick={() => setRemoving(m)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     )}
@@ -144,17 +159,17 @@ export const MembersPage = () => {
       {isAdmin && (invitations.data?.length ?? 0) > 0 && (
         <Stack mt="xl" gap="xs">
           <Title order={2} size="h4">
-            Pending invitations
+            {t('Pending invitations')}
           </Title>
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Expires</Table.Th>
+                  <Table.Th>{t('Email')}</Table.Th>
+                  <Table.Th>{t('Role')}</Table.Th>
+                  <Table.Th>{t('Expires')}</Table.Th>
                   <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -162,13 +177,13 @@ export const MembersPage = () => {
                 {invitations.data!.map((inv) => (
                   <Table.Tr key={inv.id}>
                     <Table.Td>{inv.email}</Table.Td>
-                    <Table.Td>{roles.find((r) => r.value === inv.role)?.label}</Table.Td>
+                    <Table.Td>{roleName(inv.role)}</Table.Td>
                     <Table.Td>{dateTime(inv.expiresAt)}</Table.Td>
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Revoke the invitation of ${inv.email}`}
+                        aria-label={t('Revoke the invitation of {{email}}', { email: inv.email })}
                         onClick={async () => {
                           await api
                             .delete(`/v1/workspaces/${workspaceId}/invitations/${inv.id}`)
@@ -190,27 +205,27 @@ export const MembersPage = () => {
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name}?`}
-        confirmLabel="Remove member"
+        title={t('Remove {{name}}?', { name: removing?.name })}
+        confirmLabel={t('Remove member')}
         onConfirm={async () => {
           await api.delete(`/v1/workspaces/${workspaceId}/members/${removing!.userId}`)
           await refresh()
         }}
       >
-        They lose access to this workspace's bots, results and credentials.
+        {t("They lose access to this workspace's bots, results and credentials.")}
       </ConfirmDialog>
       <ConfirmDialog
         opened={leaving}
         onClose={() => setLeaving(false)}
-        title={`Leave ${workspace?.name ?? 'this workspace'}?`}
-        confirmLabel="Leave workspace"
+        title={workspace ? t('Leave {{name}}?', { name: workspace.name }) : t('Leave this workspace?')}
+        confirmLabel={t('Leave workspace')}
         onConfirm={async () => {
           await api.post(`/v1/workspaces/${workspaceId}/leave`)
           await client.invalidateQueries({ queryKey: ['workspaces'] })
           navigate('/', { replace: true })
         }}
       >
-        You will need a new invitation to come back. A workspace's last admin cannot leave: make someone else admin first.
+        {t("You will need a new invitation to come back. A workspace's last admin cannot leave: make someone else admin first.")}
       </ConfirmDialog>
     </>
   )
@@ -227,9 +242,11 @@ const InviteModal = ({
   workspaceId: string
   onInvited: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('member')
   const [sent, setSent] = useState<{ link: string; emailed: boolean } | null>(null)
+  const roleOptions = roles.map((r) => ({ value: r.value, label: t(r.label) }))
   const invite = useSubmit(async () => {
     const answer = await api.post<{ invitation: Invitation; link: string; emailed: boolean }>(`/v1/workspaces/${workspaceId}/invitations`, {
       email: email.trim(),
@@ -244,12 +261,12 @@ const InviteModal = ({
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title="Invite someone">
+    <Modal opened={opened} onClose={close} title={t('Invite someone')}>
       {sent ? (
         <RevealedValue
           color="green"
-          note={`${sent.emailed ? `An email with this link was sent to ${email}.` : 'Send this link to them: this server does not send emails.'} The link works for 7 days, for ${email} only.`}
-          label="Invitation link"
+          note={`${sent.emailed ? t('An email with this link was sent to {{email}}.', { email }) : t('Send this link to them: this server does not send emails.')} ${t('The link works for 7 days, for {{email}} only.', { email })}`}
+          label={t('Invitation link')}
           value={sent.link}
           onDone={close}
         />
@@ -266,14 +283,14 @@ const InviteModal = ({
                 {invite.error}
               </Text>
             )}
-            <TextInput label="Email" type="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-            <Select label="Role" data={roles} value={role} onChange={(v) => v && setRole(v as Role)} allowDeselect={false} />
+            <TextInput label={t('Email')} type="email" required data-autofocus value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Select label={t('Role')} data={roleOptions} value={role} onChange={(v) => v && setRole(v as Role)} allowDeselect={false} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button type="submit" loading={invite.busy}>
-                Create invitation
+                {t('Create invitation')}
               </Button>
             </Group>
           </Stack>

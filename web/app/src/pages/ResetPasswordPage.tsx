@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MIN_PASSWORD } from '../components/AccountForm.js'
 import { AuthLayout } from '../components/AuthLayout.js'
+import { msg } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { useAuth } from '../lib/auth.js'
 import { useSubmit } from '../lib/forms.js'
@@ -15,6 +17,7 @@ export const ResetPasswordPage = () => {
 }
 
 const RequestLink = ({ initialEmail }: { initialEmail: string }) => {
+  const { t } = useTranslation()
   const { status } = useAuth()
   const [email, setEmail] = useState(initialEmail)
   const [sent, setSent] = useState(false)
@@ -24,24 +27,30 @@ const RequestLink = ({ initialEmail }: { initialEmail: string }) => {
   })
   const back = (
     <Anchor component={Link} to="/signin">
-      Back to sign in
+      {t('Back to sign in')}
     </Anchor>
   )
   if (!status?.methods.passwordResetByEmail) {
     return (
-      <AuthLayout title="Reset your password" footer={back}>
+      <AuthLayout title={t('Reset your password')} footer={back}>
         <Alert color="blue" variant="light">
-          This server does not send emails. Ask its administrator for a reset link (they can make one with{' '}
-          <code>parley user reset-link --email {email || 'you@example.com'}</code>).
+          <Trans
+            t={t}
+            i18nKey={msg(
+              'This server does not send emails. Ask its administrator for a reset link (they can make one with <code>{{command}}</code>).',
+            )}
+            values={{ command: `parley user reset-link --email ${email || 'you@example.com'}` }}
+            components={{ code: <code /> }}
+          />
         </Alert>
       </AuthLayout>
     )
   }
   return (
-    <AuthLayout title="Reset your password" subtitle="We will email you a link to choose a new password." footer={back}>
+    <AuthLayout title={t('Reset your password')} subtitle={t('We will email you a link to choose a new password.')} footer={back}>
       {sent ? (
-        <Alert color="green" variant="light" title="Check your inbox">
-          If an account exists for {email}, a reset link is on its way.
+        <Alert color="green" variant="light" title={t('Check your inbox')}>
+          {t('If an account exists for {{email}}, a reset link is on its way.', { email })}
         </Alert>
       ) : (
         <form
@@ -56,9 +65,16 @@ const RequestLink = ({ initialEmail }: { initialEmail: string }) => {
                 {request.error}
               </Alert>
             )}
-            <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label={t('Email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <Button type="submit" loading={request.busy}>
-              Send reset link
+              {t('Send reset link')}
             </Button>
           </Stack>
         </form>
@@ -68,6 +84,7 @@ const RequestLink = ({ initialEmail }: { initialEmail: string }) => {
 }
 
 const ChooseNewPassword = ({ token }: { token: string }) => {
+  const { t } = useTranslation()
   const { refresh } = useAuth()
   const navigate = useNavigate()
   const [password, setPassword] = useState('')
@@ -78,7 +95,7 @@ const ChooseNewPassword = ({ token }: { token: string }) => {
     navigate('/', { replace: true })
   })
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t('Choose a new password')}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -92,15 +109,15 @@ const ChooseNewPassword = ({ token }: { token: string }) => {
             </Alert>
           )}
           <PasswordInput
-            label="New password"
+            label={t('New password')}
             autoComplete="new-password"
             required
             value={password}
-            error={short ? `Use at least ${MIN_PASSWORD} characters.` : undefined}
+            error={short ? t('Use at least {{min}} characters.', { min: MIN_PASSWORD }) : undefined}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
           <Button type="submit" loading={confirm.busy}>
-            Save password and sign in
+            {t('Save password and sign in')}
           </Button>
         </Stack>
       </form>

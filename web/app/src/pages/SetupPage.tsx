@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AccountForm } from '../components/AccountForm.js'
 import { AuthLayout } from '../components/AuthLayout.js'
@@ -7,6 +8,7 @@ import { useSubmit } from '../lib/forms.js'
 
 /** First run: the server has no account yet; the first one is created here. */
 export const SetupPage = () => {
+  const { t } = useTranslation()
   const { refresh } = useAuth()
   const navigate = useNavigate()
   const setup = useSubmit(async (input: { name: string; email: string; password: string }) => {
@@ -22,10 +24,10 @@ export const SetupPage = () => {
   })
   return (
     <AuthLayout
-      title="Welcome to Parley"
-      subtitle="Create the first account. It gets a workspace of its own, where you can import or build bots and invite others."
+      title={t('Welcome to Parley')}
+      subtitle={t('Create the first account. It gets a workspace of its own, where you can import or build bots and invite others.')}
     >
-      <AccountForm submitLabel="Create account" busy={setup.busy} error={setup.error} onSubmit={(input) => void setup.submit(input)} />
+      <AccountForm submitLabel={t('Create account')} busy={setup.busy} error={setup.error} onSubmit={(input) => void setup.submit(input)} />
     </AuthLayout>
   )
 }

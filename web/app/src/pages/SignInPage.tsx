@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { IconKey, IconMail } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { AuthLayout } from '../components/AuthLayout.js'
 import { api } from '../lib/api.js'
@@ -8,6 +9,7 @@ import { useAuth } from '../lib/auth.js'
 import { safeNext, useSubmit } from '../lib/forms.js'
 
 export const SignInPage = () => {
+  const { t } = useTranslation()
   const { status, refresh } = useAuth()
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -29,14 +31,14 @@ export const SignInPage = () => {
   const error = signIn.error ?? magic.error ?? (params.get('error') ? params.get('error') : null)
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle="Build, publish and follow your chatbots."
+      title={t('Sign in')}
+      subtitle={t('Build, publish and follow your chatbots.')}
       footer={
         status?.signupOpen && (
           <>
-            New here?{' '}
+            {t('New here?')}{' '}
             <Anchor component={Link} to={`/signup${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`}>
-              Create an account
+              {t('Create an account')}
             </Anchor>
           </>
         )
@@ -44,7 +46,7 @@ export const SignInPage = () => {
     >
       {params.get('expired') && !error && (
         <Alert color="yellow" variant="light">
-          Your session has ended. Sign in again to continue.
+          {t('Your session has ended. Sign in again to continue.')}
         </Alert>
       )}
       {error && (
@@ -53,8 +55,8 @@ export const SignInPage = () => {
         </Alert>
       )}
       {linkSent ? (
-        <Alert color="green" variant="light" icon={<IconMail aria-hidden />} title="Check your inbox">
-          If an account exists for {email}, a sign-in link is on its way. It works once, for a short time.
+        <Alert color="green" variant="light" icon={<IconMail aria-hidden />} title={t('Check your inbox')}>
+          {t('If an account exists for {{email}}, a sign-in link is on its way. It works once, for a short time.', { email })}
         </Alert>
       ) : (
         <form
@@ -64,19 +66,26 @@ export const SignInPage = () => {
           }}
         >
           <Stack gap="sm">
-            <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label={t('Email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <PasswordInput
-              label="Password"
+              label={t('Password')}
               autoComplete="current-password"
               required
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
             <Anchor component={Link} to={`/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}`} size="sm" ta="right">
-              Forgot your password?
+              {t('Forgot your password?')}
             </Anchor>
             <Button type="submit" loading={signIn.busy} fullWidth>
-              Sign in
+              {t('Sign in')}
             </Button>
             {status?.methods.magicLink && (
               <Button
@@ -86,7 +95,7 @@ export const SignInPage = () => {
                 disabled={!email}
                 onClick={() => void magic.submit()}
               >
-                Email me a sign-in link
+                {t('Email me a sign-in link')}
               </Button>
             )}
           </Stack>
@@ -94,20 +103,20 @@ export const SignInPage = () => {
       )}
       {status?.methods.oidc && (
         <>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={t('or')} labelPosition="center" />
           <Button
             component="a"
             href={`/v1/auth/oidc/start?next=${encodeURIComponent(next)}`}
             variant="default"
             leftSection={<IconKey size={16} aria-hidden />}
           >
-            Continue with {status.methods.oidc.name}
+            {t('Continue with {{provider}}', { provider: status.methods.oidc.name })}
           </Button>
         </>
       )}
       {!status?.signupOpen && (
         <Text size="xs" c="dimmed">
-          Accounts on this server are created by invitation.
+          {t('Accounts on this server are created by invitation.')}
         </Text>
       )}
     </AuthLayout>

@@ -1,4 +1,5 @@
 import { Alert, Anchor } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { AccountForm } from '../components/AccountForm.js'
 import { AuthLayout } from '../components/AuthLayout.js'
@@ -7,6 +8,7 @@ import { useAuth } from '../lib/auth.js'
 import { safeNext, useSubmit } from '../lib/forms.js'
 
 export const SignUpPage = () => {
+  const { t } = useTranslation()
   const { status, refresh } = useAuth()
   const [params] = useSearchParams()
   const navigate = useNavigate()
@@ -23,23 +25,23 @@ export const SignUpPage = () => {
   const email = params.get('email') ?? ''
   return (
     <AuthLayout
-      title="Create your account"
+      title={t('Create your account')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <Anchor component={Link} to={`/signin${params.size ? `?${params}` : ''}`}>
-            Sign in
+            {t('Sign in')}
           </Anchor>
         </>
       }
     >
       {!status?.signupOpen && (
         <Alert color="blue" variant="light">
-          This server accepts new accounts by invitation only. Open the link of your invitation, and use the email address it was sent to.
+          {t('This server accepts new accounts by invitation only. Open the link of your invitation, and use the email address it was sent to.')}
         </Alert>
       )}
       <AccountForm
-        submitLabel="Create account"
+        submitLabel={t('Create account')}
         initialEmail={email}
         emailLocked={Boolean(email)}
         busy={signUp.busy}

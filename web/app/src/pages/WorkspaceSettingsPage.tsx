@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { PageHeader } from '../components/PageHeader.js'
@@ -11,6 +12,7 @@ import { useSubmit } from '../lib/forms.js'
 import { useCurrentWorkspace } from '../lib/workspaces.js'
 
 export const WorkspaceSettingsPage = () => {
+  const { t } = useTranslation()
   const { workspaceId, workspace, canWrite } = useCurrentWorkspace()
   const [name, setName] = useState('')
   const [deleting, setDeleting] = useState(false)
@@ -20,12 +22,12 @@ export const WorkspaceSettingsPage = () => {
   const rename = useSubmit(async () => {
     await api.patch(`/v1/workspaces/${workspaceId}`, { name: name.trim() })
     await client.invalidateQueries({ queryKey: ['workspaces'] })
-    notifications.show({ color: 'green', message: 'Workspace renamed' })
+    notifications.show({ color: 'green', message: t('Workspace renamed') })
   })
   if (!workspace) return <LoadingState />
   return (
     <>
-      <PageHeader title="Workspace settings" description={workspace.name} />
+      <PageHeader title={t('Workspace settings')} description={workspace.name} />
       <Stack maw={640} gap="lg">
         <Card withBorder padding="lg">
           <form
@@ -36,10 +38,10 @@ export const WorkspaceSettingsPage = () => {
           >
             <Stack>
               <Title order={2} size="h4">
-                Name
+                {t('Name')}
               </Title>
               <TextInput
-                label="Workspace name"
+                label={t('Workspace name')}
                 required
                 value={name}
                 readOnly={!canWrite}
@@ -49,7 +51,7 @@ export const WorkspaceSettingsPage = () => {
               {canWrite && (
                 <Group>
                   <Button type="submit" loading={rename.busy} disabled={name.trim() === workspace.name}>
-                    Save
+                    {t('Save')}
                   </Button>
                 </Group>
               )}
@@ -60,12 +62,12 @@ export const WorkspaceSettingsPage = () => {
           <Card withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
             <Stack>
               <Title order={2} size="h4">
-                Delete this workspace
+                {t('Delete this workspace')}
               </Title>
-              <Text size="sm">Deletes every bot, result and credential of the workspace, for every member. Only admins can do it.</Text>
+              <Text size="sm">{t('Deletes every bot, result and credential of the workspace, for every member. Only admins can do it.')}</Text>
               <Group>
                 <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-                  Delete workspace
+                  {t('Delete workspace')}
                 </Button>
               </Group>
             </Stack>
@@ -73,15 +75,15 @@ export const WorkspaceSettingsPage = () => {
         )}
         {!canWrite && (
           <Alert color="blue" variant="light">
-            You are a guest in this workspace: you can look at everything, but not change it.
+            {t('You are a guest in this workspace: you can look at everything, but not change it.')}
           </Alert>
         )}
       </Stack>
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete ${workspace.name}?`}
-        confirmLabel="Delete workspace and everything in it"
+        title={t('Delete {{name}}?', { name: workspace.name })}
+        confirmLabel={t('Delete workspace and everything in it')}
         typeToConfirm={workspace.name}
         onConfirm={async () => {
           await api.delete(`/v1/workspaces/${workspaceId}`)
@@ -90,7 +92,7 @@ export const WorkspaceSettingsPage = () => {
           navigate('/', { replace: true })
         }}
       >
-        All its bots, their published versions, results and credentials are deleted. This cannot be undone.
+        {t('All its bots, their published versions, results and credentials are deleted. This cannot be undone.')}
       </ConfirmDialog>
     </>
   )

@@ -4,18 +4,31 @@ import { Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/
 import { notifications } from '@mantine/notifications'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { IconRefresh } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
 import { ErrorState, LoadingState } from '../components/states.js'
+import { msg, t } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { dateTime } from '../lib/format.js'
 import { useSubmit } from '../lib/forms.js'
 import type { Webhook, WebhookDelivery } from '../lib/types.js'
 
 const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'yellow', delivering: 'blue', delivered: 'green', failed: 'red' }
+const STATUS_LABEL: Record<WebhookDelivery['status'], string> = {
+  pending: msg('pending'),
+  delivering: msg('delivering'),
+  delivered: msg('delivered'),
+  failed: msg('failed'),
+}
 
 const lastAnswer = (d: WebhookDelivery) =>
-  d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}${d.durationMs !== null ? ` in ${d.durationMs} ms` : ''}` : (d.lastError ?? '–')
+  d.lastStatusCode === null
+    ? (d.lastError ?? '–')
+    : d.durationMs === null
+      ? `HTTP ${d.lastStatusCode}`
+      : t('HTTP {{status}} in {{ms}} ms', { status: d.lastStatusCode, ms: d.durationMs })
 
 export const DeliveryLog = ({ webhook, opened, onClose }: { webhook: Webhook; opened: boolean; onClose: () => void }) => {
+  const { t } = useTranslation()
   const log = useInfiniteQuery({
     queryKey: ['webhookDeliveries', webhook.id],
     enabled: opened,
@@ -28,11 +41,11 @@ export const DeliveryLog = ({ webhook, opened, onClose }: { webhook: Webhook; op
   })
   const deliveries = log.data?.pages.flatMap((p) => p.deliveries) ?? []
   return (
-    <Modal opened={opened} onClose={onClose} title={`Deliveries to ${webhook.url}`} size="80rem">
+    <Modal opened={opened} onClose={onClose} title={t('Deliveries to {{url}}', { url: webhook.url })} size="80rem">
       <Stack>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            Failed attempts are retried with growing delays; a redelivered event keeps its id (Parley-Event-Id).
+            {t('Failed attempts are retried with growing delays; a redelivered event keeps its id (Parley-Event-Id).')}
           </Text>
           <Button
             variant="default"
@@ -41,26 +54,26 @@ export const DeliveryLog = ({ webhook, opened, onClose }: { webhook: Webhook; op
             onClick={() => void log.refetch()}
             loading={log.isRefetching}
           >
-            Refresh
+            {t('Refresh')}
           </Button>
         </Group>
         {log.error ? (
-          <ErrorState title="The delivery log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />
+          <ErrorState title={t('The delivery log could not be loaded')} error={log.error} onRetry={() => void log.refetch()} />
         ) : !log.data ? (
           <LoadingState />
         ) : deliveries.length === 0 ? (
-          <Text size="sm">Nothing sent yet. Events appear here as visitors chat (or use “Send test”).</Text>
+          <Text size="sm">{t('Nothing sent yet. Events appear here as visitors chat (or use “Send test”).')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" aria-label="Deliveries">
+            <Table verticalSpacing="xs" aria-label={t('Deliveries')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Last answer</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Action</Table.Th>
+                  <Table.Th>{t('Event')}</Table.Th>
+                  <Table.Th>{t('Status')}</Table.Th>
+                  <Table.Th>{t('Attempts')}</Table.Th>
+                  <Table.Th>{t('Last answer')}</Table.Th>
+                  <Table.Th>{t('Created')}</Table.Th>
+                  <Table.Th>{t('Action')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -73,7 +86,7 @@ export const DeliveryLog = ({ webhook, opened, onClose }: { webhook: Webhook; op
         )}
         {log.hasNextPage && (
           <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Older deliveries
+            {t('Older deliveries')}
           </Button>
         )}
       </Stack>
@@ -90,9 +103,10 @@ const DeliveryRow = ({
   delivery: WebhookDelivery
   onRedelivered: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const redeliver = useSubmit(async () => {
     await api.post(`/v1/webhooks/${webhookId}/deliveries/${d.id}/redeliver`)
-    notifications.show({ color: 'green', message: `${d.eventType} queued again` })
+    notifications.show({ color: 'green', message: t('{{event}} queued again', { event: d.eventType }) })
     await onRedelivered()
   })
   return (
@@ -107,11 +121,11 @@ const DeliveryRow = ({
       </Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLOR[d.status]} variant="light">
-          {d.status}
+          {t(STATUS_LABEL[d.status])}
         </Badge>
         {d.status === 'pending' && d.nextAttemptAt && (
           <Text size="xs" c="dimmed">
-            next {dateTime(d.nextAttemptAt)}
+            {t('next {{time}}', { time: dateTime(d.nextAttemptAt) })}
           </Text>
         )}
       </Table.Td>
@@ -131,9 +145,9 @@ const DeliveryRow = ({
           variant="default"
           loading={redeliver.busy}
           onClick={() => void redeliver.submit()}
-          aria-label={`Redeliver ${d.eventType} ${d.eventId}`}
+          aria-label={t('Redeliver {{event}} {{id}}', { event: d.eventType, id: d.eventId })}
         >
-          Redeliver
+          {t('Redeliver')}
         </Button>
         {redeliver.error && (
           <Text size="xs" c="red" role="alert">

@@ -2,15 +2,18 @@
 // once, at the end of the dialog (as the API gives it only then).
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { RevealedValue } from '../components/RevealedValue.js'
+import { msg } from '../i18n/index.js'
 import { api } from '../lib/api.js'
 import { useSubmit } from '../lib/forms.js'
 import type { Webhook } from '../lib/types.js'
 
+/** The events a webhook can send; labels and hints are English, translated where shown. */
 export const EVENT_TYPES = [
-  { value: 'result.started', label: 'Result started', hint: 'a visitor gave the first answer' },
-  { value: 'answer.created', label: 'Answer given', hint: 'every answer, as it is given' },
-  { value: 'result.completed', label: 'Result completed', hint: 'the chat reached its end' },
+  { value: 'result.started', label: msg('Result started'), hint: msg('a visitor gave the first answer') },
+  { value: 'answer.created', label: msg('Answer given'), hint: msg('every answer, as it is given') },
+  { value: 'result.completed', label: msg('Result completed'), hint: msg('the chat reached its end') },
 ] as const
 
 export const WebhookDialog = ({
@@ -30,6 +33,7 @@ export const WebhookDialog = ({
   editing?: Webhook
   onSaved: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<string[]>(['result.completed'])
   const [description, setDescription] = useState('')
@@ -54,12 +58,14 @@ export const WebhookDialog = ({
     }
   })
   return (
-    <Modal opened={opened} onClose={onClose} title={editing ? 'Edit webhook' : 'Add a webhook'} size="lg">
+    <Modal opened={opened} onClose={onClose} title={editing ? t('Edit webhook') : t('Add a webhook')} size="lg">
       {secret ? (
         <RevealedValue
           color="green"
-          note="Webhook added. Copy its signing secret now: it is not shown again. Receivers check each request's Parley-Signature header with it (see docs/webhooks.md)."
-          label="Signing secret"
+          note={t(
+            "Webhook added. Copy its signing secret now: it is not shown again. Receivers check each request's Parley-Signature header with it (see docs/webhooks.md).",
+          )}
+          label={t('Signing secret')}
           value={secret}
           onDone={onClose}
         />
@@ -77,8 +83,8 @@ export const WebhookDialog = ({
               </Alert>
             )}
             <TextInput
-              label="Receiver URL"
-              description="Events are POSTed here as signed JSON. Redirects are not followed."
+              label={t('Receiver URL')}
+              description={t('Events are POSTed here as signed JSON. Redirects are not followed.')}
               placeholder="https://crm.example.com/hooks/parley"
               type="url"
               required
@@ -87,36 +93,36 @@ export const WebhookDialog = ({
               data-autofocus
             />
             <Checkbox.Group
-              label="Events"
-              description="Sent for every result of the bot (or of every bot, for a workspace webhook)."
+              label={t('Events')}
+              description={t('Sent for every result of the bot (or of every bot, for a workspace webhook).')}
               value={events}
               onChange={setEvents}
               required
             >
               <Stack gap={6} mt={6}>
-                {EVENT_TYPES.map((t) => (
-                  <Checkbox key={t.value} value={t.value} label={`${t.label} (${t.value})`} description={t.hint} />
+                {EVENT_TYPES.map((type) => (
+                  <Checkbox key={type.value} value={type.value} label={`${t(type.label)} (${type.value})`} description={t(type.hint)} />
                 ))}
               </Stack>
             </Checkbox.Group>
             <TextInput
-              label="Note"
-              placeholder="Leads to the CRM"
+              label={t('Note')}
+              placeholder={t('Leads to the CRM')}
               maxLength={500}
               value={description}
               onChange={(e) => setDescription(e.currentTarget.value)}
             />
             {!editing && (
               <Text size="xs" c="dimmed">
-                {botId ? 'This webhook sends this bot’s events only.' : 'This webhook sends the events of every bot in the workspace.'}
+                {botId ? t('This webhook sends this bot’s events only.') : t('This webhook sends the events of every bot in the workspace.')}
               </Text>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button type="submit" loading={save.busy} disabled={events.length === 0}>
-                {editing ? 'Save' : 'Add webhook'}
+                {editing ? t('Save') : t('Add webhook')}
               </Button>
             </Group>
           </Stack>

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconPlus, IconWebhook } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
 import { RevealedValue } from '../components/RevealedValue.js'
@@ -14,9 +15,11 @@ import type { Webhook } from '../lib/types.js'
 import { DeliveryLog } from './DeliveryLog.js'
 import { EVENT_TYPES, WebhookDialog } from './WebhookDialog.js'
 
-const eventLabel = (type: string) => EVENT_TYPES.find((t) => t.value === type)?.label ?? type
+/** An event's label (English, translated where shown), else its type. */
+const eventLabel = (type: string): string => EVENT_TYPES.find((e) => e.value === type)?.label ?? type
 
 export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: string; botId?: string; canWrite: boolean }) => {
+  const { t } = useTranslation()
   const key = ['webhooks', workspaceId, botId ?? null]
   const list = useQuery({
     queryKey: key,
@@ -36,38 +39,39 @@ export const WebhookList = ({ workspaceId, botId, canWrite }: { workspaceId: str
   const [creating, setCreating] = useState(false)
   if (!canWrite)
     return (
-      <Alert color="gray" variant="light" title="For members and admins">
-        Webhooks send results, answers included, to other servers: the workspace's members and admins manage them.
+      <Alert color="gray" variant="light" title={t('For members and admins')}>
+        {t("Webhooks send results, answers included, to other servers: the workspace's members and admins manage them.")}
       </Alert>
     )
   const add = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-      Add webhook
+      {t('Add webhook')}
     </Button>
   )
   return (
     <Stack>
       {list.error ? (
-        <ErrorState title="Webhooks could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState title={t('Webhooks could not be loaded')} error={list.error} onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <LoadingState />
       ) : list.data.length === 0 ? (
-        <EmptyState icon={<IconWebhook size={40} aria-hidden color="var(--mantine-color-indigo-5)" />} title="No webhooks yet" action={add}>
-          A webhook sends each result to your own server as it happens — when a chat starts, on every answer, when it ends — as signed JSON, retried
-          until your server takes it.
+        <EmptyState icon={<IconWebhook size={40} aria-hidden color="var(--mantine-color-indigo-5)" />} title={t('No webhooks yet')} action={add}>
+          {t(
+            'A webhook sends each result to your own server as it happens — when a chat starts, on every answer, when it ends — as signed JSON, retried until your server takes it.',
+          )}
         </EmptyState>
       ) : (
         <>
           <Group justify="flex-end">{add}</Group>
           <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" aria-label="Webhooks">
+            <Table verticalSpacing="sm" aria-label={t('Webhooks')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Receiver</Table.Th>
-                  <Table.Th>Events</Table.Th>
-                  <Table.Th>Active</Table.Th>
+                  <Table.Th>{t('Receiver')}</Table.Th>
+                  <Table.Th>{t('Events')}</Table.Th>
+                  <Table.Th>{t('Active')}</Table.Th>
                   <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('Actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -96,6 +100,7 @@ const WebhookRow = ({
   botName?: string
   onChanged: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [dialog, setDialog] = useState<'edit' | 'log' | 'delete' | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
   const act = async (what: () => Promise<unknown>, message?: string) => {
@@ -115,12 +120,12 @@ const WebhookRow = ({
         <Group gap={6}>
           {botId && w.botId === null && (
             <Badge size="xs" variant="light" color="gray">
-              Every bot of the workspace
+              {t('Every bot of the workspace')}
             </Badge>
           )}
           {!botId && w.botId && (
             <Anchor component={Link} to={`/w/${w.workspaceId}/bots/${w.botId}/webhooks`} size="xs">
-              Only {botName ?? 'one bot'}
+              {botName === undefined ? t('Only one bot') : t('Only {{name}}', { name: botName })}
             </Anchor>
           )}
           {w.description && (
@@ -134,7 +139,7 @@ const WebhookRow = ({
         <Group gap={4}>
           {w.events.map((e) => (
             <Badge key={e} variant="outline" size="sm">
-              {eventLabel(e)}
+              {t(eventLabel(e))}
             </Badge>
           ))}
         </Group>
@@ -142,7 +147,7 @@ const WebhookRow = ({
       <Table.Td>
         <Switch
           checked={w.enabled}
-          aria-label={`Send events to ${w.url}`}
+          aria-label={t('Send events to {{url}}', { url: w.url })}
           onChange={(e) => {
             const enabled = e.currentTarget.checked
             void act(async () => {
@@ -155,21 +160,23 @@ const WebhookRow = ({
       <Table.Td>
         <Menu position="bottom-end">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for the webhook to ${w.url}`}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('Actions for the webhook to {{url}}', { url: w.url })}>
               <IconDots size={16} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => setDialog('log')}>Deliveries</Menu.Item>
-            <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>
-            <Menu.Item onClick={() => void act(() => api.post(`/v1/webhooks/${w.id}/test`), 'Test ping queued: see Deliveries')}>Send test</Menu.Item>
+            <Menu.Item onClick={() => setDialog('log')}>{t('Deliveries')}</Menu.Item>
+            <Menu.Item onClick={() => setDialog('edit')}>{t('Edit')}</Menu.Item>
+            <Menu.Item onClick={() => void act(() => api.post(`/v1/webhooks/${w.id}/test`), t('Test ping queued: see Deliveries'))}>
+              {t('Send test')}
+            </Menu.Item>
             <Menu.Item
               onClick={() => void act(async () => setSecret((await api.post<{ secret: string }>(`/v1/webhooks/${w.id}/rotateSecret`)).secret))}
             >
-              New signing secret
+              {t('New signing secret')}
             </Menu.Item>
             <Menu.Item color="red" onClick={() => setDialog('delete')}>
-              Delete
+              {t('Delete')}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
@@ -178,23 +185,23 @@ const WebhookRow = ({
         <ConfirmDialog
           opened={dialog === 'delete'}
           onClose={() => setDialog(null)}
-          title="Delete this webhook?"
-          confirmLabel="Delete webhook"
+          title={t('Delete this webhook?')}
+          confirmLabel={t('Delete webhook')}
           onConfirm={async () => {
             await api.delete(`/v1/webhooks/${w.id}`)
             await onChanged()
           }}
         >
-          {w.url} stops receiving events, and its delivery log is deleted.
+          {t('{{url}} stops receiving events, and its delivery log is deleted.', { url: w.url })}
         </ConfirmDialog>
-        <Modal opened={secret !== null} onClose={() => setSecret(null)} title="New signing secret">
+        <Modal opened={secret !== null} onClose={() => setSecret(null)} title={t('New signing secret')}>
           <Alert color="yellow" variant="light" mb="md">
-            The previous secret no longer signs anything: update your receiver.
+            {t('The previous secret no longer signs anything: update your receiver.')}
           </Alert>
           <RevealedValue
             color="green"
-            note="Copy it now: it is not shown again."
-            label="Signing secret"
+            note={t('Copy it now: it is not shown again.')}
+            label={t('Signing secret')}
             value={secret ?? ''}
             onDone={() => setSecret(null)}
           />

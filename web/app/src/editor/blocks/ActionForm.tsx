@@ -2,6 +2,7 @@
 // legacy OpenAI block (`options.task`). The action's own option schema drives the form; options of other actions
 // are kept when switching, so switching back loses nothing.
 import { Select, Stack } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import type { BlockAction } from '../../../../../src/contract/bot/card.js'
 import type { BlockFormProps } from '../types.js'
@@ -14,6 +15,7 @@ import { optionsOf, withOption } from './blockParts.js'
 export type ActionFormProps = BlockFormProps & { actionKey: 'action' | 'task'; actions: readonly BlockAction[] }
 
 export const ActionForm = ({ block, onChange, ctx, actionKey, actions }: ActionFormProps) => {
+  const { t } = useTranslation()
   const options = optionsOf(block)
   const name = typeof options[actionKey] === 'string' ? (options[actionKey] as string) : undefined
   const action = actions.find((a) => a.name === name)
@@ -21,11 +23,11 @@ export const ActionForm = ({ block, onChange, ctx, actionKey, actions }: ActionF
   return (
     <Stack gap="sm">
       <Select
-        label={actionKey === 'task' ? 'Task' : 'Action'}
-        data={name && !action ? [...known, { value: name, label: `${name} (not run by Parley)` }] : known}
+        label={actionKey === 'task' ? t('Task') : t('Action')}
+        data={name && !action ? [...known, { value: name, label: t('{{action}} (not run by Parley)', { action: name }) }] : known}
         value={name ?? null}
         onChange={(v) => onChange(withOption(block, actionKey, v ?? undefined))}
-        placeholder="Pick what the block does"
+        placeholder={t('Pick what the block does')}
         readOnly={ctx.readOnly}
         allowDeselect={false}
       />

@@ -2,7 +2,9 @@
 // from the drag data) or picked with a click or Enter.
 import { Accordion, Group, Stack, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import type { TFunction } from 'i18next'
 import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { blockCatalog, blockCategories, type CatalogEntry } from './catalog.js'
 
 /** The drag data type carrying a block type from the palette to the canvas. */
@@ -13,26 +15,28 @@ export type BlockPaletteProps = {
   readOnly?: boolean
 }
 
-const matches = (entry: CatalogEntry, query: string) => {
+/** Whether an entry matches the search, by its name or description (as shown, or in English) or its type. */
+const matches = (entry: CatalogEntry, query: string, t: TFunction) => {
   const q = query.trim().toLowerCase()
-  return !q || entry.label.toLowerCase().includes(q) || entry.description.toLowerCase().includes(q) || entry.type.toLowerCase().includes(q)
+  return !q || [t(entry.label), t(entry.description), entry.label, entry.description, entry.type].some((text) => text.toLowerCase().includes(q))
 }
 
 export const BlockPalette = ({ onPick, readOnly }: BlockPaletteProps) => {
+  const { t } = useTranslation()
   const [query, setQuery] = useState('')
   const groups = useMemo(
     () =>
       blockCategories
-        .map((c) => ({ ...c, entries: blockCatalog.filter((e) => e.category === c.id && matches(e, query)) }))
+        .map((c) => ({ ...c, entries: blockCatalog.filter((e) => e.category === c.id && matches(e, query, t)) }))
         .filter((g) => g.entries.length),
-    [query],
+    [query, t],
   )
   const allOpen = blockCategories.map((c) => c.id)
   return (
-    <Stack gap="xs" role="region" aria-label="Blocks">
+    <Stack gap="xs" role="region" aria-label={t('Blocks')}>
       <TextInput
-        label="Search blocks"
-        placeholder="Email, condition, OpenAI…"
+        label={t('Search blocks')}
+        placeholder={t('Email, condition, OpenAI…')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
@@ -44,13 +48,13 @@ export const BlockPalette = ({ onPick, readOnly }: BlockPaletteProps) => {
       />
       {groups.length === 0 && (
         <Text size="sm" c="dimmed">
-          No block matches “{query}”.
+          {t('No block matches “{{query}}”.', { query })}
         </Text>
       )}
       <Accordion multiple defaultValue={allOpen} variant="filled" chevronPosition="left">
         {groups.map((group) => (
           <Accordion.Item key={group.id} value={group.id}>
-            <Accordion.Control>{group.label}</Accordion.Control>
+            <Accordion.Control>{t(group.label)}</Accordion.Control>
             <Accordion.Panel>
               <Stack gap={2}>
                 {group.entries.map((entry) => (
@@ -66,7 +70,10 @@ export const BlockPalette = ({ onPick, readOnly }: BlockPaletteProps) => {
 }
 
 const PaletteEntry = ({ entry, onPick, readOnly }: { entry: CatalogEntry; onPick: (type: string) => void; readOnly?: boolean }) => {
+  const { t } = useTranslation()
   const Icon = entry.icon
+  const label = t(entry.label)
+  const description = t(entry.description)
   return (
     <UnstyledButton
       draggable={!readOnly}
@@ -76,8 +83,8 @@ const PaletteEntry = ({ entry, onPick, readOnly }: { entry: CatalogEntry; onPick
         e.dataTransfer.effectAllowed = 'copy'
       }}
       onClick={() => onPick(entry.type)}
-      aria-label={`Add ${entry.label}: ${entry.description}`}
-      title={entry.description}
+      aria-label={t('Add {{block}}: {{description}}', { block: label, description })}
+      title={description}
       p={6}
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-sm)', cursor: readOnly ? 'default' : 'grab' }}
@@ -88,11 +95,11 @@ const PaletteEntry = ({ entry, onPick, readOnly }: { entry: CatalogEntry; onPick
         </ThemeIcon>
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={500} truncate>
-            {entry.label}
+            {label}
           </Text>
           {/* The space makes the text read "Text A message…", as the name says it (WCAG: label in name). */}{' '}
           <Text size="xs" c="dimmed" truncate>
-            {entry.description}
+            {description}
           </Text>
         </div>
       </Group>

@@ -4,6 +4,7 @@
 import { Alert, Stack, Text, Textarea, Title } from '@mantine/core'
 import { IconInfoCircle } from '@tabler/icons-react'
 import type { ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { cardOf } from '../../../../../src/blocks/cards.js'
 import { blockSchemaByType } from '../../../../../src/blocks/schemas.js'
@@ -57,23 +58,29 @@ const SchemaForm = ({ block, onChange, ctx, schema }: BlockFormProps & { schema:
   )
 }
 
-const UnknownKind = ({ block }: BlockFormProps) => (
-  <Stack gap="sm">
-    <Alert icon={<IconInfoCircle size={18} aria-hidden />} title="This kind of block cannot be edited here" color="gray">
-      Parley does not know blocks of type “{block.type}”. They are kept as they are when the bot is saved; change them in the bot’s JSON.
-    </Alert>
-    <Textarea
-      label="The block’s JSON"
-      value={JSON.stringify(block, null, 2)}
-      readOnly
-      autosize
-      maxRows={20}
-      styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-    />
-  </Stack>
-)
+const UnknownKind = ({ block }: BlockFormProps) => {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="sm">
+      <Alert icon={<IconInfoCircle size={18} aria-hidden />} title={t('This kind of block cannot be edited here')} color="gray">
+        {t('Parley does not know blocks of type “{{type}}”. They are kept as they are when the bot is saved; change them in the bot’s JSON.', {
+          type: block.type,
+        })}
+      </Alert>
+      <Textarea
+        label={t('The block’s JSON')}
+        value={JSON.stringify(block, null, 2)}
+        readOnly
+        autosize
+        maxRows={20}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+      />
+    </Stack>
+  )
+}
 
 export const BlockSettings = (props: BlockFormProps) => {
+  const { t } = useTranslation()
   const { type } = props.block
   const Form = forms.get(type)
   const actions = cardOf(type)?.actions
@@ -88,15 +95,16 @@ export const BlockSettings = (props: BlockFormProps) => {
     <UnknownKind {...props} />
   )
   const entry = catalogEntry(type)
+  const label = entry ? t(entry.label) : type
   return (
-    <Stack gap="md" aria-label={`${entry?.label ?? type} settings`} role="region">
+    <Stack gap="md" aria-label={t('{{block}} settings', { block: label })} role="region">
       <div>
         <Title order={3} size="h5">
-          {entry?.label ?? type}
+          {label}
         </Title>
         {entry && (
           <Text size="xs" c="dimmed">
-            {entry.description}
+            {t(entry.description)}
           </Text>
         )}
       </div>

@@ -2,6 +2,7 @@
 // nothing known (a deleted group, a bot of another workspace) is shown as such, never silently dropped.
 import { Select, Stack, Switch } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api.js'
 import type { BlockFormProps } from '../types.js'
 
@@ -19,17 +20,18 @@ const choices = (list: { value: string; label: string }[], value: string | null 
   value && !list.some((c) => c.value === value) ? [...list, { value, label: `${unknown} (${value})` }] : list
 
 export const JumpForm = ({ block, onChange, ctx }: BlockFormProps) => {
+  const { t } = useTranslation()
   const { groupId, blockId } = optionsOf(block)
   const group = ctx.groups.find((g) => g.id === groupId)
   return (
     <Stack gap="sm">
       <Select
-        label="Jump to group"
-        placeholder="Pick a group"
+        label={t('Jump to group')}
+        placeholder={t('Pick a group')}
         data={choices(
-          ctx.groups.map((g) => ({ value: g.id, label: g.title || 'Untitled group' })),
+          ctx.groups.map((g) => ({ value: g.id, label: g.title || t('Untitled group') })),
           groupId,
-          'Unknown group',
+          t('Unknown group'),
         )}
         value={groupId ?? null}
         searchable
@@ -37,12 +39,12 @@ export const JumpForm = ({ block, onChange, ctx }: BlockFormProps) => {
         onChange={(id) => onChange(withOption(withOption(block, 'blockId', undefined), 'groupId', id ?? undefined))}
       />
       <Select
-        label="At block (optional)"
-        placeholder="Its first block"
+        label={t('At block (optional)')}
+        placeholder={t('Its first block')}
         data={choices(
           (group?.blocks ?? []).map((b, i) => ({ value: b.id, label: `${i + 1}. ${b.type}` })),
           blockId,
-          'Unknown block',
+          t('Unknown block'),
         )}
         value={blockId ?? null}
         clearable={!ctx.readOnly}
@@ -55,6 +57,7 @@ export const JumpForm = ({ block, onChange, ctx }: BlockFormProps) => {
 }
 
 export const BotLinkForm = ({ block, onChange, ctx }: BlockFormProps) => {
+  const { t } = useTranslation()
   const { typebotId, groupId, mergeResults } = optionsOf(block)
   const current = !typebotId || typebotId === 'current' || typebotId === ctx.botId
   const bots = useQuery({
@@ -70,14 +73,14 @@ export const BotLinkForm = ({ block, onChange, ctx }: BlockFormProps) => {
   return (
     <Stack gap="sm">
       <Select
-        label="Bot"
+        label={t('Bot')}
         data={choices(
           [
-            { value: 'current', label: 'This bot' },
-            ...(bots.data ?? []).filter((b) => b.id !== ctx.botId).map((b) => ({ value: b.id, label: b.name || 'Untitled bot' })),
+            { value: 'current', label: t('This bot') },
+            ...(bots.data ?? []).filter((b) => b.id !== ctx.botId).map((b) => ({ value: b.id, label: b.name || t('Untitled bot') })),
           ],
           current ? 'current' : typebotId,
-          'Unknown bot',
+          t('Unknown bot'),
         )}
         value={current ? 'current' : (typebotId ?? null)}
         searchable
@@ -85,12 +88,12 @@ export const BotLinkForm = ({ block, onChange, ctx }: BlockFormProps) => {
         onChange={(id) => onChange(withOption(withOption(block, 'groupId', undefined), 'typebotId', id ?? undefined))}
       />
       <Select
-        label="Start at group (optional)"
-        placeholder="Its start"
+        label={t('Start at group (optional)')}
+        placeholder={t('Its start')}
         data={choices(
-          groups.map((g) => ({ value: g.id, label: g.title || 'Untitled group' })),
+          groups.map((g) => ({ value: g.id, label: g.title || t('Untitled group') })),
           groupId,
-          'Unknown group',
+          t('Unknown group'),
         )}
         value={groupId ?? null}
         clearable={!ctx.readOnly}
@@ -98,7 +101,7 @@ export const BotLinkForm = ({ block, onChange, ctx }: BlockFormProps) => {
         onChange={(id) => onChange(withOption(block, 'groupId', id ?? undefined))}
       />
       <Switch
-        label="Keep the linked bot's answers in this result"
+        label={t("Keep the linked bot's answers in this result")}
         checked={Boolean(mergeResults)}
         disabled={ctx.readOnly}
         onChange={(e) => onChange(withOption(block, 'mergeResults', e.currentTarget.checked))}

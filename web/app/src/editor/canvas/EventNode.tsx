@@ -1,30 +1,33 @@
 // An event on the canvas (the start, a command, a reply): a pill with the one exit it has.
 import { Paper, Text, UnstyledButton } from '@mantine/core'
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react'
+import type { TFunction } from 'i18next'
 import { memo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { useCanvas } from './canvasContext.js'
 import type { EventNodeData } from './flowModel.js'
 
-const eventLabel = (event: EventNodeData['event']) => {
+const eventLabel = (event: EventNodeData['event'], t: TFunction) => {
   const command = (event.options as { command?: string } | null | undefined)?.command
   switch (event.type) {
     case 'start':
-      return 'Start'
+      return t('Start')
     case 'command':
-      return command ? `Command /${command}` : 'Command'
+      return command ? t('Command /{{command}}', { command }) : t('Command')
     case 'reply':
-      return 'On reply'
+      return t('On reply')
     case 'invalidReply':
-      return 'On invalid reply'
+      return t('On invalid reply')
     default:
       return event.type
   }
 }
 
 export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>>) => {
+  const { t } = useTranslation()
   const canvas = useCanvas()
-  const label = eventLabel(data.event)
+  const label = eventLabel(data.event, t)
   return (
     <Paper
       withBorder
@@ -32,10 +35,10 @@ export const EventNode = memo(({ data, selected }: NodeProps<Node<EventNodeData>
       py={6}
       radius="xl"
       bg="var(--mantine-color-indigo-0)"
-      aria-label={`Event ${label}`}
+      aria-label={t('Event {{name}}', { name: label })}
       style={{ borderColor: selected ? 'var(--mantine-color-indigo-5)' : undefined }}
     >
-      <UnstyledButton className="nodrag" onClick={() => canvas.selectEvent(data.event.id)} aria-label={`${label}: settings`}>
+      <UnstyledButton className="nodrag" onClick={() => canvas.selectEvent(data.event.id)} aria-label={t('{{name}}: settings', { name: label })}>
         <Text size="sm" fw={600}>
           {label}
         </Text>

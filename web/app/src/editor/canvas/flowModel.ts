@@ -5,6 +5,7 @@ import type { Edge as FlowEdge, Node } from '@xyflow/react'
 import type { GroupV6 as Group } from '../../../../../src/contract/bot/bot.js'
 import { type BlockExit, blockExits, type GraphItem, hasOwnExit, sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { exitsOfBlock } from '../doc/exits.js'
+import { t } from '../../i18n/index.js'
 import type { Block, EditorBot } from '../types.js'
 import { defaultExitLabel, itemLabel } from './itemLabels.js'
 
@@ -42,7 +43,7 @@ export const blockSourceKeys = (block: Block): string[] => [
 
 /** The text beside an exit: the item's label, the card button's text; beside items, the block's own ("Else"). */
 export const exitLabel = (block: Block, exit: BlockExit, variableName: (variableId: string) => string): string => {
-  if (exit.on === 'path') return textOf(exit.path) || 'Button'
+  if (exit.on === 'path') return textOf(exit.path) || t('Button')
   if (exit.on === 'item') return itemLabel(block, exit.item, variableName)
   return defaultExitLabel(block) ?? ''
 }

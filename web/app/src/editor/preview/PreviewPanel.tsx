@@ -5,6 +5,7 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconRefresh, IconX } from '@tabler/icons-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ChatLog } from '../../../../../src/contract/chat.js'
 import { errorMessage } from '../../components/states.js'
 import type { EditorBot } from '../types.js'
@@ -43,6 +44,7 @@ const FrameRun = ({
   onError(error: unknown): void
   onRestart(): void
 }) => {
+  const { t } = useTranslation()
   const frame = useRef<HTMLIFrameElement>(null)
   const [run, setRun] = useState<PreviewRun>()
   const theme = latest.current.bot.theme
@@ -89,7 +91,7 @@ const FrameRun = ({
     <iframe
       ref={frame}
       src={run.frameUrl}
-      title="Preview of the bot"
+      title={t('Preview of the bot')}
       // Voice clips and copying, as on the bot's page.
       allow="microphone; clipboard-write"
       style={{ flex: 1, minHeight: 320, width: '100%', border: 0, borderRadius: 8 }}
@@ -98,6 +100,7 @@ const FrameRun = ({
 }
 
 export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }: PreviewPanelProps) => {
+  const { t } = useTranslation()
   // Read when a run starts, so editing the draft does not restart the chat under the user's hands.
   const latest = useRef<Latest>({ bot, onRunningBlock })
   latest.current = { bot, onRunningBlock }
@@ -121,15 +124,15 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
 
   const startGroup = groupId ? bot.groups.find((g) => g.id === groupId) : undefined
   return (
-    <Paper withBorder h="100%" p="sm" component="aside" aria-label="Preview">
+    <Paper withBorder h="100%" p="sm" component="aside" aria-label={t('Preview')}>
       <Stack h="100%" gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Stack gap={0}>
             <Title order={2} size="h5">
-              Preview
+              {t('Preview')}
             </Title>
             <Text size="xs" c="dimmed">
-              {groupId ? `Started from group “${startGroup?.title || groupId}”` : 'Started from the start'}
+              {groupId ? t('Started from group “{{group}}”', { group: startGroup?.title || groupId }) : t('Started from the start')}
             </Text>
           </Stack>
           <Group gap={4} wrap="nowrap">
@@ -138,19 +141,19 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
               variant="default"
               leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={restart}
-              aria-label="Restart the preview"
+              aria-label={t('Restart the preview')}
             >
-              Restart
+              {t('Restart')}
             </Button>
-            <Tooltip label="Close the preview">
-              <ActionIcon variant="subtle" color="gray" aria-label="Close the preview" onClick={onClose}>
+            <Tooltip label={t('Close the preview')}>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('Close the preview')} onClick={onClose}>
                 <IconX size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
           </Group>
         </Group>
         {loadError !== undefined && (
-          <Alert color="red" variant="light" role="alert" title="The preview could not start">
+          <Alert color="red" variant="light" role="alert" title={t('The preview could not start')}>
             {errorMessage(loadError)}
           </Alert>
         )}

@@ -2,12 +2,14 @@
 import { ActionIcon, Button, Group, Popover, TextInput, Tooltip } from '@mantine/core'
 import { IconLink } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { BaseSelection } from 'slate'
 import { ReactEditor, useSlate } from 'slate-react'
 import { syncSelection } from './syncSelection.js'
 import { activeLink, linkAddress, removeLink, setLink } from './commands.js'
 
 export const LinkButton = () => {
+  const { t } = useTranslation()
   const editor = useSlate()
   const link = activeLink(editor)
   const [opened, setOpened] = useState(false)
@@ -29,11 +31,11 @@ export const LinkButton = () => {
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-start" shadow="md" withArrow>
       <Popover.Target>
-        <Tooltip label={link ? 'Edit link' : 'Add link'} withArrow openDelay={400}>
+        <Tooltip label={link ? t('Edit link') : t('Add link')} withArrow openDelay={400}>
           <ActionIcon
             variant={link ? 'light' : 'subtle'}
             color={link ? undefined : 'gray'}
-            aria-label="Link"
+            aria-label={t('Link')}
             aria-pressed={Boolean(link)}
             aria-haspopup="dialog"
             onMouseDown={(event) => {
@@ -55,9 +57,9 @@ export const LinkButton = () => {
           }}
         >
           <TextInput
-            label="Link address"
+            label={t('Link address')}
             placeholder="https://…"
-            error={url.trim() && !linkAddress(url) ? 'Use a web (https://), mailto:, tel: or sms: address' : undefined}
+            error={url.trim() && !linkAddress(url) ? t('Use a web (https://), mailto:, tel: or sms: address') : undefined}
             value={url}
             onChange={(event) => setUrl(event.currentTarget.value)}
             w={280}
@@ -66,11 +68,11 @@ export const LinkButton = () => {
           <Group justify="flex-end" gap="xs" mt="xs">
             {link && (
               <Button variant="subtle" color="red" size="xs" onClick={() => close((at) => removeLink(editor, at))}>
-                Remove link
+                {t('Remove link')}
               </Button>
             )}
             <Button type="submit" size="xs" disabled={!linkAddress(url)}>
-              {link ? 'Save link' : 'Add link'}
+              {link ? t('Save link') : t('Add link')}
             </Button>
           </Group>
         </form>

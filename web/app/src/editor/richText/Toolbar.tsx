@@ -2,7 +2,9 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core'
 import { IconBold, IconItalic, IconList, IconListNumbers, IconUnderline } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useSlate, useSlateStatic } from 'slate-react'
+import { msg } from '../../i18n/index.js'
 import type { Variable } from '../types.js'
 import { activeList, isMarkActive, toggleList, toggleMark } from './commands.js'
 import { LinkButton } from './LinkButton.js'
@@ -48,13 +50,13 @@ const ToolbarToggle = ({
 }
 
 const MARK_BUTTONS: [Mark, string, string, ReactNode][] = [
-  ['bold', 'Bold', 'B', <IconBold key="b" size={16} />],
-  ['italic', 'Italic', 'I', <IconItalic key="i" size={16} />],
-  ['underline', 'Underline', 'U', <IconUnderline key="u" size={16} />],
+  ['bold', msg('Bold'), 'B', <IconBold key="b" size={16} />],
+  ['italic', msg('Italic'), 'I', <IconItalic key="i" size={16} />],
+  ['underline', msg('Underline'), 'U', <IconUnderline key="u" size={16} />],
 ]
 const LIST_BUTTONS: [ListType, string, ReactNode][] = [
-  ['ul', 'Bulleted list', <IconList key="ul" size={16} />],
-  ['ol', 'Numbered list', <IconListNumbers key="ol" size={16} />],
+  ['ul', msg('Bulleted list'), <IconList key="ul" size={16} />],
+  ['ol', msg('Numbered list'), <IconListNumbers key="ol" size={16} />],
 ]
 
 export const Toolbar = ({
@@ -66,25 +68,26 @@ export const Toolbar = ({
   variables: Variable[]
   onCreateVariable: (name: string) => Variable
 }) => {
+  const { t } = useTranslation()
   const editor = useSlate()
   const list = activeList(editor)
   return (
     <Group
       gap={2}
       role="toolbar"
-      aria-label={`${label} formatting`}
+      aria-label={t('{{label}} formatting', { label })}
       px={4}
       py={2}
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       {MARK_BUTTONS.map(([mark, name, key, icon]) => (
-        <ToolbarToggle key={mark} label={name} hint={shortcut(key)} active={isMarkActive(editor, mark)} onClick={() => toggleMark(editor, mark)}>
+        <ToolbarToggle key={mark} label={t(name)} hint={shortcut(key)} active={isMarkActive(editor, mark)} onClick={() => toggleMark(editor, mark)}>
           {icon}
         </ToolbarToggle>
       ))}
       <LinkButton />
       {LIST_BUTTONS.map(([type, name, icon]) => (
-        <ToolbarToggle key={type} label={name} active={list === type} onClick={() => toggleList(editor, type)}>
+        <ToolbarToggle key={type} label={t(name)} active={list === type} onClick={() => toggleList(editor, type)}>
           {icon}
         </ToolbarToggle>
       ))}

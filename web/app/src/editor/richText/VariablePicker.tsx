@@ -3,6 +3,7 @@
 import { Button, Combobox, Text, useCombobox } from '@mantine/core'
 import { IconBraces, IconPlus } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { type BaseSelection, Editor } from 'slate'
 import { ReactEditor, useSlate } from 'slate-react'
 import type { Variable } from '../types.js'
@@ -12,6 +13,7 @@ import { syncSelection } from './syncSelection.js'
 const CREATE = '\u0000create'
 
 export const VariablePicker = ({ variables, onCreateVariable }: { variables: Variable[]; onCreateVariable: (name: string) => Variable }) => {
+  const { t } = useTranslation()
   const editor = useSlate()
   const [search, setSearch] = useState('')
   const selection = useRef<BaseSelection>(null)
@@ -43,7 +45,7 @@ export const VariablePicker = ({ variables, onCreateVariable }: { variables: Var
           color="gray"
           size="compact-sm"
           leftSection={<IconBraces size={16} />}
-          aria-label="Insert variable"
+          aria-label={t('Insert variable')}
           aria-haspopup="listbox"
           aria-expanded={combobox.dropdownOpened}
           onMouseDown={(event) => {
@@ -55,7 +57,7 @@ export const VariablePicker = ({ variables, onCreateVariable }: { variables: Var
             combobox.toggleDropdown()
           }}
         >
-          Variable
+          {t('Variable')}
         </Button>
       </Combobox.Target>
       <Combobox.Dropdown>
@@ -65,8 +67,8 @@ export const VariablePicker = ({ variables, onCreateVariable }: { variables: Var
             setSearch(event.currentTarget.value)
             combobox.updateSelectedOptionIndex()
           }}
-          placeholder="Search or create a variable"
-          aria-label="Search or create a variable"
+          placeholder={t('Search or create a variable')}
+          aria-label={t('Search or create a variable')}
         />
         <Combobox.Options mah={220} style={{ overflowY: 'auto' }}>
           {shown.map((variable) => (
@@ -77,11 +79,11 @@ export const VariablePicker = ({ variables, onCreateVariable }: { variables: Var
           {query && !exists && (
             <Combobox.Option value={CREATE}>
               <Text size="sm" span>
-                <IconPlus size={12} /> Create “{query}”
+                <IconPlus size={12} /> {t('Create “{{name}}”', { name: query })}
               </Text>
             </Combobox.Option>
           )}
-          {shown.length === 0 && !query && <Combobox.Empty>No variables yet: type a name to create one</Combobox.Empty>}
+          {shown.length === 0 && !query && <Combobox.Empty>{t('No variables yet: type a name to create one')}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

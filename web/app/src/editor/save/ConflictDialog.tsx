@@ -2,6 +2,7 @@
 // or keep both by saving this one as a new bot. Nothing is discarded without a choice.
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { EditorBot } from '../types.js'
 import { diffBots } from './diff.js'
 
@@ -18,6 +19,7 @@ export const ConflictDialog = ({
   onOverwrite: () => Promise<void>
   onSaveCopy: () => Promise<void>
 }) => {
+  const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const differences = diffBots(mine, theirs)
   const [failure, setFailure] = useState<string | null>(null)
@@ -39,20 +41,20 @@ export const ConflictDialog = ({
       withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      title="This bot was changed elsewhere"
+      title={t('This bot was changed elsewhere')}
       size="lg"
     >
       <Stack>
         <Text size="sm">
-          Someone (or another tab) saved this bot after you opened it. Your changes are not saved yet. Choose which version to keep.
+          {t('Someone (or another tab) saved this bot after you opened it. Your changes are not saved yet. Choose which version to keep.')}
         </Text>
         {differences.length > 0 ? (
-          <Table striped withTableBorder aria-label="Differences between the two versions">
+          <Table striped withTableBorder aria-label={t('Differences between the two versions')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Yours</Table.Th>
-                <Table.Th>Saved elsewhere</Table.Th>
+                <Table.Th>{t('What')}</Table.Th>
+                <Table.Th>{t('Yours')}</Table.Th>
+                <Table.Th>{t('Saved elsewhere')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -67,23 +69,23 @@ export const ConflictDialog = ({
           </Table>
         ) : (
           <Text size="sm" c="dimmed">
-            The two versions hold the same flow.
+            {t('The two versions hold the same flow.')}
           </Text>
         )}
         {failure && (
           <Text role="alert" c="red" size="sm">
-            That did not work: {failure}
+            {t('That did not work: {{error}}', { error: failure })}
           </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onReload} disabled={busy}>
-            Load their version
+            {t('Load their version')}
           </Button>
           <Button variant="default" onClick={run(onSaveCopy)} disabled={busy}>
-            Save mine as a new bot
+            {t('Save mine as a new bot')}
           </Button>
           <Button color="red" onClick={run(onOverwrite)} loading={busy}>
-            Keep mine
+            {t('Keep mine')}
           </Button>
         </Group>
       </Stack>

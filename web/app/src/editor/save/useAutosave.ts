@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { BotDraftAnswer, CheckedBotAnswer } from '../../../../../src/contract/api.js'
 import type { BotRecord } from '../../../../../src/contract/bot/record.js'
 import { ApiError, api } from '../../lib/api.js'
+import { t } from '../../i18n/index.js'
 import type { EditorBot } from '../types.js'
 import type { ServerChecks } from './checks.js'
 
@@ -82,7 +83,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
               const theirs = await api.get<BotDraftAnswer>(`/v1/bots/${botId}`).then((r) => r.bot)
               setState({ status: 'conflict', theirs })
             } catch (reading) {
-              setState({ status: 'error', message: `The bot changed elsewhere and could not be read: ${errorText(reading)}` })
+              setState({ status: 'error', message: t('The bot changed elsewhere and could not be read: {{error}}', { error: errorText(reading) }) })
             }
           } else setState({ status: 'error', message: errorText(err) })
         }

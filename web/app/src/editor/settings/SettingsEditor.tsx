@@ -19,8 +19,10 @@ import {
 } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { defaultSettings, defaultSystemMessages, type Settings } from '../../../../../src/contract/bot/common.js'
 import { languages } from '../../../../../src/contract/languages.js'
+import { msg } from '../../i18n/index.js'
 import { getPath, type Path, setPath } from './paths.js'
 
 /** The translated languages, and the bot's own when it names another (an imported bot). */
@@ -36,16 +38,16 @@ export type SettingsEditorProps = {
 }
 
 const systemMessageLabels: Record<keyof typeof defaultSystemMessages, string> = {
-  invalidMessage: 'Invalid answer',
-  botClosed: 'Bot closed',
-  networkErrorTitle: 'Network error: title',
-  networkErrorMessage: 'Network error: message',
-  popupBlockedTitle: 'Popup blocked: title',
-  popupBlockedDescription: 'Popup blocked: description',
-  popupBlockedButtonLabel: 'Popup blocked: button',
-  fileUploadError: 'File upload failed',
-  fileUploadSizeError: 'File too large ([[file]], [[limit]] are replaced)',
-  whatsAppPictureChoiceSelectLabel: 'WhatsApp picture choice: select button',
+  invalidMessage: msg('Invalid answer'),
+  botClosed: msg('Bot closed'),
+  networkErrorTitle: msg('Network error: title'),
+  networkErrorMessage: msg('Network error: message'),
+  popupBlockedTitle: msg('Popup blocked: title'),
+  popupBlockedDescription: msg('Popup blocked: description'),
+  popupBlockedButtonLabel: msg('Popup blocked: button'),
+  fileUploadError: msg('File upload failed'),
+  fileUploadSizeError: msg('File too large ([[file]], [[limit]] are replaced)'),
+  whatsAppPictureChoiceSelectLabel: msg('WhatsApp picture choice: select button'),
 }
 
 const blank = (value: string) => (value.trim() === '' ? undefined : value)
@@ -62,6 +64,7 @@ const Section = ({ value, title, readOnly, children }: { value: string; title: s
 )
 
 export const SettingsEditor = ({ settings, onChange, readOnly = false }: SettingsEditorProps) => {
+  const { t } = useTranslation()
   const get = (path: Path) => getPath(settings, path)
   const set = (path: Path, value: unknown) => onChange(setPath(settings, path, value))
   /** A switch showing the default while the key is absent. */
@@ -96,46 +99,46 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
   const rememberUser = get(['general', 'rememberUser', 'isEnabled']) === true
   return (
     <Accordion multiple defaultValue={['typing']} variant="separated">
-      <Section value="typing" title="Typing emulation" readOnly={readOnly}>
-        {toggle('Show the bot typing before its messages', ['typingEmulation', 'enabled'], typing.enabled)}
+      <Section value="typing" title={t('Typing emulation')} readOnly={readOnly}>
+        {toggle(t('Show the bot typing before its messages'), ['typingEmulation', 'enabled'], typing.enabled)}
         <SimpleGrid cols={2} spacing="sm">
-          {number('Reading speed (words per minute)', ['typingEmulation', 'speed'], typing.speed, { min: 1, max: 2000 })}
-          {number('Longest wait (seconds)', ['typingEmulation', 'maxDelay'], typing.maxDelay, { min: 0, max: 60, step: 0.5 })}
-          {number('Pause between bubbles (seconds)', ['typingEmulation', 'delayBetweenBubbles'], typing.delayBetweenBubbles, {
+          {number(t('Reading speed (words per minute)'), ['typingEmulation', 'speed'], typing.speed, { min: 1, max: 2000 })}
+          {number(t('Longest wait (seconds)'), ['typingEmulation', 'maxDelay'], typing.maxDelay, { min: 0, max: 60, step: 0.5 })}
+          {number(t('Pause between bubbles (seconds)'), ['typingEmulation', 'delayBetweenBubbles'], typing.delayBetweenBubbles, {
             min: 0,
             max: 10,
             step: 0.5,
           })}
         </SimpleGrid>
-        {toggle('No typing before the first message', ['typingEmulation', 'isDisabledOnFirstMessage'], typing.isDisabledOnFirstMessage)}
+        {toggle(t('No typing before the first message'), ['typingEmulation', 'isDisabledOnFirstMessage'], typing.isDisabledOnFirstMessage)}
       </Section>
 
-      <Section value="remember" title="Remember the user" readOnly={readOnly}>
+      <Section value="remember" title={t('Remember the user')} readOnly={readOnly}>
         {toggle(
-          'Resume the chat where the user left it',
+          t('Resume the chat where the user left it'),
           ['general', 'rememberUser', 'isEnabled'],
           general.rememberUser.isEnabled,
-          'The chat and its result are kept in the browser; a new version of the bot starts afresh.',
+          t('The chat and its result are kept in the browser; a new version of the bot starts afresh.'),
         )}
         <Stack gap={4}>
-          <Input.Label c={rememberUser ? undefined : 'dimmed'}>Kept</Input.Label>
+          <Input.Label c={rememberUser ? undefined : 'dimmed'}>{t('Kept')}</Input.Label>
           <SegmentedControl
-            aria-label="Where the chat is kept"
+            aria-label={t('Where the chat is kept')}
             disabled={!rememberUser || readOnly}
             value={get(['general', 'rememberUser', 'storage']) === 'local' ? 'local' : 'session'}
             data={[
-              { value: 'session', label: 'Until the tab closes' },
-              { value: 'local', label: 'Across visits' },
+              { value: 'session', label: t('Until the tab closes') },
+              { value: 'local', label: t('Across visits') },
             ]}
             onChange={(v) => set(['general', 'rememberUser', 'storage'], v)}
           />
         </Stack>
       </Section>
 
-      <Section value="general" title="General" readOnly={readOnly}>
+      <Section value="general" title={t('General')} readOnly={readOnly}>
         <Select
-          label="Language"
-          description="The language the bot speaks: its hosted page is marked with it, for browsers, search engines and screen readers."
+          label={t('Language')}
+          description={t('The language the bot speaks: its hosted page is marked with it, for browsers, search engines and screen readers.')}
           data={languageChoices(get(['general', 'language']))}
           value={String(get(['general', 'language']) ?? 'en')}
           onChange={(tag) => set(['general', 'language'], tag ?? undefined)}
@@ -143,48 +146,49 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
           readOnly={readOnly}
         />
         {toggle(
-          'Hide query parameters',
+          t('Hide query parameters'),
           ['general', 'isHideQueryParamsEnabled'],
           general.isHideQueryParamsEnabled,
-          'Prefilled variables are removed from the hosted page’s address once read.',
+          t('Prefilled variables are removed from the hosted page’s address once read.'),
         )}
         {toggle(
-          'Prefill inputs',
+          t('Prefill inputs'),
           ['general', 'isInputPrefillEnabled'],
           general.isInputPrefillEnabled,
-          'An input saving into a variable that has a value shows it, ready to send.',
+          t('An input saving into a variable that has a value shows it, ready to send.'),
         )}
-        {toggle('New result on every reload', ['general', 'isNewResultOnRefreshEnabled'], general.isNewResultOnRefreshEnabled)}
+        {toggle(t('New result on every reload'), ['general', 'isNewResultOnRefreshEnabled'], general.isNewResultOnRefreshEnabled)}
       </Section>
 
-      <Section value="messages" title="System messages" readOnly={readOnly}>
+      <Section value="messages" title={t('System messages')} readOnly={readOnly}>
         <Text size="sm" c="dimmed">
-          What the chat says in these situations; empty fields keep the text shown in grey.
+          {t('What the chat says in these situations; empty fields keep the text shown in grey.')}
         </Text>
         {(Object.keys(defaultSystemMessages) as (keyof typeof defaultSystemMessages)[]).map((key) =>
-          textField(systemMessageLabels[key], ['general', 'systemMessages', key], { placeholder: defaultSystemMessages[key] }),
+          textField(t(systemMessageLabels[key]), ['general', 'systemMessages', key], { placeholder: defaultSystemMessages[key] }),
         )}
       </Section>
 
-      <Section value="metadata" title="Hosted page metadata" readOnly={readOnly}>
-        {textField('Page title', ['metadata', 'title'])}
+      <Section value="metadata" title={t('Hosted page metadata')} readOnly={readOnly}>
+        {textField(t('Page title'), ['metadata', 'title'])}
         <Textarea
-          label="Description"
+          label={t('Description')}
           autosize
           minRows={2}
           value={String(get(['metadata', 'description']) ?? '')}
           onChange={(e) => set(['metadata', 'description'], blank(e.currentTarget.value))}
         />
-        {textField('Favicon URL', ['metadata', 'favIconUrl'], { placeholder: 'https://…' })}
-        {textField('Social preview image URL', ['metadata', 'imageUrl'], { placeholder: 'https://…' })}
-        {textField('Google Tag Manager ID', ['metadata', 'googleTagManagerId'], { placeholder: 'GTM-XXXXXXX' })}
-        {toggle('Let search engines index the page', ['metadata', 'allowIndexing'], false)}
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Custom head code runs on the hosted page">
-          It is inserted into the page of this bot as it is, scripts included, and runs for every visitor with the page’s rights. Only add code you
-          trust.
+        {textField(t('Favicon URL'), ['metadata', 'favIconUrl'], { placeholder: 'https://…' })}
+        {textField(t('Social preview image URL'), ['metadata', 'imageUrl'], { placeholder: 'https://…' })}
+        {textField(t('Google Tag Manager ID'), ['metadata', 'googleTagManagerId'], { placeholder: 'GTM-XXXXXXX' })}
+        {toggle(t('Let search engines index the page'), ['metadata', 'allowIndexing'], false)}
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('Custom head code runs on the hosted page')}>
+          {t(
+            'It is inserted into the page of this bot as it is, scripts included, and runs for every visitor with the page’s rights. Only add code you trust.',
+          )}
         </Alert>
         <Textarea
-          label="Custom head code"
+          label={t('Custom head code')}
           autosize
           minRows={3}
           maxRows={12}
@@ -194,18 +198,18 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
         />
       </Section>
 
-      <Section value="security" title="Security" readOnly={readOnly}>
+      <Section value="security" title={t('Security')} readOnly={readOnly}>
         <TagsInput
-          label="Allowed origins"
-          description="Sites allowed to run this bot’s chat (e.g. https://www.example.com); empty: any site. Press Enter after each."
+          label={t('Allowed origins')}
+          description={t('Sites allowed to run this bot’s chat (e.g. https://www.example.com); empty: any site. Press Enter after each.')}
           placeholder="https://…"
           value={(get(['security', 'allowedOrigins']) as string[] | undefined) ?? []}
           onChange={(origins) => set(['security', 'allowedOrigins'], origins.length > 0 ? origins : undefined)}
         />
       </Section>
 
-      <Section value="branding" title="Branding" readOnly={readOnly}>
-        {toggle('Show the “Made with Parley” badge', ['general', 'isBrandingEnabled'], general.isBrandingEnabled)}
+      <Section value="branding" title={t('Branding')} readOnly={readOnly}>
+        {toggle(t('Show the “Made with Parley” badge'), ['general', 'isBrandingEnabled'], general.isBrandingEnabled)}
       </Section>
     </Accordion>
   )

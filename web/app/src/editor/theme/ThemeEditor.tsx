@@ -17,7 +17,9 @@ import {
   TextInput,
 } from '@mantine/core'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Theme } from '../../../../../src/contract/bot/common.js'
+import { msg } from '../../i18n/index.js'
 import { getPath, type Path, setPath } from '../settings/paths.js'
 import {
   type BackgroundType,
@@ -57,18 +59,18 @@ const googleFonts = [
 ]
 
 const parts: { part: ChatPart; title: string }[] = [
-  { part: 'hostBubbles', title: 'Bot bubbles' },
-  { part: 'guestBubbles', title: 'User bubbles' },
-  { part: 'buttons', title: 'Buttons' },
-  { part: 'inputs', title: 'Inputs' },
+  { part: 'hostBubbles', title: msg('Bot bubbles') },
+  { part: 'guestBubbles', title: msg('User bubbles') },
+  { part: 'buttons', title: msg('Buttons') },
+  { part: 'inputs', title: msg('Inputs') },
 ]
 
 const cornerOptions = [
-  { value: 'default', label: 'Default' },
-  { value: 'none', label: 'Square' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'large', label: 'Large' },
-  { value: 'custom', label: 'Custom' },
+  { value: 'default', label: msg('Default') },
+  { value: 'none', label: msg('Square') },
+  { value: 'medium', label: msg('Medium') },
+  { value: 'large', label: msg('Large') },
+  { value: 'custom', label: msg('Custom') },
 ]
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -79,14 +81,15 @@ const num = (value: unknown) => (typeof value === 'number' ? value : '')
  * field is left, not at each key: the preview would load a stylesheet for every partial name.
  */
 const FontField = ({ family, onCommit }: { family: string; onCommit(family: string): void }) => {
+  const { t } = useTranslation()
   const [typed, setTyped] = useState(family)
   useEffect(() => setTyped(family), [family])
   const commit = (value: string) => value.trim() !== family && onCommit(value.trim())
   return (
     <Autocomplete
-      label="Font"
-      description="Pick a Google font or type the name of another one"
-      placeholder="Default (system font)"
+      label={t('Font')}
+      description={t('Pick a Google font or type the name of another one')}
+      placeholder={t('Default (system font)')}
       data={googleFonts}
       value={typed}
       onChange={setTyped}
@@ -127,6 +130,7 @@ const Choice = <T extends string>({
 )
 
 export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorProps) => {
+  const { t } = useTranslation()
   /** The background each type had in this editor, so that trying an image and going back keeps the colour. */
   const rememberedBackgrounds = useRef<Partial<Record<BackgroundType, string>>>({})
   const get = (path: Path) => getPath(theme, path)
@@ -134,7 +138,7 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
   const color = (label: string, path: Path, save = (value: string) => set(path, blankToUndefined(value))) => (
     <ColorInput
       label={label}
-      placeholder="Default"
+      placeholder={t('Default')}
       format="hex"
       value={text(get(path))}
       onChange={save}
@@ -150,18 +154,18 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
   }
   const progress: Path = ['general', 'progressBar']
   return (
-    <Accordion aria-label="Theme" multiple defaultValue={['general']} variant="separated">
+    <Accordion aria-label={t('Theme')} multiple defaultValue={['general']} variant="separated">
       <Accordion.Item value="general">
-        <Accordion.Control>Font and background</Accordion.Control>
+        <Accordion.Control>{t('Font and background')}</Accordion.Control>
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Stack gap="sm">
               <Choice<FontType>
-                label="Font source"
+                label={t('Font source')}
                 value={font.type}
                 data={[
-                  { value: 'Google', label: 'Google font' },
-                  { value: 'Custom', label: 'Custom' },
+                  { value: 'Google', label: t('Google font') },
+                  { value: 'Custom', label: t('Custom') },
                 ]}
                 onChange={(type) => onChange(withFont(theme, type, font.family))}
               />
@@ -169,27 +173,29 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                 <FontField family={font.family} onCommit={(family) => onChange(withFont(theme, 'Google', family))} />
               ) : (
                 <TextInput
-                  label="Font family"
-                  description="A family the page already has (e.g. from @font-face in the custom CSS)"
+                  label={t('Font family')}
+                  description={t('A family the page already has (e.g. from @font-face in the custom CSS)')}
                   value={font.family}
                   onChange={(e) => onChange(withFont(theme, 'Custom', e.currentTarget.value))}
                 />
               )}
               <Choice<BackgroundType>
-                label="Background"
+                label={t('Background')}
                 value={background}
                 data={[
-                  { value: 'Color', label: 'Colour' },
-                  { value: 'Image', label: 'Image' },
-                  { value: 'None', label: 'None' },
+                  { value: 'Color', label: t('Colour') },
+                  { value: 'Image', label: t('Image') },
+                  { value: 'None', label: t('None') },
                 ]}
                 onChange={changeBackgroundType}
               />
               {background === 'Color' &&
-                color('Background colour', ['general', 'background', 'content'], (value) => onChange(withBackgroundContent(theme, 'Color', value)))}
+                color(t('Background colour'), ['general', 'background', 'content'], (value) =>
+                  onChange(withBackgroundContent(theme, 'Color', value)),
+                )}
               {background === 'Image' && (
                 <TextInput
-                  label="Background image URL"
+                  label={t('Background image URL')}
                   placeholder="https://…"
                   value={text(get(['general', 'background', 'content']))}
                   onChange={(e) => onChange(withBackgroundContent(theme, 'Image', e.currentTarget.value))}
@@ -201,21 +207,22 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
       </Accordion.Item>
 
       <Accordion.Item value="chat">
-        <Accordion.Control>Bubbles, buttons and inputs</Accordion.Control>
+        <Accordion.Control>{t('Bubbles, buttons and inputs')}</Accordion.Control>
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Stack gap="md">
-              {parts.map(({ part, title }) => {
+              {parts.map(({ part, title: key }) => {
+                const title = t(key)
                 const corners = text(get(['chat', part, 'border', 'roundeness'])) || 'default'
                 return (
                   <Fieldset key={part} legend={title} disabled={readOnly}>
                     <SimpleGrid cols={2} spacing="sm">
-                      {color(`${title}: background`, ['chat', part, 'backgroundColor'])}
-                      {color(`${title}: text`, ['chat', part, 'color'])}
-                      {part === 'inputs' && color('Inputs: placeholder', ['chat', 'inputs', 'placeholderColor'])}
+                      {color(t('{{part}}: background', { part: title }), ['chat', part, 'backgroundColor'])}
+                      {color(t('{{part}}: text', { part: title }), ['chat', part, 'color'])}
+                      {part === 'inputs' && color(t('Inputs: placeholder'), ['chat', 'inputs', 'placeholderColor'])}
                       <Select
-                        label={`${title}: corners`}
-                        data={cornerOptions}
+                        label={t('{{part}}: corners', { part: title })}
+                        data={cornerOptions.map((o) => ({ ...o, label: t(o.label) }))}
                         allowDeselect={false}
                         value={corners}
                         onChange={(v) =>
@@ -231,7 +238,7 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                       />
                       {corners === 'custom' && (
                         <NumberInput
-                          label={`${title}: corner radius (px)`}
+                          label={t('{{part}}: corner radius (px)', { part: title })}
                           min={0}
                           max={100}
                           value={num(get(['chat', part, 'border', 'customRoundeness']))}
@@ -248,22 +255,22 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
       </Accordion.Item>
 
       <Accordion.Item value="avatars">
-        <Accordion.Control>Avatars</Accordion.Control>
+        <Accordion.Control>{t('Avatars')}</Accordion.Control>
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Stack gap="sm">
               {(
                 [
-                  ['hostAvatar', 'Bot avatar'],
-                  ['guestAvatar', 'User avatar'],
+                  ['hostAvatar', t('Show the bot avatar'), t('Bot avatar image URL')],
+                  ['guestAvatar', t('Show the user avatar'), t('User avatar image URL')],
                 ] as const
-              ).map(([key, label]) => {
+              ).map(([key, showLabel, urlLabel]) => {
                 const url = text(get(['chat', key, 'url']))
                 const enabled = get(['chat', key, 'isEnabled'])
                 return (
                   <Group key={key} align="flex-end" wrap="nowrap">
                     <Switch
-                      label={`Show the ${label.toLowerCase()}`}
+                      label={showLabel}
                       checked={typeof enabled === 'boolean' ? enabled : Boolean(url)}
                       onChange={(e) => set(['chat', key, 'isEnabled'], e.currentTarget.checked)}
                       mb={8}
@@ -271,7 +278,7 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
                     />
                     <TextInput
                       style={{ flex: 1 }}
-                      label={`${label} image URL`}
+                      label={urlLabel}
                       placeholder="https://…"
                       value={url}
                       onChange={(e) => set(['chat', key, 'url'], blankToUndefined(e.currentTarget.value))}
@@ -285,32 +292,32 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
       </Accordion.Item>
 
       <Accordion.Item value="progress">
-        <Accordion.Control>Progress bar</Accordion.Control>
+        <Accordion.Control>{t('Progress bar')}</Accordion.Control>
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Stack gap="sm">
               <Switch
-                label="Show a progress bar"
+                label={t('Show a progress bar')}
                 checked={get([...progress, 'isEnabled']) === true}
                 onChange={(e) => set([...progress, 'isEnabled'], e.currentTarget.checked)}
               />
               <SimpleGrid cols={2} spacing="sm">
-                {color('Progress colour', [...progress, 'color'])}
-                {color('Progress track colour', [...progress, 'backgroundColor'])}
+                {color(t('Progress colour'), [...progress, 'color'])}
+                {color(t('Progress track colour'), [...progress, 'backgroundColor'])}
                 <NumberInput
-                  label="Thickness (px)"
+                  label={t('Thickness (px)')}
                   min={1}
                   max={20}
-                  placeholder="Default"
+                  placeholder={t('Default')}
                   value={num(get([...progress, 'thickness']))}
                   onChange={(v) => set([...progress, 'thickness'], typeof v === 'number' ? v : undefined)}
                 />
                 <Choice<'Top' | 'Bottom'>
-                  label="Placement"
+                  label={t('Placement')}
                   value={get([...progress, 'placement']) === 'Bottom' ? 'Bottom' : 'Top'}
                   data={[
-                    { value: 'Top', label: 'Top' },
-                    { value: 'Bottom', label: 'Bottom' },
+                    { value: 'Top', label: t('Top') },
+                    { value: 'Bottom', label: t('Bottom') },
                   ]}
                   onChange={(v) => set([...progress, 'placement'], v)}
                 />
@@ -321,12 +328,12 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
       </Accordion.Item>
 
       <Accordion.Item value="css">
-        <Accordion.Control>Custom CSS</Accordion.Control>
+        <Accordion.Control>{t('Custom CSS')}</Accordion.Control>
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Textarea
-              label="Custom CSS"
-              description="Applied inside the chat widget (its shadow root), after Parley's styles"
+              label={t('Custom CSS')}
+              description={t("Applied inside the chat widget (its shadow root), after Parley's styles")}
               autosize
               minRows={4}
               maxRows={16}

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications'
 import { IconCheck, IconTrash } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Theme } from '../../../../../src/contract/bot/common.js'
 import type { ThemeTemplateAnswer } from '../../../../../src/contract/themeTemplateApi.js'
 import { errorMessage } from '../../components/states.js'
@@ -18,6 +19,7 @@ type Template = ThemeTemplateAnswer
  * for colours are drawn: a saved theme is a member's text, and a `url(…)` would load something on the builder's page.
  */
 const Swatch = ({ theme }: { theme: Theme }) => {
+  const { t } = useTranslation()
   const colour = (value: unknown) => (typeof value === 'string' && CSS.supports('color', value) ? value : undefined)
   const page = theme.general?.background?.type === 'Color' ? colour(theme.general.background.content) : '#ffffff'
   const host = { backgroundColor: colour(theme.chat?.hostBubbles?.backgroundColor), color: colour(theme.chat?.hostBubbles?.color) }
@@ -28,10 +30,10 @@ const Swatch = ({ theme }: { theme: Theme }) => {
       style={{ background: page, borderRadius: 6, padding: 6, display: 'grid', gap: 4, border: '1px solid var(--mantine-color-gray-3)' }}
     >
       <span style={{ background: host.backgroundColor, color: host.color, borderRadius: 6, padding: '2px 6px', fontSize: 11, justifySelf: 'start' }}>
-        Hello
+        {t('Hello')}
       </span>
       <span style={{ background: guest.backgroundColor, color: guest.color, borderRadius: 6, padding: '2px 6px', fontSize: 11, justifySelf: 'end' }}>
-        Hi!
+        {t('Hi!')}
       </span>
     </div>
   )
@@ -44,6 +46,7 @@ export const ThemeTemplates = (props: {
   onApply(template: { id: string; theme: Theme }): void
   readOnly?: boolean
 }) => {
+  const { t } = useTranslation()
   const key = ['themeTemplates', props.workspaceId]
   const templates = useQuery({
     queryKey: key,
@@ -56,9 +59,9 @@ export const ThemeTemplates = (props: {
       await api.post(`/v1/workspaces/${props.workspaceId}/themeTemplates`, { name: name.trim(), theme: props.theme })
       setName('')
       await client.invalidateQueries({ queryKey: key })
-      notifications.show({ color: 'green', message: 'Theme saved as a template' })
+      notifications.show({ color: 'green', message: t('Theme saved as a template') })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The template could not be saved', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('The template could not be saved'), message: errorMessage(err) })
     }
   }
   const remove = async (template: Template) => {
@@ -66,7 +69,7 @@ export const ThemeTemplates = (props: {
       await api.delete(`/v1/workspaces/${props.workspaceId}/themeTemplates/${template.id}`)
       await client.invalidateQueries({ queryKey: key })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The template could not be deleted', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('The template could not be deleted'), message: errorMessage(err) })
     }
   }
   const list = templates.data ?? []
@@ -77,26 +80,32 @@ export const ThemeTemplates = (props: {
           {title}
         </Title>
         <SimpleGrid cols={2} spacing={8}>
-          {items.map((t) => {
-            const chosen = t.id === props.selectedId
+          {items.map((template) => {
+            const chosen = template.id === props.selectedId
             return (
-              <Paper key={t.id} withBorder p={6} style={chosen ? { borderColor: 'var(--mantine-color-indigo-6)' } : undefined}>
+              <Paper key={template.id} withBorder p={6} style={chosen ? { borderColor: 'var(--mantine-color-indigo-6)' } : undefined}>
                 <UnstyledButton
                   w="100%"
                   disabled={props.readOnly}
                   aria-pressed={chosen}
-                  onClick={() => props.onApply({ id: t.id, theme: structuredClone(t.theme) })}
+                  onClick={() => props.onApply({ id: template.id, theme: structuredClone(template.theme) })}
                 >
-                  <Swatch theme={t.theme} />
+                  <Swatch theme={template.theme} />
                   {/* Named by text, not aria-label: the swatch's words are a picture and differ from the name. */}
-                  <VisuallyHidden component="span">Apply the {t.name} theme</VisuallyHidden>
+                  <VisuallyHidden component="span">{t('Apply the {{name}} theme', { name: template.name })}</VisuallyHidden>
                 </UnstyledButton>
                 <Group justify="space-between" gap={4} mt={4} wrap="nowrap">
                   <Text size="xs" fw={500} truncate>
-                    {chosen && <IconCheck size={12} aria-label="In use" />} {t.name}
+                    {chosen && <IconCheck size={12} aria-label={t('In use')} />} {template.name}
                   </Text>
-                  {!t.builtIn && !props.readOnly && (
-                    <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete the ${t.name} template`} onClick={() => void remove(t)}>
+                  {!template.builtIn && !props.readOnly && (
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('Delete the {{name}} template', { name: template.name })}
+                      onClick={() => void remove(template)}
+                    >
                       <IconTrash size={14} />
                     </ActionIcon>
                   )}
@@ -111,22 +120,22 @@ export const ThemeTemplates = (props: {
     <Stack gap="sm">
       {templates.error && (
         <Text size="sm" c="red">
-          Templates could not be loaded: {errorMessage(templates.error)}
+          {t('Templates could not be loaded: {{error}}', { error: errorMessage(templates.error) })}
         </Text>
       )}
       {group(
-        'Gallery',
-        list.filter((t) => t.builtIn),
+        t('Gallery'),
+        list.filter((template) => template.builtIn),
       )}
       {group(
-        'Saved in this workspace',
-        list.filter((t) => !t.builtIn),
+        t('Saved in this workspace'),
+        list.filter((template) => !template.builtIn),
       )}
       {!props.readOnly && (
         <Group gap={6} align="end" wrap="nowrap">
           <TextInput
-            label="Save this theme as a template"
-            placeholder="Template name"
+            label={t('Save this theme as a template')}
+            placeholder={t('Template name')}
             value={name}
             maxLength={100}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -136,7 +145,7 @@ export const ThemeTemplates = (props: {
             style={{ flex: 1 }}
           />
           <Button variant="default" disabled={!name.trim()} onClick={() => void save()}>
-            Save
+            {t('Save')}
           </Button>
         </Group>
       )}

@@ -3,6 +3,7 @@
 import { ActionIcon, Popover, Textarea, TextInput, Tooltip } from '@mantine/core'
 import { IconBraces } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { EditorContext } from '../types.js'
 import { reference } from './botStrings.js'
 import { VariableSelect } from './VariableSelect.js'
@@ -18,6 +19,7 @@ export type VariableInputProps = {
 }
 
 export const VariableInput = ({ label, value, onChange, ctx, description, placeholder, multiline }: VariableInputProps) => {
+  const { t } = useTranslation()
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null)
   const [picking, setPicking] = useState(false)
   const text = value ?? ''
@@ -40,14 +42,14 @@ export const VariableInput = ({ label, value, onChange, ctx, description, placeh
   const picker = ctx.readOnly ? undefined : (
     <Popover opened={picking} onChange={setPicking} position="bottom-end" width={260} trapFocus withinPortal>
       <Popover.Target>
-        <Tooltip label="Insert a variable">
-          <ActionIcon variant="subtle" aria-label="Insert a variable" onClick={() => setPicking((o) => !o)}>
+        <Tooltip label={t('Insert a variable')}>
+          <ActionIcon variant="subtle" aria-label={t('Insert a variable')} onClick={() => setPicking((o) => !o)}>
             <IconBraces size={16} aria-hidden />
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown>
-        <VariableSelect label="Variable to insert" value={null} onChange={insert} ctx={ctx} autoFocus defaultDropdownOpened />
+        <VariableSelect label={t('Variable to insert')} value={null} onChange={insert} ctx={ctx} autoFocus defaultDropdownOpened />
       </Popover.Dropdown>
     </Popover>
   )

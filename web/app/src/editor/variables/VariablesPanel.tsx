@@ -3,6 +3,7 @@
 import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorBot, Variable } from '../types.js'
 import { renameVariable, variableNameProblem } from './renameVariable.js'
@@ -15,6 +16,7 @@ export type VariablesPanelProps = {
 }
 
 export const VariablesPanel = ({ bot, onChange, readOnly }: VariablesPanelProps) => {
+  const { t } = useTranslation()
   const [name, setName] = useState('')
   const problem = name.trim() ? variableNameProblem(bot, '', name) : undefined
   const add = () => {
@@ -25,7 +27,7 @@ export const VariablesPanel = ({ bot, onChange, readOnly }: VariablesPanelProps)
   const update = (id: string, patch: Partial<Variable>) =>
     onChange({ ...bot, variables: bot.variables.map((v) => (v.id === id ? { ...v, ...patch } : v)) })
   return (
-    <Stack gap="sm" role="region" aria-label="Variables">
+    <Stack gap="sm" role="region" aria-label={t('Variables')}>
       {!readOnly && (
         <form
           onSubmit={(e) => {
@@ -35,31 +37,31 @@ export const VariablesPanel = ({ bot, onChange, readOnly }: VariablesPanelProps)
         >
           <Group align="flex-end" gap="xs">
             <TextInput
-              label="New variable"
-              placeholder="Name"
+              label={t('New variable')}
+              placeholder={t('Name')}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={problem}
               style={{ flex: 1 }}
             />
             <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} disabled={!name.trim() || Boolean(problem)}>
-              Add
+              {t('Add')}
             </Button>
           </Group>
         </form>
       )}
       {bot.variables.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No variables yet. Inputs save answers into variables; create them here or from any block.
+          {t('No variables yet. Inputs save answers into variables; create them here or from any block.')}
         </Text>
       ) : (
         <Table verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Session only</Table.Th>
-              <Table.Th>Used</Table.Th>
-              {!readOnly && <Table.Th>Delete</Table.Th>}
+              <Table.Th>{t('Name')}</Table.Th>
+              <Table.Th>{t('Session only')}</Table.Th>
+              <Table.Th>{t('Used')}</Table.Th>
+              {!readOnly && <Table.Th>{t('Delete')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -91,6 +93,7 @@ type RowProps = {
 }
 
 const VariableRow = ({ bot, variable, readOnly, onRename, onSessionOnly, onDelete }: RowProps) => {
+  const { t } = useTranslation()
   // The name is edited locally and applied on blur/Enter: renaming rewrites the whole bot, not once per keystroke.
   const [draft, setDraft] = useState<string | undefined>()
   const shown = draft ?? variable.name
@@ -105,7 +108,7 @@ const VariableRow = ({ bot, variable, readOnly, onRename, onSessionOnly, onDelet
     <Table.Tr>
       <Table.Td>
         <TextInput
-          aria-label={`Name of variable ${variable.name}`}
+          aria-label={t('Name of variable {{name}}', { name: variable.name })}
           value={shown}
           readOnly={readOnly}
           error={problem}
@@ -120,21 +123,27 @@ const VariableRow = ({ bot, variable, readOnly, onRename, onSessionOnly, onDelet
       </Table.Td>
       <Table.Td>
         <Switch
-          aria-label={`Variable ${variable.name} is session only`}
+          aria-label={t('Variable {{name}} is session only', { name: variable.name })}
           checked={variable.isSessionVariable === true}
           onChange={(e) => onSessionOnly(e.currentTarget.checked)}
           disabled={readOnly}
         />
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={uses ? 'blue' : 'gray'} aria-label={`${variable.name} is used ${uses} times`}>
+        <Badge variant="light" color={uses ? 'blue' : 'gray'} aria-label={t('{{name}} is used {{uses}} times', { name: variable.name, uses })}>
           {uses}
         </Badge>
       </Table.Td>
       {!readOnly && (
         <Table.Td>
-          <Tooltip label={uses ? 'Used in the bot: remove its uses first' : `Delete ${variable.name}`}>
-            <ActionIcon variant="subtle" color="red" aria-label={`Delete variable ${variable.name}`} disabled={uses > 0} onClick={onDelete}>
+          <Tooltip label={uses ? t('Used in the bot: remove its uses first') : t('Delete {{name}}', { name: variable.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('Delete variable {{name}}', { name: variable.name })}
+              disabled={uses > 0}
+              onClick={onDelete}
+            >
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>

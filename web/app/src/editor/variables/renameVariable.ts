@@ -1,14 +1,15 @@
 // Renaming a variable: its id stays (options point at it by id), and every `{{old name}}` in the bot's texts becomes
 // `{{new name}}` so templates keep reading the same variable.
+import { t } from '../../i18n/index.js'
 import type { EditorBot } from '../types.js'
 import { mapStrings, reference } from './botStrings.js'
 
 /** Why `name` cannot be the name of variable `id` (empty, or another variable's), or undefined if it can. */
 export const variableNameProblem = (bot: EditorBot, id: string, name: string): string | undefined => {
   const trimmed = name.trim()
-  if (!trimmed) return 'A variable needs a name.'
-  if (/[{}]/.test(trimmed)) return 'A name cannot contain braces.'
-  if (bot.variables.some((v) => v.id !== id && v.name === trimmed)) return `Another variable is named “${trimmed}”.`
+  if (!trimmed) return t('A variable needs a name.')
+  if (/[{}]/.test(trimmed)) return t('A name cannot contain braces.')
+  if (bot.variables.some((v) => v.id !== id && v.name === trimmed)) return t('Another variable is named “{{name}}”.', { name: trimmed })
   return undefined
 }
 

@@ -3,6 +3,7 @@
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { FlowView } from '../../components/FlowView.js'
 import { ErrorState, LoadingState } from '../../components/states.js'
 import { api, qs } from '../../lib/api.js'
@@ -27,6 +28,7 @@ const Stat = ({ label, value, hint }: { label: string; value: string; hint: stri
 )
 
 export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
+  const { t } = useTranslation()
   const [timeFilter, setTimeFilter] = useState<TimeFilter>('allTime')
   const analytics = useQuery({
     queryKey: ['analytics', bot.id, timeFilter],
@@ -37,8 +39,8 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
     <Stack gap="md">
       <Group>
         <Select
-          aria-label="Time period"
-          data={timeFilters}
+          aria-label={t('Time period')}
+          data={timeFilters.map((f) => ({ value: f.value, label: t(f.label) }))}
           value={timeFilter}
           onChange={(v) => v && setTimeFilter(v as TimeFilter)}
           allowDeselect={false}
@@ -46,22 +48,22 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
         />
       </Group>
       {analytics.error ? (
-        <ErrorState title="Analytics could not be loaded" error={analytics.error} onRetry={() => void analytics.refetch()} />
+        <ErrorState title={t('Analytics could not be loaded')} error={analytics.error} onRetry={() => void analytics.refetch()} />
       ) : !analytics.data ? (
-        <LoadingState label="Loading analytics" />
+        <LoadingState label={t('Loading analytics')} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
-            <Stat label="Views" value={count(analytics.data.views)} hint="Chats opened" />
-            <Stat label="Starts" value={count(analytics.data.starts)} hint="Visitors who answered at least once" />
-            <Stat label="Completed" value={count(analytics.data.completed)} hint="Chats that reached the end" />
-            <Stat label="Completion rate" value={percent(analytics.data.completed, analytics.data.views)} hint="Completed ÷ views" />
+            <Stat label={t('Views')} value={count(analytics.data.views)} hint={t('Chats opened')} />
+            <Stat label={t('Starts')} value={count(analytics.data.starts)} hint={t('Visitors who answered at least once')} />
+            <Stat label={t('Completed')} value={count(analytics.data.completed)} hint={t('Chats that reached the end')} />
+            <Stat label={t('Completion rate')} value={percent(analytics.data.completed, analytics.data.views)} hint={t('Completed ÷ views')} />
           </SimpleGrid>
           <Title order={2} size="h4" mt="sm">
-            Drop-off per question
+            {t('Drop-off per question')}
           </Title>
           <Text size="sm" c="dimmed">
-            Under each input: how many visitors reached it, and how many left the chat there.
+            {t('Under each input: how many visitors reached it, and how many left the chat there.')}
           </Text>
           <FlowView
             // The bot the API answers is a validated v6 bot; `Bot` types only what the other tabs read of it.
@@ -72,10 +74,13 @@ export const AnalyticsTab = ({ bot }: { bot: Bot }) => {
               return (
                 <Group gap={4} mt={4}>
                   <Badge size="xs" variant="light" color="indigo">
-                    {count(figures.reached)} reached
+                    {t('{{number}} reached', { number: count(figures.reached) })}
                   </Badge>
                   <Badge size="xs" variant="light" color={figures.droppedOff > 0 ? 'red' : 'gray'}>
-                    {count(figures.droppedOff)} left ({percent(figures.droppedOff, figures.reached)})
+                    {t('{{number}} left ({{percent}})', {
+                      number: count(figures.droppedOff),
+                      percent: percent(figures.droppedOff, figures.reached),
+                    })}
                   </Badge>
                 </Group>
               )

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconChartBar, IconEdit, IconPencil, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { RenameBotDialog } from '../../components/RenameBotDialog.js'
 import { ErrorState, errorMessage, LoadingState } from '../../components/states.js'
@@ -22,6 +23,7 @@ const tabs = ['share', 'results', 'analytics', 'webhooks'] as const
 const AnalyticsTab = lazy(() => import('./AnalyticsTab.js').then((m) => ({ default: m.AnalyticsTab })))
 
 export const BotPage = () => {
+  const { t } = useTranslation()
   const { botId, tab } = useParams()
   const { workspaceId, canWrite } = useCurrentWorkspace()
   const navigate = useNavigate()
@@ -29,8 +31,8 @@ export const BotPage = () => {
   const client = useQueryClient()
   const [renaming, setRenaming] = useState(false)
   if (tab && !tabs.includes(tab as (typeof tabs)[number])) return <Navigate to={`/w/${workspaceId}/bots/${botId}`} replace />
-  if (bot.error) return <ErrorState title="This bot could not be opened" error={bot.error} onRetry={() => void bot.refetch()} />
-  if (!bot.data) return <LoadingState label="Loading the bot" />
+  if (bot.error) return <ErrorState title={t('This bot could not be opened')} error={bot.error} onRetry={() => void bot.refetch()} />
+  if (!bot.data) return <LoadingState label={t('Loading the bot')} />
   const b = bot.data
   const status = botStatus(b)
   const refresh = () =>
@@ -41,14 +43,14 @@ export const BotPage = () => {
       await refresh()
       notifications.show({ color: 'green', message: done })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('That did not work'), message: errorMessage(err) })
     }
   }
   return (
     <Stack gap="md">
       <Breadcrumbs>
         <Anchor component={Link} to={`/w/${workspaceId}/bots`} size="sm">
-          Bots
+          {t('Bots')}
         </Anchor>
         <Text size="sm">{b.name}</Text>
       </Breadcrumbs>
@@ -56,44 +58,44 @@ export const BotPage = () => {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1} size="h2">
-              {b.name || 'Untitled bot'}
+              {b.name || t('Untitled bot')}
             </Title>
             {canWrite && (
-              <Tooltip label="Rename">
-                <ActionIcon variant="subtle" color="gray" aria-label="Rename the bot" onClick={() => setRenaming(true)}>
+              <Tooltip label={t('Rename')}>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('Rename the bot')} onClick={() => setRenaming(true)}>
                   <IconPencil size={18} aria-hidden />
                 </ActionIcon>
               </Tooltip>
             )}
             <Badge color={status.color} variant="light">
-              {status.label}
+              {t(status.label)}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Edited {timeAgo(b.updatedAt)}
-            {b.publishedAt && ` · published ${timeAgo(b.publishedAt)}`}
+            {t('Edited {{time}}', { time: timeAgo(b.updatedAt) })}
+            {b.publishedAt && ` · ${t('published {{time}}', { time: timeAgo(b.publishedAt) })}`}
           </Text>
         </Stack>
         <Group gap="xs">
           <Button component={Link} to={`/w/${workspaceId}/bots/${b.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
-            {canWrite ? 'Edit flow' : 'View flow'}
+            {canWrite ? t('Edit flow') : t('View flow')}
           </Button>
           {canWrite && (
             <Group gap="xs">
               {b.publishedAt && (
-                <Button variant="default" onClick={() => void act('unpublish', 'Bot unpublished: its page and widget stop answering.')}>
-                  Unpublish
+                <Button variant="default" onClick={() => void act('unpublish', t('Bot unpublished: its page and widget stop answering.'))}>
+                  {t('Unpublish')}
                 </Button>
               )}
               <Button
                 variant="default"
-                onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? 'Bot reopened' : 'Bot closed to new chats')}
+                onClick={() => void act(b.isClosed ? 'reopen' : 'close', b.isClosed ? t('Bot reopened') : t('Bot closed to new chats'))}
               >
-                {b.isClosed ? 'Reopen to new chats' : 'Close to new chats'}
+                {b.isClosed ? t('Reopen to new chats') : t('Close to new chats')}
               </Button>
-              <Tooltip label="Everything is published" disabled={!b.publishedAt || b.hasUnpublishedChanges}>
-                <Button onClick={() => void act('publish', 'Bot published')} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>
-                  {b.publishedAt ? 'Publish changes' : 'Publish'}
+              <Tooltip label={t('Everything is published')} disabled={!b.publishedAt || b.hasUnpublishedChanges}>
+                <Button onClick={() => void act('publish', t('Bot published'))} disabled={Boolean(b.publishedAt) && !b.hasUnpublishedChanges}>
+                  {b.publishedAt ? t('Publish changes') : t('Publish')}
                 </Button>
               </Tooltip>
             </Group>
@@ -101,19 +103,19 @@ export const BotPage = () => {
         </Group>
       </Group>
       <RenameBotDialog bot={b} opened={renaming} onClose={() => setRenaming(false)} onRenamed={refresh} />
-      <Tabs value={tab ?? 'share'} onChange={(t) => navigate(`/w/${workspaceId}/bots/${b.id}/${t}`)} keepMounted={false}>
+      <Tabs value={tab ?? 'share'} onChange={(value) => navigate(`/w/${workspaceId}/bots/${b.id}/${value}`)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>
-            Share
+            {t('Share')}
           </Tabs.Tab>
           <Tabs.Tab value="results" leftSection={<IconTable size={16} aria-hidden />}>
-            Results
+            {t('Results')}
           </Tabs.Tab>
           <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} aria-hidden />}>
-            Analytics
+            {t('Analytics')}
           </Tabs.Tab>
           <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} aria-hidden />}>
-            Webhooks
+            {t('Webhooks')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="share" pt="lg">
@@ -123,7 +125,7 @@ export const BotPage = () => {
           <ResultsTab bot={b} canWrite={canWrite} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="lg">
-          <Suspense fallback={<LoadingState label="Loading analytics" />}>
+          <Suspense fallback={<LoadingState label={t('Loading analytics')} />}>
             <AnalyticsTab bot={b} />
           </Suspense>
         </Tabs.Panel>

@@ -23,6 +23,7 @@ import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
 import { IconArrowDown, IconArrowUp, IconColumns, IconDownload, IconTable, IconTrash } from '@tabler/icons-react'
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmButton.js'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.js'
 import { api, qs } from '../../lib/api.js'
@@ -45,6 +46,7 @@ const arrange = (columns: Column[], prefs: Preferences) => {
 }
 
 export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) => {
+  const { t } = useTranslation()
   const [timeFilter, setTimeFilter] = useState<TimeFilter>('allTime')
   const columns = useColumns(bot.id)
   const pages = useResultPages(bot.id, timeFilter)
@@ -60,7 +62,11 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
     setPrefs(next)
     savePrefs(next)
   }
-  const arranged = useMemo(() => arrange(columns.data ?? [], prefs), [columns.data, prefs])
+  // The submission date's column is named by the app (the server names it in English).
+  const arranged = useMemo(
+    () => arrange(columns.data ?? [], prefs).map((c) => (c.kind === 'submittedAt' ? { ...c, label: t('Submitted at') } : c)),
+    [columns.data, prefs, t],
+  )
   const visible = arranged.filter((c) => c.visible)
   const rows = pages.data?.pages.flatMap((p) => p.rows) ?? []
 
@@ -91,15 +97,15 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
     Promise.all([client.invalidateQueries({ queryKey: ['results', bot.id] }), client.invalidateQueries({ queryKey: ['analytics', bot.id] })])
 
   if (columns.error || pages.error)
-    return <ErrorState title="Results could not be loaded" error={columns.error ?? pages.error} onRetry={() => void refreshResults()} />
+    return <ErrorState title={t('Results could not be loaded')} error={columns.error ?? pages.error} onRetry={() => void refreshResults()} />
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id))
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="xs">
           <Select
-            aria-label="Time period"
-            data={timeFilters}
+            aria-label={t('Time period')}
+            data={timeFilters.map((f) => ({ value: f.value, label: t(f.label) }))}
             value={timeFilter}
             onChange={(v) => v && setTimeFilter(v as TimeFilter)}
             allowDeselect={false}
@@ -108,7 +114,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
           <Popover position="bottom-start" shadow="md" width={320} trapFocus>
             <Popover.Target>
               <Button variant="default" leftSection={<IconColumns size={16} aria-hidden />}>
-                Columns
+                {t('Columns')}
               </Button>
             </Popover.Target>
             <Popover.Dropdown>
@@ -131,7 +137,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                           size="sm"
                           disabled={i === 0}
                           onClick={() => move(c.id, -1)}
-                          aria-label={`Move ${c.label} left`}
+                          aria-label={t('Move {{column}} left', { column: c.label })}
                         >
                           <IconArrowUp size={14} />
                         </ActionIcon>
@@ -141,7 +147,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                           size="sm"
                           disabled={i === arranged.length - 1}
                           onClick={() => move(c.id, 1)}
-                          aria-label={`Move ${c.label} right`}
+                          aria-label={t('Move {{column}} right', { column: c.label })}
                         >
                           <IconArrowDown size={14} />
                         </ActionIcon>
@@ -156,23 +162,23 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
         <Group gap="xs">
           {canWrite && selected.size > 0 && (
             <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting('selected')}>
-              Delete {selected.size} selected
+              {t('Delete {{number}} selected', { number: selected.size })}
             </Button>
           )}
           {canWrite && rows.length > 0 && (
             <Button color="red" variant="subtle" onClick={() => setDeleting('all')}>
-              Delete all
+              {t('Delete all')}
             </Button>
           )}
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
-                Export
+                {t('Export')}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item component="a" href={exportHref('csv')} download>
-                CSV (spreadsheets)
+                {t('CSV (spreadsheets)')}
               </Menu.Item>
               <Menu.Item component="a" href={exportHref('json')} download>
                 JSON
@@ -182,10 +188,10 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
         </Group>
       </Group>
       {!pages.data || !columns.data ? (
-        <LoadingState label="Loading results" />
+        <LoadingState label={t('Loading results')} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={<IconTable size={40} aria-hidden color="var(--mantine-color-indigo-5)" />} title="No results in this period">
-          Each chat with the published bot is stored as a result, with the visitor's answers. Share the bot (Share tab) to get some.
+        <EmptyState icon={<IconTable size={40} aria-hidden color="var(--mantine-color-indigo-5)" />} title={t('No results in this period')}>
+          {t("Each chat with the published bot is stored as a result, with the visitor's answers. Share the bot (Share tab) to get some.")}
         </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={400} type="native">
@@ -194,14 +200,14 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
             highlightOnHover
             withTableBorder
             style={{ tableLayout: 'fixed', width: 'max-content', minWidth: '100%' }}
-            aria-label="Results"
+            aria-label={t('Results')}
           >
             <Table.Thead>
               <Table.Tr>
                 {canWrite && (
                   <Table.Th w={44}>
                     <Checkbox
-                      aria-label="Select all loaded results"
+                      aria-label={t('Select all loaded results')}
                       checked={allSelected}
                       indeterminate={selected.size > 0 && !allSelected}
                       onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
@@ -217,7 +223,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                   </Table.Th>
                 ))}
                 <Table.Th w={90}>
-                  <VisuallyHidden>Details</VisuallyHidden>
+                  <VisuallyHidden>{t('Details')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -227,7 +233,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                   {canWrite && (
                     <Table.Td>
                       <Checkbox
-                        aria-label={`Select the result of ${dateTime(r.createdAt)}`}
+                        aria-label={t('Select the result of {{date}}', { date: dateTime(r.createdAt) })}
                         checked={selected.has(r.id)}
                         onChange={() => {
                           const next = new Set(selected)
@@ -252,9 +258,9 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
                       size="compact-xs"
                       variant="subtle"
                       onClick={() => setOpen(r.id)}
-                      aria-label={`Open the result of ${dateTime(r.createdAt)}`}
+                      aria-label={t('Open the result of {{date}}', { date: dateTime(r.createdAt) })}
                     >
-                      Open
+                      {t('Open')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -267,7 +273,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
       {pages.hasNextPage && (
         <Group justify="center">
           <Button variant="subtle" loading={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
-            Load more results
+            {t('Load more results')}
           </Button>
         </Group>
       )}
@@ -275,20 +281,20 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        title={deleting === 'all' ? 'Delete all results?' : `Delete ${selected.size} results?`}
-        confirmLabel="Delete results"
-        typeToConfirm={deleting === 'all' ? 'delete all' : undefined}
+        title={deleting === 'all' ? t('Delete all results?') : t('Delete {{number}} results?', { number: selected.size })}
+        confirmLabel={t('Delete results')}
+        typeToConfirm={deleting === 'all' ? t('delete all') : undefined}
         onConfirm={async () => {
           await api.delete(`/v1/bots/${bot.id}/results${qs(deleting === 'all' ? { all: 'true' } : { ids: [...selected].join(',') })}`)
           setSelected(new Set())
           await refreshResults()
-          notifications.show({ color: 'green', message: 'Results deleted' })
+          notifications.show({ color: 'green', message: t('Results deleted') })
         }}
       >
         {deleting === 'all'
-          ? 'Every result of this bot, of every period, is deleted with its answers and logs.'
-          : 'These results are deleted with their answers and logs.'}{' '}
-        This cannot be undone.
+          ? t('Every result of this bot, of every period, is deleted with its answers and logs.')
+          : t('These results are deleted with their answers and logs.')}{' '}
+        {t('This cannot be undone.')}
       </ConfirmDialog>
     </Stack>
   )
@@ -296,6 +302,7 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
 
 /** Drag to resize a column; with the keyboard, arrows change the width by 20 px. */
 const ResizeHandle = ({ label, width, onResize }: { label: string; width: number; onResize: (width: number) => void }) => {
+  const { t } = useTranslation()
   const start = useRef<{ x: number; width: number } | null>(null)
   const [live, setLive] = useState<number | null>(null)
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -317,12 +324,12 @@ const ResizeHandle = ({ label, width, onResize }: { label: string; width: number
     }
   }
   return (
-    <Tooltip label={`Width of ${label}`} openDelay={600}>
+    <Tooltip label={t('Width of {{column}}', { column: label })} openDelay={600}>
       {/* biome-ignore lint/a11y/useSemanticElements: a column resizer is a focusable separator (ARIA pattern), no native element exists */}
       <div
         role="separator"
         aria-orientation="vertical"
-        aria-label={`Resize column ${label}`}
+        aria-label={t('Resize column {{column}}', { column: label })}
         aria-valuenow={live ?? width}
         tabIndex={0}
         onPointerDown={onPointerDown}
@@ -344,33 +351,40 @@ const ResizeHandle = ({ label, width, onResize }: { label: string; width: number
 }
 
 const ResultDrawer = ({ botId, resultId, onClose }: { botId: string; resultId: string | null; onClose: () => void }) => {
+  const { t } = useTranslation()
   const result = useResult(botId, resultId)
   const r = result.data
   return (
-    <Drawer opened={resultId !== null} onClose={onClose} position="right" size="lg" title={r ? `Result of ${dateTime(r.createdAt)}` : 'Result'}>
+    <Drawer
+      opened={resultId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={r ? t('Result of {{date}}', { date: dateTime(r.createdAt) }) : t('Result')}
+    >
       {result.error ? (
-        <ErrorState title="This result could not be loaded" error={result.error} />
+        <ErrorState title={t('This result could not be loaded')} error={result.error} />
       ) : !r ? (
         <LoadingState />
       ) : (
         <Stack gap="lg">
           <Badge color={r.isCompleted ? 'green' : 'yellow'} variant="light" w="fit-content">
-            {r.isCompleted ? 'Completed' : 'Not completed'}
+            {r.isCompleted ? t('Completed') : t('Not completed')}
           </Badge>
           <Stack gap="xs">
             <Title order={3} size="h5">
-              Answers
+              {t('Answers')}
             </Title>
             {r.answers.length === 0 ? (
               <Text size="sm" c="dimmed">
-                The visitor did not answer any question.
+                {t('The visitor did not answer any question.')}
               </Text>
             ) : (
               r.answers.map((a, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a transcript is rendered once, never reordered; a block may be answered twice
                 <Stack key={i} gap={2}>
                   <Text size="xs" c="dimmed">
-                    {a.label ?? 'A question no longer in the bot'}
+                    {a.label ?? t('A question no longer in the bot')}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {a.content}
@@ -382,7 +396,7 @@ const ResultDrawer = ({ botId, resultId, onClose }: { botId: string; resultId: s
           {r.variables.length > 0 && (
             <Stack gap="xs">
               <Title order={3} size="h5">
-                Variables
+                {t('Variables')}
               </Title>
               <Table>
                 <Table.Tbody>
@@ -398,11 +412,11 @@ const ResultDrawer = ({ botId, resultId, onClose }: { botId: string; resultId: s
           )}
           <Stack gap="xs">
             <Title order={3} size="h5">
-              Logs
+              {t('Logs')}
             </Title>
             {r.logs.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No logs.
+                {t('No logs.')}
               </Text>
             ) : (
               r.logs.map((l, i) => (

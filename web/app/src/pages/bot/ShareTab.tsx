@@ -4,7 +4,9 @@ import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Sw
 import { notifications } from '@mantine/notifications'
 import { IconExternalLink } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { CopyField } from '../../components/CopyField.js'
+import { msg } from '../../i18n/index.js'
 import { api } from '../../lib/api.js'
 import { useAuth } from '../../lib/auth.js'
 import type { Bot } from '../../lib/bots.js'
@@ -24,38 +26,44 @@ const snippets = (publicId: string, origin: string) => {
 }
 
 const modes = [
-  { value: 'standard', label: 'Inline' },
-  { value: 'popup', label: 'Popup' },
-  { value: 'bubble', label: 'Bubble' },
-  { value: 'iframe', label: 'Iframe' },
+  { value: 'standard', label: msg('Inline') },
+  { value: 'popup', label: msg('Popup') },
+  { value: 'bubble', label: msg('Bubble') },
+  { value: 'iframe', label: msg('Iframe') },
 ]
 
 export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const { t } = useTranslation()
   const [mode, setMode] = useState('standard')
   const origin = useChatOrigin()
   const url = bot.publicId ? `${origin}/${bot.publicId}` : ''
   return (
     <Stack maw={860} gap="lg">
       {!bot.publishedAt && (
-        <Alert color="yellow" variant="light" title="Not published yet">
-          Visitors see the bot once it is published. {canWrite ? 'Use “Publish” above.' : 'Ask a member of the workspace to publish it.'}
+        <Alert color="yellow" variant="light" title={t('Not published yet')}>
+          {t('Visitors see the bot once it is published.')} {canWrite ? t('Use “Publish” above.') : t('Ask a member of the workspace to publish it.')}
         </Alert>
       )}
       {bot.isClosed && (
-        <Alert color="gray" variant="light" title="Closed">
-          New chats are refused while the bot is closed. Reopen it to take visitors again.
+        <Alert color="gray" variant="light" title={t('Closed')}>
+          {t('New chats are refused while the bot is closed. Reopen it to take visitors again.')}
         </Alert>
       )}
       <Card withBorder padding="lg">
         <Stack>
           <Title order={2} size="h4">
-            Hosted page
+            {t('Hosted page')}
           </Title>
           <Text size="sm" c="dimmed">
-            The bot as a page of its own on this server: share the link, nothing to install. Query parameters (<code>?Name=Ada</code>) prefill
-            variables.
+            <Trans
+              t={t}
+              i18nKey={msg(
+                'The bot as a page of its own on this server: share the link, nothing to install. Query parameters (<code>?Name=Ada</code>) prefill variables.',
+              )}
+              components={{ code: <code /> }}
+            />
           </Text>
-          {url && <CopyField label="Link" value={url} />}
+          {url && <CopyField label={t('Link')} value={url} />}
           <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
           {url && bot.publishedAt && (
             <Group>
@@ -67,7 +75,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
                 variant="light"
                 rightSection={<IconExternalLink size={14} aria-hidden />}
               >
-                Open the page
+                {t('Open the page')}
               </Button>
             </Group>
           )}
@@ -77,16 +85,25 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
         <Card withBorder padding="lg">
           <Stack>
             <Title order={2} size="h4">
-              Embed in a website
+              {t('Embed in a website')}
             </Title>
-            <SegmentedControl data={modes} value={mode} onChange={setMode} aria-label="Embed mode" w="fit-content" />
-            <CopyField label="Snippet" value={snippets(bot.publicId, origin)[mode as keyof ReturnType<typeof snippets>]} multiline />
+            <SegmentedControl
+              data={modes.map((m) => ({ value: m.value, label: t(m.label) }))}
+              value={mode}
+              onChange={setMode}
+              aria-label={t('Embed mode')}
+              w="fit-content"
+            />
+            <CopyField label={t('Snippet')} value={snippets(bot.publicId, origin)[mode as keyof ReturnType<typeof snippets>]} multiline />
             <Text size="xs" c="dimmed">
-              Paste it into the page's HTML. The widget is served by this server (
-              <Anchor href={`${origin}/chat.js`} size="xs">
-                {`${origin}/chat.js`}
-              </Anchor>
-              ); Typebot's own embed client also works with <code>apiHost: "{origin}"</code>.
+              <Trans
+                t={t}
+                i18nKey={msg(
+                  'Paste it into the page\'s HTML. The widget is served by this server (<url>{{script}}</url>); Typebot\'s own embed client also works with <code>apiHost: "{{origin}}"</code>.',
+                )}
+                values={{ script: `${origin}/chat.js`, origin }}
+                components={{ url: <Anchor href={`${origin}/chat.js`} size="xs" />, code: <code /> }}
+              />
             </Text>
           </Stack>
         </Card>
@@ -97,12 +114,13 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
 }
 
 const PublicIdForm = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const { t } = useTranslation()
   const [publicId, setPublicId] = useState(bot.publicId ?? '')
   useEffect(() => setPublicId(bot.publicId ?? ''), [bot.publicId])
   const save = useSubmit(async () => {
     await api.patch(`/v1/bots/${bot.id}`, { bot: { publicId: publicId.trim() } })
     await onSaved()
-    notifications.show({ color: 'green', message: 'Address saved. Publish again for the page to move.' })
+    notifications.show({ color: 'green', message: t('Address saved. Publish again for the page to move.') })
   })
   if (!canWrite) return null
   return (
@@ -114,20 +132,20 @@ const PublicIdForm = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean;
     >
       <Group align="flex-end" wrap="nowrap">
         <TextInput
-          label="Address"
+          label={t('Address')}
           leftSection={
             <Text size="xs" c="dimmed" pl={6}>
               /
             </Text>
           }
-          description="Letters, digits and dashes."
+          description={t('Letters, digits and dashes.')}
           value={publicId}
           onChange={(e) => setPublicId(e.currentTarget.value)}
           error={save.error}
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="default" loading={save.busy} disabled={!publicId.trim() || publicId.trim() === bot.publicId}>
-          Save address
+          {t('Save address')}
         </Button>
       </Group>
     </form>
@@ -135,6 +153,7 @@ const PublicIdForm = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean;
 }
 
 const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boolean; onSaved: () => Promise<unknown> }) => {
+  const { t } = useTranslation()
   const [origins, setOrigins] = useState<string[]>(bot.settings.security?.allowedOrigins ?? [])
   const [remember, setRemember] = useState(bot.settings.general?.rememberUser?.isEnabled === true)
   const [storage, setStorage] = useState<'session' | 'local'>(bot.settings.general?.rememberUser?.storage ?? 'session')
@@ -146,7 +165,7 @@ const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boo
     }
     await api.patch(`/v1/bots/${bot.id}`, { bot: { settings } })
     await onSaved()
-    notifications.show({ color: 'green', message: 'Saved. Publish for visitors to get the change.' })
+    notifications.show({ color: 'green', message: t('Saved. Publish for visitors to get the change.') })
   })
   return (
     <Card withBorder padding="lg">
@@ -158,11 +177,11 @@ const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boo
       >
         <Stack>
           <Title order={2} size="h4">
-            Embedding settings
+            {t('Embedding settings')}
           </Title>
           <TagsInput
-            label="Allowed origins"
-            description="Sites that may embed the bot, like https://www.example.com. Empty: any site."
+            label={t('Allowed origins')}
+            description={t('Sites that may embed the bot, like https://www.example.com. Empty: any site.')}
             placeholder={origins.length ? '' : 'https://www.example.com'}
             value={origins}
             onChange={setOrigins}
@@ -170,18 +189,18 @@ const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boo
             clearable
           />
           <Switch
-            label="Remember the visitor"
-            description="A visitor who comes back continues their chat instead of starting over."
+            label={t('Remember the visitor')}
+            description={t('A visitor who comes back continues their chat instead of starting over.')}
             checked={remember}
             onChange={(e) => setRemember(e.currentTarget.checked)}
             disabled={!canWrite}
           />
           {remember && (
             <Select
-              label="Remember for"
+              label={t('Remember for')}
               data={[
-                { value: 'session', label: 'The browser tab (session storage)' },
-                { value: 'local', label: 'Until the browser data is cleared (local storage)' },
+                { value: 'session', label: t('The browser tab (session storage)') },
+                { value: 'local', label: t('Until the browser data is cleared (local storage)') },
               ]}
               value={storage}
               onChange={(v) => v && setStorage(v as 'session' | 'local')}
@@ -193,7 +212,7 @@ const EmbeddingSettings = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boo
           {canWrite && (
             <Group>
               <Button type="submit" loading={save.busy}>
-                Save settings
+                {t('Save settings')}
               </Button>
               {save.error && (
                 <Text c="red" size="sm" role="alert">

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Text } from '@mant
 import { notifications } from '@mantine/notifications'
 import { IconCopy, IconDots, IconDownload, IconFolder, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmButton.js'
 import { RenameBotDialog } from '../../components/RenameBotDialog.js'
@@ -34,6 +35,7 @@ export const BotCard = ({
   canWrite: boolean
   onChanged: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [deleting, setDeleting] = useState(false)
   const [renaming, setRenaming] = useState(false)
   const status = botStatus(bot)
@@ -43,7 +45,7 @@ export const BotCard = ({
       await onChanged()
       notifications.show({ color: 'green', message: label })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'That did not work', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('That did not work'), message: errorMessage(err) })
     }
   }
   const to = `/w/${workspaceId}/bots/${bot.id}`
@@ -52,63 +54,65 @@ export const BotCard = ({
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Anchor component={Link} to={to} c="inherit" fw={600} truncate>
-            {bot.name || 'Untitled bot'}
+            {bot.name || t('Untitled bot')}
           </Anchor>
           <Group gap={6}>
             <Badge color={status.color} variant="light" size="sm">
-              {status.label}
+              {t(status.label)}
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            Edited {timeAgo(bot.updatedAt)}
+            {t('Edited {{time}}', { time: timeAgo(bot.updatedAt) })}
           </Text>
         </Stack>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${bot.name}`}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('Actions for {{name}}', { name: bot.name })}>
               <IconDots size={16} />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item component={Link} to={`${to}/share`}>
-              Share
+              {t('Share')}
             </Menu.Item>
             <Menu.Item component={Link} to={`${to}/results`}>
-              Results
+              {t('Results')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconDownload size={14} aria-hidden />}
               onClick={() => void download(`/v1/bots/${bot.id}/export`, `${bot.name}.json`)}
             >
-              Export
+              {t('Export')}
             </Menu.Item>
             {canWrite && (
               <>
                 <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setRenaming(true)}>
-                  Rename
+                  {t('Rename')}
                 </Menu.Item>
                 <Menu.Item
                   leftSection={<IconCopy size={14} aria-hidden />}
-                  onClick={() => void act('Bot duplicated', () => api.post(`/v1/bots/${bot.id}/duplicate`))}
+                  onClick={() => void act(t('Bot duplicated'), () => api.post(`/v1/bots/${bot.id}/duplicate`))}
                 >
-                  Duplicate
+                  {t('Duplicate')}
                 </Menu.Item>
                 <Menu.Sub>
                   <Menu.Sub.Target>
-                    <Menu.Sub.Item leftSection={<IconFolder size={14} aria-hidden />}>Move to</Menu.Sub.Item>
+                    <Menu.Sub.Item leftSection={<IconFolder size={14} aria-hidden />}>{t('Move to')}</Menu.Sub.Item>
                   </Menu.Sub.Target>
                   <Menu.Sub.Dropdown>
                     <Menu.Item
                       disabled={!bot.folderId}
-                      onClick={() => void act('Bot moved', () => api.post(`/v1/bots/${bot.id}/move`, { folderId: null }))}
+                      onClick={() => void act(t('Bot moved'), () => api.post(`/v1/bots/${bot.id}/move`, { folderId: null }))}
                     >
-                      Top level
+                      {t('Top level')}
                     </Menu.Item>
                     {folders.map((f) => (
                       <Menu.Item
                         key={f.id}
                         disabled={bot.folderId === f.id}
-                        onClick={() => void act(`Bot moved to ${f.name}`, () => api.post(`/v1/bots/${bot.id}/move`, { folderId: f.id }))}
+                        onClick={() =>
+                          void act(t('Bot moved to {{folder}}', { folder: f.name }), () => api.post(`/v1/bots/${bot.id}/move`, { folderId: f.id }))
+                        }
                       >
                         {f.name}
                       </Menu.Item>
@@ -118,14 +122,16 @@ export const BotCard = ({
                 <Menu.Item
                   leftSection={bot.isClosed ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
                   onClick={() =>
-                    void act(bot.isClosed ? 'Bot reopened' : 'Bot closed', () => api.post(`/v1/bots/${bot.id}/${bot.isClosed ? 'reopen' : 'close'}`))
+                    void act(bot.isClosed ? t('Bot reopened') : t('Bot closed'), () =>
+                      api.post(`/v1/bots/${bot.id}/${bot.isClosed ? 'reopen' : 'close'}`),
+                    )
                   }
                 >
-                  {bot.isClosed ? 'Reopen to new chats' : 'Close to new chats'}
+                  {bot.isClosed ? t('Reopen to new chats') : t('Close to new chats')}
                 </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(true)}>
-                  Delete
+                  {t('Delete')}
                 </Menu.Item>
               </>
             )}
@@ -136,14 +142,14 @@ export const BotCard = ({
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete “${bot.name}”?`}
-        confirmLabel="Delete bot"
+        title={t('Delete “{{name}}”?', { name: bot.name })}
+        confirmLabel={t('Delete bot')}
         onConfirm={async () => {
           await api.delete(`/v1/bots/${bot.id}`)
           await onChanged()
         }}
       >
-        The bot, its published version and all its results are deleted. This cannot be undone.
+        {t('The bot, its published version and all its results are deleted. This cannot be undone.')}
       </ConfirmDialog>
     </Card>
   )

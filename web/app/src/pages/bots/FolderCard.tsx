@@ -2,6 +2,7 @@
 import { ActionIcon, Anchor, Card, Group, Menu, Text } from '@mantine/core'
 import { IconDots, IconFolder } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmButton.js'
 import { NameDialog } from '../../components/NameDialog.js'
 import { api } from '../../lib/api.js'
@@ -20,6 +21,7 @@ export const FolderCard = ({
   onOpen: () => void
   onChanged: () => Promise<unknown>
 }) => {
+  const { t } = useTranslation()
   const [renaming, setRenaming] = useState(false)
   const [deleting, setDeleting] = useState(false)
   return (
@@ -36,14 +38,14 @@ export const FolderCard = ({
         {canWrite && (
           <Menu position="bottom-end">
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for folder ${folder.name}`}>
+              <ActionIcon variant="subtle" color="gray" aria-label={t('Actions for folder {{name}}', { name: folder.name })}>
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
+              <Menu.Item onClick={() => setRenaming(true)}>{t('Rename')}</Menu.Item>
               <Menu.Item color="red" onClick={() => setDeleting(true)}>
-                Delete
+                {t('Delete')}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
@@ -52,7 +54,7 @@ export const FolderCard = ({
       <NameDialog
         opened={renaming}
         onClose={() => setRenaming(false)}
-        title="Rename folder"
+        title={t('Rename folder')}
         initial={folder.name}
         onSubmit={async (name) => {
           await api.patch(`/v1/workspaces/${workspaceId}/folders/${folder.id}`, { name })
@@ -62,14 +64,14 @@ export const FolderCard = ({
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete the folder “${folder.name}”?`}
-        confirmLabel="Delete folder"
+        title={t('Delete the folder “{{name}}”?', { name: folder.name })}
+        confirmLabel={t('Delete folder')}
         onConfirm={async () => {
           await api.delete(`/v1/workspaces/${workspaceId}/folders/${folder.id}`)
           await onChanged()
         }}
       >
-        The bots inside are kept: they move back to the top level.
+        {t('The bots inside are kept: they move back to the top level.')}
       </ConfirmDialog>
     </Card>
   )

@@ -3,6 +3,7 @@ import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mant
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ErrorState, errorMessage } from '../../components/states.js'
 import { api } from '../../lib/api.js'
@@ -19,6 +20,7 @@ export const NewBotModal = ({
   workspaceId: string
   folderId: string | null
 }) => {
+  const { t } = useTranslation()
   const starters = useQuery({
     queryKey: ['starters'],
     queryFn: () => api.get<{ starters: Starter[] }>('/v1/starters').then((r) => r.starters),
@@ -35,7 +37,7 @@ export const NewBotModal = ({
         workspaceId,
         starterId,
         // A starter keeps its own name unless one is typed.
-        bot: { ...(name.trim() ? { name: name.trim() } : starterId ? {} : { name: 'My bot' }), ...(folderId ? { folderId } : {}) },
+        bot: { ...(name.trim() ? { name: name.trim() } : starterId ? {} : { name: t('My bot') }), ...(folderId ? { folderId } : {}) },
       })
       await client.invalidateQueries({ queryKey: ['bots', workspaceId] })
       onClose()
@@ -43,18 +45,18 @@ export const NewBotModal = ({
       // A new bot is for building: straight into its flow editor.
       navigate(`/w/${workspaceId}/bots/${bot.id}/edit`)
     } catch (err) {
-      notifications.show({ color: 'red', title: 'The bot could not be created', message: errorMessage(err) })
+      notifications.show({ color: 'red', title: t('The bot could not be created'), message: errorMessage(err) })
     } finally {
       setBusy(null)
     }
   }
   return (
-    <Modal opened={opened} onClose={onClose} title="Create a bot" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('Create a bot')} size="lg">
       <Stack>
         <TextInput
-          label="Name"
-          placeholder="My bot"
-          description="Shown on its page, in its address and in results files; you can change it later."
+          label={t('Name')}
+          placeholder={t('My bot')}
+          description={t('Shown on its page, in its address and in results files; you can change it later.')}
           value={name}
           maxLength={200}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -64,21 +66,21 @@ export const NewBotModal = ({
           <Group justify="space-between">
             <div>
               <Title order={3} size="h5">
-                From scratch
+                {t('From scratch')}
               </Title>
               <Text size="sm" c="dimmed">
-                A start and a welcome message to build on.
+                {t('A start and a welcome message to build on.')}
               </Text>
             </div>
             <Button variant="default" loading={busy === 'blank'} onClick={() => void create()}>
-              Create
+              {t('Create')}
             </Button>
           </Group>
         </Card>
         <Text fw={600} size="sm">
-          Starters
+          {t('Starters')}
         </Text>
-        {starters.error && <ErrorState title="Starters could not be loaded" error={starters.error} />}
+        {starters.error && <ErrorState title={t('Starters could not be loaded')} error={starters.error} />}
         {starters.data?.map((s) => (
           <Card key={s.id} withBorder padding="md">
             <Group justify="space-between" wrap="nowrap">
@@ -95,9 +97,9 @@ export const NewBotModal = ({
                 style={{ flexShrink: 0 }}
                 loading={busy === s.id}
                 onClick={() => void create(s.id)}
-                aria-label={`Use the ${s.name} starter`}
+                aria-label={t('Use the {{name}} starter', { name: s.name })}
               >
-                Use
+                {t('Use')}
               </Button>
             </Group>
           </Card>

@@ -1,10 +1,12 @@
 import { notifications } from '@mantine/notifications'
 import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../components/states.js'
 import { api } from '../../lib/api.js'
 
 /** Reads the chosen or dropped files and imports them in one request, so links between them are kept. */
 export const useImport = (workspaceId: string, folderId: string | null, done: () => Promise<unknown>) => {
+  const { t } = useTranslation()
   const ref = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
   const run = async (files: File[]) => {
@@ -15,7 +17,7 @@ export const useImport = (workspaceId: string, folderId: string | null, done: ()
         try {
           bots.push(JSON.parse(await file.text()))
         } catch {
-          throw new Error(`${file.name} is not a Typebot export (it is not valid JSON).`)
+          throw new Error(t('{{file}} is not a Typebot export (it is not valid JSON).', { file: file.name }))
         }
       }
       const { bots: imported } = await api.post<{ bots: { id: string; name: string }[] }>('/v1/bots/importMany', {
@@ -26,11 +28,12 @@ export const useImport = (workspaceId: string, folderId: string | null, done: ()
       await done()
       notifications.show({
         color: 'green',
-        title: imported.length === 1 ? 'Bot imported' : `${imported.length} bots imported`,
+        // English: "Bot imported" for one (the `_one` form in en.json).
+        title: t('{{count}} bots imported', { count: imported.length }),
         message: imported.map((b) => b.name).join(', '),
       })
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Import failed', message: errorMessage(err), autoClose: false })
+      notifications.show({ color: 'red', title: t('Import failed'), message: errorMessage(err), autoClose: false })
     } finally {
       setBusy(false)
       if (ref.current) ref.current.value = ''
@@ -43,7 +46,7 @@ export const useImport = (workspaceId: string, folderId: string | null, done: ()
       accept=".json,application/json"
       multiple
       hidden
-      aria-label="Typebot export files"
+      aria-label={t('Typebot export files')}
       data-testid="import-input"
       onChange={(e) => e.currentTarget.files?.length && void run([...e.currentTarget.files])}
     />
