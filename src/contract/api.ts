@@ -232,6 +232,8 @@ const newPassword = z.string().min(8, 'At least 8 characters.').max(256)
 const personName = z.string().trim().min(1).max(200)
 const linkToken = z.string().min(1).max(200)
 
+/** One of the web app's languages (contract/languages.ts). */
+const languageSchema = z.enum(languageTags as [Language, ...Language[]])
 export const meSchema = z
   .object({
     id: z.string(),
@@ -244,7 +246,7 @@ export const meSchema = z
     /** An identity at the OpenID Connect provider signs in to this account. */
     oidcConnected: z.boolean(),
     /** The web app's language the user chose; null: their browser's. */
-    language: z.enum(languageTags as [Language, ...Language[]]).nullable(),
+    language: languageSchema.nullable(),
   })
   .meta({ id: 'Me' })
 export const authStatusSchema = z
@@ -284,11 +286,7 @@ export const updateMeBody = z
     name: personName.optional(),
     currentPassword: z.string().max(256).optional(),
     newPassword: newPassword.optional(),
-    language: z
-      .enum(languageTags as [Language, ...Language[]])
-      .nullable()
-      .optional()
-      .meta({ description: "The web app's language: en, pt-BR, es, fr or de; null: the browser's." }),
+    language: languageSchema.nullable().optional().meta({ description: "The web app's language: en, pt-BR, es, fr or de; null: the browser's." }),
   })
   .refine((b) => b.name !== undefined || b.newPassword !== undefined || b.language !== undefined, {
     message: 'Give name, newPassword and/or language.',

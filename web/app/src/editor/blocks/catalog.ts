@@ -152,6 +152,3 @@ const withoutVisitorTexts = (fields: Record<string, unknown>, language: Language
  */
 export const createBlock = (type: string, language: Language = 'en'): Block =>
   ({ id: newId(), type, ...withoutVisitorTexts(cardOf(type)?.defaults() ?? { options: {} }, language) }) as Block
-
-/** What a kind's block shows its visitors by default, by dotted path (`options.labels.placeholder`): the form's placeholders. */
-export const defaultsOf = (type: string): Record<string, unknown> => cardOf(type)?.defaults() ?? {}
