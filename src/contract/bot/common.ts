@@ -1,6 +1,7 @@
 // Shapes shared by every Typebot v6 bot: variables, edges, groups, events, conditions, theme and settings.
 // Identity and graph fields are validated strictly; everything is a loose object so no key is ever dropped.
 import { z } from 'zod'
+import { builtInTexts } from './builtInTexts.js'
 
 /** Lenient field: optional and null-tolerant (exports from various Typebot builds write both). */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
@@ -206,7 +207,8 @@ export const themeSchema = z.looseObject({
 export type Theme = z.infer<typeof themeSchema>
 
 export const defaultSystemMessages = {
-  invalidMessage: 'Invalid message. Please, try again.',
+  // The one of these the server says (in the bot's language: builtInTexts.ts).
+  invalidMessage: builtInTexts.en.invalidMessage,
   botClosed: 'This bot is now closed',
   networkErrorTitle: 'Network Error',
   networkErrorMessage: 'Please check your internet connection and try again.',
