@@ -1,7 +1,7 @@
 // Driving the flow editor in Chromium: the canvas's groups, blocks and handles, the block panel's fields, and the
 // app's own API session (the page's cookie and CSRF token) for setting up and reading back bots.
 import type { Locator, Page } from 'playwright-core'
-import { fillAccountForm, type Person } from './webApp.js'
+import { fillAccountForm, type Person, shot } from './webApp.js'
 
 /** Sets the server up with its first account (through the setup page); answers its workspace and an API caller. */
 export const setUpFirstAccount = async (page: Page, baseUrl: string, who: Person) => {
@@ -86,10 +86,20 @@ export const saved = async (page: Page) => {
   await page.evaluate(
     () => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))),
   )
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved$/ })
-    .waitFor()
+  try {
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor()
+  } catch (error) {
+    // What the editor showed instead (an error badge, a conflict dialog), for the run's artifacts.
+    await shot(page, 'not-saved').catch(() => undefined)
+    const badge = await page
+      .getByRole('status')
+      .allTextContents()
+      .catch(() => [])
+    throw new Error(`the draft was not saved (save indicator: ${JSON.stringify(badge)}); screenshot web-app-not-saved.png`, { cause: error })
+  }
 }
 
 /**
