@@ -26,6 +26,7 @@ import {
 import { startTestServer, type TestServer } from '../support/server.js'
 import { fillAccountForm, openApp, type Person, person, shot, signIn } from '../support/webApp.js'
 import { driveChat } from '../support/webChat.js'
+import { withEstimate } from '../../web/app/src/editor/canvas/unmeasured.js'
 
 type Bot = {
   name: string
@@ -383,6 +384,72 @@ describe('flow editor', () => {
     assert.ok((await edges.count()) >= 3)
     for (const marker of await edges.evaluateAll((paths) => paths.map((p: any) => p.getAttribute('marker-end') as string | null)))
       assert.match(marker ?? '', /^url\(/)
+  })
+
+  test("a group's size and connection points are known before it is drawn: the estimate a large bot opens with matches the drawing", async () => {
+    const id = await editorOf({
+      version: '6',
+      id: 'tb-estimate',
+      name: 'Estimate',
+      events: [{ id: 'ev-start', type: 'start', graphCoordinates: { x: -300, y: 0 }, outgoingEdgeId: 'e-start' }],
+      variables: [{ id: 'v-size', name: 'Size' }],
+      groups: [
+        {
+          id: 'g-all',
+          title: 'Every kind of row',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [
+            text('t-hi', 'Hi'),
+            { id: 'b-name', type: 'text input', options: { variableId: 'v-size' } },
+            {
+              id: 'b-size',
+              type: 'choice input',
+              items: [
+                { id: 'i-s', content: 'Small', outgoingEdgeId: 'e-s' },
+                { id: 'i-l', content: 'Large' },
+              ],
+              options: { variableId: 'v-size' },
+            },
+            { id: 'b-set', type: 'Set variable', options: { variableId: 'v-size', expressionToEvaluate: '1' } },
+            {
+              id: 'b-if',
+              type: 'Condition',
+              items: [{ id: 'c-1', content: { comparisons: [{ id: 'k', variableId: 'v-size', comparisonOperator: 'Equal to', value: '1' }] } }],
+            },
+            { ...text('t-bye', 'Bye'), outgoingEdgeId: 'e-bye' },
+          ],
+        },
+        { id: 'g-next', title: 'Next', graphCoordinates: { x: 420, y: 0 }, blocks: [text('t-next', 'Next')] },
+      ],
+      edges: [
+        { id: 'e-start', from: { eventId: 'ev-start' }, to: { groupId: 'g-all' } },
+        { id: 'e-s', from: { blockId: 'b-size', itemId: 'i-s' }, to: { groupId: 'g-next' } },
+        { id: 'e-bye', from: { blockId: 't-bye' }, to: { groupId: 'g-next' } },
+      ],
+      theme: {},
+      settings: {},
+    })
+    const stored = (await api('GET', `/v1/bots/${id}`)).json.bot as { groups: { id: string }[] }
+    const group = stored.groups.find((g) => g.id === 'g-all')!
+    const estimate = withEstimate({ id: 'g-all', position: { x: 0, y: 0 }, data: { group, index: 0 } } as never)
+    const drawn = (await groupNode(page, 'Every kind of row').evaluate((node: any) => {
+      const zoom = node.getBoundingClientRect().width / node.offsetWidth
+      const box = node.getBoundingClientRect()
+      return {
+        height: box.height / zoom,
+        handles: [...node.querySelectorAll('.react-flow__handle')].map((h: any) => {
+          const r = h.getBoundingClientRect()
+          return { id: h.dataset.handleid as string, x: (r.left - box.left) / zoom, y: (r.top - box.top) / zoom }
+        }),
+      }
+    })) as { height: number; handles: { id: string; x: number; y: number }[] }
+    const byId = (list: { id?: string | null }[]) => list.map((h) => h.id).sort()
+    assert.deepEqual(byId(estimate.handles!), byId(drawn.handles), 'the same connection points')
+    for (const h of drawn.handles) {
+      const guess = estimate.handles!.find((e) => e.id === h.id)!
+      assert.ok(Math.abs(guess.x - h.x) <= 12 && Math.abs(guess.y - h.y) <= 20, `${h.id}: estimated ${guess.x},${guess.y}, drawn ${h.x},${h.y}`)
+    }
+    assert.ok(Math.abs(estimate.initialHeight! - drawn.height) <= 40, `height: estimated ${estimate.initialHeight}, drawn ${drawn.height}`)
   })
 
   test("a button's label is edited in place on the canvas: double-click, type, Enter keeps it; Escape drops the typing", async () => {

@@ -17,9 +17,13 @@ import {
   type OnNodesChange,
   ReactFlow,
   useReactFlow,
+  useStore,
 } from '@xyflow/react'
 import '@xyflow/react/dist/style.css'
 import './canvas.css'
+import { FarOverview } from './FarOverview.js'
+import { farOut } from './farOut.js'
+import { measured, withEstimate } from './unmeasured.js'
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFlowLabels } from '../../lib/flowLabels.js'
@@ -41,7 +45,7 @@ import {
 import type { Block, EditorBot, EditorContext } from '../types.js'
 import { type CanvasApi, CanvasContext, type CanvasMark, dragTypes, isBlockDrag } from './canvasContext.js'
 import { EventNode } from './EventNode.js'
-import { toFlow } from './flowModel.js'
+import { type GroupNodeData, toFlow } from './flowModel.js'
 import { GroupNode } from './GroupNode.js'
 
 const fitted = { fitView: true, fitViewOptions: { maxZoom: 1 } }
@@ -94,11 +98,14 @@ export type CanvasProps = {
   ctx: EditorContext
 }
 
+const estimated = (node: Node) => (node.type === 'botGroup' ? withEstimate(node as Node<GroupNodeData>) : node)
+
 export const EditorCanvas = (props: CanvasProps) => {
   const { bot, change, readOnly, createBlock, onSelectBlock } = props
   const { t } = useTranslation()
   const ariaLabels = useFlowLabels()
   const flow = useReactFlow()
+  const far = useStore(farOut)
   const selection = useRef(new Set<string>())
   const [nodes, setNodes] = useState<Node[]>([])
   const [edges, setEdges] = useState<FlowEdge[]>([])
@@ -108,14 +115,15 @@ export const EditorCanvas = (props: CanvasProps) => {
   useEffect(() => {
     const drawn = toFlow(bot, selection.current)
     // Unchanged groups keep their node object, changed ones keep their measured size (xyflow hides a node until
-    // it is measured, and only measures again when its size changes).
+    // it is measured, and only measures again when its size changes); a group not yet drawn keeps an estimate.
     setNodes((previous) => {
       const byId = new Map(previous.map((n) => [n.id, n]))
       return drawn.nodes.map((n) => {
         const old = byId.get(n.id)
-        if (!old) return n
+        if (!old) return estimated(n)
         const same = old.data.group === n.data.group && old.data.event === n.data.event && old.position === n.position
-        return same ? old : { ...n, measured: old.measured, selected: old.selected }
+        if (same) return old
+        return old.measured ? { ...n, measured: old.measured, selected: old.selected } : estimated({ ...n, selected: old.selected })
       })
     })
     setEdges(drawn.edges)
@@ -160,7 +168,8 @@ export const EditorCanvas = (props: CanvasProps) => {
   // A move becomes a change when it ends (a drag let go, or a step of the arrow keys), not on every frame.
   const onNodesChange: OnNodesChange = useCallback(
     (changes) => {
-      setNodes((ns) => applyNodeChanges(changes, ns))
+      const sized = new Set(changes.flatMap((c) => (c.type === 'dimensions' ? [c.id] : [])))
+      setNodes((ns) => applyNodeChanges(changes, ns).map((n) => (sized.has(n.id) ? measured(n) : n)))
       const moved = changes.flatMap((c) => (c.type === 'position' && c.dragging === false && c.position ? [[c.id, c.position] as const] : []))
       if (moved.length) change((b) => moveNodes(b, new Map(moved)), 'move')
     },
@@ -274,8 +283,16 @@ export const EditorCanvas = (props: CanvasProps) => {
   // Every prop given to ReactFlow is stable: it copies each new value into its store, which renders again.
   // A click on the canvas or on a group (not on one of its blocks) leaves the block's settings.
   const onPaneClick = useCallback(() => onSelectBlock(null), [onSelectBlock])
-  const onMoveStart = useCallback(() => wrapper.current?.classList.add('pg-moving'), [])
-  const onMoveEnd = useCallback(() => wrapper.current?.classList.remove('pg-moving'), [])
+  // The view is moving until it has been still for a moment (canvas.css `.pg-moving`). Not xyflow's move start and end:
+  // a drag begun while a wheel zoom settles gets the zoom's end in the middle of it.
+  const settled = useRef<number | undefined>(undefined)
+  const onMove = useCallback(() => {
+    const el = wrapper.current
+    if (!el) return
+    if (!el.classList.contains('pg-moving')) el.classList.add('pg-moving')
+    window.clearTimeout(settled.current)
+    settled.current = window.setTimeout(() => el.classList.remove('pg-moving'), 150)
+  }, [])
   // Kept so a redrawn bot keeps what is selected.
   const onSelectionChange = useCallback(({ nodes: ns, edges: es }: { nodes: Node[]; edges: FlowEdge[] }) => {
     selection.current = new Set([...ns.map((n) => n.id), ...es.map((e) => e.id)])
@@ -286,6 +303,7 @@ export const EditorCanvas = (props: CanvasProps) => {
       <Box
         ref={wrapper}
         h="100%"
+        data-far={far || undefined}
         onDragOver={(e) => {
           if (!readOnly && isBlockDrag(e.dataTransfer)) e.preventDefault()
         }}
@@ -305,19 +323,21 @@ export const EditorCanvas = (props: CanvasProps) => {
           isValidConnection={isValidConnection}
           onSelectionChange={onSelectionChange}
           onPaneClick={onPaneClick}
-          onMoveStart={onMoveStart}
-          onMoveEnd={onMoveEnd}
+          onMove={onMove}
           nodesDraggable={!readOnly}
           nodesConnectable={!readOnly}
           deleteKeyCode={null}
           {...(opening ? { defaultViewport: opening } : fitted)}
           minZoom={0.05}
-          onlyRenderVisibleElements
+          // Far out every group is drawn: one pays mounting them once rather than at the view's edges on every frame.
+          onlyRenderVisibleElements={!far}
           defaultEdgeOptions={edgeOptions}
           proOptions={proOptions}
           ariaLabelConfig={ariaLabels}
         >
-          <Background />
+          {/* Far out its dots are smaller than a pixel, and repainting them on every frame of a pan was a third of it. */}
+          {!far && <Background />}
+          <FarOverview />
           <Controls showInteractive={false} />
           {/* Only where there is more than a screen to find one's way in: on a small bot it covers groups. */}
           {bot.groups.length > 12 && <MiniMap pannable zoomable ariaLabel={t('Overview of the flow')} />}

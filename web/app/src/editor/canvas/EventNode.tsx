@@ -8,7 +8,7 @@ import { sourceKey } from '../../../../../src/contract/bot/graph.js'
 import { useCanvas } from './canvasContext.js'
 import type { EventNodeData } from './flowModel.js'
 
-const eventLabel = (event: EventNodeData['event'], t: TFunction) => {
+export const eventLabel = (event: EventNodeData['event'], t: TFunction) => {
   const command = (event.options as { command?: string } | null | undefined)?.command
   switch (event.type) {
     case 'start':

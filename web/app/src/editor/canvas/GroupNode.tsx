@@ -3,7 +3,7 @@
 // browser's drag and drop: within the group, into another group, or onto the canvas for a new group.
 import { ActionIcon, Button, Group as Row, Paper, TextInput } from '@mantine/core'
 import { IconAlertTriangle, IconCopy, IconGripVertical, IconPlayerPlay, IconTrash } from '@tabler/icons-react'
-import { Handle, type Node, NodeToolbar, type NodeProps, Position, type ReactFlowState, useStore } from '@xyflow/react'
+import { type Node, NodeToolbar, type NodeProps, Position, useStore } from '@xyflow/react'
 import { type DragEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
 import { BubbleBlockType, InputBlockType } from '../../../../../src/contract/bot/blockTypes.js'
 import { hasItemExits, sourceKey } from '../../../../../src/contract/bot/graph.js'
@@ -13,6 +13,8 @@ import { TextBubbleForm } from '../richText/TextBubbleForm.js'
 import type { Block } from '../types.js'
 import { type CanvasMark, dragTypes, isBlockDrag, useCanvas } from './canvasContext.js'
 import './canvas.css'
+import { FlowHandle } from './FlowHandle.js'
+import { farOut } from './farOut.js'
 import { blockTargetHandle, exitLabel, type GroupNodeData, itemExits, showsBlockHandle } from './flowModel.js'
 
 /** The index a drop at clientY lands on, from the block rows' middles. */
@@ -36,12 +38,6 @@ const Marks = ({ marks }: { marks: CanvasMark[] | undefined }) => {
     </span>
   )
 }
-
-// Zoomed far out, a group is drawn as a box with its title (its name stays for screen readers): the rows keep
-// their place and their handles, so edges still attach where they did, but are not painted (canvas.css,
-// `[data-lod]`) and drop their text. Nothing in them is readable at that size, and painting and hit-testing
-// thousands of rows is what made panning a large flow zoomed out stutter.
-const lowDetail = (s: ReactFlowState) => s.transform[2] < 0.45
 
 /**
  * An exit's row: its label and its connection point. A button's label (`onRename`) is edited in place: double-click
@@ -95,7 +91,7 @@ const ItemRow = ({ handle, label, lod, onRename }: { handle: string; label: stri
           {lod ? '\u00a0' : label}
         </span>
       )}
-      <Handle type="source" id={handle} position={Position.Right} className="pg-handle" />
+      <FlowHandle far={lod} type="source" id={handle} position={Position.Right} className="pg-handle" />
     </div>
   )
 }
@@ -225,7 +221,14 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
     >
       {/* Where an edge aimed at this block ends (drawn only; edges are made by letting go on the block). */}
       {!isFirst && (
-        <Handle type="target" id={blockTargetHandle(block.id)} position={Position.Left} className="pg-handle-block-in" isConnectable={false} />
+        <FlowHandle
+          far={lod}
+          type="target"
+          id={blockTargetHandle(block.id)}
+          position={Position.Left}
+          className="pg-handle-block-in"
+          isConnectable={false}
+        />
       )}
       <div className="pg-block-head">
         <span className="pg-kind">{lod ? '\u00a0' : label}</span>
@@ -249,7 +252,7 @@ const BlockRow = memo(({ block, lod, isFirst, isLast }: { block: Block; lod: boo
         (ownLabel ? (
           <ItemRow handle={own.key} label={ownLabel} lod={lod} />
         ) : (
-          <Handle type="source" id={own.key} position={Position.Right} className="pg-handle" />
+          <FlowHandle far={lod} type="source" id={own.key} position={Position.Right} className="pg-handle" />
         ))}
     </div>
   )
@@ -304,7 +307,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
   const canvas = useCanvas()
   const { t } = canvas
   const [over, setOver] = useState<number | null>(null)
-  const lod = useStore(lowDetail)
+  const lod = useStore(farOut)
   const { group } = data
   // The whole group takes a dragged block, and a band below it too (see .pg-group::after), where the line shows the
   // block going last: a block let go just under a group joins it instead of starting a new group on top of it.
@@ -369,7 +372,7 @@ export const GroupNode = memo(({ data, selected }: NodeProps<Node<GroupNodeData>
           </Paper>
         </NodeToolbar>
       )}
-      <Handle type="target" id="in" position={Position.Left} className="pg-handle-in" />
+      <FlowHandle far={lod} type="target" id="in" position={Position.Left} className="pg-handle-in" />
       <Title groupId={group.id} title={group.title} />
       <div className="pg-blocks">
         {group.blocks.map((block, i) => (
