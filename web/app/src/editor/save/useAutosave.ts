@@ -1,6 +1,7 @@
 // Autosave: the draft is sent a moment after the last change, with the `updatedAt` of the copy it was made from.
 // The server refuses a copy older than what it holds (409): then nothing is retried on its own — the editor shows
-// both versions and the user chooses (conflict dialog), so neither side's work is lost silently. The server answers
+// both versions and the user chooses (conflict dialog), so neither side's work is lost silently — unless what it
+// holds is a version this editor sent whose answer was lost: that is no conflict, and the draft is sent again. The server answers
 // a save with its checks of what it stored (links to other bots included): kept for the checks panel (checks.ts).
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -10,6 +11,7 @@ import { ApiError, api } from '../../lib/api.js'
 import { t } from '../../i18n/index.js'
 import type { EditorBot } from '../types.js'
 import type { ServerChecks } from './checks.js'
+import { diffBots } from './diff.js'
 
 export type SaveState =
   | { status: 'saved' }
@@ -41,6 +43,8 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
   const inFlight = useRef<Promise<void> | null>(null)
   // Set by a 409 until the user chooses: no save may go out meanwhile (it would be refused the same way).
   const conflicted = useRef(false)
+  // The last version sent whose answer never came (the connection dropped): the server may hold it all the same.
+  const unanswered = useRef<EditorBot | null>(null)
   const [state, setState] = useState<SaveState>({ status: 'saved' })
   const [checked, setChecked] = useState<ServerChecks>()
   const latest = useRef(bot)
@@ -62,12 +66,41 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
       }
       setState({ status: 'saving' })
       let stored = false
+      const send = () =>
+        api.patch<CheckedBotAnswer>(`/v1/bots/${botId}`, {
+          bot: { ...editable(sending), updatedAt: updatedAt.current },
+          overwrite: overwrite || undefined,
+        })
+      const read = () => api.get<BotDraftAnswer>(`/v1/bots/${botId}`).then((r) => r.bot)
+      /** Sends the draft; on a 409, answers the stored version when it is not one this editor sent. */
+      const attempt = async (again: boolean): Promise<{ answer: CheckedBotAnswer } | { theirs: BotRecord }> => {
+        try {
+          return { answer: await send() }
+        } catch (err) {
+          // Its answer lost on the way (status 0), a save may still have been stored: see below.
+          if (err instanceof ApiError && err.status === 0) unanswered.current = sending
+          if (!(err instanceof ApiError && err.status === 409)) throw err
+          const theirs = await read().catch((reading) => {
+            throw new Error(t('The bot changed elsewhere and could not be read: {{error}}', { error: errorText(reading) }))
+          })
+          // The stored version is one this editor sent, its answer lost on the way (or the request sent again by the
+          // browser after a dropped connection): nobody else changed the bot. The draft is sent on that version.
+          const ours = [sending, unanswered.current].some((mine) => mine && diffBots(mine, theirs).length === 0)
+          if (!ours || again) return { theirs }
+          updatedAt.current = theirs.updatedAt
+          return attempt(true)
+        }
+      }
       const run = (async () => {
         try {
-          const answer = await api.patch<CheckedBotAnswer>(`/v1/bots/${botId}`, {
-            bot: { ...editable(sending), updatedAt: updatedAt.current },
-            overwrite: overwrite || undefined,
-          })
+          const outcome = await attempt(false)
+          if ('theirs' in outcome) {
+            conflicted.current = true
+            setState({ status: 'conflict', theirs: outcome.theirs })
+            return
+          }
+          const { answer } = outcome
+          unanswered.current = null
           saved.current = sending
           updatedAt.current = answer.bot.updatedAt
           setChecked({ bot: sending, checks: answer.checks })
@@ -77,15 +110,7 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
           saidSaved.current()
           void client.invalidateQueries({ queryKey: ['bot', botId] })
         } catch (err) {
-          if (err instanceof ApiError && err.status === 409) {
-            conflicted.current = true
-            try {
-              const theirs = await api.get<BotDraftAnswer>(`/v1/bots/${botId}`).then((r) => r.bot)
-              setState({ status: 'conflict', theirs })
-            } catch (reading) {
-              setState({ status: 'error', message: t('The bot changed elsewhere and could not be read: {{error}}', { error: errorText(reading) }) })
-            }
-          } else setState({ status: 'error', message: errorText(err) })
+          setState({ status: 'error', message: errorText(err) })
         }
       })()
       inFlight.current = run
