@@ -20,3 +20,16 @@ for (const catalogue of catalogues) {
     })
   }
 }
+
+test('a name set inside a sentence is lower-cased, except in German, whose nouns keep their capital', async () => {
+  const { i18n, midSentence } = await import('../../web/app/src/i18n/index.js')
+  try {
+    assert.equal(midSentence('Text settings'), 'text settings')
+    await i18n.changeLanguage('fr')
+    assert.equal(midSentence('Réglages du texte'), 'réglages du texte')
+    await i18n.changeLanguage('de')
+    assert.equal(midSentence('Text-Einstellungen'), 'Text-Einstellungen')
+  } finally {
+    await i18n.changeLanguage('en')
+  }
+})

@@ -2,6 +2,7 @@
 import { ActionIcon, CopyButton, Group, Textarea, TextInput, Tooltip } from '@mantine/core'
 import { IconCheck, IconCopy } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { midSentence } from '../i18n/index.js'
 
 export const CopyField = ({ label, value, multiline, description }: { label: string; value: string; multiline?: boolean; description?: string }) => {
   const { t } = useTranslation()
@@ -13,7 +14,7 @@ export const CopyField = ({ label, value, multiline, description }: { label: str
             variant="subtle"
             color={copied ? 'teal' : 'gray'}
             onClick={copy}
-            aria-label={copied ? t('Copied') : t('Copy {{label}}', { label: label.toLowerCase() })}
+            aria-label={copied ? t('Copied') : t('Copy {{label}}', { label: midSentence(label) })}
           >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>

@@ -2,6 +2,7 @@
 import { ActionIcon, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconX } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
+import { midSentence } from '../i18n/index.js'
 import type { BotCheck } from '../../../../src/contract/bot/checks.js'
 import { blockLabel } from '../lib/blockLabels.js'
 import { BlockSettings } from './blocks/BlockSettings.js'
@@ -51,7 +52,7 @@ const Frame = ({ title, onClose, children }: { title: string; onClose: () => voi
         <Title order={2} size="h5">
           {title}
         </Title>
-        <ActionIcon variant="subtle" onClick={onClose} aria-label={t('Close {{panel}}', { panel: title.toLowerCase() })}>
+        <ActionIcon variant="subtle" onClick={onClose} aria-label={t('Close {{panel}}', { panel: midSentence(title) })}>
           <IconX size={16} />
         </ActionIcon>
       </Group>

@@ -30,3 +30,9 @@ export const t: typeof i18n.t = ((...args: Parameters<typeof i18n.t>) => i18n.t(
  * translated where it is shown, `t(value)`. The key test reads these too.
  */
 export const msg = <T extends string>(text: T): T => text
+
+/**
+ * A name set inside a sentence ("Close {{panel}}"): lower-cased as English, French, Spanish and Portuguese write it,
+ * as it is in German, whose nouns keep their capital.
+ */
+export const midSentence = (name: string) => (i18n.language.startsWith('de') ? name : name.toLocaleLowerCase(i18n.language))

@@ -2,6 +2,7 @@
 // other keys (unknown ones included) untouched, so editing one option never drops what the form does not show.
 import { Fieldset, Group, NumberInput, Paper, Select, Stack, Switch, Text, Textarea } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { midSentence } from '../../i18n/index.js'
 import { newId } from '../../../../../src/contract/ids.js'
 import type { EditorContext } from '../types.js'
 import { VariableInput } from '../variables/VariableInput.js'
@@ -219,7 +220,7 @@ const ListEditor = ({ field, value, onChange, ctx, credentialsType }: ControlPro
         })}
         {!ctx.readOnly && (
           <AddRow onClick={() => set([...rows, scalar ? '' : field.itemHasId ? { id: newId() } : {}])}>
-            {t('Add to {{list}}', { list: field.label.toLowerCase() })}
+            {t('Add to {{list}}', { list: midSentence(field.label) })}
           </AddRow>
         )}
       </Stack>
