@@ -4,10 +4,14 @@
 // help), which the editor shows through `t()`.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { z } from 'zod'
 import { allCards as cards } from '../../src/blocks/cards.js'
+import { blockSchemaByType } from '../../src/blocks/schemas.js'
 import { blockCategories } from '../../src/contract/bot/card.js'
 import { visitorTextsOf } from '../../src/contract/bot/visitorTexts.js'
 import { type Language, languageTags } from '../../src/contract/languages.js'
+import { type Field, humanize, objectFields } from '../../web/app/src/editor/blocks/formModel.js'
+import { formHints } from '../../web/app/src/editor/blocks/hints.js'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -50,6 +54,18 @@ const cardTexts = (): string[] => [
   ]),
 ]
 
+/** The settings forms' labels made from option names (formModel.ts), for every kind's schema and action. */
+const derivedLabels = (): string[] => {
+  const labels = (fields: Field[]): string[] =>
+    fields.flatMap((f) => [...(f.label === humanize(f.key) ? [f.label] : []), ...('fields' in f ? labels(f.fields) : [])])
+  return [
+    ...Object.entries(blockSchemaByType).flatMap(([type, schema]) => labels(objectFields(schema as z.ZodType, formHints(type)))),
+    ...cards.flatMap((card) =>
+      (card.actions?.list ?? []).flatMap((action) => labels(objectFields(z.object({ options: action.options }), formHints(card.type)))),
+    ),
+  ]
+}
+
 export const catalogues: Catalogue[] = [
   {
     name: 'web app',
@@ -59,7 +75,7 @@ export const catalogues: Catalogue[] = [
       ...filesUnder('src/blocks', (n) => n === 'editor.ts'),
       ...filesUnder('src/contract/bot', sourceFile),
     ],
-    extra: cardTexts,
+    extra: () => [...cardTexts(), ...derivedLabels()],
   },
   { name: 'widget', localesDir: 'web/chat/src/i18n/locales', sources: filesUnder('web/chat/src', sourceFile) },
 ]

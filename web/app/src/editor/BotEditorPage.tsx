@@ -209,6 +209,8 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
             { value: 'settings', label: t('Settings') },
           ]}
           aria-label={t('Editor view')}
+          // The bot's name gives way first: longer labels (German) would otherwise be cut.
+          style={{ flexShrink: 0 }}
         />
         <Group gap="xs" wrap="nowrap">
           {!readOnly && (

@@ -105,12 +105,13 @@ export const objectFields = (schema: z.ZodType, hints: FormHints = {}, path = ''
 }
 
 const fieldFor = (key: string, schema: z.ZodType, hints: FormHints, path: string): Field | undefined => {
-  // Labels and help from the kind's card are in the app's catalogue (translated); labels made from key names are not.
+  // Labels and help from the kind's card, and labels made from key names, are in the app's catalogue (the key
+  // reader walks every kind's schema the same way: scripts/i18n/keys.ts).
   const label = hints.labels?.[path]
   const help = hints.help?.[path]
   const base: FieldBase = {
     key,
-    label: label === undefined ? humanize(key) : label && t(label),
+    label: label === undefined ? t(humanize(key)) : label && t(label),
     ...(help && { help: t(help) }),
     ...(hints.shownWhen?.[path] && { when: hints.shownWhen[path] }),
   }

@@ -5,7 +5,7 @@
 // screen readers; this drawing is hidden from them.
 import { getBezierPath, type InternalNode, Position, type ReactFlowState, useStore, ViewportPortal } from '@xyflow/react'
 import type { TFunction } from 'i18next'
-import { memo, useMemo } from 'react'
+import { memo, useDeferredValue, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { eventLabel } from './EventNode.js'
 import { farOut } from './farOut.js'
@@ -62,7 +62,8 @@ const sameFlow = (a: ReactFlowState | null, b: ReactFlowState | null) =>
 
 export const FarOverview = memo(() => {
   const { t } = useTranslation()
-  const state = useStore(farState, sameFlow)
+  // Deferred: a group dragged far out changes the flow on every frame, and this drawing can wait for a quiet moment.
+  const state = useDeferredValue(useStore(farState, sameFlow))
   const drawing = useMemo(() => state && draw(state, t), [state, t])
   if (!drawing) return null
   return (
