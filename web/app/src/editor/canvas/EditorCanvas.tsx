@@ -329,8 +329,7 @@ export const EditorCanvas = (props: CanvasProps) => {
           deleteKeyCode={null}
           {...(opening ? { defaultViewport: opening } : fitted)}
           minZoom={0.05}
-          // Far out every group is drawn: one pays mounting them once rather than at the view's edges on every frame.
-          onlyRenderVisibleElements={!far}
+          onlyRenderVisibleElements
           defaultEdgeOptions={edgeOptions}
           proOptions={proOptions}
           ariaLabelConfig={ariaLabels}

@@ -31,7 +31,9 @@ const titleOf = (node: InternalNode, t: TFunction) => {
 
 const draw = ({ nodeLookup, edges }: Pick<ReactFlowState, 'nodeLookup' | 'edges'>, t: TFunction) => {
   const boxes = [...nodeLookup.values()].flatMap((node) => {
-    const { width, height } = node.measured
+    // A group never drawn yet is where its estimate (unmeasured.ts) puts it.
+    const width = node.measured.width ?? node.initialWidth
+    const height = node.measured.height ?? node.initialHeight
     if (!width || !height) return []
     const { x, y } = node.internals.positionAbsolute
     return [{ id: node.id, x, y, width, height, event: node.type === 'event', selected: !!node.selected, title: titleOf(node, t) }]
