@@ -32,7 +32,9 @@ export const diffBots = (mine: EditorBot, theirs: EditorBot): BotDifference[] =>
   if (!same(mine.variables, theirs.variables))
     out.push({ what: t('Variables'), mine: mine.variables.map((v) => v.name).join(', '), theirs: theirs.variables.map((v) => v.name).join(', ') })
   if (!same(mine.events, theirs.events)) out.push({ what: t('Events'), mine: t('changed'), theirs: t('changed') })
-  if (!same(mine.theme, theirs.theme)) out.push({ what: t('Theme'), mine: t('changed'), theirs: t('changed') })
+  // The theme template chosen counts as the theme: with it, two versions told apart by nothing here are the same draft.
+  if (!same(mine.theme, theirs.theme) || (mine.selectedThemeTemplateId ?? null) !== (theirs.selectedThemeTemplateId ?? null))
+    out.push({ what: t('Theme'), mine: t('changed'), theirs: t('changed') })
   if (!same(mine.settings, theirs.settings)) out.push({ what: t('Settings'), mine: t('changed'), theirs: t('changed') })
   return out
 }

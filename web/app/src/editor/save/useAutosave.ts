@@ -1,8 +1,9 @@
 // Autosave: the draft is sent a moment after the last change, with the `updatedAt` of the copy it was made from.
 // The server refuses a copy older than what it holds (409): then nothing is retried on its own — the editor shows
 // both versions and the user chooses (conflict dialog), so neither side's work is lost silently — unless what it
-// holds is a version this editor sent whose answer was lost: that is no conflict, and the draft is sent again. The server answers
-// a save with its checks of what it stored (links to other bots included): kept for the checks panel (checks.ts).
+// holds is a version this editor sent whose answer was lost: that is no conflict, and the draft is sent again. The
+// server answers a save with its checks of what it stored (links to other bots included): kept for the checks panel
+// (checks.ts).
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { BotDraftAnswer, CheckedBotAnswer } from '../../../../../src/contract/api.js'
@@ -81,6 +82,8 @@ export const useAutosave = (botId: string, bot: EditorBot, initialUpdatedAt: str
           if (err instanceof ApiError && err.status === 0) unanswered.current = sending
           if (!(err instanceof ApiError && err.status === 409)) throw err
           const theirs = await read().catch((reading) => {
+            // Refused, and the stored version unknown: no save goes out until the user reloads (each would be refused).
+            conflicted.current = true
             throw new Error(t('The bot changed elsewhere and could not be read: {{error}}', { error: errorText(reading) }))
           })
           // The stored version is one this editor sent, its answer lost on the way (or the request sent again by the
