@@ -5,7 +5,7 @@ import { STATE_VERSION, type SessionState } from './state.js'
 import type { EngineDeps } from './deps.js'
 import { isTooLong } from './scope.js'
 import { Turn, type TurnOutcome } from './turn.js'
-import type { TextFormat, UserReply, VariableValue } from './types.js'
+import type { MessagingClient, TextFormat, UserReply, VariableValue } from './types.js'
 import { toVariableValue } from './variables.js'
 
 export type StartOptions = {
@@ -25,6 +25,8 @@ export type StartOptions = {
   /** Previews only: shows (or hides) the progress whatever the bot's theme says. */
   isProgressBarEnabled?: boolean
   textFormat: TextFormat
+  /** Chats on a messaging app (see MessagingClient). */
+  client?: MessagingClient
 }
 
 /**
@@ -64,6 +66,7 @@ export const startChat = async (bot: CompiledBot, options: StartOptions, deps: E
     ...(showsProgress(bot, options) && { progress: { totalAnswers: 0 } }),
     ...(options.isStreamEnabled && { isStreamEnabled: true }),
     ...(!options.isPreview && bot.settings?.security?.allowedOrigins?.length && { allowedOrigins: bot.settings.security.allowedOrigins }),
+    ...(options.client && { client: options.client }),
   }
   const turn = new Turn(state, { ...deps, getBot: async (id) => (id === bot.snapshotId ? bot : deps.getBot(id)) }, options.textFormat)
   await turn.load()

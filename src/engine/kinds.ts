@@ -12,6 +12,7 @@ import type {
   ChatLog,
   ChatMessage,
   ClientSideAction,
+  MessagingClient,
   ParsedReply,
   Runtime,
   StoredFile,
@@ -52,6 +53,8 @@ export interface BlockContext {
   transcript: readonly { role: 'assistant' | 'user'; text: string }[]
   /** Whether the client asked for streamed completions. */
   isStreamEnabled: boolean
+  /** Set when the chat is on a messaging app: no browser runs client code (see MessagingClient). */
+  client: MessagingClient | undefined
   budget: TurnBudget
   /** Another bot of the same workspace, as linked bots run it (published, or the draft in preview). */
   linkedBot(botId: string): Promise<CompiledBot | undefined>

@@ -53,6 +53,7 @@ export class Scope {
         return state.transcript ?? []
       },
       isStreamEnabled: state.isStreamEnabled === true,
+      client: state.client,
       budget,
       linkedBot: (id) => deps.linkedBot(id, state),
       credentials: (id) => deps.credentials(id, state),

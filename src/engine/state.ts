@@ -1,5 +1,5 @@
 // The session state: one versioned JSON document per chat, read and written once per turn.
-import type { UserReply, VariableValue } from './types.js'
+import type { MessagingClient, UserReply, VariableValue } from './types.js'
 
 /** Where the walk goes next: a group, optionally entered at one of its blocks. */
 export type Target = { groupId: string; blockId?: string }
@@ -49,6 +49,10 @@ export type SessionState = {
   transcript?: { role: 'assistant' | 'user'; text: string }[]
   /** Live chats: origins allowed to continue this chat (from the bot's security settings). */
   allowedOrigins?: string[]
+  /** Chats on a messaging app: who writes, and that no browser is there to run client code. */
+  client?: MessagingClient
+  /** Chats on a messaging app: milliseconds of silence after which the contact's next message starts over. */
+  expiryTimeout?: number
 }
 
 export class StateVersionError extends Error {}

@@ -9,6 +9,17 @@ export type LogStatus = ChatLog['status']
 
 export type TextFormat = 'richText' | 'markdown'
 
+/**
+ * A chat whose client is not a browser but a messaging app (WhatsApp, Telegram): nothing runs code on its side, so
+ * what a browser would compute is computed here or left out. `environment` is what Set variable's "Environment name"
+ * gives; the contact is who writes, as the messaging app tells it.
+ */
+export type MessagingClient = {
+  environment: string
+  contact: { name?: string; phoneNumber?: string }
+  referral?: { ctwaClickId?: string; sourceId?: string }
+}
+
 /** `timeoutMs` may shorten the sandbox's deadline; `tenant` (a workspace id) gets its fair share of the sandbox. */
 export type SandboxCallOptions = { timeoutMs?: number; tenant?: string }
 

@@ -3,7 +3,7 @@
 import type { CompiledBot } from '../../src/engine/compile.js'
 import type { BlockContext, InputKind, StoredCredentials } from '../../src/engine/kinds.js'
 import type { StackEntry } from '../../src/engine/state.js'
-import type { ChatFiles, EmailMessage, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
+import type { ChatFiles, EmailMessage, MessagingClient, EmailOutcome, Runtime, SmtpSettings, TextFormat, UserReply } from '../../src/engine/types.js'
 import type { Variable } from '../../src/contract/bot/common.js'
 import { testRuntime } from './engine.js'
 import { createHttpClient } from '../../src/runtime/http.js'
@@ -26,6 +26,8 @@ export type ContextOptions = {
   transcript?: BlockContext['transcript']
   /** The file storage (default: a new in-memory one); the chat runs in workspace `w1`. */
   files?: ChatFiles
+  /** A chat on a messaging app (no browser). */
+  client?: MessagingClient
 }
 
 export const blockContext = (options: ContextOptions = {}) => {
@@ -61,6 +63,7 @@ export const blockContext = (options: ContextOptions = {}) => {
     entry,
     transcript: options.transcript ?? [],
     isStreamEnabled: false,
+    client: options.client,
     budget: { emailsSent: 0, emailRecipients: 0 },
     linkedBot: async () => undefined,
     credentials: async (id) => options.credentials?.find((c) => c.id === id),

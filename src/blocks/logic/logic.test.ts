@@ -58,6 +58,36 @@ describe('Set variable', () => {
     assert.equal((await run([set('s', { type: 'Environment name' })])).text, 'web|')
   })
 
+  test('on a messaging app: the contact, the environment, and what a browser would compute done here', async () => {
+    const client = {
+      environment: 'whatsapp',
+      contact: { name: 'Ana', phoneNumber: '5511999990001' },
+      referral: { ctwaClickId: 'ctwa-1', sourceId: 'ad-9' },
+    }
+    const onApp = async (blocks: any[], prefilled: Record<string, unknown> = {}) => {
+      const b = compile(bot([['g', [...blocks, say('show', '{{Out}}|{{Item}}')]]], { variables: V }))
+      const outcome = await engineChat(b).start({ client, prefilledVariables: prefilled })
+      return { text: texts(outcome).at(-1), actions: outcome.response.clientSideActions, state: outcome.state }
+    }
+    assert.equal((await onApp([set('s', { type: 'Contact name' })])).text, 'Ana|')
+    assert.equal((await onApp([set('s', { type: 'Phone number' })])).text, '5511999990001|')
+    assert.equal(
+      (await onApp([set('s', { type: 'Referral Click ID' }), set('t', { type: 'Referral Source ID', variableId: 'vItem' })])).text,
+      'ctwa-1|ad-9',
+    )
+    assert.equal((await onApp([set('s', { type: 'Environment name' })])).text, 'whatsapp|')
+    // No browser: client code runs here instead of being sent.
+    const moment = await onApp([set('s', { type: 'Moment of the day' })])
+    assert.equal(moment.actions, undefined)
+    const hour = new Date('2025-06-04T10:00:00Z').getHours() // the test clock, in this machine's time zone
+    assert.equal(moment.text, `${hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening'}|`)
+    assert.equal((await onApp([set('s', { expressionToEvaluate: '{{A}} + 1', isExecutedOnClient: true })], { A: '1' })).text, '2|')
+    assert.deepEqual((await onApp([set('s', { type: 'Device type' })], { Out: 'kept' })).text, 'kept|')
+    assert.deepEqual(moment.state.client, client)
+    // On the web the contact's details are unknown: the variable is emptied, as Typebot's.
+    assert.equal((await run([set('s', { type: 'Contact name' })], { Out: 'x' })).text, '|')
+  })
+
   test('Transcript is kept as a session variable, not in results', async () => {
     const b = compile(
       bot([['g', [say('h', 'Hi, name?'), { id: 'i', type: 'text input' }, set('t', { type: 'Transcript' }), say('show', '{{Out}}')]]], {

@@ -148,7 +148,8 @@ export const httpRequestKind = (type: string, options: { boundedTimeout: boolean
     const blockOptions = block.options ?? {}
     const built = buildHttpRequest(blockOptions, ctx)
     if (!built.url) return { logs: [{ status: 'error', description: 'HTTP request has no URL; skipped.' }] }
-    if (blockOptions.isExecutedOnClient) {
+    // A chat on a messaging app has no browser to send it: the server does, as Typebot does for WhatsApp.
+    if (blockOptions.isExecutedOnClient && !ctx.client) {
       const { jsonBody, body, ...request } = built
       return {
         clientSideActions: [

@@ -1,6 +1,7 @@
-// Set variable: computes a value from one of 18 sources (options.type) and stores it. Custom expressions run in
-// the sandbox; with `isExecutedOnClient` (and always for "Moment of the day") the client computes the value and
-// sends it back as a dedicated reply.
+// Set variable: computes a value from one of 21 sources (options.type) and stores it. Custom expressions run in
+// the sandbox; with `isExecutedOnClient` (and always for "Moment of the day" and "Device type") the browser computes
+// the value and sends it back as a dedicated reply. Chats on a messaging app have no browser: the server computes
+// what it can (as Typebot does for WhatsApp), and the contact's details come from the messaging app.
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { SetVariableBlock } from './schema.js'
@@ -22,6 +23,15 @@ import { clientScript } from '../script/kind.js'
 const DAY_MS = 86_400_000
 
 const MOMENT_OF_THE_DAY_CODE = "const hour = new Date().getHours(); return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening'"
+/** The same, on the server (chats without a browser): the server's local hour. */
+const momentOfTheDay = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening')
+
+const DEVICE_TYPE_CODE = `const ua = navigator.userAgent
+const touch = navigator.maxTouchPoints > 0
+const width = window.innerWidth
+if (/tablet|ipad|playbook|silk|android(?!.*mobile)/i.test(ua) || (touch && width >= 768 && width <= 1024)) return 'tablet'
+if (/mobile|android|iphone|ipod|iemobile|blackberry|kindle/i.test(ua) || (touch && width < 768)) return 'mobile'
+return 'desktop'`
 
 type Options = NonNullable<SetVariableBlock['options']>
 
@@ -104,7 +114,7 @@ const serverSource = (options: Options, variables: Variable[]): Source => {
       }
     }
     case 'Environment name':
-      return () => ({ value: 'web' })
+      return (ctx) => ({ value: ctx.client?.environment ?? 'web' })
     case 'Transcript':
       return (ctx) => ({ value: transcript(ctx) })
     case 'User ID':
@@ -138,10 +148,17 @@ const serverSource = (options: Options, variables: Variable[]): Source => {
     case 'Shift':
       return (ctx) => pop(current(ctx), true, options)
     case 'Phone number':
+      return (ctx) => ({ value: ctx.client?.contact.phoneNumber || null })
     case 'Contact name':
-      // WhatsApp contact details: this runtime is web only, so the variable is left as is.
-      return () => ({})
+      return (ctx) => ({ value: ctx.client?.contact.name || null })
+    case 'Referral Click ID':
+      return (ctx) => ({ value: ctx.client?.referral?.ctwaClickId || null })
+    case 'Referral Source ID':
+      return (ctx) => ({ value: ctx.client?.referral?.sourceId || null })
     case 'Moment of the day':
+      return (ctx) => ({ value: momentOfTheDay(ctx.runtime.now().getHours()) })
+    case 'Device type':
+      // A messaging app tells nothing of the device: the variable keeps its value.
       return () => ({})
   }
 }
@@ -151,6 +168,8 @@ const clientCode = (options: Options): string | undefined => {
   switch (options.type ?? 'Custom') {
     case 'Moment of the day':
       return MOMENT_OF_THE_DAY_CODE
+    case 'Device type':
+      return DEVICE_TYPE_CODE
     case 'Custom': {
       const expression = options.expressionToEvaluate ?? ''
       return expression.includes('return ') ? expression : `return ${expression}`
@@ -180,24 +199,29 @@ const compileBlock = (block: SetVariableBlock, variables: Variable[]): BlockExec
   const options = block.options ?? {}
   const variableId = options.variableId
   if (!variableId || !variables.some((v) => v.id === variableId)) return () => ({})
-  const code = options.isExecutedOnClient || options.type === 'Moment of the day' ? clientCode(options) : undefined
-  if (code) {
-    return (ctx) => ({
-      clientSideActions: [
-        {
-          type: 'setVariable',
-          setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } },
-          expectsDedicatedReply: true,
-        },
-      ],
-      waitsForReply: true,
-    })
-  }
+  const onClient = options.isExecutedOnClient || options.type === 'Moment of the day' || options.type === 'Device type'
+  const code = onClient ? clientCode(options) : undefined
   const source = serverSource(options, variables)
-  return (ctx) => {
+  const onServer: BlockExecutor = (ctx) => {
     const computed = source(ctx)
     return computed instanceof Promise ? computed.then((c) => withValue(variableId, c)) : withValue(variableId, computed)
   }
+  if (code) {
+    return (ctx) =>
+      ctx.client
+        ? onServer(ctx)
+        : {
+            clientSideActions: [
+              {
+                type: 'setVariable',
+                setVariable: { scriptToExecute: { ...clientScript(code, ctx.variables), isCode: true } },
+                expectsDedicatedReply: true,
+              },
+            ],
+            waitsForReply: true,
+          }
+  }
+  return onServer
 }
 
 export const setVariable: ActionKind<SetVariableBlock> = {

@@ -23,6 +23,9 @@ export const setVariableValueTypes = [
   'Shift',
   'Phone number',
   'Contact name',
+  'Referral Click ID',
+  'Referral Source ID',
+  'Device type',
 ] as const
 export type SetVariableValueType = (typeof setVariableValueTypes)[number]
 export const defaultSetVariableOptions = { type: 'Custom', isExecutedOnClient: false, isCode: false } as const
