@@ -149,6 +149,11 @@ const envSchema = z
      * Default: http://localhost:PORT. Set, PARLEY_CHAT_URL must be set too.
      */
     PARLEY_PUBLIC_URL: httpUrl.optional(),
+    /** Messaging channels (docs/channels.md): Meta's Graph API and Telegram's Bot API, as Typebot names them. */
+    WHATSAPP_CLOUD_API_URL: httpUrl.default('https://graph.facebook.com'),
+    /** Choice buttons per WhatsApp message (WhatsApp shows at most 3). */
+    WHATSAPP_INTERACTIVE_GROUP_SIZE: z.coerce.number().int().min(1).max(3).default(3),
+    TELEGRAM_API_URL: httpUrl.default('https://api.telegram.org'),
     /** Directory of stored files (uploads, files made by blocks) when no S3 bucket is configured. */
     FILES_DIR: z.string().min(1).default('./data/files'),
     /** The largest file accepted, whatever a block allows (bytes). Uploads are buffered: keep it moderate. */
@@ -211,6 +216,8 @@ const envSchema = z
   })
 
 export type Config = {
+  /** Messaging channels' APIs (the operator's; not under the SSRF guard of bot requests). */
+  channels: { whatsAppApiUrl: string; whatsAppGroupSize: number; telegramApiUrl: string }
   port: number
   host: string
   databaseUrl: string
@@ -301,6 +308,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
     urls: { builder: trimmed(e.PARLEY_PUBLIC_URL), content: trimmed(e.PARLEY_CHAT_URL) },
     hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
+    channels: {
+      whatsAppApiUrl: e.WHATSAPP_CLOUD_API_URL.replace(/\/+$/, ''),
+      whatsAppGroupSize: e.WHATSAPP_INTERACTIVE_GROUP_SIZE,
+      telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    },
     // From src/config.ts and from its build, dist/config.js, alike: the installation's dist/web/.
     webChatScript: e.WEB_CHAT_SCRIPT ?? fileURLToPath(new URL('../dist/web/parley-chat.js', import.meta.url)),
     webAppDir: e.WEB_APP_DIR ?? fileURLToPath(new URL('../dist/web/app', import.meta.url)),

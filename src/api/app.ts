@@ -20,6 +20,7 @@ import { managementPlugin, managementRoutes } from './plugins/management.js'
 import { realtimePlugin } from './plugins/realtime.js'
 import { typebotPlugin, typebotRoutes } from './plugins/typebot.js'
 import { webPlugin } from './plugins/web.js'
+import { channelsPlugin, channelWebhookRoutes, registerConversationRunner } from '../channels/plugin.js'
 import { registerRequestHooks } from './requestHooks.js'
 import { numberArrivals } from './chatArrivals.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
@@ -32,6 +33,8 @@ const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>;
   { serves: ['all', 'chat'], plugin: chatPlugin, routes: chatApiRoutes },
   // The Typebot-compatible API (Typebot's paths and answer shapes, for its embed client and existing integrations).
   { serves: ['all', 'chat'], plugin: typebotPlugin, routes: typebotRoutes },
+  // Messaging channels' webhooks (WhatsApp on Typebot's paths, Telegram): src/channels/.
+  { serves: ['all', 'chat'], plugin: channelsPlugin, routes: channelWebhookRoutes },
 ]
 
 /** Every operation, whichever this process serves: the OpenAPI document lists them all. */
@@ -101,6 +104,7 @@ export const buildApp = async (
   fastify.decorateRequest('arrival', null)
   registerRequestHooks(fastify, metrics)
   numberArrivals(fastify, app.chats)
+  registerConversationRunner(fastify, app)
   registerSites(fastify, sites)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 

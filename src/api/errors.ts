@@ -24,6 +24,8 @@ export const statusOf: Record<ErrorCode, number> = {
   too_many_requests: 429,
   headers_too_large: 431,
   internal_error: 500,
+  /** An outside service the operation relies on answered with an error (a messaging app's API). */
+  upstream_error: 502,
 }
 
 /** Status codes of errors raised by Fastify itself mapped to our codes. */

@@ -7,7 +7,7 @@ import type { CompiledBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
 import { actionKindOf, type CompletionStream, inputKindOf, type KindRegistry } from '../engine/kinds.js'
 import type { SessionState } from '../engine/state.js'
-import type { Runtime, TextFormat, UserReply } from '../engine/types.js'
+import type { MessagingClient, Runtime, TextFormat, UserReply } from '../engine/types.js'
 import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
@@ -253,6 +253,60 @@ export const createChats = ({
         const update = { kind: 'update' as const, id: sessionId, revision: session.revision }
         return (await commit(outcome, update, [], before, digestOf(fingerprint))) ?? outcome.response
       })
+    },
+
+    /**
+     * A contact's chat on a messaging app starts (src/channels/, app/conversations.ts): a live chat on the bot's
+     * published snapshot, stored as a new result, in the session `sessionId` (created, or the contact's expired chat
+     * at `revision` started over). Throws `conflict` when another turn wrote the session meanwhile.
+     */
+    async startContact(
+      bot: { id: string; workspaceId: string; publishedId: string },
+      options: { sessionId: string; revision?: number; client: MessagingClient; expiryTimeout: number; message?: UserReply },
+    ) {
+      const snapshot = await store.bots.publishedSnapshot(bot.publishedId)
+      if (!snapshot) throw notFound('Bot not found (not published).')
+      const compiledBot = bots.compile(snapshot)
+      const resultId = newId()
+      const outcome = await run(() =>
+        startChat(
+          compiledBot,
+          { workspaceId: bot.workspaceId, isPreview: false, resultId, message: options.message, textFormat: 'richText', client: options.client },
+          deps,
+        ),
+      )
+      outcome.state.expiryTimeout = options.expiryTimeout
+      const session: SessionWrite =
+        options.revision === undefined
+          ? { kind: 'create', id: options.sessionId }
+          : { kind: 'update', id: options.sessionId, revision: options.revision }
+      await commit(outcome, session, [{ id: resultId, botId: bot.id }], beforeTurn(undefined))
+      return { response: outcome.response, settings: compiledBot.settings ?? {}, resultId }
+    },
+
+    /**
+     * The input a contact's chat waits on: its block type, what uploads it takes (file inputs, text inputs with
+     * attachments or voice clips) and who owns the files the contact sends it.
+     */
+    async waitingInput(state: SessionState) {
+      const found = await waitingBlock(state)
+      if (!found) return undefined
+      const { block, entry } = found
+      return {
+        type: block.type,
+        uploads: inputKindOf(kinds, block.type)?.uploads?.(block),
+        owner: { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId },
+      }
+    },
+
+    /** The next message of a contact's chat on a messaging app, on the session as read (`revision`, `state`). */
+    async continueContact(sessionId: string, revision: number, state: SessionState, message: UserReply | undefined) {
+      const before = beforeTurn(state)
+      const outcome = await run(() => continueChat(state, message, 'richText', deps))
+      await commit(outcome, { kind: 'update', id: sessionId, revision }, [], before)
+      const root = outcome.state.stack.at(-1) ?? state.stack.at(-1)
+      const bot = root && (await bots.get(root.snapshotId))
+      return { response: outcome.response, settings: bot?.settings ?? {}, resultId: root?.resultId }
     },
 
     /**

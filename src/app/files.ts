@@ -105,6 +105,8 @@ export const createFiles = ({
   return {
     /** The engine's view (EngineDeps.files). */
     chatFiles: { store, read } satisfies ChatFiles,
+    /** The largest file stored (FILES_MAX_BYTES). */
+    maxBytes: settings.maxBytes,
 
     /** An upload URL for a file the block `rules` come from accepts, for the chat of `session` waiting on `blockId`. */
     async grantUpload(owner: FileOwner, rules: UploadRules, request: UploadRequest, session: UploadSession) {

@@ -9,6 +9,7 @@ import { createAccounts } from './accounts.js'
 import { createBots } from './bots.js'
 import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
+import { createConversations } from './conversations.js'
 import { createCredentials } from './credentials.js'
 import { createFolders } from './folders.js'
 import { createThemeTemplates } from './themeTemplates.js'
@@ -85,6 +86,8 @@ export const createApp = ({
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,
+    /** Contacts on messaging apps (src/channels/): the channel port. */
+    conversations: createConversations({ store, chats, files, access, runtime }),
     webhookRooms: createWebhookRooms({ store, chats }),
     /** Outgoing webhooks: subscriptions and their deliveries (the dispatcher is started by server.ts). */
     webhooks,

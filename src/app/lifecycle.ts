@@ -39,7 +39,7 @@ export const createLifecycle = ({
   now = Date.now,
   onPurged,
 }: {
-  store: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'>
+  store: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads' | 'channels'>
   files: Pick<FilesApp, 'pruneOwned'>
   settings: LifecycleSettings
   log: Log
@@ -140,6 +140,7 @@ export const createLifecycle = ({
     const snapshots = await purgePreviewSnapshots(previewBefore)
     while ((await store.rateLimits.purge(chunk, started)) === chunk) await yieldToEventLoop()
     while ((await store.fileUploads.purge(chunk, started)) === chunk) await yieldToEventLoop()
+    while ((await store.channels.purge(chunk, started)) >= chunk) await yieldToEventLoop()
     const removed = { sessions: live + previews, snapshots: snapshots.snapshots, files: uploads + snapshots.files }
     if (removed.sessions || removed.snapshots || removed.files) {
       log.info({ ...removed, previewSessions: previews, durationMs: Math.round(performance.now() - t0) }, 'Purged expired sessions')

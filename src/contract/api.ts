@@ -145,6 +145,7 @@ const botInputFields = {
   resultsTablePreferences: resultsTablePreferencesSchema.nullable().optional(),
   isClosed: z.boolean().optional(),
   whatsAppCredentialsId: nullableString.optional(),
+  telegramCredentialsId: nullableString.optional(),
   riskLevel: z.number().nullable().optional(),
 }
 

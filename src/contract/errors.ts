@@ -21,6 +21,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'too_many_requests',
   'headers_too_large',
+  'upstream_error',
   'internal_error',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

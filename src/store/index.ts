@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { createCipher } from '../lib/secrets.js'
 import { accounts } from './accounts.js'
 import { bots } from './bots.js'
+import { channels } from './channels.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
 import { fileUploads } from './fileUploads.js'
@@ -89,6 +90,8 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     rateLimits: rateLimits(db, options.encryptionSecret),
     /** Upload URLs handed out: each used once, while its chat has not moved on (app/files.ts). */
     fileUploads: fileUploads(db),
+    /** Messaging channels: verification tokens, messages taken, bots bound to credentials (app/conversations.ts). */
+    channels: channels(db, adapter),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

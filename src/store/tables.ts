@@ -296,6 +296,21 @@ export interface FileUploadsTable {
   claimedAt: string | null
 }
 
+/** A verification token an operator pastes into a messaging app's webhook set-up: used once, before `expiresAt` (ms). */
+export interface ChannelTokensTable {
+  /** SHA-256 of the token: a copy of the table gives no usable token. */
+  tokenHash: string
+  workspaceId: string
+  purpose: string
+  expiresAt: number
+}
+
+/** A message a channel took (by channel, account and message id): a second delivery of it is dropped. */
+export interface ChannelMessagesTable {
+  key: string
+  expiresAt: number
+}
+
 /** Migrations applied to this database (see migrations/index.ts). */
 export interface ParleyMigrationsTable {
   name: string
@@ -306,6 +321,8 @@ export interface Database {
   parleyInstance: ParleyInstanceTable
   rateLimits: RateLimitsTable
   fileUploads: FileUploadsTable
+  channelTokens: ChannelTokensTable
+  channelMessages: ChannelMessagesTable
   parleyMigrations: ParleyMigrationsTable
   users: UsersTable
   apiTokens: ApiTokensTable

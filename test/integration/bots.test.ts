@@ -27,6 +27,7 @@ const BOT_FIELDS = [
   'isArchived',
   'isClosed',
   'whatsAppCredentialsId',
+  'telegramCredentialsId',
   'riskLevel',
 ]
 

@@ -17,6 +17,7 @@ const SERVICE_SET = new Set([
   'customDomain',
   'riskLevel',
   'whatsAppCredentialsId',
+  'telegramCredentialsId',
   'spaceId',
 ])
 

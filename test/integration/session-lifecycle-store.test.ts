@@ -53,7 +53,7 @@ after(async () => {
 
 const lifecycleOf = (
   overrides: Partial<LifecycleSettings> = {},
-  options: { now?: number; store?: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'> } = {},
+  options: { now?: number; store?: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads' | 'channels'> } = {},
 ) => createLifecycle({ store: options.store ?? store, files, settings: { ...settings, ...overrides }, log: silent, now: () => options.now ?? NOW })
 
 const ago = (ms: number) => new Date(NOW - ms).toISOString()
@@ -186,9 +186,10 @@ test('a file an answer names only in its text (a voice clip, a file reply sent a
 test('sessions are deleted a chunk at a time', async () => {
   for (let i = 0; i < 10; i++) await session(`chunk-${i}`, 31 * DAY)
   const chunks: number[] = []
-  const counting: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads'> = {
+  const counting: Pick<Store, 'lifecycle' | 'rateLimits' | 'fileUploads' | 'channels'> = {
     rateLimits: store.rateLimits,
     fileUploads: store.fileUploads,
+    channels: store.channels,
     lifecycle: {
       ...store.lifecycle,
       deleteIdleSessions: async (...args) => {

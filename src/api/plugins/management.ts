@@ -16,6 +16,7 @@ import { previewTokenRoutes } from '../routes/previewTokens.js'
 import { resultRoutes } from '../routes/results.js'
 import { webhookRoutes } from '../routes/webhooks.js'
 import { workspaceRoutes } from '../routes/workspaces.js'
+import { channelManagementRoutes } from '../../channels/plugin.js'
 
 /** Routes that set or end the browser session: on the builder's origin only, and written to from its pages only. */
 const onBuilder = (routes: RouteDef[]) => routes.map((route): RouteDef => ({ ...route, site: 'builder' }))
@@ -33,6 +34,7 @@ export const managementRoutes: RouteDef[] = [
   ...previewTokenRoutes,
   ...resultRoutes,
   ...webhookRoutes,
+  ...channelManagementRoutes,
 ]
 
 export const managementPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {

@@ -72,6 +72,7 @@ export const exampleBot = {
   isArchived: false,
   isClosed: false,
   whatsAppCredentialsId: null,
+  telegramCredentialsId: null,
   riskLevel: null,
 } satisfies BotRecord
 

@@ -63,6 +63,7 @@ export const makeBotV6Schema = (blockSchema: BlockSchema = genericBlockSchema) =
     isArchived: z.boolean().optional(),
     isClosed: z.boolean().optional(),
     whatsAppCredentialsId: z.string().nullish(),
+    telegramCredentialsId: z.string().nullish(),
     riskLevel: z.number().nullish(),
   })
 export type BotV6 = z.infer<ReturnType<typeof makeBotV6Schema>>

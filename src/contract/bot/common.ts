@@ -232,6 +232,7 @@ export const defaultSettings = {
   },
   typingEmulation: { enabled: true, speed: 400, maxDelay: 3, delayBetweenBubbles: 0, isDisabledOnFirstMessage: true },
   whatsApp: { sessionExpiryTimeout: 4 },
+  telegram: { sessionExpiryTimeout: 4 },
 } as const
 
 const systemMessagesSchema = z.looseObject(
@@ -241,6 +242,16 @@ const systemMessagesSchema = z.looseObject(
   >,
 )
 export type SystemMessages = z.infer<typeof systemMessagesSchema>
+
+/**
+ * A messaging channel's settings (settings.whatsApp, settings.telegram): whether the bot answers there, which first
+ * message starts it (compared with the message's text), and the hours after which a quiet chat starts over.
+ */
+const channelSettingsSchema = z.looseObject({
+  isEnabled: opt(z.boolean()),
+  startCondition: opt(conditionSchema),
+  sessionExpiryTimeout: opt(z.number()),
+})
 
 export const settingsSchema = z.looseObject({
   general: opt(
@@ -289,13 +300,9 @@ export const settingsSchema = z.looseObject({
       allowIndexing: opt(z.boolean()),
     }),
   ),
-  whatsApp: opt(
-    z.looseObject({
-      isEnabled: opt(z.boolean()),
-      startCondition: opt(conditionSchema),
-      sessionExpiryTimeout: opt(z.number()),
-    }),
-  ),
+  whatsApp: opt(channelSettingsSchema),
+  // Parley's own: the same settings for Telegram (Typebot has no Telegram channel).
+  telegram: opt(channelSettingsSchema),
   publicShare: opt(z.looseObject({ isEnabled: opt(z.boolean()) })),
   security: opt(z.looseObject({ allowedOrigins: opt(z.array(z.string())) })),
 })

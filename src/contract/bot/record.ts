@@ -43,6 +43,8 @@ const botFields = {
   isArchived: service(z.boolean()),
   isClosed: service(z.boolean()),
   whatsAppCredentialsId: workspaceBound(z.string().nullable()),
+  /** Parley's own: the Telegram bot (credentials of type `telegram`) this bot answers on. */
+  telegramCredentialsId: workspaceBound(z.string().nullable()),
   riskLevel: workspaceBound(z.number().nullable()),
 } satisfies Record<string, Field>
 

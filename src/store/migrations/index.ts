@@ -21,11 +21,31 @@ import { migration as m014 } from './014_file_uploads.js'
 import { migration as m015 } from './015_session_last_reply.js'
 import { migration as m016 } from './016_theme_templates.js'
 import { migration as m017 } from './017_user_language.js'
+import { migration as m018 } from './018_channels.js'
 import type { Migration } from './migration.js'
 
 export type { Migration }
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017]
+export const migrations: readonly Migration[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+  m014,
+  m015,
+  m016,
+  m017,
+  m018,
+]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */
 export const migrate = async (db: Kysely<any>, adapter: DialectAdapter): Promise<string[]> =>
