@@ -6,6 +6,7 @@ import {
   ColorInput,
   Drawer,
   Modal,
+  Notification,
   type CSSVariablesResolver,
   createTheme,
   darken,
@@ -52,6 +53,7 @@ export const theme = createTheme({
     // Icon-only buttons Mantine draws without a name.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     ColorInput: ColorInput.extend({ defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } }),
   },
 })

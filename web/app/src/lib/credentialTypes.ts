@@ -9,6 +9,8 @@ export type CredentialField = {
   secret?: boolean
   required?: boolean
   placeholder?: string
+  /** A line under the label (English, `msg`). */
+  description?: string
   kind?: 'number' | 'boolean' | 'multiline'
 }
 export type CredentialType = { type: string; label: string; fields: CredentialField[] }
@@ -85,6 +87,34 @@ export const credentialTypes: CredentialType[] = [
     fields: [
       { key: 'conversationsKeyId', label: msg('Conversations key id'), required: true },
       { key: 'conversationsSecretKey', label: msg('Conversations secret key'), secret: true, required: true },
+    ],
+  },
+  {
+    type: 'whatsApp',
+    label: msg('WhatsApp (Meta Cloud API)'),
+    fields: [
+      { key: 'systemUserAccessToken', label: msg('System user access token'), secret: true, required: true },
+      { key: 'phoneNumberId', label: msg('Phone number ID'), required: true },
+      { key: 'wabaId', label: msg('WhatsApp Business Account ID (optional)') },
+      {
+        key: 'appSecret',
+        label: msg('App secret (optional)'),
+        secret: true,
+        description: msg('With it, webhook calls are accepted only when signed by Meta (X-Hub-Signature-256).'),
+      },
+    ],
+  },
+  {
+    type: 'telegram',
+    label: msg('Telegram bot'),
+    fields: [
+      { key: 'botToken', label: msg('Bot token'), secret: true, required: true, placeholder: '123456789:AA…', description: msg('From @BotFather.') },
+      {
+        key: 'secretToken',
+        label: msg('Webhook secret token (optional)'),
+        secret: true,
+        description: msg('Telegram sends it with every update. Left empty, one is generated.'),
+      },
     ],
   },
 ]

@@ -1,28 +1,12 @@
 // Workspace credentials: secrets are written once and never shown again, here as in the API.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  NumberInput,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core'
+import { ActionIcon, Alert, Button, Group, Menu, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconKey, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
+import { CredentialFieldInput, type CredentialValue, credentialData } from '../components/CredentialFieldInput.js'
 import { NameDialog } from '../components/NameDialog.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
@@ -172,21 +156,21 @@ const NewCredentialModal = ({
   const { t } = useTranslation()
   const [type, setType] = useState('openai')
   const [name, setName] = useState('')
-  const [values, setValues] = useState<Record<string, string | number | boolean>>({})
+  const [values, setValues] = useState<Record<string, CredentialValue>>({})
   const kind = credentialTypes.find((k) => k.type === type)!
   const reset = () => {
     setName('')
     setValues({})
   }
   const create = useSubmit(async () => {
-    const data = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && kind.fields.some((f) => f.key === k)))
+    const data = credentialData(kind.fields, values)
     await api.post(`/v1/workspaces/${workspaceId}/credentials`, { type, name: name.trim() || credentialLabel(type), data })
     await onCreated()
     notifications.show({ color: 'green', message: t('Credentials saved') })
     reset()
     onClose()
   })
-  const set = (key: string, value: string | number | boolean) => setValues((v) => ({ ...v, [key]: value }))
+  const set = (key: string, value: CredentialValue) => setValues((v) => ({ ...v, [key]: value }))
   return (
     <Modal opened={opened} onClose={onClose} title={t('Add credentials')} size="lg">
       <form
@@ -219,49 +203,9 @@ const NewCredentialModal = ({
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          {kind.fields.map((f) =>
-            f.kind === 'boolean' ? (
-              <Checkbox key={f.key} label={t(f.label)} checked={values[f.key] === true} onChange={(e) => set(f.key, e.currentTarget.checked)} />
-            ) : f.kind === 'number' ? (
-              <NumberInput
-                key={f.key}
-                label={t(f.label)}
-                placeholder={f.placeholder}
-                required={f.required}
-                value={(values[f.key] as number) ?? ''}
-                onChange={(v) => set(f.key, v)}
-              />
-            ) : f.kind === 'multiline' ? (
-              <Textarea
-                key={f.key}
-                label={t(f.label)}
-                required={f.required}
-                autosize
-                minRows={3}
-                value={(values[f.key] as string) ?? ''}
-                onChange={(e) => set(f.key, e.currentTarget.value)}
-              />
-            ) : f.secret ? (
-              <PasswordInput
-                key={f.key}
-                label={t(f.label)}
-                placeholder={f.placeholder}
-                required={f.required}
-                autoComplete="off"
-                value={(values[f.key] as string) ?? ''}
-                onChange={(e) => set(f.key, e.currentTarget.value)}
-              />
-            ) : (
-              <TextInput
-                key={f.key}
-                label={t(f.label)}
-                placeholder={f.placeholder}
-                required={f.required}
-                value={(values[f.key] as string) ?? ''}
-                onChange={(e) => set(f.key, e.currentTarget.value)}
-              />
-            ),
-          )}
+          {kind.fields.map((f) => (
+            <CredentialFieldInput key={f.key} field={f} value={values[f.key]} onChange={(v) => set(f.key, v)} />
+          ))}
           <Text size="xs" c="dimmed">
             {t('Secrets cannot be read back. To change one, add new credentials and delete the old ones.')}
           </Text>

@@ -12,14 +12,17 @@ import { optionsOf, withOption } from './blockParts.js'
 
 const explained: Partial<Record<SetVariableValueType, string>> = {
   Empty: msg('Clears the variable.'),
-  'Environment name': msg('web or whatsapp, where the chat runs.'),
+  'Environment name': msg('web, whatsapp or telegram: where the chat runs.'),
   Transcript: msg('The conversation so far, as text.'),
   'User ID': msg('The user’s id (the result id on the web).'),
   'Result ID': msg('The id of this chat’s result.'),
   'Random ID': msg('A new random id.'),
   'Moment of the day': msg('morning, afternoon, evening or night.'),
-  'Phone number': msg('The WhatsApp user’s phone number.'),
-  'Contact name': msg('The WhatsApp user’s name.'),
+  'Phone number': msg('The phone number of the WhatsApp contact.'),
+  'Contact name': msg('The name of the WhatsApp or Telegram contact.'),
+  'Referral Click ID': msg('WhatsApp: the click id of the ad that opened the chat.'),
+  'Referral Source ID': msg('WhatsApp: the id of the ad or post that opened the chat.'),
+  'Device type': msg('mobile, tablet or desktop, as the visitor’s browser tells.'),
 }
 const dated = new Set<SetVariableValueType>(['Now', 'Today', 'Yesterday', 'Tomorrow'])
 

@@ -1,5 +1,6 @@
 // Where the bot can be chatted with: the hosted page, the embed snippets for each widget mode, and the settings
-// that decide where it may be embedded and whether a visitor's chat is remembered.
+// that decide where it may be embedded and whether a visitor's chat is remembered; then the messaging channels
+// (share/: WhatsApp, Telegram).
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconExternalLink } from '@tabler/icons-react'
@@ -8,12 +9,11 @@ import { Trans, useTranslation } from 'react-i18next'
 import { CopyField } from '../../components/CopyField.js'
 import { msg } from '../../i18n/index.js'
 import { api } from '../../lib/api.js'
-import { useAuth } from '../../lib/auth.js'
 import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
-
-/** Where visitors chat: the user content's origin (PARLEY_CHAT_URL), never the builder's. */
-const useChatOrigin = () => useAuth().status?.chatUrl ?? ''
+import { useChatOrigin } from './share/channels.js'
+import { TelegramPanel } from './share/TelegramPanel.js'
+import { WhatsAppPanel } from './share/WhatsAppPanel.js'
 
 const snippets = (publicId: string, origin: string) => {
   const script = `<script src="${origin}/chat.js"></script>`
@@ -109,6 +109,8 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
         </Card>
       )}
       <EmbeddingSettings bot={bot} canWrite={canWrite} onSaved={onSaved} />
+      <WhatsAppPanel bot={bot} canWrite={canWrite} onSaved={onSaved} />
+      <TelegramPanel bot={bot} canWrite={canWrite} onSaved={onSaved} />
     </Stack>
   )
 }
