@@ -200,7 +200,8 @@ export const createChats = ({
      * An external service delivers the payload a webhook block waits for. It is kept in the session; the
      * client's next continueChat (any message) resumes the flow with it. The result is named by its id (what the
      * bot's "Result ID" variable holds) or by its client key (startChat's `resultId`). Every process holding a
-     * socket of the result's client is told (webhookRooms.ts).
+     * socket of the result's client is told (webhookRooms.ts). A contact's chat on a messaging app is answered
+     * `contact`, for its channel to go on with it (src/channels/).
      */
     async deliverWebhook(user: User, botId: string, blockId: string, resultId: string, payload: unknown) {
       const { bot } = await access.bot(user, botId, 'write')
@@ -214,6 +215,9 @@ export const createChats = ({
         throw conflict('The chat moved on while the webhook was delivered; try again.')
       }
       await store.bus.publish(result.id)
+      // A chat on a messaging app has no client to come back for the payload: its channel goes on with it.
+      const via = state.client?.via
+      return via ? { contact: { sessionId, workspaceId: state.workspaceId, contact: state.client!.contact, ...via } } : {}
     },
 
     /**

@@ -18,6 +18,7 @@ import { parseState } from './sessionState.js'
 import { meetsStartCondition } from './startCondition.js'
 
 export type ChannelName = 'whatsApp' | 'telegram'
+export type { StoredFile }
 
 /** The bot document's field binding a bot to a channel's credentials, and the name Set variable's "Environment name" gives. */
 const CHANNELS: Record<ChannelName, { field: string; environment: string }> = {
@@ -126,7 +127,12 @@ export const createConversations = ({
       state = undefined // A state this server cannot read: the contact starts over.
     }
     if (state && state.workspaceId !== m.workspaceId) return { ignored: "The contact's chat belongs to another workspace." }
-    const client: MessagingClient = { environment: CHANNELS[m.channel].environment, contact: m.contact, ...(m.referral && { referral: m.referral }) }
+    const client: MessagingClient = {
+      environment: CHANNELS[m.channel].environment,
+      contact: m.contact,
+      ...(m.referral && { referral: m.referral }),
+      via: { channel: m.channel, credentialsId: m.credentialsId },
+    }
     const live = session && state && Date.parse(session.updatedAt) + (state.expiryTimeout ?? expiryTimeoutOf(undefined)) > Date.now()
     if (session && state && live) {
       state.client = client

@@ -20,5 +20,8 @@ export interface ChannelRenderer {
 /** Sends one message to the contact; throws ChannelError when the app refuses it. */
 export type ChannelSender = (message: Outgoing) => Promise<void>
 
+/** How a channel writes to one contact: its renderer and a sender bound to the contact and the credentials. */
+export type Outbox = { channel: { name: string; renderer: ChannelRenderer }; send: ChannelSender }
+
 /** A messaging app's API answered with an error (its own description, never a token). */
 export class ChannelError extends Error {}

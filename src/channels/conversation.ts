@@ -8,7 +8,7 @@ import type { ContactMessage, ContactTurn, ConversationsApp } from '../app/conve
 import type { ClientSideAction } from '../contract/chat.js'
 import type { Settings } from '../contract/bot/common.js'
 import type { ChatInput, ChatMessage } from '../blocks/wire.js'
-import { ChannelError, type ChannelRenderer, type ChannelSender, type Outgoing } from './channel.js'
+import { ChannelError, type ChannelSender, type Outbox, type Outgoing } from './channel.js'
 
 /** A Wait block holds the chat at most this long on a channel (Typebot's WhatsApp: 10 s). */
 const MAX_WAIT_SECONDS = 10
@@ -26,13 +26,20 @@ const typingDelayMs = (text: string | undefined, settings: Settings): number => 
 
 type Log = { status: 'error' | 'info'; description: string; details?: string }
 
-export type Channel = {
-  /** The app's name in logs ("WhatsApp"). */
-  name: string
-  renderer: ChannelRenderer
-}
+type Channel = Outbox['channel']
 
-export const createConversationRunner = ({ conversations, log }: { conversations: ConversationsApp; log: FastifyBaseLogger }) => {
+/** Finds how to write to a chat's contact from the channel and credentials the chat keeps (MessagingClient.via). */
+export type OutboxFinder = (via: { channel: string; credentialsId: string }, workspaceId: string, sessionId: string) => Promise<Outbox | undefined>
+
+export const createConversationRunner = ({
+  conversations,
+  log,
+  outboxOf,
+}: {
+  conversations: ConversationsApp
+  log: FastifyBaseLogger
+  outboxOf: OutboxFinder
+}) => {
   const chains = new Map<string, Promise<void>>()
   const pending = new Set<Promise<void>>()
 
@@ -108,23 +115,38 @@ export const createConversationRunner = ({ conversations, log }: { conversations
     }
   }
 
+  /** Runs `work` behind the contact's previous message, in the background. */
+  const enqueue = (sessionId: string, what: string, work: () => Promise<void>) => {
+    const previous = chains.get(sessionId) ?? Promise.resolve()
+    const settled = previous.then(work).catch((err) => log.error({ err, channel: what }, 'A contact message could not be handled'))
+    chains.set(sessionId, settled)
+    pending.add(settled)
+    void settled.finally(() => {
+      pending.delete(settled)
+      if (chains.get(sessionId) === settled) chains.delete(sessionId)
+    })
+  }
+
   return {
     /**
      * Handles a contact's message in the background: dropped when its key was taken before (a repeated delivery),
      * else queued behind that contact's previous one.
      */
-    accept(key: string, message: ContactMessage, channel: Channel, send: ChannelSender) {
-      const previous = chains.get(message.sessionId) ?? Promise.resolve()
-      const work = previous.then(async () => {
-        if (!(await conversations.claim(key))) return
-        await run(message, channel, send)
+    accept(key: string, message: ContactMessage, { channel, send }: Outbox) {
+      enqueue(message.sessionId, channel.name, async () => {
+        if (await conversations.claim(key)) await run(message, channel, send)
       })
-      const settled = work.catch((err) => log.error({ err, channel: channel.name }, 'A contact message could not be handled'))
-      chains.set(message.sessionId, settled)
-      pending.add(settled)
-      void settled.finally(() => {
-        pending.delete(settled)
-        if (chains.get(message.sessionId) === settled) chains.delete(message.sessionId)
+    },
+
+    /** A contact's chat goes on without them (a webhook block got its payload): its channel sends what follows. */
+    resume(chat: { sessionId: string; workspaceId: string; contact: ContactMessage['contact']; channel: string; credentialsId: string }) {
+      const { sessionId, workspaceId, credentialsId } = chat
+      const channel = chat.channel
+      if (channel !== 'whatsApp' && channel !== 'telegram') return
+      enqueue(sessionId, channel, async () => {
+        const outbox = await outboxOf({ channel, credentialsId }, workspaceId, sessionId)
+        if (!outbox) return log.warn({ channel }, 'A chat resumed by its webhook has no usable credentials any more')
+        await run({ channel, workspaceId, credentialsId, sessionId, contact: chat.contact }, outbox.channel, outbox.send)
       })
     },
 

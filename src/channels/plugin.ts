@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import type { App } from '../app/index.js'
 import { registerRoutes, type RouteDef, type Services } from '../api/route.js'
 import { type ConversationRunner, createConversationRunner } from './conversation.js'
-import { telegramManagementRoutes, telegramWebhookRoutes } from './telegram/routes.js'
-import { whatsAppManagementRoutes, whatsAppWebhookRoutes } from './whatsapp/routes.js'
+import type { Config } from '../config.js'
+import { telegramManagementRoutes, telegramResumeOutbox, telegramWebhookRoutes } from './telegram/routes.js'
+import { whatsAppManagementRoutes, whatsAppResumeOutbox, whatsAppWebhookRoutes } from './whatsapp/routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,8 +20,13 @@ export const channelWebhookRoutes: RouteDef[] = [...whatsAppWebhookRoutes, ...te
 export const channelManagementRoutes = [...whatsAppManagementRoutes, ...telegramManagementRoutes] as RouteDef[]
 
 /** The runner of contacts' messages, on the root instance (so that tests and shutdown reach it). */
-export const registerConversationRunner = (fastify: FastifyInstance, app: App) => {
-  const runner = createConversationRunner({ conversations: app.conversations, log: fastify.log })
+export const registerConversationRunner = (fastify: FastifyInstance, app: App, config: Config) => {
+  const runner = createConversationRunner({
+    conversations: app.conversations,
+    log: fastify.log,
+    outboxOf: (via, workspaceId, sessionId) =>
+      (via.channel === 'whatsApp' ? whatsAppResumeOutbox : telegramResumeOutbox)(app, config, workspaceId, via.credentialsId, sessionId),
+  })
   fastify.decorate('conversationRunner', runner)
   fastify.addHook('onClose', () => runner.drain())
 }

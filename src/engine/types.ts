@@ -18,6 +18,8 @@ export type MessagingClient = {
   environment: string
   contact: { name?: string; phoneNumber?: string }
   referral?: { ctwaClickId?: string; sourceId?: string }
+  /** Which channel and credentials answer the contact when the chat goes on without them (a webhook block resumed). Opaque here. */
+  via?: { channel: string; credentialsId: string }
 }
 
 /** `timeoutMs` may shorten the sandbox's deadline; `tenant` (a workspace id) gets its fair share of the sandbox. */

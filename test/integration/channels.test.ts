@@ -61,6 +61,28 @@ const greeter = (extra: Record<string, unknown> = {}) => ({
   settings: { ...noTyping, ...extra },
 })
 
+let eventSeq = 0
+/** A WhatsApp event with one contact message, as Meta posts it (`at`: when it was sent). */
+const whatsAppEvent = (from: string, body: Record<string, unknown>, options: { name?: string; phoneId?: string; at?: number } = {}) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: 'waba',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550100', phone_number_id: options.phoneId ?? PHONE_ID },
+            contacts: [{ wa_id: from, profile: { name: options.name ?? 'Ana' } }],
+            messages: [{ id: `wamid.${++eventSeq}`, from, timestamp: String(Math.floor((options.at ?? Date.now()) / 1000)), ...body }],
+          },
+        },
+      ],
+    },
+  ],
+})
+
 /** Imports a bot, binds it to channel credentials (an import drops such fields, as Typebot's), publishes it. */
 const boundBot = async (s: TestServer, owner: { token: string; workspaceId: string }, bot: unknown, binding: Record<string, string>) => {
   const imported = await importBot(s, owner.token, owner.workspaceId, bot)
@@ -126,26 +148,7 @@ describe('WhatsApp (Meta Cloud API)', () => {
       headers: { 'content-type': 'application/json', ...(signature && { 'x-hub-signature-256': signature }) },
     })
   }
-  let seq = 0
-  const message = (from: string, body: Record<string, unknown>, options: { name?: string; phoneId?: string; at?: number } = {}) => ({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'waba',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550100', phone_number_id: options.phoneId ?? PHONE_ID },
-              contacts: [{ wa_id: from, profile: { name: options.name ?? 'Ana' } }],
-              messages: [{ id: `wamid.${++seq}`, from, timestamp: String(Math.floor((options.at ?? Date.now()) / 1000)), ...body }],
-            },
-          },
-        ],
-      },
-    ],
-  })
+  const message = whatsAppEvent
 
   test('verification: a generated token answers the challenge once; a wrong one is 401', async () => {
     const token = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/whatsapp/verificationToken`, { token: owner.token })
@@ -335,26 +338,11 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
   })
 
   const hook = () => `/api/v1/workspaces/${owner.workspaceId}/whatsapp/${credentialsId}/webhook`
-  let seq = 0
   const write = (from: string, body: string) =>
     s.call('POST', hook(), {
       token: null,
       headers: { 'content-type': 'application/json' },
-      raw: JSON.stringify({
-        entry: [
-          {
-            changes: [
-              {
-                value: {
-                  metadata: { phone_number_id: PHONE_ID },
-                  contacts: [{ wa_id: from, profile: { name: 'Eva' } }],
-                  messages: [{ id: `wamid.start.${++seq}`, from, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
-                },
-              },
-            ],
-          },
-        ],
-      }),
+      raw: JSON.stringify(whatsAppEvent(from, { type: 'text', text: { body } }, { name: 'Eva' })),
     })
   const firstReply = async (from: string, body: string) => {
     await write(from, body)
@@ -505,5 +493,148 @@ describe('Telegram (Bot API)', () => {
     assert.ok(all.length > 0)
     assert.ok(!all.includes('AAH-telegram-bot-token'))
     assert.ok(!all.includes('tg-secret_1'))
+  })
+})
+
+describe('WhatsApp: every input kind, actions, and a webhook block resumed by its call', () => {
+  let s: TestServer
+  let graph: ServicePeer
+  let owner: Awaited<ReturnType<typeof userWithWorkspace>>
+  let credentialsId: string
+  let botId: string
+  const sentTo = (to: string) => graph.requests.filter((r) => r.path.endsWith('/messages') && r.body?.to === to).map((r) => r.body)
+  const blocks = [
+    { id: 'img', type: 'image', content: { url: 'https://cdn.example.com/cat.png' } },
+    { id: 'gif', type: 'image', content: { url: 'https://cdn.example.com/dance.gif' } },
+    { id: 'vid', type: 'video', content: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    { id: 'red', type: 'Redirect', options: { url: 'https://example.com/terms' } },
+    { id: 'wait', type: 'Wait', options: { secondsToWaitFor: '0' } },
+    {
+      id: 'pics',
+      type: 'picture choice input',
+      items: [
+        { id: 'p1', title: 'Cat', description: 'Small', pictureSrc: 'https://cdn.example.com/cat.png' },
+        { id: 'p2', title: 'Dog', pictureSrc: 'https://cdn.example.com/dog.png' },
+      ],
+      options: { variableId: 'vA' },
+    },
+    {
+      id: 'cards',
+      type: 'cards',
+      items: [
+        {
+          id: 'k1',
+          title: 'Plan',
+          description: 'Monthly',
+          imageUrl: 'https://cdn.example.com/plan.png',
+          paths: [
+            { id: 'path1', text: 'Buy' },
+            { id: 'path2', text: 'Later' },
+          ],
+        },
+      ],
+    },
+    text('ask', 'Send your ID card'),
+    { id: 'file', type: 'file input', options: { variableId: 'vB' } },
+    text('hold', 'Checking…'),
+    { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vC', bodyPath: 'data.status' }] } },
+    text('done', 'Status: {{C}}, file {{B}}, picked {{A}}'),
+  ]
+  const flow = {
+    version: '6',
+    name: 'Kinds',
+    events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e0' }],
+    variables: [
+      { id: 'vA', name: 'A' },
+      { id: 'vB', name: 'B' },
+      { id: 'vC', name: 'C' },
+    ],
+    groups: [{ id: 'g', title: 'G', graphCoordinates: { x: 0, y: 0 }, blocks }],
+    edges: [
+      { id: 'e0', from: { eventId: 'start' }, to: { groupId: 'g' } },
+      { id: 'ec', from: { blockId: 'cards', itemId: 'k1', pathId: 'path1' }, to: { groupId: 'g', blockId: 'ask' } },
+    ],
+    theme: {},
+    settings: { ...noTyping, whatsApp: { isEnabled: true } },
+  }
+
+  before(async () => {
+    graph = await startServicePeer((req) => {
+      if (req.path === '/v17.0/doc-1') return { json: { url: `${graph.url}/files/doc-1`, mime_type: 'application/pdf' } }
+      if (req.path === '/files/doc-1') return { text: '%PDF-1.4 test', headers: { 'content-type': 'application/pdf' } }
+      return { json: { messages: [{ id: 'wamid.out' }] } }
+    })
+    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url })
+    owner = await userWithWorkspace(s)
+    const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: { type: 'whatsApp', name: 'Kinds', data: { systemUserAccessToken: 'EAAG-kinds', phoneNumberId: PHONE_ID } },
+    })
+    credentialsId = creds.body.credentials.id
+    botId = await boundBot(s, owner, flow, { whatsAppCredentialsId: credentialsId })
+  })
+  after(async () => {
+    await s?.stop()
+    await graph?.close()
+  })
+
+  const write = async (from: string, body: Record<string, unknown>) => {
+    const res = await s.call('POST', `/api/v1/workspaces/${owner.workspaceId}/whatsapp/${credentialsId}/webhook`, {
+      token: null,
+      headers: { 'content-type': 'application/json' },
+      raw: JSON.stringify(whatsAppEvent(from, body, { name: 'Ivo' })),
+    })
+    assert.equal(res.status, 200)
+    await s.app.conversationRunner.idle()
+  }
+
+  test('media by link, GIFs left out, a video link, a redirect as a link, picture buttons with the Select label, cards with their paths', async () => {
+    const from = '5531000000001'
+    await write(from, { type: 'text', text: { body: 'start' } })
+    const out = sentTo(from)
+    assert.deepEqual(out[0], { messaging_product: 'whatsapp', to: from, type: 'image', image: { link: 'https://cdn.example.com/cat.png' } })
+    assert.equal(out[1].type, 'text')
+    assert.equal(out[1].text.body, 'https://www.youtube.com/embed/dQw4w9WgXcQ')
+    assert.deepEqual(out[2].text, { body: 'https://example.com/terms', preview_url: true })
+    const pictures = out.slice(3)
+    assert.equal(pictures.length, 2)
+    assert.deepEqual(pictures[0].interactive.header, { type: 'image', image: { link: 'https://cdn.example.com/cat.png' } })
+    assert.equal(pictures[0].interactive.body.text, '*Cat*\n\nSmall')
+    assert.deepEqual(pictures[0].interactive.action.buttons, [{ type: 'reply', reply: { id: 'p1', title: 'Select' } }])
+    const logs = await s.store.db.selectFrom('logs').select(['description']).execute()
+    assert.ok(
+      logs.some((l) => /GIF/.test(l.description)),
+      JSON.stringify(logs),
+    )
+
+    await write(from, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'p2', title: 'Select' } } })
+    const card = sentTo(from).at(-1)
+    assert.equal(card.interactive.body.text, '*Plan*\n\nMonthly')
+    assert.deepEqual(
+      card.interactive.action.buttons.map((b: any) => [b.reply.id, b.reply.title]),
+      [
+        ['path1', 'Buy'],
+        ['path2', 'Later'],
+      ],
+    )
+  })
+
+  test('a document sent to a file input is stored; a webhook call resumes the chat and its answer is sent', async () => {
+    const from = '5531000000001'
+    await write(from, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'path1', title: 'Buy' } } })
+    assert.equal(sentTo(from).at(-1).text.body, 'Send your ID card')
+    await write(from, { type: 'document', document: { id: 'doc-1', filename: 'id.pdf', mime_type: 'application/pdf' } })
+    assert.equal(sentTo(from).at(-1).text.body, 'Checking…')
+    const results = await s.call('GET', `/v1/bots/${botId}/results?timeFilter=allTime`, { token: owner.token })
+    const result = results.body.results[0]
+    const fileUrl = result.answers.find((a: any) => a.blockId === 'file').content
+    assert.match(fileUrl, /id\.pdf$/)
+    const delivered = await s.call('POST', `/v1/bots/${botId}/blocks/hook/results/${result.id}/executeWebhook`, {
+      token: owner.token,
+      body: { status: 'approved' },
+    })
+    assert.equal(delivered.status, 200, JSON.stringify(delivered.body))
+    await until(() => (sentTo(from).at(-1).text?.body.startsWith('Status') ? true : undefined), 'the resumed answer')
+    assert.equal(sentTo(from).at(-1).text.body, `Status: approved, file ${fileUrl}, picked Dog`)
   })
 })

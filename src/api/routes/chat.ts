@@ -37,8 +37,9 @@ export const chatRoutes = [
     params: z.object({ botId: idSchema, blockId: idSchema, resultId: idSchema }),
     body: z.unknown(),
     responses: { 200: { description: 'Delivered', schema: z.object({ message: z.string() }) }, ...errors },
-    async handler({ app, user, params, body }) {
-      await app.chats.deliverWebhook(user, params.botId, params.blockId, params.resultId, body ?? null)
+    async handler({ app, user, params, body, req }) {
+      const { contact } = await app.chats.deliverWebhook(user, params.botId, params.blockId, params.resultId, body ?? null)
+      if (contact) req.server.conversationRunner.resume(contact)
       return { message: 'Webhook received' }
     },
   }),

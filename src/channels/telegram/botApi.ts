@@ -1,6 +1,6 @@
 // Telegram's Bot API, as Parley calls it: `{TELEGRAM_API_URL}/bot{token}/{method}` with JSON, files through getFile.
 // The base URL is the operator's (TELEGRAM_API_URL), so the SSRF guard of bot requests does not apply to it.
-import type { StoredFile } from '../../engine/types.js'
+import type { StoredFile } from '../../app/conversations.js'
 import { ChannelError, type Outgoing } from '../channel.js'
 
 export type TelegramCredentials = { botToken: string; secretToken: string }

@@ -6,7 +6,9 @@ import { AppError, badRequest, notFound, unauthorized } from '../../app/errors.j
 import type { ContactMessage, IncomingMedia } from '../../app/conversations.js'
 import { errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
 import { defineRoute, type RouteDef } from '../../api/route.js'
-import { ChannelError } from '../channel.js'
+import type { App } from '../../app/index.js'
+import type { Config } from '../../config.js'
+import { ChannelError, type Outbox } from '../channel.js'
 import { botApi, type TelegramCredentials } from './botApi.js'
 import { telegramRenderer } from './render.js'
 import { buttonTitle, nameOf, type TelegramMessage, updateSchema } from './update.js'
@@ -34,6 +36,23 @@ const fileOf = (m: TelegramMessage) => {
     return { kind: 'document' as const, file: d, name: d.file_name ?? `document-${m.message_id}`, type: d.mime_type ?? 'application/octet-stream' }
   }
   return undefined
+}
+
+/** The chat of a bot (the token's first part is its id) with a contact. */
+const sessionIdOf = (data: TelegramCredentials, chatId: number | string) => `tg-${data.botToken.split(':')[0]}-${chatId}`
+
+/** Writing to the contact of chat `chatId` with these credentials. */
+export const telegramOutbox = (config: Config, data: TelegramCredentials, chatId: number): Outbox => {
+  const api = botApi(config.channels.telegramApiUrl, data)
+  return { channel: { name: 'Telegram', renderer: telegramRenderer }, send: (outgoing) => api.send(chatId, outgoing) }
+}
+
+/** The outbox of a chat that goes on without the contact (a webhook block resumed), or undefined when it cannot. */
+export const telegramResumeOutbox = async (app: App, config: Config, workspaceId: string, credentialsId: string, sessionId: string) => {
+  const data = (await app.conversations.credentials(workspaceId, credentialsId, 'telegram')) as TelegramCredentials | undefined
+  const prefix = data && sessionIdOf(data, '')
+  const chatId = prefix && sessionId.startsWith(prefix) ? Number(sessionId.slice(prefix.length)) : Number.NaN
+  return data && Number.isSafeInteger(chatId) ? telegramOutbox(config, data, chatId) : undefined
 }
 
 export const telegramWebhookRoutes: RouteDef[] = [
@@ -103,19 +122,13 @@ export const telegramWebhookRoutes: RouteDef[] = [
         channel: 'telegram',
         workspaceId,
         credentialsId,
-        // The bot's own id is the token's first part: one chat per bot and contact.
-        sessionId: `tg-${data.botToken.split(':')[0]}-${chatId}`,
+        sessionId: sessionIdOf(data, chatId),
         contact: { name: nameOf(from), ...(message.contact?.phone_number && !callback && { phoneNumber: message.contact.phone_number }) },
         ...(text !== undefined && { text }),
         ...(callback?.data && { replyId: callback.data }),
         ...(media && { media }),
       }
-      req.server.conversationRunner.accept(
-        `tg:${credentialsId}:${update.update_id}`,
-        contact,
-        { name: 'Telegram', renderer: telegramRenderer },
-        (out) => api.send(chatId, out),
-      )
+      req.server.conversationRunner.accept(`tg:${credentialsId}:${update.update_id}`, contact, telegramOutbox(config, data, chatId))
       return { ok: true }
     },
   }),

@@ -1,7 +1,7 @@
 // Meta's WhatsApp Cloud API, as Parley calls it: messages sent one at a time to /v21.0/{phoneNumberId}/messages,
 // media fetched through /v17.0/{mediaId} and the URL it answers (Typebot's versions). The base URL is the
 // operator's (WHATSAPP_CLOUD_API_URL), so the SSRF guard of bot requests does not apply to it.
-import type { StoredFile } from '../../engine/types.js'
+import type { StoredFile } from '../../app/conversations.js'
 import { ChannelError, type Outgoing } from '../channel.js'
 
 export type WhatsAppCredentials = { systemUserAccessToken: string; phoneNumberId: string; appSecret?: string }

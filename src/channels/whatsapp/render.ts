@@ -52,7 +52,7 @@ const buttonTitles = (titles: string[]): string[] => {
     seen.set(base, count)
     if (count === 1) return base
     const suffix = ` (${count})`
-    return `${cut(base, MAX_TITLE - suffix.length)}${suffix}`
+    return `${cut(base, MAX_TITLE - suffix.length).trimEnd()}${suffix}`
   })
 }
 

@@ -7,6 +7,9 @@ import { badRequest, notFound, unauthorized } from '../../app/errors.js'
 import type { ContactMessage } from '../../app/conversations.js'
 import { errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
 import { defineRoute, type RouteDef } from '../../api/route.js'
+import type { App } from '../../app/index.js'
+import type { Config } from '../../config.js'
+import type { Outbox } from '../channel.js'
 import { cloudApi, type WhatsAppCredentials } from './cloudApi.js'
 import { MEDIA_KINDS, type MediaKind, receivedMessages, textOf, webhookPayloadSchema } from './payload.js'
 import { whatsAppRenderer } from './render.js'
@@ -107,7 +110,6 @@ const webhookRoutes = (path: string): RouteDef[] => [
       if (!payload.success) throw badRequest('Not a WhatsApp webhook payload (no entry[]).')
       const api = cloudApi(config.channels.whatsAppApiUrl, data)
       const runner = req.server.conversationRunner
-      const channel = { name: 'WhatsApp', renderer: whatsAppRenderer({ interactiveGroupSize: config.channels.whatsAppGroupSize }) }
       for (const { phoneNumberId, contactName, message } of receivedMessages(payload.data)) {
         const from = message.from!
         const sentAt = Number(message.timestamp) * 1000
@@ -139,12 +141,28 @@ const webhookRoutes = (path: string): RouteDef[] => [
             }),
         }
         const key = `wa:${phoneNumberId}:${message.id ?? `${from}:${message.timestamp}`}`
-        runner.accept(key, contact, channel, (outgoing) => api.send(from, outgoing))
+        runner.accept(key, contact, whatsAppOutbox(config, data, from))
       }
       return { message: 'Message received' }
     },
   }),
 ]
+
+/** Writing to the contact of a chat `wa-{phoneNumberId}-{to}` with these credentials. */
+export const whatsAppOutbox = (config: Config, data: WhatsAppCredentials, to: string): Outbox => {
+  const api = cloudApi(config.channels.whatsAppApiUrl, data)
+  return {
+    channel: { name: 'WhatsApp', renderer: whatsAppRenderer({ interactiveGroupSize: config.channels.whatsAppGroupSize }) },
+    send: (outgoing) => api.send(to, outgoing),
+  }
+}
+
+/** The outbox of a chat that goes on without the contact (a webhook block resumed), or undefined when it cannot. */
+export const whatsAppResumeOutbox = async (app: App, config: Config, workspaceId: string, credentialsId: string, sessionId: string) => {
+  const data = (await app.conversations.credentials(workspaceId, credentialsId, 'whatsApp')) as WhatsAppCredentials | undefined
+  const prefix = data && `wa-${data.phoneNumberId}-`
+  return prefix && sessionId.startsWith(prefix) ? whatsAppOutbox(config, data, sessionId.slice(prefix.length)) : undefined
+}
 
 export const whatsAppWebhookRoutes: RouteDef[] = webhookPaths.flatMap(webhookRoutes)
 

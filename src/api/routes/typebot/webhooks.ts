@@ -29,8 +29,9 @@ export const typebotWebhookRoutes = [
       404: { description: 'Unknown bot (or not a member), or no chat of this result waits on that webhook block', schema: errorSchema },
       409: { description: 'The chat moved on while the payload was delivered: try again', schema: errorSchema },
     },
-    async handler({ app, user, params, body }) {
-      await app.chats.deliverWebhook(user, params.typebotId, params.blockId, params.resultId, body ?? null)
+    async handler({ app, user, params, body, req }) {
+      const { contact } = await app.chats.deliverWebhook(user, params.typebotId, params.blockId, params.resultId, body ?? null)
+      if (contact) req.server.conversationRunner.resume(contact)
       return { message: 'OK' as const }
     },
   }),
