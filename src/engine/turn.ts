@@ -4,6 +4,7 @@
 // way lives in its parts (listed in docs/architecture.md): turnCore.ts (what they share), actions.ts, answers.ts,
 // linkedBots.ts, replyEvents.ts, limits.ts, scope.ts, output.ts, effects.ts, transcript.ts; deps.ts and errors.ts
 // are its ports and its error.
+import { InputBlockType } from '../contract/bot/blockTypes.js'
 import type { Block } from '../contract/bot/blocks/index.js'
 import { afterAction, applyActionResult, runAction } from './actions.js'
 import { saveAnswer } from './answers.js'
@@ -30,6 +31,9 @@ export type TurnOutcome = {
   response: ChatResponse
   effects: TurnEffects
 }
+
+/** Inputs a start message never answers (Typebot's): the contact sees them first. */
+const SHOWN_INPUTS = new Set<string>([InputBlockType.CARDS, InputBlockType.PICTURE_CHOICE, InputBlockType.CHOICE, InputBlockType.PAYMENT])
 
 export class Turn {
   private readonly core: TurnCore
@@ -64,7 +68,9 @@ export class Turn {
     await this.guard(() => this.walk(core.locate(target)))
     const { output } = core
     const awaitsDedicatedReply = output.actions.some((a) => a.expectsDedicatedReply)
-    if (message && output.messages.length === 0 && output.input && !awaitsDedicatedReply) {
+    // An input that shows something of its own (buttons, pictures, cards, a payment form) is shown, not answered.
+    const showsItself = output.input && SHOWN_INPUTS.has(String(output.input.type))
+    if (message && output.messages.length === 0 && output.input && !showsItself && !awaitsDedicatedReply) {
       output.input = undefined
       await this.reply(message)
     }

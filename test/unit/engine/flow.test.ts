@@ -131,6 +131,10 @@ describe('walking the flow', () => {
     const withMessage = await engineChat(b).start({ message: { type: 'text', text: 'given' } })
     assert.deepEqual(texts(withMessage), ['A=given B='])
     assert.equal(withMessage.finished, true)
+    // Buttons are shown, not answered by the start message (Typebot's rule).
+    const buttons = compile(bot([['g1', [{ id: 'c', type: 'choice input', items: [{ id: 'x', content: 'given' }] }]]]))
+    const shown = await engineChat(buttons).start({ message: { type: 'text', text: 'given' } })
+    assert.equal(shown.response.input?.id, 'c')
     const chat = engineChat(b)
     const registered = await chat.start({ isOnlyRegistering: true })
     assert.deepEqual(registered.response.messages, [])
