@@ -28,9 +28,11 @@ export const InvitationPage = () => {
   })
   const respond = useSubmit(async (answer: 'accept' | 'decline') => {
     await api.post(`/v1/invitations/${encodeURIComponent(token!)}/${answer}`)
+    // Away first: refreshing the sign-in state drops every query, and this page would read the invitation (gone
+    // now) again.
+    navigate(answer === 'accept' ? `/w/${invitation.data!.workspaceId}/bots` : '/', { replace: true })
     await client.invalidateQueries({ queryKey: ['workspaces'] })
     await refresh()
-    navigate(answer === 'accept' ? `/w/${invitation.data!.workspaceId}/bots` : '/', { replace: true })
   })
   if (invitation.isPending) return <LoadingState />
   if (invitation.error)
