@@ -1,4 +1,5 @@
 // Starts the whole service: store (migrated), admin token, HTTP server. Used by the CLI and by tests.
+import { channelCredentialChecks } from './channels/credentialChecks.js'
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import type { FastifyInstance } from 'fastify'
@@ -99,6 +100,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
     signIn: config.signIn,
     // Every process agrees when a secret is configured (or the cluster's primary shared one); else this process only.
     previewSecret: config.encryptionSecret ?? config.workerSecret ?? randomBytes(32),
+    credentialChecks: channelCredentialChecks(config),
   })
   const app = await buildApp(parley, config, { metrics, logStream, sites })
   const dispatcher = createWebhookDispatcher({

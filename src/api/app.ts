@@ -104,7 +104,7 @@ export const buildApp = async (
   fastify.decorateRequest('arrival', null)
   registerRequestHooks(fastify, metrics)
   numberArrivals(fastify, app.chats)
-  registerConversationRunner(fastify, app, config)
+  registerConversationRunner(fastify, app, config, metrics)
   registerSites(fastify, sites)
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 

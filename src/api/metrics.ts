@@ -6,7 +6,7 @@
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** Where a chat turn came in: the v1 chat API, the Typebot-compatible API, or a preview start (either API). */
-export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview'
+export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview' | 'whatsapp' | 'telegram'
 export type TurnKind = 'start' | 'continue'
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed'
 /**

@@ -295,9 +295,11 @@ export const createChats = ({
     async waitingInput(state: SessionState) {
       const found = await waitingBlock(state)
       if (!found) return undefined
-      const { block, entry } = found
+      const { block, entry, waiting } = found
       return {
         type: block.type,
+        /** A webhook block waiting for its call (nothing delivered yet). */
+        waitsForDelivery: actionKindOf(kinds, block.type)?.acceptsDelivery === true && waiting.delivered === undefined,
         uploads: inputKindOf(kinds, block.type)?.uploads?.(block),
         owner: { workspaceId: state.workspaceId, botId: entry.botId, resultId: entry.resultId },
       }

@@ -57,11 +57,20 @@ export type ContactMessage = {
   text?: string
   replyId?: string
   media?: IncomingMedia
+  /** The chat goes on without a new message (a paused Wait, a webhook's call): never starts one. */
+  continueOnly?: boolean
 }
 
 /** A turn to render: the engine's response, the running bot's settings, and the result it is stored in. */
 export type ContactTurn = { response: ChatResponse; settings: Settings; resultId?: string; isNewChat: boolean }
 export type ContactOutcome = { turn: ContactTurn } | { ignored: string }
+
+type WaitingInput = Awaited<ReturnType<ChatsApp['waitingInput']>>
+
+const once = <A extends unknown[], T>(f: (...args: A) => Promise<T>) => {
+  let result: Promise<T> | undefined
+  return (...args: A) => (result ??= f(...args))
+}
 
 const isConflict = (err: unknown, store: Pick<Store, 'adapter'>) =>
   (err instanceof AppError && err.code === 'conflict') || store.adapter.isUniqueViolation(err)
@@ -102,13 +111,13 @@ export const createConversations = ({
    * file input gets its URL, a text input it as an attachment (a voice message as a voice clip); elsewhere only a
    * caption counts.
    */
-  const replyOf = async (m: ContactMessage, state: SessionState | undefined): Promise<UserReply | undefined> => {
+  const replyOf = async (m: ContactMessage, state: SessionState | undefined, input: WaitingInput | undefined): Promise<UserReply | undefined> => {
     const text = m.text ?? m.media?.caption
     if (!m.media || !state) return text === undefined ? undefined : { type: 'text', text, ...(m.replyId && { metadata: { replyId: m.replyId } }) }
-    const input = await chats.waitingInput(state)
     const takes = input?.uploads && (input.type === 'file input' || input.type === 'text input')
     if (!input || !takes) return { type: 'text', text: text ?? '' }
-    const file = await m.media.download(Math.min(input.uploads!.maxBytes ?? maxFileBytes, maxFileBytes))
+    // A file the app does not give (gone, too large, unreachable) leaves the caption: the input judges it.
+    const file = await m.media.download(Math.min(input.uploads!.maxBytes ?? maxFileBytes, maxFileBytes)).catch(() => undefined)
     const refused = !file || input.uploads!.refuses({ fileName: file.name, contentType: file.contentType })
     const stored = file && !refused ? await files.chatFiles.store(file, input.owner) : undefined
     if (!stored?.ok) return { type: 'text', text: text ?? file?.name ?? '' }
@@ -126,19 +135,29 @@ export const createConversations = ({
     } catch {
       state = undefined // A state this server cannot read: the contact starts over.
     }
-    if (state && state.workspaceId !== m.workspaceId) return { ignored: "The contact's chat belongs to another workspace." }
+    const live = session && state && Date.parse(session.updatedAt) + (state.expiryTimeout ?? expiryTimeoutOf(undefined)) > Date.now()
+    // A chat belongs to the workspace whose credentials started it; once it has expired, it may start over anywhere.
+    if (live && state!.workspaceId !== m.workspaceId) return { ignored: "The contact's chat belongs to another workspace." }
     const client: MessagingClient = {
       environment: CHANNELS[m.channel].environment,
       contact: m.contact,
       ...(m.referral && { referral: m.referral }),
       via: { channel: m.channel, credentialsId: m.credentialsId },
     }
-    const live = session && state && Date.parse(session.updatedAt) + (state.expiryTimeout ?? expiryTimeoutOf(undefined)) > Date.now()
     if (session && state && live) {
+      const input = await chats.waitingInput(state)
+      // Typebot's rule: while a webhook block waits for its call, what the contact writes is not an answer.
+      if (input?.waitsForDelivery && !m.continueOnly) return { ignored: 'The chat waits for its webhook block to be called.' }
       state.client = client
-      const reply = await replyOf(m, state)
-      return { turn: { ...(await chats.continueContact(m.sessionId, session.revision, state, reply)), isNewChat: false } }
+      const reply = await replyOf(m, state, input)
+      try {
+        return { turn: { ...(await chats.continueContact(m.sessionId, session.revision, state, reply)), isNewChat: false } }
+      } catch (err) {
+        // The block the chat waited on is gone (its bot was deleted or republished without it): the contact starts over.
+        if (!(err instanceof AppError && err.code === 'not_found') || m.continueOnly) throw err
+      }
     }
+    if (m.continueOnly) return { ignored: 'The chat to go on with has ended.' }
     const bot = await botFor(m)
     if (!bot) return { ignored: 'No published bot with this channel enabled takes this message (start conditions).' }
     const expiryTimeout = expiryTimeoutOf(bot.settings[m.channel]?.sessionExpiryTimeout)
@@ -147,14 +166,17 @@ export const createConversations = ({
       revision: session?.revision,
       client,
       expiryTimeout,
-      message: await replyOf(m, undefined),
+      message: await replyOf(m, undefined, undefined),
     })
     return { turn: { ...started, isNewChat: true } }
   }
 
   return {
     /** Answers a contact's message (or says why it was left unanswered). */
-    async receive(m: ContactMessage): Promise<ContactOutcome> {
+    async receive(message: ContactMessage): Promise<ContactOutcome> {
+      // Fetched once, whatever the attempts.
+      const media = message.media && { ...message.media, download: once(message.media.download) }
+      const m = media ? { ...message, media } : message
       for (let n = 1; ; n++) {
         try {
           return await attempt(m)

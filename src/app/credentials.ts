@@ -29,11 +29,25 @@ const channelData = (type: string, data: CredentialsData): CredentialsData => {
   return data
 }
 
-export const createCredentials = ({ store, access }: { store: Pick<Store, 'credentials'>; access: Access }) => ({
+/** Checks of a type's data with its service before it is stored: an error message, or undefined when they hold. */
+export type CredentialChecks = Partial<Record<string, (data: CredentialsData) => Promise<string | undefined>>>
+
+export const createCredentials = ({
+  store,
+  access,
+  checks = {},
+}: {
+  store: Pick<Store, 'credentials'>
+  access: Access
+  checks?: CredentialChecks
+}) => ({
   async create(user: User, workspaceId: string, input: { type: string; name: string; data: CredentialsData }) {
     await access.workspaceRole(user, workspaceId, 'write')
+    const data = channelData(input.type, input.data)
+    const refused = await checks[input.type]?.(data)
+    if (refused) throw badRequest(refused)
     try {
-      return await store.credentials.create(workspaceId, { ...input, data: channelData(input.type, input.data) })
+      return await store.credentials.create(workspaceId, { ...input, data })
     } catch (err) {
       if (err instanceof EncryptionNotConfiguredError) throw new AppError('encryption_not_configured', err.message)
       throw err

@@ -10,7 +10,7 @@ import { createBots } from './bots.js'
 import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createConversations } from './conversations.js'
-import { createCredentials } from './credentials.js'
+import { type CredentialChecks, createCredentials } from './credentials.js'
 import { createFolders } from './folders.js'
 import { createThemeTemplates } from './themeTemplates.js'
 import type { FilesApp } from './files.js'
@@ -37,6 +37,7 @@ export const createApp = ({
   publicUrl,
   signIn,
   previewSecret,
+  credentialChecks,
 }: {
   store: Store
   runtime: Runtime
@@ -51,6 +52,8 @@ export const createApp = ({
   signIn: SignInSettings & { oidc?: OidcSettings }
   /** Signs preview tokens: the same in every process of the installation, or previews fail on other processes. */
   previewSecret: string | Buffer
+  /** Credentials checked with their service before they are stored (the messaging channels': src/channels/). */
+  credentialChecks?: CredentialChecks
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
@@ -81,7 +84,7 @@ export const createApp = ({
     folders: createFolders({ store, access }),
     themeTemplates: createThemeTemplates({ store, access }),
     starters,
-    credentials: createCredentials({ store, access }),
+    credentials: createCredentials({ store, access, checks: credentialChecks }),
     bots: createBots({ store, access, files, starters }),
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),

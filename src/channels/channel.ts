@@ -4,7 +4,12 @@ import type { Settings } from '../contract/bot/common.js'
 import type { ChatInput, ChatMessage } from '../blocks/wire.js'
 
 /** One message to send: the app's own body, and the text the contact reads (the typing delay before it). */
-export type Outgoing = { body: Record<string, unknown>; text?: string }
+export type Outgoing = {
+  body: Record<string, unknown>
+  text?: string
+  /** What to send instead when the app refuses this message (a file's link). */
+  fallback?: Outgoing
+}
 
 export interface ChannelRenderer {
   /** A bubble as the app's messages; none when it shows nothing (then `skipped` tells why, for the result's logs). */

@@ -10,8 +10,12 @@ import type { Settings } from '../contract/bot/common.js'
 import type { ChatInput, ChatMessage } from '../blocks/wire.js'
 import { ChannelError, type ChannelSender, type Outbox, type Outgoing } from './channel.js'
 
-/** A Wait block holds the chat at most this long on a channel (Typebot's WhatsApp: 10 s). */
+/** A Wait block holds the chat at most this long on a channel (Typebot's WhatsApp: 10 s); typing delays likewise. */
 const MAX_WAIT_SECONDS = 10
+/** Messages of one contact waiting behind the one being answered: more are dropped (a flood costs the operator). */
+const MAX_QUEUED_PER_CONTACT = 10
+/** Contacts' messages being handled or waiting in this process: more are dropped until the backlog clears. */
+const MAX_PENDING = 5_000
 const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
 
 /** The typing delay before a message, from the bot's typing emulation (Typebot's words-per-minute rule). */
@@ -20,7 +24,7 @@ const typingDelayMs = (text: string | undefined, settings: Settings): number => 
   if (!text || typing.enabled === false || settings.general?.isTypingEmulationEnabled === false) return 0
   const words = text.split(/\s+/).filter(Boolean).length
   const speed = typing.speed && typing.speed > 0 ? typing.speed : 400
-  const maxDelay = typing.maxDelay ?? 3
+  const maxDelay = Math.min(Math.max(typing.maxDelay ?? 3, 0), MAX_WAIT_SECONDS)
   return Math.min((words / speed) * 60_000, maxDelay * 1000)
 }
 
@@ -31,16 +35,42 @@ type Channel = Outbox['channel']
 /** Finds how to write to a chat's contact from the channel and credentials the chat keeps (MessagingClient.via). */
 export type OutboxFinder = (via: { channel: string; credentialsId: string }, workspaceId: string, sessionId: string) => Promise<Outbox | undefined>
 
+/** What the server's metrics are told of each turn a channel runs (api/metrics.ts). */
+export type TurnObserver = {
+  turnStarted(): void
+  turnEnded(surface: 'whatsapp' | 'telegram', kind: 'start' | 'continue', outcome: string, seconds: number, sessionId?: string): void
+  turnAborted(): void
+}
+
 export const createConversationRunner = ({
   conversations,
   log,
   outboxOf,
+  metrics,
 }: {
   conversations: ConversationsApp
   log: FastifyBaseLogger
   outboxOf: OutboxFinder
+  metrics?: TurnObserver
 }) => {
-  const chains = new Map<string, Promise<void>>()
+  /** A turn, measured like the chat API's (surface: the channel); a message no bot takes is no turn. */
+  const measured = async (message: ContactMessage) => {
+    const surface = message.channel === 'whatsApp' ? 'whatsapp' : 'telegram'
+    const started = performance.now()
+    metrics?.turnStarted()
+    try {
+      const outcome = await conversations.receive(message)
+      const seconds = (performance.now() - started) / 1000
+      if ('ignored' in outcome) metrics?.turnAborted()
+      else metrics?.turnEnded(surface, outcome.turn.isNewChat ? 'start' : 'continue', 'ok', seconds, message.sessionId)
+      return outcome
+    } catch (err) {
+      const code = (err as { code?: unknown }).code
+      metrics?.turnEnded(surface, 'continue', typeof code === 'string' ? code : 'internal_error', (performance.now() - started) / 1000)
+      throw err
+    }
+  }
+  const chains = new Map<string, { done: Promise<void>; queued: number }>()
   const pending = new Set<Promise<void>>()
 
   /** Sends a turn; answers whether the chat goes on by itself (a paused Wait, a browser action it waited on). */
@@ -62,7 +92,14 @@ export const createConversationRunner = ({
     const out = async (message: Outgoing) => {
       const first = sent === 0 && turn.isNewChat && typing.isDisabledOnFirstMessage !== false
       await sleep((sent > 0 ? betweenMs : 0) + (first ? 0 : typingDelayMs(message.text, settings)))
-      await send(message)
+      try {
+        await send(message)
+      } catch (err) {
+        // A file the app would not take (a format it refuses, a link it cannot fetch) is sent as its link.
+        if (!(err instanceof ChannelError) || !message.fallback) throw err
+        logs.push({ status: 'info', description: `${channel.name} refused a file; its link was sent instead.`, details: err.message })
+        await send(message.fallback)
+      }
       sent++
     }
     const act = async (action: ClientSideAction) => {
@@ -95,9 +132,9 @@ export const createConversationRunner = ({
     let next: ContactMessage | undefined = message
     // A paused Wait (or a browser action the chat waits on) goes on without the contact: up to a few rounds a message.
     for (let round = 0; next && round < 20; round++) {
-      const outcome = await conversations.receive(next)
+      const outcome = await measured(next)
       if ('ignored' in outcome) {
-        log.info({ channel: channel.name, sessionId: message.sessionId }, outcome.ignored)
+        log.info({ channel: channel.name }, outcome.ignored)
         return
       }
       const logs: Log[] = []
@@ -111,19 +148,28 @@ export const createConversationRunner = ({
       }
       for (const entry of outcome.turn.response.logs ?? []) if (entry.status === 'error') log.info({ channel: channel.name }, entry.description)
       await conversations.log(outcome.turn.resultId, logs)
-      next = goesOn ? { ...message, text: undefined, replyId: undefined, media: undefined } : undefined
+      next = goesOn ? { ...message, text: undefined, replyId: undefined, media: undefined, continueOnly: true } : undefined
     }
   }
 
   /** Runs `work` behind the contact's previous message, in the background. */
   const enqueue = (sessionId: string, what: string, work: () => Promise<void>) => {
-    const previous = chains.get(sessionId) ?? Promise.resolve()
-    const settled = previous.then(work).catch((err) => log.error({ err, channel: what }, 'A contact message could not be handled'))
-    chains.set(sessionId, settled)
+    const chain = chains.get(sessionId)
+    if ((chain?.queued ?? 0) >= MAX_QUEUED_PER_CONTACT || pending.size >= MAX_PENDING) {
+      log.warn({ channel: what }, 'A contact message was dropped: too many are waiting')
+      return
+    }
+    const settled = (chain?.done ?? Promise.resolve())
+      .then(work)
+      .catch((err) => log.error({ err, channel: what }, 'A contact message could not be handled'))
+    const entry = { done: settled, queued: (chain?.queued ?? 0) + 1 }
+    chains.set(sessionId, entry)
     pending.add(settled)
     void settled.finally(() => {
       pending.delete(settled)
-      if (chains.get(sessionId) === settled) chains.delete(sessionId)
+      const current = chains.get(sessionId)
+      if (current === entry) chains.delete(sessionId)
+      else if (current) current.queued--
     })
   }
 
@@ -146,13 +192,14 @@ export const createConversationRunner = ({
       enqueue(sessionId, channel, async () => {
         const outbox = await outboxOf({ channel, credentialsId }, workspaceId, sessionId)
         if (!outbox) return log.warn({ channel }, 'A chat resumed by its webhook has no usable credentials any more')
-        await run({ channel, workspaceId, credentialsId, sessionId, contact: chat.contact }, outbox.channel, outbox.send)
+        await run({ channel, workspaceId, credentialsId, sessionId, contact: chat.contact, continueOnly: true }, outbox.channel, outbox.send)
       })
     },
 
-    /** Waits for the messages being handled (server shutdown). */
-    async drain() {
-      while (pending.size) await Promise.allSettled([...pending])
+    /** Waits for the messages being handled (server shutdown), at most `ms`. */
+    async drain(ms: number) {
+      const deadline = new Promise((resolve) => setTimeout(resolve, ms).unref())
+      while (pending.size) if ((await Promise.race([Promise.allSettled([...pending]), deadline.then(() => 'late')])) === 'late') return
     },
 
     /** Resolves once nothing is being handled (tests). */

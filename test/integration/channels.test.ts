@@ -110,16 +110,27 @@ describe('WhatsApp (Meta Cloud API)', () => {
   let botId: string
   const sent = () => graph.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages'))
   const sentTo = (to: string) => sent().filter((r) => r.body.to === to)
+  const lines: string[] = []
 
   before(async () => {
     graph = await startServicePeer((req) => {
+      if (req.path === `/v17.0/${PHONE_ID}`) {
+        if (req.headers.authorization !== 'Bearer EAAG-system-token') return { status: 400, json: { error: { message: 'Unsupported get request.' } } }
+        return { json: { id: PHONE_ID } }
+      }
       if (req.path === '/v17.0/media-1') return { json: { url: `${graph.url}/files/media-1`, mime_type: 'image/png', file_size: 4 } }
       if (req.path === '/files/media-1') return { text: 'PNG!', headers: { 'content-type': 'image/png' } }
       if (req.path.endsWith('/messages') && req.body?.to === '5599000000000')
         return { status: 400, json: { error: { message: 'Recipient not allowed', code: 131030 } } }
       return { json: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.x' }] } }
     })
-    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url })
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'debug' }, { logStream })
     owner = await userWithWorkspace(s)
     const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
       token: owner.token,
@@ -222,6 +233,10 @@ describe('WhatsApp (Meta Cloud API)', () => {
       ['Bia', 'A very long green option title'],
     )
     assert.equal(result.variables.find((v: any) => v.name === 'Contact')?.value, 'Ana')
+    // Counted as chat turns, with the channel as their surface.
+    const turns = await s.metrics.registry.getSingleMetricAsString('parley_chat_turns_total')
+    assert.match(turns, /parley_chat_turns_total\{surface="whatsapp",kind="start"\} [1-9]/)
+    assert.match(turns, /parley_chat_turns_total\{surface="whatsapp",kind="continue"\} [2-9]/)
   })
 
   test('two contacts keep their own chats; a repeated message is answered once; stale and foreign messages are ignored', async () => {
@@ -267,6 +282,57 @@ describe('WhatsApp (Meta Cloud API)', () => {
     const refused = logs.find((l) => /WhatsApp refused/.test(l.description))
     assert.ok(refused && /Recipient not allowed/.test(refused.details ?? ''), JSON.stringify(logs))
   })
+
+  test('credentials for a phone number ID their token cannot read are refused (another tenant’s number)', async () => {
+    const other = await userWithWorkspace(s, 'Mallory')
+    const res = await s.call('POST', `/v1/workspaces/${other.workspaceId}/credentials`, {
+      token: other.token,
+      body: { type: 'whatsApp', name: 'Not mine', data: { systemUserAccessToken: 'EAAG-other', phoneNumberId: PHONE_ID } },
+    })
+    assert.equal(res.status, 400)
+    assert.match(res.body.message, /Unsupported get request/)
+  })
+
+  test('status callbacks are not messages; the /v1 alias and a check that is not a subscription', async () => {
+    const before = sent().length
+    const statuses = {
+      entry: [
+        {
+          changes: [{ value: { metadata: { phone_number_id: PHONE_ID }, statuses: [{ id: 'wamid.1', status: 'delivered', recipient_id: '5511' }] } }],
+        },
+      ],
+    }
+    assert.equal((await post(statuses)).status, 200)
+    await s.app.conversationRunner.idle()
+    assert.equal(sent().length, before)
+    const alias = `/v1/workspaces/${owner.workspaceId}/whatsapp/${credentialsId}/webhook`
+    assert.equal((await s.call('GET', `${alias}?hub.mode=unsubscribe&hub.verify_token=x&hub.challenge=1`, { token: null })).status, 400)
+    const raw = JSON.stringify(statuses)
+    const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`
+    const res = await s.call('POST', alias, { token: null, raw, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature } })
+    assert.equal(res.status, 200)
+  })
+
+  test('an invalid answer gets the retry text as the buttons’ body', async () => {
+    const from = '5511999990009'
+    await post(message(from, { type: 'text', text: { body: 'hi' } }))
+    await post(message(from, { type: 'text', text: { body: 'Rui' } }))
+    await s.app.conversationRunner.idle()
+    await post(message(from, { type: 'text', text: { body: 'purple' } }))
+    await s.app.conversationRunner.idle()
+    const retry = sentTo(from).slice(-2)
+    assert.equal(retry[0].body.interactive.body.text, 'Invalid message. Please, try again.')
+    assert.deepEqual(
+      retry[0].body.interactive.action.buttons.map((b: any) => b.reply.id),
+      ['c1', 'c2', 'c3'],
+    )
+  })
+
+  test('no secret reaches the logs', () => {
+    const all = lines.join('\n')
+    assert.ok(all.includes('"channel"'), 'the channel logged something')
+    for (const secret of ['EAAG-system-token', APP_SECRET]) assert.ok(!all.includes(secret), secret)
+  })
 })
 
 describe('WhatsApp: which bot answers, and when a chat starts over', () => {
@@ -294,7 +360,7 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
   })
 
   before(async () => {
-    graph = await startServicePeer(() => ({ json: { messages: [{ id: 'wamid.out' }] } }))
+    graph = await startServicePeer((req) => (req.method === 'GET' ? { json: { id: PHONE_ID } } : { json: { messages: [{ id: 'wamid.out' }] } }))
     const logStream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(String(chunk))
@@ -391,6 +457,9 @@ describe('Telegram (Bot API)', () => {
 
   before(async () => {
     telegram = await startServicePeer((req) => {
+      if (req.path.endsWith('/getMe') && req.path.includes('revoked')) return { status: 401, json: { ok: false, description: 'Unauthorized' } }
+      if (req.path.endsWith('/getMe'))
+        return { json: { ok: true, result: { id: Number(req.path.split('/')[1].slice(3).split(':')[0]), is_bot: true } } }
       if (req.path.endsWith('/getFile'))
         return { json: { ok: true, result: { file_id: req.body.file_id, file_path: 'photos/file_1.jpg', file_size: 4 } } }
       if (req.path === `/file/bot${TOKEN}/photos/file_1.jpg`) return { text: 'JPG!' }
@@ -438,6 +507,13 @@ describe('Telegram (Bot API)', () => {
       body: { type: 'telegram', name: 'x', data: { secretToken: 'a' } },
     })
     assert.equal(bad.status, 400)
+    // Telegram is asked: a token it refuses is not stored.
+    const revoked = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
+      token: owner.token,
+      body: { type: 'telegram', name: 'x', data: { botToken: '7001:revoked' } },
+    })
+    assert.equal(revoked.status, 400)
+    assert.match(revoked.body.message, /Unauthorized/)
     const set = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/telegram/${credentialsId}/setWebhook`, { token: owner.token })
     assert.equal(set.status, 200, JSON.stringify(set.body))
     assert.match(set.body.url, new RegExp(`/api/v1/workspaces/${owner.workspaceId}/telegram/${credentialsId}/webhook$`))
@@ -453,6 +529,14 @@ describe('Telegram (Bot API)', () => {
       (await s.call('POST', hook(), { token: null, headers: { 'x-telegram-bot-api-secret-token': 'tg-secret_1' }, raw: '{"nope":1}' })).status,
       400,
     )
+    assert.equal(
+      (await s.call('POST', hook(), { token: null, headers: { 'x-telegram-bot-api-secret-token': 'tg-secret_1' }, raw: 'nope' })).status,
+      400,
+    )
+    // Ten minutes old (Telegram kept it while the webhook was down): not answered.
+    const stale = { message: { message_id: 1, from, chat: { id: 43 }, date: Math.floor(Date.now() / 1000) - 600, text: 'hi' } }
+    assert.equal((await update(stale)).status, 200)
+    await s.app.conversationRunner.idle()
     assert.equal(calls('sendMessage').length, 0)
   })
 
@@ -518,6 +602,18 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
       ],
       options: { variableId: 'vA' },
     },
+    text('extras', 'Which extras?'),
+    {
+      id: 'multi',
+      type: 'choice input',
+      items: [
+        { id: 'x1', content: 'Milk' },
+        { id: 'x2', content: 'Sugar' },
+        { id: 'x3', content: 'Ice' },
+      ],
+      options: { isMultipleChoice: true, variableId: 'vD' },
+    },
+    { id: 'phone', type: 'Set variable', options: { variableId: 'vE', type: 'Phone number' } },
     {
       id: 'cards',
       type: 'cards',
@@ -538,7 +634,7 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     { id: 'file', type: 'file input', options: { variableId: 'vB' } },
     text('hold', 'Checking…'),
     { id: 'hook', type: 'webhook', options: { responseVariableMapping: [{ id: 'm', variableId: 'vC', bodyPath: 'data.status' }] } },
-    text('done', 'Status: {{C}}, file {{B}}, picked {{A}}'),
+    text('done', 'Status: {{C}}, file {{B}}, picked {{A}} with {{D}}, phone {{E}}'),
   ]
   const flow = {
     version: '6',
@@ -548,6 +644,8 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
       { id: 'vA', name: 'A' },
       { id: 'vB', name: 'B' },
       { id: 'vC', name: 'C' },
+      { id: 'vD', name: 'D' },
+      { id: 'vE', name: 'E' },
     ],
     groups: [{ id: 'g', title: 'G', graphCoordinates: { x: 0, y: 0 }, blocks }],
     edges: [
@@ -560,6 +658,7 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
 
   before(async () => {
     graph = await startServicePeer((req) => {
+      if (req.path === `/v17.0/${PHONE_ID}`) return { json: { id: PHONE_ID } }
       if (req.path === '/v17.0/doc-1') return { json: { url: `${graph.url}/files/doc-1`, mime_type: 'application/pdf' } }
       if (req.path === '/files/doc-1') return { text: '%PDF-1.4 test', headers: { 'content-type': 'application/pdf' } }
       return { json: { messages: [{ id: 'wamid.out' }] } }
@@ -608,6 +707,9 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     )
 
     await write(from, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'p2', title: 'Select' } } })
+    // A multiple choice: one text, the question then the numbered items; answered with numbers.
+    assert.deepEqual(sentTo(from).at(-1).text, { body: 'Which extras?\n\n1. Milk\n2. Sugar\n3. Ice' })
+    await write(from, { type: 'text', text: { body: '1 and 3' } })
     const card = sentTo(from).at(-1)
     assert.equal(card.interactive.body.text, '*Plan*\n\nMonthly')
     assert.deepEqual(
@@ -625,6 +727,10 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     assert.equal(sentTo(from).at(-1).text.body, 'Send your ID card')
     await write(from, { type: 'document', document: { id: 'doc-1', filename: 'id.pdf', mime_type: 'application/pdf' } })
     assert.equal(sentTo(from).at(-1).text.body, 'Checking…')
+    // While the webhook block waits for its call, what the contact writes is not taken (Typebot's rule).
+    const waiting = sentTo(from).length
+    await write(from, { type: 'text', text: { body: 'are you there?' } })
+    assert.equal(sentTo(from).length, waiting)
     const results = await s.call('GET', `/v1/bots/${botId}/results?timeFilter=allTime`, { token: owner.token })
     const result = results.body.results[0]
     const fileUrl = result.answers.find((a: any) => a.blockId === 'file').content
@@ -635,6 +741,6 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     })
     assert.equal(delivered.status, 200, JSON.stringify(delivered.body))
     await until(() => (sentTo(from).at(-1).text?.body.startsWith('Status') ? true : undefined), 'the resumed answer')
-    assert.equal(sentTo(from).at(-1).text.body, `Status: approved, file ${fileUrl}, picked Dog`)
+    assert.equal(sentTo(from).at(-1).text.body, `Status: approved, file ${fileUrl}, picked Dog with Milk, Ice, phone ${from}`)
   })
 })

@@ -71,7 +71,8 @@ const unlabelled = (scope: Locator) =>
 describe('messaging channels in the web app', () => {
   let server: TestServer
   let browser: Browser
-  // Telegram's Bot API: refuses the first setWebhook (a revoked token), accepts the next ones.
+  // Telegram's Bot API: refuses the first setWebhook (a revoked token), accepts the next ones. The same server
+  // stands in for Meta's Graph API, which confirms the phone number ID when the credentials are made.
   let telegramApi: Server
   const setWebhookCalls: { path: string; body: any }[] = []
   let workspaceId = ''
@@ -83,6 +84,9 @@ describe('messaging channels in the web app', () => {
       let body = ''
       req.on('data', (c) => (body += c))
       req.on('end', () => {
+        const json = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
+        if (req.url?.endsWith('/getMe')) return json(200, { ok: true, result: { id: 123456789, is_bot: true } })
+        if (req.url?.startsWith('/v17.0/')) return json(200, { id: req.url.slice(7).split('?')[0] })
         setWebhookCalls.push({ path: req.url ?? '', body: JSON.parse(body || '{}') })
         const refused = setWebhookCalls.length === 1
         res
@@ -97,6 +101,7 @@ describe('messaging channels in the web app', () => {
     await new Promise<void>((resolve) => telegramApi.listen(0, '127.0.0.1', resolve))
     server = await startTestServer({
       TELEGRAM_API_URL: `http://127.0.0.1:${(telegramApi.address() as AddressInfo).port}`,
+      WHATSAPP_CLOUD_API_URL: `http://127.0.0.1:${(telegramApi.address() as AddressInfo).port}`,
       ENCRYPTION_SECRET: 'channels-ui-test-secret-0123456789',
       // Bot pages (and channel webhooks) on a host name of their own: the Callback URL must be there.
       PARLEY_CHAT_URL: 'https://chat.example.test',

@@ -2,6 +2,7 @@
 // The base URL is the operator's (TELEGRAM_API_URL), so the SSRF guard of bot requests does not apply to it.
 import type { StoredFile } from '../../app/conversations.js'
 import { ChannelError, type Outgoing } from '../channel.js'
+import { readCapped } from '../download.js'
 
 export type TelegramCredentials = { botToken: string; secretToken: string }
 
@@ -31,10 +32,13 @@ export const botApi = (baseUrl: string, { botToken }: Pick<TelegramCredentials, 
     async file(fileId: string, maxBytes: number, name: string, contentType: string): Promise<StoredFile | undefined> {
       const found = (await call('getFile', { file_id: fileId })) as { file_path?: string; file_size?: number }
       if (!found.file_path || (found.file_size ?? 0) > maxBytes) return undefined
-      const res = await fetch(`${baseUrl}/file/bot${botToken}/${found.file_path}`, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+      // The token is part of the URL: the error never repeats it.
+      const res = await fetch(`${baseUrl}/file/bot${botToken}/${found.file_path}`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(() => {
+        throw new ChannelError('The Telegram file could not be fetched.')
+      })
       if (!res.ok) throw new ChannelError(`getFile download: ${res.status}`)
-      const bytes = new Uint8Array(await res.arrayBuffer())
-      if (bytes.byteLength > maxBytes) return undefined
+      const bytes = await readCapped(res, maxBytes)
+      if (!bytes) return undefined
       return { name: name.includes('.') ? name : `${name}.${found.file_path.split('.').pop() ?? 'bin'}`, contentType, bytes }
     },
   }

@@ -31,27 +31,45 @@ const htmlOf = (message: ChatMessage | undefined): string => {
   return content.type === 'richText' ? richTextIn(content.richText as RichTextNode[], telegramStyle) : escape(content.markdown)
 }
 const plain = (html: string) => html.replace(/<[^>]+>/g, '')
+const unescape = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
 
 type Button = { text: string; callback_data: string }
 const keyboard = (buttons: Button[]) => ({ reply_markup: { inline_keyboard: buttons.map((b) => [b]) } })
 
+/** A text message; one longer than Telegram takes is cut as plain text (cutting HTML could break a tag). */
 const text = (html: string, buttons?: Button[], preview = false): Outgoing => ({
   body: {
     method: 'sendMessage',
-    text: cut(html || '…', MAX_TEXT),
-    parse_mode: 'HTML',
+    ...([...html].length > MAX_TEXT ? { text: cut(unescape(plain(html)), MAX_TEXT) } : { text: html || '…', parse_mode: 'HTML' }),
     ...(!preview && { link_preview_options: { is_disabled: true } }),
     ...(buttons?.length && keyboard(buttons)),
   },
   text: plain(html),
 })
 
+/** A file by link; if Telegram cannot fetch or take it, the link as text. */
+const file = (method: string, field: string, url: string): Outgoing => ({
+  body: { method, [field]: url },
+  fallback: text(escape(url), undefined, true),
+})
+
 /** A picture with a caption and buttons, or the caption alone when there is no picture. */
 const picture = (url: string | null | undefined, html: string, buttons: Button[]): Outgoing =>
   isHttp(url)
     ? {
-        body: { method: 'sendPhoto', photo: url, caption: cut(html, MAX_CAPTION), parse_mode: 'HTML', ...(buttons.length && keyboard(buttons)) },
+        body: {
+          method: 'sendPhoto',
+          photo: url,
+          ...([...html].length > MAX_CAPTION ? { caption: cut(unescape(plain(html)), MAX_CAPTION) } : { caption: html, parse_mode: 'HTML' }),
+          ...(buttons.length && keyboard(buttons)),
+        },
         text: plain(html),
+        fallback: text(html, buttons),
       }
     : text(html, buttons)
 
@@ -75,14 +93,14 @@ export const telegramRenderer: ChannelRenderer = {
         return { messages: html ? [text(html)] : [] }
       }
       case 'image':
-        return { messages: isHttp(message.content.url) ? [{ body: { method: 'sendPhoto', photo: message.content.url } }] : [] }
+        return { messages: isHttp(message.content.url) ? [file('sendPhoto', 'photo', message.content.url)] : [] }
       case 'audio':
-        return { messages: isHttp(message.content.url) ? [{ body: { method: 'sendAudio', audio: message.content.url } }] : [] }
+        return { messages: isHttp(message.content.url) ? [file('sendAudio', 'audio', message.content.url)] : [] }
       case 'video': {
         const { type, url, id } = message.content
         const embed = type && VIDEO_EMBEDS[type]
         if (embed && id) return { messages: [text(escape(`${embed}${id}`), undefined, true)] }
-        return { messages: isHttp(url) ? [{ body: { method: 'sendVideo', video: url } }] : [] }
+        return { messages: isHttp(url) ? [file('sendVideo', 'video', url)] : [] }
       }
       case 'embed':
       case 'custom-embed': {
@@ -95,13 +113,17 @@ export const telegramRenderer: ChannelRenderer = {
     }
   },
 
-  takesPrompt: (input) => input.type === 'choice input' && !input.options?.isMultipleChoice,
+  takesPrompt: (input) => input.type === 'choice input',
 
   input(input: ChatInput, prompt, settings: Settings) {
     switch (input.type) {
       case 'choice input': {
+        if (input.options?.isMultipleChoice) {
+          // Numbered as the answer is read (by position among all the items).
+          const list = (input.items ?? []).map((item, i) => `${i + 1}. ${escape(item.content ?? '')}`).join('\n')
+          return [text([htmlOf(prompt), list].filter(Boolean).join('\n\n'))]
+        }
         const items = (input.items ?? []).filter((item) => item.content)
-        if (input.options?.isMultipleChoice) return [text(items.map((item, i) => `${i + 1}. ${escape(item.content ?? '')}`).join('\n'))]
         return [
           text(
             htmlOf(prompt),

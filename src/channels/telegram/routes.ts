@@ -20,8 +20,11 @@ const EXAMPLE = { workspaceId: 'ejmq7yuri0oiduza71azcjp44', credentialsId: 'cm3t
 const MAX_AGE_MS = 3 * 60_000
 const WEBHOOK_PATH = '/api/v1/workspaces/{workspaceId}/telegram/{credentialsId}/webhook'
 
-const sameSecret = (given: unknown, expected: string) =>
-  typeof given === 'string' && given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+const sameSecret = (given: unknown, expected: string) => {
+  if (typeof given !== 'string') return false
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)]
+  return a.length === b.length && timingSafeEqual(a, b)
+}
 
 /** The file a message carries (the largest size of a photo), with the kind conversations.ts reads. */
 const fileOf = (m: TelegramMessage) => {
@@ -101,12 +104,13 @@ export const telegramWebhookRoutes: RouteDef[] = [
       const callback = update.callback_query
       const message = callback?.message ?? update.message
       const from = callback?.from ?? update.message?.from
-      if (!message || !from) return { ok: true }
       // Answered at once, so that the contact's app stops showing the button as pressed.
       if (callback)
         void api
           .call('answerCallbackQuery', { callback_query_id: callback.id })
           .catch((err: ChannelError) => req.log.warn({ channel: 'Telegram', err: err.message }, 'answerCallbackQuery failed'))
+      // Updates without a chat to answer (an inline-mode button, a channel post, an edit) are not messages to answer.
+      if (!message || !from) return { ok: true }
       if (!callback && !(message.date * 1000 > Date.now() - MAX_AGE_MS)) return { ok: true }
       const chatId = message.chat.id
       const found = callback ? undefined : fileOf(message)

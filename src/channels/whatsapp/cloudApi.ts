@@ -3,6 +3,7 @@
 // operator's (WHATSAPP_CLOUD_API_URL), so the SSRF guard of bot requests does not apply to it.
 import type { StoredFile } from '../../app/conversations.js'
 import { ChannelError, type Outgoing } from '../channel.js'
+import { readCapped } from '../download.js'
 
 export type WhatsAppCredentials = { systemUserAccessToken: string; phoneNumberId: string; appSecret?: string }
 
@@ -36,15 +37,20 @@ export const cloudApi = (baseUrl: string, credentials: WhatsAppCredentials) => {
 
     /** A contact's media file, or undefined when Meta does not give it or it is larger than `maxBytes`. */
     async media(mediaId: string, kind: string, maxBytes: number, fileName?: string): Promise<StoredFile | undefined> {
-      const meta = await fetch(`${baseUrl}/v17.0/${encodeURIComponent(mediaId)}`, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      const meta = await fetch(`${baseUrl}/v17.0/${encodeURIComponent(mediaId)}`, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(
+        (err) => {
+          throw new ChannelError(`The WhatsApp Cloud API could not be reached: ${(err as Error).message}`)
+        },
+      )
       if (!meta.ok) throw new ChannelError(await errorOf(meta))
       const { url, mime_type: mimeType, file_size: size } = (await meta.json()) as { url?: string; mime_type?: string; file_size?: number }
       if (!url || (typeof size === 'number' && size > maxBytes)) return undefined
-      const file = await fetch(url, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      const file = await fetch(url, { headers: auth, signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((err) => {
+        throw new ChannelError(`The media file could not be fetched: ${(err as Error).message}`)
+      })
       if (!file.ok) throw new ChannelError(await errorOf(file))
-      if (Number(file.headers.get('content-length') ?? 0) > maxBytes) return undefined
-      const bytes = new Uint8Array(await file.arrayBuffer())
-      if (bytes.byteLength > maxBytes) return undefined
+      const bytes = await readCapped(file, maxBytes)
+      if (!bytes) return undefined
       const contentType = (mimeType ?? file.headers.get('content-type') ?? 'application/octet-stream').split(';')[0].trim()
       return { name: fileName ?? `${kind}-${mediaId}.${extensionOf(contentType)}`, contentType, bytes }
     },

@@ -1,11 +1,17 @@
 // Meta's webhook payload for WhatsApp Cloud API events (the parts Parley reads), and the contacts' messages in it.
 import { z } from 'zod'
 
-const media = z.looseObject({ id: z.string(), caption: z.string().optional(), mime_type: z.string().optional(), filename: z.string().optional() })
+const media = z.looseObject({
+  id: z.string().max(256),
+  caption: z.string().optional(),
+  mime_type: z.string().optional(),
+  filename: z.string().optional(),
+})
 
+// Ids name sessions and stored keys: bounded, as Meta's are (wamid.… ids of about 60 characters, numbers of 15 digits).
 const messageSchema = z.looseObject({
-  id: z.string().optional(),
-  from: z.string().optional(),
+  id: z.string().max(256).optional(),
+  from: z.string().max(64).optional(),
   timestamp: z.union([z.string(), z.number()]).optional(),
   type: z.string(),
   text: z.looseObject({ body: z.string() }).optional(),
@@ -35,7 +41,7 @@ export const webhookPayloadSchema = z.looseObject({
           z.looseObject({
             value: z
               .looseObject({
-                metadata: z.looseObject({ phone_number_id: z.string().optional() }).optional(),
+                metadata: z.looseObject({ phone_number_id: z.string().max(64).optional() }).optional(),
                 contacts: z
                   .array(z.looseObject({ wa_id: z.string().optional(), profile: z.looseObject({ name: z.string().optional() }).optional() }))
                   .optional(),

@@ -41,6 +41,12 @@ const textMessage = (body: string, previewUrl = false): Outgoing => ({
   text: body,
 })
 
+/** A file by link; if WhatsApp refuses it, the link as text. */
+const media = (type: 'image' | 'audio' | 'video', url: string): Outgoing => ({
+  body: { type, [type]: { link: url } },
+  fallback: textMessage(url, true),
+})
+
 const isHttp = (url: string | null | undefined): url is string => !!url && /^https?:\/\//i.test(url)
 
 /** Titles cut to 20 characters, made unique (WhatsApp refuses two buttons of one message with the same title). */
@@ -90,15 +96,15 @@ export const whatsAppRenderer = ({ interactiveGroupSize }: WhatsAppRenderOptions
         const url = message.content.url
         if (!isHttp(url) || /\.(gif|svg)(\?|$)/i.test(url))
           return { messages: [], skipped: 'WhatsApp shows no GIF or SVG image: an image bubble was skipped.' }
-        return { messages: [{ body: { type: 'image', image: { link: url } } }] }
+        return { messages: [media('image', url)] }
       }
       case 'audio':
-        return { messages: isHttp(message.content.url) ? [{ body: { type: 'audio', audio: { link: message.content.url } } }] : [] }
+        return { messages: isHttp(message.content.url) ? [media('audio', message.content.url)] : [] }
       case 'video': {
         const { type, url, id } = message.content
         const embed = type && VIDEO_EMBEDS[type]
         if (embed && id) return { messages: [textMessage(`${embed}/${id}`, true)] }
-        return { messages: isHttp(url) ? [{ body: { type: 'video', video: { link: url } } }] : [] }
+        return { messages: isHttp(url) ? [media('video', url)] : [] }
       }
       case 'embed':
       case 'custom-embed': {
@@ -113,17 +119,18 @@ export const whatsAppRenderer = ({ interactiveGroupSize }: WhatsAppRenderOptions
     }
   },
 
-  takesPrompt: (input) => input.type === 'choice input' && !input.options?.isMultipleChoice,
+  takesPrompt: (input) => input.type === 'choice input',
 
   input(input: ChatInput, prompt, settings: Settings) {
     const promptText = prompt ? textOfMessage(prompt) : ''
     switch (input.type) {
       case 'choice input': {
-        const items = (input.items ?? []).filter((item) => item.content)
         if (input.options?.isMultipleChoice) {
-          const list = items.map((item, i) => `${i + 1}. ${item.content}`).join('\n')
+          // Numbered as the answer is read (by position among all the items).
+          const list = (input.items ?? []).map((item, i) => `${i + 1}. ${item.content ?? ''}`).join('\n')
           return [textMessage([promptText, list].filter(Boolean).join('\n\n'))]
         }
+        const items = (input.items ?? []).filter((item) => item.content)
         const size = Math.min(Math.max(interactiveGroupSize, 1), 3)
         const messages: Outgoing[] = []
         for (let i = 0; i < items.length; i += size) {
