@@ -59,6 +59,7 @@ describe('operations', () => {
         '015_session_last_reply',
         '016_theme_templates',
         '017_user_language',
+        '018_channels',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {
