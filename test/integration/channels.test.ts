@@ -572,6 +572,28 @@ describe('Telegram (Bot API)', () => {
     assert.equal(calls('sendMessage')[2].body.text, 'Thanks Gil, you chose Blue')
   })
 
+  test('a photo sent to a text question that takes attachments is fetched through getFile and stored', async () => {
+    await update(msg({ text: 'hi again' }))
+    await s.app.conversationRunner.idle()
+    const before = calls('sendMessage').length
+    await update(
+      msg({
+        photo: [
+          { file_id: 'small', file_size: 1 },
+          { file_id: 'large', file_size: 4 },
+        ],
+        caption: 'Me',
+      }),
+    )
+    await s.app.conversationRunner.idle()
+    assert.equal(calls('getFile').at(-1)?.body.file_id, 'large')
+    assert.ok(telegram.requests.some((r) => r.path === `/file/bot${TOKEN}/photos/file_1.jpg`))
+    assert.equal(calls('sendMessage')[before]?.body.text, 'Pick one')
+    const stored = await s.store.db.selectFrom('answers').select(['content', 'attachedFileUrls']).where('content', '=', 'Me').execute()
+    assert.equal(stored.length, 1)
+    assert.match(String(stored[0].attachedFileUrls), /photo-\d+\.jpg/)
+  })
+
   test('no secret reaches the logs', () => {
     const all = lines.join('\n')
     assert.ok(all.length > 0)
@@ -591,6 +613,8 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     { id: 'img', type: 'image', content: { url: 'https://cdn.example.com/cat.png' } },
     { id: 'gif', type: 'image', content: { url: 'https://cdn.example.com/dance.gif' } },
     { id: 'vid', type: 'video', content: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    { id: 'aud', type: 'audio', content: { url: 'https://cdn.example.com/hello.mp3' } },
+    { id: 'emb', type: 'embed', content: { url: 'https://maps.example.com/shop' } },
     { id: 'red', type: 'Redirect', options: { url: 'https://example.com/terms' } },
     { id: 'wait', type: 'Wait', options: { secondsToWaitFor: '0' } },
     {
@@ -694,8 +718,10 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
     assert.deepEqual(out[0], { messaging_product: 'whatsapp', to: from, type: 'image', image: { link: 'https://cdn.example.com/cat.png' } })
     assert.equal(out[1].type, 'text')
     assert.equal(out[1].text.body, 'https://www.youtube.com/embed/dQw4w9WgXcQ')
-    assert.deepEqual(out[2].text, { body: 'https://example.com/terms', preview_url: true })
-    const pictures = out.slice(3)
+    assert.deepEqual(out[2], { messaging_product: 'whatsapp', to: from, type: 'audio', audio: { link: 'https://cdn.example.com/hello.mp3' } })
+    assert.deepEqual(out[3].text, { body: 'https://maps.example.com/shop', preview_url: true })
+    assert.deepEqual(out[4].text, { body: 'https://example.com/terms', preview_url: true })
+    const pictures = out.slice(5)
     assert.equal(pictures.length, 2)
     assert.deepEqual(pictures[0].interactive.header, { type: 'image', image: { link: 'https://cdn.example.com/cat.png' } })
     assert.equal(pictures[0].interactive.body.text, '*Cat*\n\nSmall')
