@@ -9,14 +9,14 @@ import { AppError } from '../../app/errors.js'
 import {
   authStatusSchema,
   emailBody,
-  errorSchema,
   linkTokenBody,
   resetPasswordBody,
   signedInSchema,
   signInBody,
   signUpBody,
   signUpWithInvitationBody,
-} from '../../contract/api.js'
+} from '../../contract/accountsApi.js'
+import { errorSchema } from '../../contract/api.js'
 import { csrfHeader } from '../auth.js'
 import { defineRoute } from '../route.js'
 import { clearSessionCookie, sessionCookieOf, setOidcCookie, setSessionCookie, takeOidcCookie } from '../sessionCookie.js'

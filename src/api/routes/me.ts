@@ -1,6 +1,7 @@
 // The caller's own account and API tokens.
 import { z } from 'zod'
-import { apiTokenSchema, createApiTokenBody, errorSchema, meSchema, tokenParams, updateMeBody } from '../../contract/api.js'
+import { apiTokenSchema, createApiTokenBody, meSchema, tokenParams, updateMeBody } from '../../contract/accountsApi.js'
+import { errorSchema } from '../../contract/api.js'
 import { defineRoute } from '../route.js'
 
 const tags = ['Account']

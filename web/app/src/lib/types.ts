@@ -3,13 +3,10 @@
 import type { z } from 'zod'
 import type {
   analyticsSchema,
-  apiTokenSchema,
-  authStatusSchema,
   botSummarySchema,
   credentialsSchema,
   folderSchema,
   invitationSchema,
-  meSchema,
   memberSchema,
   resultColumnSchema,
   resultDetailSchema,
@@ -19,6 +16,7 @@ import type {
   userModeSchema,
   workspaceSchema,
 } from '../../../../src/contract/api.js'
+import type { apiTokenSchema, authStatusSchema, meSchema } from '../../../../src/contract/accountsApi.js'
 import type { webhookDeliverySchema, webhookSchema } from '../../../../src/contract/webhooks.js'
 
 export type Role = z.infer<typeof roleSchema>
