@@ -2,6 +2,7 @@
 // each turn in one transaction (turnCommit.ts). This is the only module that calls the engine (startChat,
 // continueChat, EngineDeps), and the one place where its errors (EngineError) become AppErrors.
 import { createHash } from 'node:crypto'
+import type { Settings } from '../contract/bot/common.js'
 import { importedBotDoc } from '../domain/bots.js'
 import type { CompiledBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
@@ -268,9 +269,8 @@ export const createChats = ({
       bot: { id: string; workspaceId: string; publishedId: string },
       options: { sessionId: string; revision?: number; client: MessagingClient; expiryTimeout: number; message?: UserReply },
     ) {
-      const snapshot = await store.bots.publishedSnapshot(bot.publishedId)
-      if (!snapshot) throw notFound('Bot not found (not published).')
-      const compiledBot = bots.compile(snapshot)
+      const compiledBot = await bots.get(bot.publishedId)
+      if (!compiledBot) throw notFound('Bot not found (not published).')
       const resultId = newId()
       const outcome = await run(() =>
         startChat(
@@ -287,6 +287,9 @@ export const createChats = ({
       await commit(outcome, session, [{ id: resultId, botId: bot.id }], beforeTurn(undefined))
       return { response: outcome.response, settings: compiledBot.settings ?? {}, resultId }
     },
+
+    /** The settings of a published snapshot, from the compiled bots in memory (a channel's bot choice reads them). */
+    publishedSettings: async (snapshotId: string): Promise<Settings | undefined> => (await bots.get(snapshotId))?.settings,
 
     /**
      * The input a contact's chat waits on: its block type, what uploads it takes (file inputs, text inputs with

@@ -82,21 +82,26 @@ export const createConversations = ({
   access,
   runtime,
 }: {
-  store: Pick<Store, 'chats' | 'bots' | 'channels' | 'credentials' | 'adapter'>
-  chats: Pick<ChatsApp, 'startContact' | 'continueContact' | 'waitingInput'>
+  store: Pick<Store, 'chats' | 'channels' | 'credentials' | 'adapter'>
+  chats: Pick<ChatsApp, 'startContact' | 'continueContact' | 'waitingInput' | 'publishedSettings'>
   files: Pick<FilesApp, 'chatFiles' | 'maxBytes'>
   access: Pick<Access, 'workspaceRole'>
   runtime: Pick<Runtime, 'testRegex'>
 }) => {
   const maxFileBytes = files.maxBytes
+  /** Decrypted credentials of a workspace when they are of this type. */
+  const credentialsOf = async (workspaceId: string, credentialsId: string, type: string) => {
+    const found = await store.credentials.get(workspaceId, credentialsId)
+    return found?.type === type ? found.data : undefined
+  }
+
   /** The first bot bound to these credentials that takes this first message, else the first without a condition. */
   const botFor = async (m: ContactMessage) => {
     const { field } = CHANNELS[m.channel]
     const enabled: { id: string; workspaceId: string; publishedId: string; settings: Settings }[] = []
     for (const bound of await store.channels.boundBots(m.workspaceId, field, m.credentialsId)) {
       if (bound.isClosed || bound.isArchived) continue
-      const snapshot = await store.bots.publishedSnapshot(bound.publishedId)
-      const settings = ((snapshot?.doc as { settings?: Settings } | undefined)?.settings ?? {}) as Settings
+      const settings = (await chats.publishedSettings(bound.publishedId)) ?? {}
       if (settings[m.channel]?.isEnabled) enabled.push({ id: bound.id, workspaceId: m.workspaceId, publishedId: bound.publishedId, settings })
     }
     for (const bot of enabled) {
@@ -190,16 +195,12 @@ export const createConversations = ({
     claim: (key: string) => store.channels.claimMessage(key, Date.now() + MESSAGE_MEMORY_MS),
 
     /** Decrypted credentials of a workspace when they are of this type. */
-    async credentials(workspaceId: string, credentialsId: string, type: string) {
-      const found = await store.credentials.get(workspaceId, credentialsId)
-      return found?.type === type ? found.data : undefined
-    },
+    credentials: credentialsOf,
 
     /** Decrypted credentials of this type for a set-up the caller makes (admins and members of the workspace). */
     async credentialsFor(user: User, workspaceId: string, credentialsId: string, type: string) {
       await access.workspaceRole(user, workspaceId, 'write')
-      const found = await store.credentials.get(workspaceId, credentialsId)
-      return found?.type === type ? found.data : undefined
+      return credentialsOf(workspaceId, credentialsId, type)
     },
 
     /** Logs on a chat's result (what a channel could not do: a browser-only action, a message the app refused). */

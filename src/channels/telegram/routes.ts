@@ -2,13 +2,14 @@
 // call the Share tab makes for the operator: setWebhook with this server's webhook URL and the credentials' secret.
 import { timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
-import { AppError, badRequest, notFound, unauthorized } from '../../app/errors.js'
+import { AppError, notFound, unauthorized } from '../../app/errors.js'
 import type { ContactMessage, IncomingMedia } from '../../app/conversations.js'
 import { errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
 import { defineRoute, type RouteDef } from '../../api/route.js'
 import type { App } from '../../app/index.js'
 import type { Config } from '../../config.js'
 import { ChannelError, type Outbox } from '../channel.js'
+import { parseWebhookBody } from '../webhookBody.js'
 import { botApi, type TelegramCredentials } from './botApi.js'
 import { telegramRenderer } from './render.js'
 import { buttonTitle, nameOf, type TelegramMessage, updateSchema } from './update.js'
@@ -91,15 +92,7 @@ export const telegramWebhookRoutes: RouteDef[] = [
       if (!sameSecret(req.headers['x-telegram-bot-api-secret-token'], data.secretToken)) {
         throw unauthorized('X-Telegram-Bot-Api-Secret-Token is not the secret token of these credentials.')
       }
-      let json: unknown
-      try {
-        json = JSON.parse((body as Buffer).toString('utf8'))
-      } catch {
-        throw badRequest('The body is not JSON.')
-      }
-      const parsed = updateSchema.safeParse(json)
-      if (!parsed.success) throw badRequest('Not a Telegram update (no update_id).')
-      const update = parsed.data
+      const update = parseWebhookBody(body as Buffer, updateSchema, 'Not a Telegram update (no update_id).')
       const api = botApi(config.channels.telegramApiUrl, data)
       const callback = update.callback_query
       const message = callback?.message ?? update.message

@@ -10,6 +10,7 @@ import { defineRoute, type RouteDef } from '../../api/route.js'
 import type { App } from '../../app/index.js'
 import type { Config } from '../../config.js'
 import type { Outbox } from '../channel.js'
+import { parseWebhookBody } from '../webhookBody.js'
 import { cloudApi, type WhatsAppCredentials } from './cloudApi.js'
 import { MEDIA_KINDS, type MediaKind, receivedMessages, textOf, webhookPayloadSchema } from './payload.js'
 import { whatsAppRenderer } from './render.js'
@@ -100,17 +101,10 @@ const webhookRoutes = (path: string): RouteDef[] => [
       if (data.appSecret && !signedByMeta(raw, req.headers['x-hub-signature-256'], data.appSecret)) {
         throw unauthorized('The X-Hub-Signature-256 header does not sign this body with the app secret.')
       }
-      let json: unknown
-      try {
-        json = JSON.parse(raw.toString('utf8'))
-      } catch {
-        throw badRequest('The body is not JSON.')
-      }
-      const payload = webhookPayloadSchema.safeParse(json)
-      if (!payload.success) throw badRequest('Not a WhatsApp webhook payload (no entry[]).')
+      const payload = parseWebhookBody(raw, webhookPayloadSchema, 'Not a WhatsApp webhook payload (no entry[]).')
       const api = cloudApi(config.channels.whatsAppApiUrl, data)
       const runner = req.server.conversationRunner
-      for (const { phoneNumberId, contactName, message } of receivedMessages(payload.data)) {
+      for (const { phoneNumberId, contactName, message } of receivedMessages(payload)) {
         const from = message.from!
         const sentAt = Number(message.timestamp) * 1000
         if (phoneNumberId !== data.phoneNumberId) {
