@@ -6,14 +6,13 @@
 // finds nothing serious, and a guest sees it all read-only.
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { expectClean } from '../support/axe.js'
 import { launchBrowser } from '../support/browser.js'
 import { setUpFirstAccount } from '../support/editor.js'
 import { startTestServer, type TestServer } from '../support/server.js'
+import { type ServicePeer, startServicePeer } from '../support/servicePeer.js'
 import { fillAccountForm, openApp, person, shot } from '../support/webApp.js'
 
 const greeter = {
@@ -73,35 +72,23 @@ describe('messaging channels in the web app', () => {
   let browser: Browser
   // Telegram's Bot API: refuses the first setWebhook (a revoked token), accepts the next ones. The same server
   // stands in for Meta's Graph API, which confirms the phone number ID when the credentials are made.
-  let telegramApi: Server
-  const setWebhookCalls: { path: string; body: any }[] = []
+  let peer: ServicePeer
+  const setWebhookCalls = () => peer.requests.filter((r) => r.path.endsWith('/setWebhook'))
   let workspaceId = ''
   let botId = ''
   let api: Awaited<ReturnType<typeof setUpFirstAccount>>['api']
 
   before(async () => {
-    telegramApi = createServer((req, res) => {
-      let body = ''
-      req.on('data', (c) => (body += c))
-      req.on('end', () => {
-        const json = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
-        if (req.url?.endsWith('/getMe')) return json(200, { ok: true, result: { id: 123456789, is_bot: true } })
-        if (req.url?.startsWith('/v17.0/')) return json(200, { id: req.url.slice(7).split('?')[0] })
-        setWebhookCalls.push({ path: req.url ?? '', body: JSON.parse(body || '{}') })
-        const refused = setWebhookCalls.length === 1
-        res
-          .writeHead(refused ? 401 : 200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify(
-              refused ? { ok: false, error_code: 401, description: 'Unauthorized' } : { ok: true, result: true, description: 'Webhook was set' },
-            ),
-          )
-      })
+    peer = await startServicePeer((req) => {
+      if (req.path.endsWith('/getMe')) return { json: { ok: true, result: { id: 123456789, is_bot: true } } }
+      if (req.path.startsWith('/v17.0/')) return { json: { id: req.path.slice(7) } }
+      return setWebhookCalls().length === 1
+        ? { status: 401, json: { ok: false, error_code: 401, description: 'Unauthorized' } }
+        : { json: { ok: true, result: true, description: 'Webhook was set' } }
     })
-    await new Promise<void>((resolve) => telegramApi.listen(0, '127.0.0.1', resolve))
     server = await startTestServer({
-      TELEGRAM_API_URL: `http://127.0.0.1:${(telegramApi.address() as AddressInfo).port}`,
-      WHATSAPP_CLOUD_API_URL: `http://127.0.0.1:${(telegramApi.address() as AddressInfo).port}`,
+      TELEGRAM_API_URL: peer.url,
+      WHATSAPP_CLOUD_API_URL: peer.url,
       ENCRYPTION_SECRET: 'channels-ui-test-secret-0123456789',
       // Bot pages (and channel webhooks) on a host name of their own: the Callback URL must be there.
       PARLEY_CHAT_URL: 'https://chat.example.test',
@@ -111,7 +98,7 @@ describe('messaging channels in the web app', () => {
   after(async () => {
     await browser?.close()
     await server?.stop()
-    telegramApi?.close()
+    await peer?.close()
   })
 
   test('set up WhatsApp and Telegram on a bot from its Share tab', async () => {
@@ -141,6 +128,7 @@ describe('messaging channels in the web app', () => {
     await token.fill('EAAG-test-access-token')
     await form.getByLabel('Phone number ID').fill('106540352242922')
     assert.equal(await form.getByLabel('App secret (optional)').getAttribute('type'), 'password')
+    await look(form, 'whatsapp-new-credentials')
     await form.getByRole('button', { name: 'Save credentials' }).click()
     await form.waitFor({ state: 'detached' })
     const [created] = await credentialsOf('whatsApp')
@@ -237,10 +225,11 @@ describe('messaging channels in the web app', () => {
     const telegramWebhook = `https://chat.example.test/api/v1/workspaces/${workspaceId}/telegram/${telegramCredentials.id}/webhook`
     await telegram.getByRole('status').getByText(`Telegram sends the messages to ${telegramWebhook}`).waitFor()
     assert.equal(await refusal.count(), 0, 'the refusal is gone')
-    assert.equal(setWebhookCalls.length, 2)
-    assert.equal(setWebhookCalls[1].path, '/bot123456789:AAtest-token-for-the-ui-test/setWebhook')
-    assert.equal(setWebhookCalls[1].body.url, telegramWebhook)
-    assert.match(setWebhookCalls[1].body.secret_token, /^[\w-]{16,}$/)
+    const calls = setWebhookCalls()
+    assert.equal(calls.length, 2)
+    assert.equal(calls[1].path, '/bot123456789:AAtest-token-for-the-ui-test/setWebhook')
+    assert.equal(calls[1].body.url, telegramWebhook)
+    assert.match(calls[1].body.secret_token, /^[\w-]{16,}$/)
     await look(telegram, 'telegram-webhook-connected')
 
     await telegram.getByRole('switch', { name: 'Enabled' }).check()

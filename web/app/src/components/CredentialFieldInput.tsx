@@ -36,7 +36,3 @@ export const CredentialFieldInput = ({
     />
   )
 }
-
-/** The values worth sending: the kind's own fields, without those left empty. */
-export const credentialData = (fields: CredentialField[], values: Record<string, CredentialValue>) =>
-  Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && fields.some((f) => f.key === k)))

@@ -1,19 +1,17 @@
 // Workspace credentials: secrets are written once and never shown again, here as in the API.
-import { ActionIcon, Alert, Button, Group, Menu, Modal, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
+import { ActionIcon, Button, Menu, Modal, Select, Table, VisuallyHidden } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconDots, IconKey, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../components/ConfirmButton.js'
-import { CredentialFieldInput, type CredentialValue, credentialData } from '../components/CredentialFieldInput.js'
+import { CredentialForm } from '../components/CredentialForm.js'
 import { NameDialog } from '../components/NameDialog.js'
 import { PageHeader } from '../components/PageHeader.js'
 import { EmptyState, ErrorState, LoadingState } from '../components/states.js'
 import { api } from '../lib/api.js'
 import { credentialLabel, credentialTypes } from '../lib/credentialTypes.js'
 import { dateTime } from '../lib/format.js'
-import { useSubmit } from '../lib/forms.js'
 import type { Credential } from '../lib/types.js'
 import { useCurrentWorkspace } from '../lib/workspaces.js'
 
@@ -155,70 +153,27 @@ const NewCredentialModal = ({
 }) => {
   const { t } = useTranslation()
   const [type, setType] = useState('openai')
-  const [name, setName] = useState('')
-  const [values, setValues] = useState<Record<string, CredentialValue>>({})
-  const kind = credentialTypes.find((k) => k.type === type)!
-  const reset = () => {
-    setName('')
-    setValues({})
-  }
-  const create = useSubmit(async () => {
-    const data = credentialData(kind.fields, values)
-    await api.post(`/v1/workspaces/${workspaceId}/credentials`, { type, name: name.trim() || credentialLabel(type), data })
-    await onCreated()
-    notifications.show({ color: 'green', message: t('Credentials saved') })
-    reset()
-    onClose()
-  })
-  const set = (key: string, value: CredentialValue) => setValues((v) => ({ ...v, [key]: value }))
   return (
     <Modal opened={opened} onClose={onClose} title={t('Add credentials')} size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault()
-          void create.submit()
+      <CredentialForm
+        workspaceId={workspaceId}
+        type={type}
+        nameDescription={t('How you will recognise them in blocks.')}
+        onCancel={onClose}
+        onCreated={async () => {
+          await onCreated()
+          onClose()
         }}
       >
-        <Stack>
-          {create.error && (
-            <Alert color="red" variant="light" role="alert">
-              {create.error}
-            </Alert>
-          )}
-          <Select
-            label={t('Kind')}
-            data={credentialTypes.map((k) => ({ value: k.type, label: credentialLabel(k.type) }))}
-            value={type}
-            onChange={(v) => {
-              if (v) setType(v)
-              setValues({})
-            }}
-            allowDeselect={false}
-            searchable
-          />
-          <TextInput
-            label={t('Name')}
-            description={t('How you will recognise them in blocks.')}
-            placeholder={credentialLabel(type)}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          {kind.fields.map((f) => (
-            <CredentialFieldInput key={f.key} field={f} value={values[f.key]} onChange={(v) => set(f.key, v)} />
-          ))}
-          <Text size="xs" c="dimmed">
-            {t('Secrets cannot be read back. To change one, add new credentials and delete the old ones.')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('Cancel')}
-            </Button>
-            <Button type="submit" loading={create.busy}>
-              {t('Save credentials')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <Select
+          label={t('Kind')}
+          data={credentialTypes.map((k) => ({ value: k.type, label: credentialLabel(k.type) }))}
+          value={type}
+          onChange={(v) => v && setType(v)}
+          allowDeselect={false}
+          searchable
+        />
+      </CredentialForm>
     </Modal>
   )
 }

@@ -1,15 +1,13 @@
 // Picking the workspace credentials a channel uses, or creating them in place (the fields of lib/credentialTypes.ts).
 // Secrets go to the server once and never come back: the list is names only.
-import { Alert, Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core'
-import { notifications } from '@mantine/notifications'
+import { Button, Fieldset, Group, Select, Stack } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CredentialFieldInput, type CredentialValue, credentialData } from '../../../components/CredentialFieldInput.js'
+import { CredentialForm } from '../../../components/CredentialForm.js'
 import { api } from '../../../lib/api.js'
-import { credentialLabel, credentialTypes } from '../../../lib/credentialTypes.js'
-import { useSubmit } from '../../../lib/forms.js'
+import { credentialLabel } from '../../../lib/credentialTypes.js'
 import type { Credential } from '../../../lib/types.js'
 
 type Props = {
@@ -61,82 +59,20 @@ export const ChannelCredentials = ({ workspaceId, type, value, onChange, canWrit
         )}
       </Group>
       {creating && (
-        <NewCredentials
-          workspaceId={workspaceId}
-          type={type}
-          onCancel={() => setCreating(false)}
-          onCreated={async (id) => {
-            await client.invalidateQueries({ queryKey: key })
-            onChange(id)
-            setCreating(false)
-          }}
-        />
+        <Fieldset legend={t('New {{kind}} credentials', { kind })}>
+          <CredentialForm
+            workspaceId={workspaceId}
+            type={type}
+            nameDescription={t('How you will recognise them among the workspace’s credentials.')}
+            onCancel={() => setCreating(false)}
+            onCreated={async (created) => {
+              await client.invalidateQueries({ queryKey: key })
+              onChange(created.id)
+              setCreating(false)
+            }}
+          />
+        </Fieldset>
       )}
     </Stack>
-  )
-}
-
-const NewCredentials = ({
-  workspaceId,
-  type,
-  onCancel,
-  onCreated,
-}: {
-  workspaceId: string
-  type: string
-  onCancel: () => void
-  onCreated: (id: string) => Promise<void>
-}) => {
-  const { t } = useTranslation()
-  const fields = credentialTypes.find((k) => k.type === type)?.fields ?? []
-  const [name, setName] = useState('')
-  const [values, setValues] = useState<Record<string, CredentialValue>>({})
-  const create = useSubmit(async () => {
-    const created = await api.post<{ credentials: Credential }>(`/v1/workspaces/${workspaceId}/credentials`, {
-      type,
-      name: name.trim() || credentialLabel(type),
-      data: credentialData(fields, values),
-    })
-    notifications.show({ color: 'green', message: t('Credentials saved') })
-    await onCreated(created.credentials.id)
-  })
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault()
-        void create.submit()
-      }}
-    >
-      <Fieldset legend={t('New {{kind}} credentials', { kind: credentialLabel(type) })}>
-        <Stack gap="sm">
-          {create.error && (
-            <Alert color="red" variant="light" role="alert">
-              {create.error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('Name')}
-            description={t('How you will recognise them among the workspace’s credentials.')}
-            placeholder={credentialLabel(type)}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          {fields.map((f) => (
-            <CredentialFieldInput key={f.key} field={f} value={values[f.key]} onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))} />
-          ))}
-          <Text size="xs" c="dimmed">
-            {t('Secrets cannot be read back. To change one, add new credentials and delete the old ones.')}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('Cancel')}
-            </Button>
-            <Button type="submit" loading={create.busy}>
-              {t('Save credentials')}
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
-    </form>
   )
 }
