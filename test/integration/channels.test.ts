@@ -83,6 +83,32 @@ const whatsAppEvent = (from: string, body: Record<string, unknown>, options: { n
   ],
 })
 
+/** A server on the test backend whose log lines are kept (to check no secret reaches them), with an owner. */
+const channelServer = async (env: Record<string, string>) => {
+  const lines: string[] = []
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const s = await startTestServer({ ENCRYPTION_SECRET: SECRET, LOG_LEVEL: 'debug', ...env }, { logStream })
+  return { s, owner: await userWithWorkspace(s), lines }
+}
+
+/** Stores channel credentials for the owner's workspace; answers their id. */
+const addCredentials = async (
+  s: TestServer,
+  owner: { token: string; workspaceId: string },
+  type: string,
+  name: string,
+  data: Record<string, string>,
+) => {
+  const res = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, { token: owner.token, body: { type, name, data } })
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  return res.body.credentials.id as string
+}
+
 /** Imports a bot, binds it to channel credentials (an import drops such fields, as Typebot's), publishes it. */
 const boundBot = async (s: TestServer, owner: { token: string; workspaceId: string }, bot: unknown, binding: Record<string, string>) => {
   const imported = await importBot(s, owner.token, owner.workspaceId, bot)
@@ -110,7 +136,7 @@ describe('WhatsApp (Meta Cloud API)', () => {
   let botId: string
   const sent = () => graph.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/messages'))
   const sentTo = (to: string) => sent().filter((r) => r.body.to === to)
-  const lines: string[] = []
+  let lines: string[] = []
 
   before(async () => {
     graph = await startServicePeer((req) => {
@@ -124,24 +150,12 @@ describe('WhatsApp (Meta Cloud API)', () => {
         return { status: 400, json: { error: { message: 'Recipient not allowed', code: 131030 } } }
       return { json: { messaging_product: 'whatsapp', messages: [{ id: 'wamid.x' }] } }
     })
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
+    ;({ s, owner, lines } = await channelServer({ WHATSAPP_CLOUD_API_URL: graph.url }))
+    credentialsId = await addCredentials(s, owner, 'whatsApp', '+1 555 0100', {
+      systemUserAccessToken: 'EAAG-system-token',
+      phoneNumberId: PHONE_ID,
+      appSecret: APP_SECRET,
     })
-    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'debug' }, { logStream })
-    owner = await userWithWorkspace(s)
-    const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
-      token: owner.token,
-      body: {
-        type: 'whatsApp',
-        name: '+1 555 0100',
-        data: { systemUserAccessToken: 'EAAG-system-token', phoneNumberId: PHONE_ID, appSecret: APP_SECRET },
-      },
-    })
-    assert.equal(creds.status, 200, JSON.stringify(creds.body))
-    credentialsId = creds.body.credentials.id
     botId = await boundBot(s, owner, greeter({ whatsApp: { isEnabled: true } }), { whatsAppCredentialsId: credentialsId })
   })
   after(async () => {
@@ -340,7 +354,7 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
   let graph: ServicePeer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   let credentialsId: string
-  const lines: string[] = []
+  let lines: string[] = []
   const sentTo = (to: string) => graph.requests.filter((r) => r.path.endsWith('/messages') && r.body?.to === to)
   const say = (id: string, words: string) => ({
     version: '6',
@@ -361,19 +375,8 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
 
   before(async () => {
     graph = await startServicePeer((req) => (req.method === 'GET' ? { json: { id: PHONE_ID } } : { json: { messages: [{ id: 'wamid.out' }] } }))
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url, LOG_LEVEL: 'debug' }, { logStream })
-    owner = await userWithWorkspace(s)
-    const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
-      token: owner.token,
-      body: { type: 'whatsApp', name: 'Shop', data: { systemUserAccessToken: 'EAAG-secret-system-token', phoneNumberId: PHONE_ID } },
-    })
-    credentialsId = creds.body.credentials.id
+    ;({ s, owner, lines } = await channelServer({ WHATSAPP_CLOUD_API_URL: graph.url }))
+    credentialsId = await addCredentials(s, owner, 'whatsApp', 'Shop', { systemUserAccessToken: 'EAAG-secret-system-token', phoneNumberId: PHONE_ID })
     const bind = { whatsAppCredentialsId: credentialsId }
     const orders = { whatsApp: { isEnabled: true, startCondition: { comparisons: [{ id: 'c', comparisonOperator: 'Contains', value: 'ORDER' }] } } }
     const vip = {
@@ -453,7 +456,7 @@ describe('Telegram (Bot API)', () => {
   let credentialsId: string
   const TOKEN = '7001:AAH-telegram-bot-token'
   const calls = (method: string) => telegram.requests.filter((r) => r.path === `/bot${TOKEN}/${method}`)
-  const lines: string[] = []
+  let lines: string[] = []
 
   before(async () => {
     telegram = await startServicePeer((req) => {
@@ -467,20 +470,8 @@ describe('Telegram (Bot API)', () => {
         return { status: 400, json: { ok: false, description: 'Bad Request: bad webhook' } }
       return { json: { ok: true, result: true } }
     })
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, TELEGRAM_API_URL: telegram.url, LOG_LEVEL: 'debug' }, { logStream })
-    owner = await userWithWorkspace(s)
-    const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
-      token: owner.token,
-      body: { type: 'telegram', name: '@parley_test_bot', data: { botToken: TOKEN, secretToken: 'tg-secret_1' } },
-    })
-    assert.equal(creds.status, 200, JSON.stringify(creds.body))
-    credentialsId = creds.body.credentials.id
+    ;({ s, owner, lines } = await channelServer({ TELEGRAM_API_URL: telegram.url }))
+    credentialsId = await addCredentials(s, owner, 'telegram', '@parley_test_bot', { botToken: TOKEN, secretToken: 'tg-secret_1' })
     await boundBot(s, owner, greeter({ telegram: { isEnabled: true } }), { telegramCredentialsId: credentialsId })
   })
   after(async () => {
@@ -687,13 +678,8 @@ describe('WhatsApp: every input kind, actions, and a webhook block resumed by it
       if (req.path === '/files/doc-1') return { text: '%PDF-1.4 test', headers: { 'content-type': 'application/pdf' } }
       return { json: { messages: [{ id: 'wamid.out' }] } }
     })
-    s = await startTestServer({ ENCRYPTION_SECRET: SECRET, WHATSAPP_CLOUD_API_URL: graph.url })
-    owner = await userWithWorkspace(s)
-    const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
-      token: owner.token,
-      body: { type: 'whatsApp', name: 'Kinds', data: { systemUserAccessToken: 'EAAG-kinds', phoneNumberId: PHONE_ID } },
-    })
-    credentialsId = creds.body.credentials.id
+    ;({ s, owner } = await channelServer({ WHATSAPP_CLOUD_API_URL: graph.url }))
+    credentialsId = await addCredentials(s, owner, 'whatsApp', 'Kinds', { systemUserAccessToken: 'EAAG-kinds', phoneNumberId: PHONE_ID })
     botId = await boundBot(s, owner, flow, { whatsAppCredentialsId: credentialsId })
   })
   after(async () => {
