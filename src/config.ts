@@ -124,6 +124,11 @@ const envSchema = z
     /** Days delivered and failed deliveries (and their events) are kept in the delivery log. */
     PARLEY_WEBHOOK_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
     /**
+     * Versions kept per bot (every publish makes one); older ones are deleted after a publish, except the live one
+     * and any a chat still runs on. 0 keeps them all.
+     */
+    PARLEY_BOT_VERSIONS_KEPT: z.coerce.number().int().min(0).max(100_000).default(100),
+    /**
      * Days after its last message a chat session that was not continued is deleted (its result, answers and logs
      * stay). Long enough for remember-user: a visitor who comes back later starts a new chat on the same result.
      */
@@ -262,6 +267,8 @@ export type Config = {
   encryptionSecret?: string
   /** The outgoing webhooks' dispatcher (PARLEY_WEBHOOK_*). */
   webhooks: { pollMs: number; timeoutMs: number; retryBaseMs: number; maxAttempts: number; retentionDays: number }
+  /** Versions kept per bot (PARLEY_BOT_VERSIONS_KEPT; 0: all). */
+  versionsKept: number
   /** Browser sign-in (accounts, sessions, OpenID Connect). */
   signIn: {
     disableSignup: boolean
@@ -335,6 +342,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       maxAttempts: e.PARLEY_WEBHOOK_MAX_ATTEMPTS,
       retentionDays: e.PARLEY_WEBHOOK_RETENTION_DAYS,
     },
+    versionsKept: e.PARLEY_BOT_VERSIONS_KEPT,
     signIn: {
       disableSignup: e.DISABLE_SIGNUP,
       sessionMaxAgeMs: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400_000),

@@ -101,6 +101,7 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
     // Every process agrees when a secret is configured (or the cluster's primary shared one); else this process only.
     previewSecret: config.encryptionSecret ?? config.workerSecret ?? randomBytes(32),
     credentialChecks: channelCredentialChecks(config),
+    versionsKept: config.versionsKept,
   })
   const app = await buildApp(parley, config, { metrics, logStream, sites })
   const dispatcher = createWebhookDispatcher({

@@ -45,11 +45,14 @@ export const createBots = ({
   access,
   files,
   starters,
+  pruneVersions,
 }: {
   store: Pick<Store, 'bots' | 'folders'>
   access: Access
   files: Pick<FilesApp, 'deleteOwned'>
   starters: StartersApp
+  /** Old versions beyond the retention setting are dropped after each publish (app/botVersions.ts). */
+  pruneVersions: (botId: string) => Promise<unknown>
 }) => {
   const freePublicId = async (name: string): Promise<string> => {
     for (;;) {
@@ -220,10 +223,12 @@ export const createBots = ({
       return { id: bot.id }
     },
 
-    async publish(user: User, botId: string) {
+    /** The draft becomes the bot's next version and the live one; `note` says what it changes. */
+    async publish(user: User, botId: string, note?: string | null) {
       const { bot } = await access.bot(user, botId, 'write')
-      const published = await store.bots.publish(bot.id)
+      const published = await store.bots.publish(bot.id, { userId: user.id, note: note?.trim() || null })
       if (!published) throw notFound('Bot not found.')
+      await pruneVersions(bot.id)
       return publishedBotView(published)
     },
 

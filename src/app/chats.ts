@@ -159,14 +159,17 @@ export const createChats = ({
         sessionId?: string
         startFrom?: StartOptions['startFrom']
         isProgressBarEnabled?: boolean
+        /** A published version of the bot to run instead of the draft (app/botVersions.ts checked it is one). */
+        versionId?: string
       },
     ) {
       const grant = user.preview
       if (grant && grant.botId !== botId) throw notFound('Bot not found.')
       if (grant && options.bot) throw badRequest('A preview token runs the draft it was made for: send no `bot`.')
       const bot = await previewedBot(asMember(user), botId)
-      const snapshot = grant
-        ? await store.bots.publishedSnapshot(grant.snapshotId)
+      const snapshotId = grant?.snapshotId ?? options.versionId
+      const snapshot = snapshotId
+        ? await store.bots.publishedSnapshot(snapshotId)
         : await store.bots.previewSnapshot(bot.id, runtimePart(options.bot ? docOrThrow(importedBotDoc(options.bot)) : bot.doc))
       if (!snapshot || snapshot.botId !== bot.id) throw notFound('This preview has expired: restart it from the editor.')
       const compiledBot = bots.compile(snapshot)
@@ -178,7 +181,7 @@ export const createChats = ({
         }
         session = { kind: 'replace', id: options.sessionId }
       }
-      const { bot: _b, ...start } = options
+      const { bot: _b, versionId: _v, ...start } = options
       const outcome = await run(() =>
         startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id }, deps),
       )
@@ -191,10 +194,10 @@ export const createChats = ({
      * on the user-content origin, starts and drives its chats with it instead of the builder's session
      * (app/previewTokens.ts). For those who may preview the bot.
      */
-    async issuePreviewToken(user: User, botId: string, draft?: Record<string, unknown>) {
+    async issuePreviewToken(user: User, botId: string, draft?: Record<string, unknown>, versionId?: string) {
       const bot = await previewedBot(user, botId)
-      const snapshot = await store.bots.previewSnapshot(bot.id, runtimePart(draft ? docOrThrow(importedBotDoc(draft)) : bot.doc))
-      return previewTokens.issue({ userId: user.id, botId: bot.id, snapshotId: snapshot.id })
+      const snapshotId = versionId ?? (await store.bots.previewSnapshot(bot.id, runtimePart(draft ? docOrThrow(importedBotDoc(draft)) : bot.doc))).id
+      return previewTokens.issue({ userId: user.id, botId: bot.id, snapshotId })
     },
 
     /**

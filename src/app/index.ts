@@ -7,6 +7,7 @@ import type { Store } from '../store/index.js'
 import { createAccess } from './access.js'
 import { createAccounts } from './accounts.js'
 import { createBots } from './bots.js'
+import { createBotVersions } from './botVersions.js'
 import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createConversations } from './conversations.js'
@@ -38,6 +39,7 @@ export const createApp = ({
   signIn,
   previewSecret,
   credentialChecks,
+  versionsKept = 100,
 }: {
   store: Store
   runtime: Runtime
@@ -54,6 +56,8 @@ export const createApp = ({
   previewSecret: string | Buffer
   /** Credentials checked with their service before they are stored (the messaging channels': src/channels/). */
   credentialChecks?: CredentialChecks
+  /** Versions kept per bot (PARLEY_BOT_VERSIONS_KEPT; 0: all). */
+  versionsKept?: number
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
@@ -64,6 +68,7 @@ export const createApp = ({
   const invitations = createInvitations({ store, access, mail, publicUrl })
   const workspaces = createWorkspaces({ store, access, files, invitations })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
+  const botVersions = createBotVersions({ store, access, kept: versionsKept })
   const accounts = createAccounts({ store, access, attempts: attempts.byAccount, previewTokens })
   return {
     accounts,
@@ -85,7 +90,8 @@ export const createApp = ({
     themeTemplates: createThemeTemplates({ store, access }),
     starters,
     credentials: createCredentials({ store, access, checks: credentialChecks }),
-    bots: createBots({ store, access, files, starters }),
+    bots: createBots({ store, access, files, starters, pruneVersions: botVersions.prune }),
+    botVersions,
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,

@@ -63,7 +63,7 @@ const toPublished = (row: Selectable<PublishedBotsTable>): PublishedBot => ({
 const iconOf = (doc: BotDocument): string | null => (typeof doc.icon === 'string' ? doc.icon : null)
 
 /** A timestamp strictly after `previous`, so two writes within one millisecond still order. */
-const nextTimestamp = (previous?: string): string => {
+export const nextTimestamp = (previous?: string): string => {
   const now = Date.now()
   const prev = previous ? Date.parse(previous) : 0
   return new Date(Math.max(now, prev + 1)).toISOString()
@@ -213,18 +213,40 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       return Number(res.numDeletedRows) > 0
     },
 
-    /** Snapshots the draft's runtime part as the new published version and bumps the bot's updatedAt. */
-    async publish(botId: string): Promise<PublishedBot | undefined> {
+    /**
+     * Snapshots the draft's runtime part as the bot's next numbered version, makes it the live one and bumps the
+     * bot's updatedAt. The bot's row is locked first, so two publishes at once get consecutive numbers.
+     */
+    async publish(botId: string, by: { userId: string | null; note?: string | null }): Promise<PublishedBot | undefined> {
       return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('bots')
+          .set((eb) => ({ updatedAt: eb.ref('updatedAt') }))
+          .where('id', '=', botId)
+          .execute()
         const row = await trx.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst()
         if (!row) return undefined
         const bot = toStoredBot(row)
         const previous = bot.publishedId
           ? await trx.selectFrom('publishedBots').select('createdAt').where('id', '=', bot.publishedId).executeTakeFirst()
           : undefined
+        const last = await trx
+          .selectFrom('publishedBots')
+          .select((eb) => eb.fn.max('number').as('number'))
+          .where('botId', '=', botId)
+          .executeTakeFirst()
         const updatedAt = nextTimestamp(bot.updatedAt)
         const doc = runtimePart(bot.doc) as PublishedBot['doc']
-        const snapshot = { id: newId(), botId, doc: JSON.stringify(doc), createdAt: previous?.createdAt ?? updatedAt, updatedAt }
+        const snapshot = {
+          id: newId(),
+          botId,
+          doc: JSON.stringify(doc),
+          createdAt: previous?.createdAt ?? updatedAt,
+          updatedAt,
+          number: Number(last?.number ?? 0) + 1,
+          publishedBy: by.userId,
+          note: by.note ?? null,
+        }
         await trx.insertInto('publishedBots').values(snapshot).execute()
         await trx.updateTable('bots').set({ publishedId: snapshot.id, publishedHash: row.draftHash, updatedAt }).where('id', '=', botId).execute()
         return toPublished(snapshot)
@@ -248,7 +270,7 @@ export const bots = (db: Kysely<Database>, adapter: DialectAdapter) => {
       const json = JSON.stringify(doc)
       const id = `preview-${createHash('sha256').update(botId).update(json).digest('hex').slice(0, 40)}`
       const now = new Date().toISOString()
-      const row = { id, botId, doc: json, createdAt: now, updatedAt: now }
+      const row = { id, botId, doc: json, createdAt: now, updatedAt: now, number: null, publishedBy: null, note: null }
       await db
         .insertInto('publishedBots')
         .values(row)

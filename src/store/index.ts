@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { createCipher } from '../lib/secrets.js'
 import { accounts } from './accounts.js'
 import { bots } from './bots.js'
+import { botVersions } from './botVersions.js'
 import { channels } from './channels.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
@@ -77,6 +78,7 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     sessions: sessions(db),
     workspaces: workspaces(db),
     bots: bots(db, adapter),
+    botVersions: botVersions(db),
     chats: chats(db, adapter, options.onGroupCommit),
     resultsTable: resultsTable(db, adapter),
     credentials: credentials(db, cipher),

@@ -111,6 +111,11 @@ export interface PublishedBotsTable {
   doc: string
   createdAt: string
   updatedAt: string
+  /** The version's number, 1 for a bot's first publish; null for preview snapshots, which are not versions. */
+  number: number | null
+  /** The user who published it (null: unknown, or published before versions were kept). */
+  publishedBy: string | null
+  note: string | null
 }
 
 export interface ChatSessionsTable {

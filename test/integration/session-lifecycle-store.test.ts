@@ -117,8 +117,8 @@ test('sessions idle beyond their expiry go (previews sooner), old ones still in 
 })
 
 test('preview snapshots: unused and stale ones go (their old preview files once no preview of the bot runs); in use, reused or published ones stay', async () => {
-  const published = (await store.bots.publish(botId))!
-  const superseded = (await store.bots.publish(botId))!
+  const published = (await store.bots.publish(botId, { userId: null }))!
+  const superseded = (await store.bots.publish(botId, { userId: null }))!
   const snapshot = async (name: string) => (await store.bots.previewSnapshot(botId, { version: '6', name } as any)).id
   const [inUse, stale, reused, fresh] = [await snapshot('in use'), await snapshot('stale'), await snapshot('reused'), await snapshot('fresh')]
   await store.db

@@ -113,3 +113,40 @@ export const exampleLastTurn = {
 }
 
 export const exampleQuestion = question
+
+/** Its published version, as the version history lists it. */
+export const exampleVersion = {
+  id: examplePublishedBot.id,
+  botId,
+  number: 1,
+  publishedAt: examplePublishedBot.updatedAt,
+  publishedBy: { id: 'u8ttqbz1oy4jv3kk2e6xm0d9h', name: 'Ada Lovelace', email: 'ada@example.com' },
+  note: 'First version',
+  size: 2184,
+  isLive: true,
+}
+
+/** What changed since then: the question reworded in the draft. */
+export const exampleVersionDiff = {
+  groups: { added: [], removed: [], changed: [] },
+  blocks: {
+    added: [],
+    removed: [],
+    changed: [
+      {
+        id: 'i0lcw51aj3xo3u3oekjg84a36',
+        type: 'text',
+        groupId: exampleIds.welcomeGroupId,
+        group: 'Welcome',
+        label: 'Hi! What should we call you?',
+        changes: [{ path: 'content.richText', from: question, to: 'Hi! What should we call you?' }],
+      },
+    ],
+  },
+  edges: { added: [], removed: [], changed: [] },
+  variables: { added: [], removed: [], changed: [] },
+  events: { added: [], removed: [], changed: [] },
+  theme: [],
+  settings: [],
+  summary: { added: 0, removed: 0, changed: 1 },
+}

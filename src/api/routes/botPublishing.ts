@@ -1,6 +1,7 @@
 // Publishing a bot: publish and unpublish its draft, read the published version, close and reopen it to new chats.
 import { z } from 'zod'
 import { botAnswer, botParams, migrateQuery, publishedBotSchema } from '../../contract/api.js'
+import { publishBody } from '../../contract/versionsApi.js'
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleIds, examplePublishedBot } from './botExamples.js'
 import { errors, tags } from './bots.js'
@@ -13,14 +14,19 @@ export const botPublishingRoutes = [
     path: '/v1/bots/{botId}/publish',
     auth: 'required',
     tags,
-    summary: 'Publish the draft (replaces the previous published version)',
+    summary: "Publish the draft as the bot's next version",
     description:
-      'Makes the current draft the version chats run (members and admins): new chats start on it at once, chats in progress finish on the version they began with. Call it again after each change you want live.',
-    example: { params: { botId: exampleIds.botId }, response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } } },
+      "Makes the current draft the bot's next numbered version and the one chats run (members and admins): new chats start on it at once, chats in progress finish on the version they began with. Earlier versions stay in the version history (GET /v1/bots/{botId}/versions), to compare or roll back to. `note` says what this version changes.",
+    example: {
+      params: { botId: exampleIds.botId },
+      body: { note: 'New welcome message' },
+      response: { status: 200, body: { publishedBot: examplePublishedBot, version: '3' } },
+    },
     params: botParams,
+    body: publishBody,
     responses: { 200: { description: 'Published', schema: publishedAnswer }, ...errors },
-    async handler({ app, user, params }) {
-      return { publishedBot: await app.bots.publish(user, params.botId), version: '3' as const }
+    async handler({ app, user, params, body }) {
+      return { publishedBot: await app.bots.publish(user, params.botId, body.note), version: '3' as const }
     },
   }),
   defineRoute({

@@ -82,7 +82,14 @@ export const importBot: Command = {
     try {
       const { workspaceId, user } = await chooseTarget(store, values.workspace, values.email)
       // Import touches no files: deleting them is for other operations of the bots module.
-      const bots = createBots({ store, access: createAccess(store), files: { deleteOwned: async () => {} }, starters: createStarters() })
+      // A bot just imported has at most the one version --publish makes: nothing to prune.
+      const bots = createBots({
+        store,
+        access: createAccess(store),
+        files: { deleteOwned: async () => {} },
+        starters: createStarters(),
+        pruneVersions: async () => 0,
+      })
       const bot = await bots.import(user, workspaceId, doc)
       const checks = await bots.checksOf(bot)
       console.log(`Imported "${bot.name}" as bot ${bot.id} in workspace ${workspaceId}.`)

@@ -22,6 +22,7 @@ const botsWith = (idsInWorkspace: (workspaceId: string, ids: readonly string[]) 
     store: { bots: { idsInWorkspace } } as unknown as Pick<Store, 'bots' | 'folders'>,
     access: {} as Access,
     files: {} as Pick<FilesApp, 'deleteOwned'>,
+    pruneVersions: async () => 0,
     starters: {} as StartersApp,
   })
 
