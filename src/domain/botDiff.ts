@@ -62,11 +62,10 @@ const valueChanges = (from: unknown, to: unknown, path = '', out: ValueChange[] 
   }
   // A section that appears or goes whole (a theme's `general`) is listed by its values, each named by its path.
   if ((isObj(from) || from == null) && (isObj(to) || to == null) && (isObj(from) || isObj(to))) {
-    from ??= {}
-    to ??= {}
-    for (const key of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    const [a, b] = [(from ?? {}) as Obj, (to ?? {}) as Obj]
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       if (IGNORED.has(key)) continue
-      valueChanges(from[key], to[key], path ? `${path}.${key}` : key, out)
+      valueChanges(a[key], b[key], path ? `${path}.${key}` : key, out)
     }
     return out
   }

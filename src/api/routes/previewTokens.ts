@@ -1,7 +1,7 @@
 // The editor's preview: a token for its frame on the user-content origin (app/previewTokens.ts), so that the bot's
 // own code, which runs in that frame, never holds the builder's session.
 import { z } from 'zod'
-import { botParams } from '../../contract/api.js'
+import { botParams, idSchema } from '../../contract/api.js'
 import { defineRoute } from '../route.js'
 import { PREVIEW_FRAME_PATH } from '../web/previewFrame.js'
 import { exampleIds } from './botExamples.js'
@@ -13,7 +13,7 @@ export const previewTokenRoutes = [
     path: '/v1/bots/{botId}/preview/token',
     auth: 'required',
     tags,
-    summary: 'Make a preview token for the draft (or for the bot given in the body)',
+    summary: 'Make a preview token for the draft (or for the bot or version given in the body)',
     description:
       "For a preview that runs where the caller's own credentials should not (the builder's preview frame on the user-content origin, `frameUrl`): the token starts preview chats on exactly this draft — or on `bot`, an unsaved definition — with POST /v1/bots/{botId}/preview/startChat (send it as a bearer token, and no `bot`), and drives the sessions it starts. " +
       'It reaches nothing else: no workspace, no other bot or draft, no live chat; it expires after two hours (`expiresAt`). Members and admins of the bot (guests get 404).',
@@ -32,7 +32,13 @@ export const previewTokenRoutes = [
     },
     params: botParams,
     body: z
-      .object({ bot: z.looseObject({}).optional().meta({ description: 'An unsaved bot definition to preview instead of the draft' }) })
+      .object({
+        bot: z.looseObject({}).optional().meta({ description: 'An unsaved bot definition to preview instead of the draft' }),
+        versionId: idSchema
+          .optional()
+          .meta({ description: 'One of the bot’s published versions (GET /v1/bots/{botId}/versions) to preview instead of the draft' }),
+      })
+      .refine((b) => !(b.bot && b.versionId), { message: 'Give bot or versionId, not both.' })
       .default({}),
     responses: {
       200: {
@@ -42,7 +48,8 @@ export const previewTokenRoutes = [
       ...errors,
     },
     async handler({ app, sites, user, params, body }) {
-      const issued = await app.chats.issuePreviewToken(user, params.botId, body.bot)
+      const versionId = body.versionId && (await app.botVersions.previewed(user, params.botId, body.versionId))
+      const issued = await app.chats.issuePreviewToken(user, params.botId, body.bot, versionId)
       return { ...issued, frameUrl: `${sites.contentUrl()}${PREVIEW_FRAME_PATH}` }
     },
   }),

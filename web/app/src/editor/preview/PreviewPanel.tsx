@@ -4,12 +4,13 @@
 // in the builder's page, nor with its session.
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconRefresh, IconX } from '@tabler/icons-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatLog } from '../../../../../src/contract/chat.js'
 import { errorMessage } from '../../components/states.js'
 import type { EditorBot } from '../types.js'
-import { fromFrame, issuePreviewRun, type PreviewRun, type PreviewStartFrom, type ToFrame } from './frame.js'
+import { issuePreviewRun, type PreviewStartFrom } from './frame.js'
+import { FrameRun } from './FrameRun.js'
 import { type LoggedEntry, PreviewLogs } from './PreviewLogs.js'
 
 export type PreviewPanelProps = {
@@ -25,80 +26,6 @@ export type PreviewPanelProps = {
 
 type Latest = { bot: EditorBot; onRunningBlock?(blockId: string | null): void }
 
-/**
- * One run: a preview token for the draft as it is now, and a frame that runs it. Mounted anew (a new `key`) to
- * restart, and for another bot or start group.
- */
-const FrameRun = ({
-  botId,
-  groupId,
-  latest,
-  onLogs,
-  onError,
-  onRestart,
-}: {
-  botId: string
-  groupId?: string
-  latest: { current: Latest }
-  onLogs(logs: ChatLog[]): void
-  onError(error: unknown): void
-  onRestart(): void
-}) => {
-  const { t } = useTranslation()
-  const frame = useRef<HTMLIFrameElement>(null)
-  const [run, setRun] = useState<PreviewRun>()
-  const theme = latest.current.bot.theme
-  useEffect(() => {
-    let cancelled = false
-    issuePreviewRun(botId, latest.current.bot).then(
-      (issued) => !cancelled && setRun(issued),
-      (err: unknown) => !cancelled && onError(err),
-    )
-    return () => {
-      cancelled = true
-      latest.current.onRunningBlock?.(null)
-    }
-  }, [botId, latest, onError])
-  const origin = run && new URL(run.frameUrl).origin
-  const post = useCallback(
-    (message: ToFrame) => {
-      if (origin) frame.current?.contentWindow?.postMessage(message, origin)
-    },
-    [origin],
-  )
-  useEffect(() => {
-    if (!run || !origin) return
-    let started = false
-    const listen = (event: MessageEvent) => {
-      const message = fromFrame(event, frame.current, origin)
-      if (!message) return
-      if (message.type === 'ready' && !started) {
-        started = true
-        post({ type: 'start', botId, token: run.token, ...(groupId && { startFrom: { type: 'group', groupId } }) })
-      } else if (message.type === 'failed') onError(new Error(message.message))
-      else if (message.type === 'input') latest.current.onRunningBlock?.(message.blockId)
-      else if (message.type === 'end') latest.current.onRunningBlock?.(null)
-      else if (message.type === 'logs') onLogs(message.logs)
-      else if (message.type === 'restart') onRestart()
-    }
-    window.addEventListener('message', listen)
-    return () => window.removeEventListener('message', listen)
-  }, [run, origin, post, botId, groupId, latest, onLogs, onError, onRestart])
-  // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
-  useEffect(() => post({ type: 'theme', theme }), [post, theme])
-  if (!run) return <div style={{ flex: 1, minHeight: 320 }} aria-busy="true" />
-  return (
-    <iframe
-      ref={frame}
-      src={run.frameUrl}
-      title={t('Preview of the bot')}
-      // Voice clips and copying, as on the bot's page.
-      allow="microphone; clipboard-write"
-      style={{ flex: 1, minHeight: 320, width: '100%', border: 0, borderRadius: 8 }}
-    />
-  )
-}
-
 export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }: PreviewPanelProps) => {
   const { t } = useTranslation()
   // Read when a run starts, so editing the draft does not restart the chat under the user's hands.
@@ -109,6 +36,9 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
   const [loadError, setLoadError] = useState<unknown>()
   const nextKey = useRef(0)
   const groupId = startFrom?.groupId
+  // The draft as it is when a run starts; the running block told to whoever listens now.
+  const issue = useCallback(() => issuePreviewRun(botId, latest.current.bot), [botId])
+  const onRunningBlockNow = useCallback((blockId: string | null) => latest.current.onRunningBlock?.(blockId), [])
   const onLogs = useCallback((entries: ChatLog[]) => setLogs((list) => [...list, ...entries.map((log) => ({ key: nextKey.current++, log }))]), [])
   const restart = useCallback(() => {
     setLogs([])
@@ -161,7 +91,9 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
           key={`${run}:${groupId ?? ''}`}
           botId={botId}
           groupId={groupId}
-          latest={latest}
+          issue={issue}
+          theme={bot.theme}
+          onRunningBlock={onRunningBlockNow}
           onLogs={onLogs}
           onError={setLoadError}
           onRestart={restart}

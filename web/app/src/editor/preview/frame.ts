@@ -15,6 +15,10 @@ export type PreviewRun = { token: string; expiresAt: string; frameUrl: string }
 export const issuePreviewRun = (botId: string, bot: unknown): Promise<PreviewRun> =>
   api.post<PreviewRun>(`/v1/bots/${encodeURIComponent(botId)}/preview/token`, { bot })
 
+/** A preview token for one of the bot's published versions. */
+export const issueVersionPreviewRun = (botId: string, versionId: string): Promise<PreviewRun> =>
+  api.post<PreviewRun>(`/v1/bots/${encodeURIComponent(botId)}/preview/token`, { versionId })
+
 const frameMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('failed'), message: z.string().max(500) }),

@@ -1,9 +1,9 @@
-// One bot: its status and publishing, the way into its flow editor, then tabs for sharing, results, analytics and
-// webhooks.
+// One bot: its status and publishing, the way into its flow editor, then tabs for sharing, versions, results,
+// analytics and webhooks.
 import { ActionIcon, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
-import { IconChartBar, IconEdit, IconPencil, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
+import { IconChartBar, IconEdit, IconHistory, IconPencil, IconShare, IconTable, IconWebhook } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
@@ -16,8 +16,9 @@ import { useCurrentWorkspace } from '../../lib/workspaces.js'
 import { WebhookList } from '../../webhooks/WebhookList.js'
 import { ResultsTab } from './ResultsTab.js'
 import { ShareTab } from './ShareTab.js'
+import { VersionsTab } from './VersionsTab.js'
 
-const tabs = ['share', 'results', 'analytics', 'webhooks'] as const
+const tabs = ['share', 'versions', 'results', 'analytics', 'webhooks'] as const
 
 // The flow canvas library is loaded only when analytics are opened.
 const AnalyticsTab = lazy(() => import('./AnalyticsTab.js').then((m) => ({ default: m.AnalyticsTab })))
@@ -36,7 +37,11 @@ export const BotPage = () => {
   const b = bot.data
   const status = botStatus(b)
   const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: ['bot', b.id] }), client.invalidateQueries({ queryKey: ['bots', workspaceId] })])
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['bot', b.id] }),
+      client.invalidateQueries({ queryKey: ['bots', workspaceId] }),
+      client.invalidateQueries({ queryKey: ['versions', b.id] }),
+    ])
   const act = async (path: string, done: string) => {
     try {
       await api.post(`/v1/bots/${b.id}/${path}`)
@@ -108,6 +113,9 @@ export const BotPage = () => {
           <Tabs.Tab value="share" leftSection={<IconShare size={16} aria-hidden />}>
             {t('Share')}
           </Tabs.Tab>
+          <Tabs.Tab value="versions" leftSection={<IconHistory size={16} aria-hidden />}>
+            {t('Versions')}
+          </Tabs.Tab>
           <Tabs.Tab value="results" leftSection={<IconTable size={16} aria-hidden />}>
             {t('Results')}
           </Tabs.Tab>
@@ -120,6 +128,9 @@ export const BotPage = () => {
         </Tabs.List>
         <Tabs.Panel value="share" pt="lg">
           <ShareTab bot={b} canWrite={canWrite} onSaved={refresh} />
+        </Tabs.Panel>
+        <Tabs.Panel value="versions" pt="lg">
+          <VersionsTab bot={b} canWrite={canWrite} onChanged={refresh} />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="lg">
           <ResultsTab bot={b} canWrite={canWrite} />
