@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark, prints a table (figure, value, target, holds) and writes
-// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat,editor,cluster  --profile (CPU profiles of the
+// bench/results.json. Options: --only=engine,statements,turns,noisy,listing,memory,webchat,editor,cluster,versions  --profile (CPU profiles of the
 // servers under load and of the engine, summarised; figures are then slower)  --quick  --no-postgres
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -17,8 +17,9 @@ import { benchThroughput } from './throughput.js'
 import { benchWebChat } from './webchat.js'
 import { benchEditor } from './editor.js'
 import { benchCluster } from './cluster.js'
+import { benchVersions } from './versions.js'
 
-const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat', 'editor', 'cluster'] as const
+const ALL = ['engine', 'statements', 'turns', 'noisy', 'listing', 'memory', 'webchat', 'editor', 'cluster', 'versions'] as const
 type Name = (typeof ALL)[number]
 
 const args = process.argv.slice(2)
@@ -96,6 +97,10 @@ await step('editor', async () => {
 await step('cluster', async () => {
   if (!postgres) log('cluster: needs PostgreSQL, skipped')
   else figures.push(...(await benchCluster({ connections: 64, seconds: quick ? 4 : 10, warmupSeconds: quick ? 1 : 3 })))
+})
+
+await step('versions', async () => {
+  figures.push(...(await benchVersions({ count: quick ? 10 : 50, runs: quick ? 3 : 9, postgres })))
 })
 
 const loadAtEnd = loadavg().map((l) => round(l, 2))

@@ -171,8 +171,12 @@ export const diffBots = (from: Obj, to: Obj): BotDiff => {
     const old = edgesA.get(id)
     if (!old) edges.added.push(edgeRef(e, b, eventsB))
     else {
-      const changes = valueChanges({ from: old.from, to: old.to }, { from: e.from, to: e.to })
-      if (changes.length) edges.changed.push({ ...edgeRef(e, b, eventsB), changes })
+      // Ends are ids, which valueChanges skips: compared whole, and told as the author reads them.
+      const [was, now] = [edgeRef(old, a, eventsA), edgeRef(e, b, eventsB)]
+      const changes = (['from', 'to'] as const)
+        .filter((end) => JSON.stringify(old[end]) !== JSON.stringify(e[end]))
+        .map((end) => ({ path: end, from: was[end], to: now[end] }))
+      if (changes.length) edges.changed.push({ ...now, changes })
     }
   }
 
