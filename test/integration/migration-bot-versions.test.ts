@@ -16,7 +16,10 @@ describe('migration 019_bot_versions', () => {
     const earlier = await storeBefore(database.url, '019_bot_versions')
     const db = earlier.db as any
     const at = (minute: number) => `2026-05-01T10:${String(minute).padStart(2, '0')}:00.000Z`
-    await db.insertInto('users').values({ id: 'u', name: 'U', email: null, createdAt: at(0) }).execute()
+    await db
+      .insertInto('users')
+      .values({ id: 'u', name: 'U', email: null, createdAt: at(0) })
+      .execute()
     await db
       .insertInto('workspaces')
       .values({ id: 'w', name: 'W', createdAt: at(0), updatedAt: at(0), isSuspended: 0, isPastDue: 0, isVerified: 0, plan: 'FREE', settings: '{}' })
@@ -37,7 +40,10 @@ describe('migration 019_bot_versions', () => {
       createdAt: at(0),
       updatedAt: at(0),
     })
-    await db.insertInto('bots').values([bot('a'), bot('b')]).execute()
+    await db
+      .insertInto('bots')
+      .values([bot('a'), bot('b')])
+      .execute()
     // Publishing kept the first publish's createdAt on every snapshot: the order is the updatedAt.
     const snapshot = (id: string, botId: string, minute: number) => ({ id, botId, doc, createdAt: at(1), updatedAt: at(minute) })
     await db

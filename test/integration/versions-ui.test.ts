@@ -7,29 +7,16 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { expectClean } from '../support/axe.js'
 import { launchBrowser } from '../support/browser.js'
+import { bot, say } from '../support/engine.js'
 import { setUpFirstAccount } from '../support/editor.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { openApp, person, shot } from '../support/webApp.js'
 
 const greeter = (text: string) => ({
-  version: '6',
   name: 'Greeter',
-  groups: [
-    {
-      id: 'g1',
-      title: 'Hello',
-      graphCoordinates: { x: 0, y: 0 },
-      blocks: [
-        { id: 'hi', type: 'text', content: { richText: [{ type: 'p', children: [{ text }] }] } },
-        { id: 'ask', type: 'text input', options: { variableId: 'v1' } },
-      ],
-    },
-  ],
-  events: [{ id: 'start', type: 'start', graphCoordinates: { x: 0, y: 0 }, outgoingEdgeId: 'e1' }],
-  edges: [{ id: 'e1', from: { eventId: 'start' }, to: { groupId: 'g1' } }],
-  variables: [{ id: 'v1', name: 'Name' }],
-  theme: {},
-  settings: {},
+  ...bot([['Hello', [say('hi', text), { id: 'ask', type: 'text input', options: { variableId: 'v1' } }]]], {
+    variables: [{ id: 'v1', name: 'Name' }],
+  }),
 })
 
 describe('version history in the web app', () => {
@@ -47,9 +34,9 @@ describe('version history in the web app', () => {
   test('publish → change → publish → compare → roll back: the hosted page shows the old first message again', async () => {
     const { page, errors } = await openApp(browser, { viewport: { width: 1280, height: 900 } })
     const { workspaceId, api } = await setUpFirstAccount(page, server.builderUrl, person('Ada'))
-    const bot = (await api('POST', '/v1/bots/import', { workspaceId, bot: greeter('Hello, first edition') })).json.bot
+    const created = (await api('POST', '/v1/bots/import', { workspaceId, bot: greeter('Hello, first edition') })).json.bot
 
-    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${bot.id}/versions`)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${created.id}/versions`)
     await page.getByText('No versions yet').waitFor()
     await page.getByLabel('Note for the next version').fill('Launch')
     await page.getByRole('button', { name: 'Publish the draft' }).click()
@@ -58,8 +45,8 @@ describe('version history in the web app', () => {
     assert.ok(await page.getByRole('button', { name: 'Publish the draft' }).isDisabled(), 'nothing left to publish')
 
     // The flow changes (as the editor would save it), and is published from the Versions tab again.
-    const draft = (await api('GET', `/v1/bots/${bot.id}`)).json.bot
-    const saved = await api('PATCH', `/v1/bots/${bot.id}`, { bot: { ...greeter('Hello, second edition'), updatedAt: draft.updatedAt } })
+    const draft = (await api('GET', `/v1/bots/${created.id}`)).json.bot
+    const saved = await api('PATCH', `/v1/bots/${created.id}`, { bot: { ...greeter('Hello, second edition'), updatedAt: draft.updatedAt } })
     assert.equal(saved.status, 200)
     await page.reload()
     await page.getByLabel('Note for the next version').fill('New greeting')
@@ -97,7 +84,7 @@ describe('version history in the web app', () => {
     await shot(page, 'versions-rolled-back')
 
     const visitor = await browser.newPage()
-    await visitor.goto(`${server.url}/${bot.publicId}`)
+    await visitor.goto(`${server.url}/${created.publicId}`)
     await visitor.getByText('Hello, first edition').waitFor()
     await visitor.close()
 
@@ -105,7 +92,7 @@ describe('version history in the web app', () => {
     await page.getByRole('button', { name: 'Copy into draft: Version 1' }).click()
     await page.getByRole('dialog', { name: 'Copy version 1 into the draft?' }).getByRole('button', { name: 'Copy into draft' }).click()
     await page.getByText('The draft now holds version 1').waitFor()
-    assert.equal((await api('GET', `/v1/bots/${bot.id}`)).json.hasUnpublishedChanges, false)
+    assert.equal((await api('GET', `/v1/bots/${created.id}`)).json.hasUnpublishedChanges, false)
     assert.deepEqual(errors, [])
   })
 })

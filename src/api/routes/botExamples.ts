@@ -98,6 +98,13 @@ export const exampleFirstTurn = {
   input: askName,
 }
 
+/** What a preview start answers: its session, the bot's look, the first turn (no result: previews store none). */
+export const examplePreviewStart = {
+  sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
+  bot: { id: exampleIds.botId, version: '3', theme: {}, settings: { general: {}, typingEmulation: {} } },
+  ...exampleFirstTurn,
+}
+
 /** The turn after the visitor answered "Ada": the last bubble, and no input (the chat has ended). */
 export const exampleLastTurn = {
   messages: [

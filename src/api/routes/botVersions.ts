@@ -13,7 +13,7 @@ import {
   versionsListAnswer,
 } from '../../contract/versionsApi.js'
 import { defineRoute } from '../route.js'
-import { exampleBot, exampleFirstTurn, exampleIds, exampleVersion, exampleVersionDiff } from './botExamples.js'
+import { exampleBot, exampleIds, examplePreviewStart, exampleVersion, exampleVersionDiff } from './botExamples.js'
 import { errors } from './bots.js'
 
 const tags = ['Versions']
@@ -132,11 +132,7 @@ export const botVersionRoutes = [
       body: {},
       response: {
         status: 200,
-        body: {
-          sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
-          bot: { id: exampleIds.botId, version: '3', theme: {}, settings: { general: {}, typingEmulation: {} } },
-          ...exampleFirstTurn,
-        },
+        body: examplePreviewStart,
       },
     },
     params: versionParams,

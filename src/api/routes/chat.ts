@@ -5,7 +5,7 @@ import { clientLogsBody, continueChatBody, previewStartBody, startChatBody } fro
 import { continueChatResponse, startChatResponse } from '../../blocks/wire.js'
 import { arrivalOf } from '../chatArrivals.js'
 import { defineRoute } from '../route.js'
-import { exampleFirstTurn, exampleIds, exampleLastTurn } from './botExamples.js'
+import { exampleFirstTurn, exampleIds, exampleLastTurn, examplePreviewStart } from './botExamples.js'
 import { botParams, errorSchema, idSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
 
@@ -57,11 +57,7 @@ export const chatRoutes = [
       body: { startFrom: { type: 'group', groupId: exampleIds.welcomeGroupId } },
       response: {
         status: 200,
-        body: {
-          sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
-          bot: { id: exampleIds.botId, version: '3', theme: {}, settings: { general: {}, typingEmulation: {} } },
-          ...exampleFirstTurn,
-        },
+        body: examplePreviewStart,
       },
     },
     params: botParams,

@@ -5,22 +5,44 @@ import { test } from 'node:test'
 import { diffBots } from '../../../src/domain/botDiff.js'
 import { bot, edge, say } from '../../support/engine.js'
 
-const choice = (id: string, items: [string, string][]) => ({ id, type: 'choice input', items: items.map(([itemId, content]) => ({ id: itemId, content })) })
+const choice = (id: string, items: [string, string][]) => ({
+  id,
+  type: 'choice input',
+  items: items.map(([itemId, content]) => ({ id: itemId, content })),
+})
 
 test('groups added, removed and renamed; blocks added, removed, moved and changed; moves on the canvas ignored', () => {
   const before = bot(
     [
-      ['Welcome', [say('hi', 'Hello'), choice('pick', [['yes', 'Yes'], ['no', 'No']])]],
+      [
+        'Welcome',
+        [
+          say('hi', 'Hello'),
+          choice('pick', [
+            ['yes', 'Yes'],
+            ['no', 'No'],
+          ]),
+        ],
+      ],
       ['Old', [say('gone', 'Bye for now')]],
     ],
-    { edges: [edge('e-yes', { blockId: 'pick', itemId: 'yes' }, 'Old')], variables: [{ id: 'v1', name: 'Name' }], settings: { general: { isInputPrefillEnabled: false } } },
+    {
+      edges: [edge('e-yes', { blockId: 'pick', itemId: 'yes' }, 'Old')],
+      variables: [{ id: 'v1', name: 'Name' }],
+      settings: { general: { isInputPrefillEnabled: false } },
+    },
   )
   const after = structuredClone(before) as any
   after.groups[0].graphCoordinates = { x: 500, y: 200 }
   after.groups[0].title = 'Greeting'
   after.groups[0].blocks[1].items[1].content = 'Nope'
   after.groups[0].blocks[1].items.push({ id: 'maybe', content: 'Maybe' })
-  after.groups.splice(1, 1, { id: 'New', title: 'New', graphCoordinates: { x: 0, y: 0 }, blocks: [say('gone', 'Bye for now'), say('added', 'Fresh')] })
+  after.groups.splice(1, 1, {
+    id: 'New',
+    title: 'New',
+    graphCoordinates: { x: 0, y: 0 },
+    blocks: [say('gone', 'Bye for now'), say('added', 'Fresh')],
+  })
   after.edges[1].to = { groupId: 'New' }
   after.variables[0].name = 'First name'
   after.settings.general.isInputPrefillEnabled = true
