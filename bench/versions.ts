@@ -13,7 +13,11 @@ export type VersionsOptions = { count: number; runs: number; postgres: boolean }
 
 type Measured = { bytesPerVersion: number; jsonChars: number; compareMs: number }
 
-const measure = async (databaseUrl: string, sizeOf: (app: Awaited<ReturnType<typeof startInProcess>>) => Promise<number>, options: VersionsOptions) => {
+const measure = async (
+  databaseUrl: string,
+  sizeOf: (app: Awaited<ReturnType<typeof startInProcess>>) => Promise<number>,
+  options: VersionsOptions,
+) => {
   const app = await startInProcess(databaseUrl, undefined, { env: { PARLEY_BOT_VERSIONS_KEPT: '0' } })
   try {
     const bot = largeBot()
@@ -39,7 +43,11 @@ const measure = async (databaseUrl: string, sizeOf: (app: Awaited<ReturnType<typ
       if (res.status !== 200) throw new Error(`compare answered ${res.status}`)
     }
     // Versions 2..count were added between the two measures.
-    return { bytesPerVersion: (after - before) / (options.count - 1), jsonChars: listed.bytes / listed.total, compareMs: median(times) } satisfies Measured
+    return {
+      bytesPerVersion: (after - before) / (options.count - 1),
+      jsonChars: listed.bytes / listed.total,
+      compareMs: median(times),
+    } satisfies Measured
   } finally {
     await app.close()
   }
@@ -61,11 +69,18 @@ export const benchVersions = async (options: VersionsOptions): Promise<Figure[]>
   )
   log(`versions: SQLite ${round(sqlite.bytesPerVersion / 1024, 1)} KiB per version of a ${round(sqlite.jsonChars / 1024, 1)} KiB bot`)
   const figures = [
-    figure('versions.sqliteBytesPerVersion', 'Storage per version of a 2,000-block bot, SQLite (KiB)', round(sqlite.bytesPerVersion / 1024, 1), 'KiB', undefined, {
-      botJsonKiB: round(sqlite.jsonChars / 1024, 1),
-      ratioToJson: round(sqlite.bytesPerVersion / sqlite.jsonChars, 2),
-      versions: options.count,
-    }),
+    figure(
+      'versions.sqliteBytesPerVersion',
+      'Storage per version of a 2,000-block bot, SQLite (KiB)',
+      round(sqlite.bytesPerVersion / 1024, 1),
+      'KiB',
+      undefined,
+      {
+        botJsonKiB: round(sqlite.jsonChars / 1024, 1),
+        ratioToJson: round(sqlite.bytesPerVersion / sqlite.jsonChars, 2),
+        versions: options.count,
+      },
+    ),
     figure('versions.compareMs', 'Compare two versions of a 2,000-block bot (median, SQLite)', round(sqlite.compareMs, 1), 'ms'),
   ]
   if (options.postgres) {
@@ -82,11 +97,18 @@ export const benchVersions = async (options: VersionsOptions): Promise<Figure[]>
       )
       log(`versions: PostgreSQL ${round(pg.bytesPerVersion / 1024, 1)} KiB per version`)
       figures.push(
-        figure('versions.postgresBytesPerVersion', 'Storage per version of a 2,000-block bot, PostgreSQL (KiB)', round(pg.bytesPerVersion / 1024, 1), 'KiB', undefined, {
-          botJsonKiB: round(pg.jsonChars / 1024, 1),
-          ratioToJson: round(pg.bytesPerVersion / pg.jsonChars, 2),
-          versions: options.count,
-        }),
+        figure(
+          'versions.postgresBytesPerVersion',
+          'Storage per version of a 2,000-block bot, PostgreSQL (KiB)',
+          round(pg.bytesPerVersion / 1024, 1),
+          'KiB',
+          undefined,
+          {
+            botJsonKiB: round(pg.jsonChars / 1024, 1),
+            ratioToJson: round(pg.bytesPerVersion / pg.jsonChars, 2),
+            versions: options.count,
+          },
+        ),
       )
     } finally {
       await database.drop()
