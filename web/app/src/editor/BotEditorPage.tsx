@@ -163,6 +163,7 @@ const Editor = ({ answer, workspaceId, readOnly }: { answer: BotDraftAnswer; wor
       setPublishedAt(new Date().toISOString())
       setUnpublished(false)
       void client.invalidateQueries({ queryKey: ['bot', botId] })
+      void client.invalidateQueries({ queryKey: ['versions', botId] })
       notifications.show({ color: 'green', message: t('Published: visitors now chat with this version.') })
     } catch (err) {
       notifications.show({ color: 'red', title: t('Not published'), message: errorMessage(err) })
