@@ -1,4 +1,4 @@
-// Whether a published bot takes a new chat: its flags, then its season [opensAt, closesAt) by the given clock.
+// Whether a published bot takes a new chat: its flags, then its window [opensAt, closesAt) by the given clock.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { hasHostedPage, takesNewChats } from '../../../src/domain/availability.js'
@@ -7,7 +7,7 @@ const live = { isClosed: false, isArchived: false }
 const at = (iso: string) => new Date(iso)
 const season = { general: { opensAt: '2026-12-01T09:00:00+01:00', closesAt: '2026-12-24T18:00:00+01:00' } }
 
-test('the season opens at opensAt and closes at closesAt, compared as moments whatever their offsets', () => {
+test('the window opens at opensAt and closes at closesAt, compared as moments whatever their offsets', () => {
   assert.equal(takesNewChats(live, season, at('2026-12-01T07:59:59Z')), false, 'a second before opening')
   assert.equal(takesNewChats(live, season, at('2026-12-01T08:00:00Z')), true, 'at the opening moment')
   assert.equal(takesNewChats(live, season, at('2026-12-24T16:59:59Z')), true, 'a second before closing')
