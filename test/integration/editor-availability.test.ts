@@ -1,7 +1,7 @@
 // The Settings view's Availability section in Chromium: a time zone picked with the keyboard, opening and closing
 // times entered as clock times of that zone (stored as moments with the zone's offset), a closing time before the
 // opening one shown as an error and kept out of the draft, the hosted page switched off with the keyboard; every
-// field labelled, axe-core clean; published, the bot answers as closed and has no page.
+// field labelled, axe-core clean; published, the bot answers as closed and has no page, which the Share tab tells.
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -119,6 +119,21 @@ describe('availability settings in the editor', () => {
     const refused = await server.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
     assert.deepEqual(refused.body, { code: 'bot_closed', message: 'The sale is over' })
     assert.equal((await fetch(`${server.contentUrl}/${bot.publicId}`)).status, 404)
+
+    // The Share tab says so: the schedule in the bot's zone, no page to open and no iframe snippet (it is the page).
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${bot.id}/share`)
+    const scheduled = page.getByRole('alert').filter({ hasText: 'Scheduled' })
+    await scheduled.waitFor()
+    assert.match(await scheduled.innerText(), /Takes new chats from Mar 1, 2020, 9:00\s?AM until Mar 31, 2020, 6:30\s?PM \(Asia\/Tokyo\)\./)
+    await page.getByRole('alert').filter({ hasText: 'Embed only' }).waitFor()
+    assert.equal(await page.getByRole('link', { name: 'Open the page' }).count(), 0)
+    const modes = await page
+      .getByRole('radiogroup', { name: 'Embed mode' })
+      .getByRole('radio')
+      .evaluateAll((radios: any[]) => radios.map((r) => r.value))
+    assert.deepEqual(modes, ['standard', 'popup', 'bubble'])
+    await expectClean(page, 'the Share tab of a scheduled, embed-only bot')
+    await shot(page, 'share-availability')
     assert.deepEqual(errors, [])
   })
 })
