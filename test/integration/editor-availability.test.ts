@@ -124,7 +124,7 @@ describe('availability settings in the editor', () => {
     await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${bot.id}/share`)
     const scheduled = page.getByRole('alert').filter({ hasText: 'Scheduled' })
     await scheduled.waitFor()
-    assert.match(await scheduled.innerText(), /Takes new chats from Mar 1, 2020, 9:00\s?AM until Mar 31, 2020, 6:30\s?PM \(Asia\/Tokyo\)\./)
+    assert.match((await scheduled.textContent()) ?? '', /Takes new chats from Mar 1, 2020, 9:00\s?AM until Mar 31, 2020, 6:30\s?PM \(Asia\/Tokyo\)\./)
     await page.getByRole('alert').filter({ hasText: 'Embed only' }).waitFor()
     assert.equal(await page.getByRole('link', { name: 'Open the page' }).count(), 0)
     const modes = await page
