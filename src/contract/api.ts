@@ -1,7 +1,7 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
 import { botCheckSchema } from './bot/checks.js'
-import { settingsSchema } from './bot/common.js'
+import { botSettingsSchema } from './bot/common.js'
 import { type BotRecord, botSchema } from './bot/record.js'
 
 export { botSchema, botSummarySchema } from './bot/record.js'
@@ -96,7 +96,7 @@ export const publishedBotSchema = z
     edges: graphArray,
     variables: graphArray,
     theme: jsonObject,
-    settings: settingsSchema,
+    settings: botSettingsSchema,
     lastActivityAt: z.string().nullable(),
   })
   .meta({ id: 'PublishedBot' })
@@ -141,7 +141,7 @@ const botInputFields = {
   edges: z.array(z.unknown()).optional(),
   variables: z.array(z.unknown()).optional(),
   theme: jsonObject.optional(),
-  settings: settingsSchema.optional(),
+  settings: botSettingsSchema.optional(),
   resultsTablePreferences: resultsTablePreferencesSchema.nullable().optional(),
   isClosed: z.boolean().optional(),
   whatsAppCredentialsId: nullableString.optional(),

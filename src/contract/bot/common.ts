@@ -269,75 +269,76 @@ const timeZoneSchema = z
 /** A moment with its offset ("2026-12-01T09:00:00+01:00" or "…Z"): when a scheduled bot opens or closes. */
 const momentSchema = z.iso.datetime({ offset: true }).meta({ format: 'date-time' })
 
-export const settingsSchema = z
-  .looseObject({
-    general: opt(
-      z
-        .looseObject({
-          isBrandingEnabled: opt(z.boolean()),
-          isTypingEmulationEnabled: opt(z.boolean()),
-          isInputPrefillEnabled: opt(z.boolean()),
-          isHideQueryParamsEnabled: opt(z.boolean()),
-          isNewResultOnRefreshEnabled: opt(z.boolean()),
-          // Parley's own: the language the bot speaks (a BCP 47 tag such as "pt-BR"), for the hosted page's `lang` and
-          // the widget's built-in texts. Typebot has none (its pages say "en").
-          language: opt(
-            z
-              .string()
-              .max(35)
-              .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'A language tag such as "en", "pt-BR" or "fr"'),
-          ),
-          rememberUser: opt(z.looseObject({ isEnabled: opt(z.boolean()), storage: opt(z.enum(['session', 'local'])) })),
-          systemMessages: opt(systemMessagesSchema),
-          chatLimits: opt(
-            z.looseObject({
-              isEnabled: opt(z.boolean()),
-              limit: opt(z.number()),
-              limitType: opt(z.enum(['daily', 'weekly', 'monthly', 'total'])),
-            }),
-          ),
-          // Parley's own (src/domain/availability.ts): the published bot takes new chats only from `opensAt` and
-          // until `closesAt` (either may be absent); outside, it answers as a closed bot. `timeZone` is only the zone
-          // the editor shows and enters these times in: the moments carry their own offsets.
-          opensAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) before this moment.' })),
-          closesAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) from this moment on.' })),
-          timeZone: opt(timeZoneSchema.meta({ description: 'The IANA time zone the editor shows opensAt and closesAt in.' })),
-          // Parley's own: false makes the bot embed-only (its hosted page answers 404; the widget and the API still chat).
-          isHostedPageEnabled: opt(z.boolean().meta({ description: 'False: the hosted page answers 404, embeds and the API still chat.' })),
-        })
-        .superRefine((general, ctx) => {
-          const { opensAt, closesAt } = general
-          if (opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt)) {
-            ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The closing time must come after the opening time.' })
-          }
+export const settingsSchema = z.looseObject({
+  general: opt(
+    z.looseObject({
+      isBrandingEnabled: opt(z.boolean()),
+      isTypingEmulationEnabled: opt(z.boolean()),
+      isInputPrefillEnabled: opt(z.boolean()),
+      isHideQueryParamsEnabled: opt(z.boolean()),
+      isNewResultOnRefreshEnabled: opt(z.boolean()),
+      // Parley's own: the language the bot speaks (a BCP 47 tag such as "pt-BR"), for the hosted page's `lang` and
+      // the widget's built-in texts. Typebot has none (its pages say "en").
+      language: opt(
+        z
+          .string()
+          .max(35)
+          .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'A language tag such as "en", "pt-BR" or "fr"'),
+      ),
+      rememberUser: opt(z.looseObject({ isEnabled: opt(z.boolean()), storage: opt(z.enum(['session', 'local'])) })),
+      systemMessages: opt(systemMessagesSchema),
+      chatLimits: opt(
+        z.looseObject({
+          isEnabled: opt(z.boolean()),
+          limit: opt(z.number()),
+          limitType: opt(z.enum(['daily', 'weekly', 'monthly', 'total'])),
         }),
-    ),
-    typingEmulation: opt(
-      z.looseObject({
-        enabled: opt(z.boolean()),
-        speed: opt(z.number()),
-        maxDelay: opt(z.number()),
-        delayBetweenBubbles: opt(z.number()),
-        isDisabledOnFirstMessage: opt(z.boolean()),
-      }),
-    ),
-    metadata: opt(
-      z.looseObject({
-        title: opt(z.string()),
-        description: opt(z.string()),
-        imageUrl: opt(z.string()),
-        favIconUrl: opt(z.string()),
-        customHeadCode: opt(z.string()),
-        googleTagManagerId: opt(z.string()),
-        allowIndexing: opt(z.boolean()),
-      }),
-    ),
-    whatsApp: opt(channelSettingsSchema),
-    // Parley's own: the same settings for Telegram (Typebot has no Telegram channel).
-    telegram: opt(channelSettingsSchema),
-    // Typebot's: the flow itself may be read by anyone in the builder (not the hosted page: see isHostedPageEnabled).
-    publicShare: opt(z.looseObject({ isEnabled: opt(z.boolean()) })),
-    security: opt(z.looseObject({ allowedOrigins: opt(z.array(z.string())) })),
+      ),
+      // Parley's own (src/domain/availability.ts): the published bot takes new chats only from `opensAt` and until
+      // `closesAt` (either may be absent); outside, it answers as a closed bot. `timeZone` is only the zone the
+      // editor shows and enters these times in: the moments carry their own offsets.
+      opensAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) before this moment.' })),
+      closesAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) from this moment on.' })),
+      timeZone: opt(timeZoneSchema.meta({ description: 'The IANA time zone the editor shows opensAt and closesAt in.' })),
+      // Parley's own: false makes the bot embed-only (its hosted page answers 404; the widget and the API still chat).
+      isHostedPageEnabled: opt(z.boolean().meta({ description: 'False: the hosted page answers 404, embeds and the API still chat.' })),
+    }),
+  ),
+  typingEmulation: opt(
+    z.looseObject({
+      enabled: opt(z.boolean()),
+      speed: opt(z.number()),
+      maxDelay: opt(z.number()),
+      delayBetweenBubbles: opt(z.number()),
+      isDisabledOnFirstMessage: opt(z.boolean()),
+    }),
+  ),
+  metadata: opt(
+    z.looseObject({
+      title: opt(z.string()),
+      description: opt(z.string()),
+      imageUrl: opt(z.string()),
+      favIconUrl: opt(z.string()),
+      customHeadCode: opt(z.string()),
+      googleTagManagerId: opt(z.string()),
+      allowIndexing: opt(z.boolean()),
+    }),
+  ),
+  whatsApp: opt(channelSettingsSchema),
+  // Parley's own: the same settings for Telegram (Typebot has no Telegram channel).
+  telegram: opt(channelSettingsSchema),
+  // Typebot's: anyone may read the flow in Typebot's builder (not the hosted page: see general.isHostedPageEnabled).
+  publicShare: opt(z.looseObject({ isEnabled: opt(z.boolean()) })),
+  security: opt(z.looseObject({ allowedOrigins: opt(z.array(z.string())) })),
+})
+export type Settings = z.infer<typeof settingsSchema>
+
+/** The settings as bots are validated and the API documents them: with the checks across fields. */
+export const botSettingsSchema = settingsSchema
+  .superRefine((settings, ctx) => {
+    const { opensAt, closesAt } = settings.general ?? {}
+    if (opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt)) {
+      ctx.addIssue({ code: 'custom', path: ['general', 'closesAt'], message: 'The closing time must come after the opening time.' })
+    }
   })
   .meta({ id: 'BotSettings' })
-export type Settings = z.infer<typeof settingsSchema>
