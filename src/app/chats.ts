@@ -3,6 +3,7 @@
 // continueChat, EngineDeps), and the one place where its errors (EngineError) become AppErrors.
 import { createHash } from 'node:crypto'
 import type { Settings } from '../contract/bot/common.js'
+import { takesNewChats } from '../domain/availability.js'
 import { importedBotDoc } from '../domain/bots.js'
 import type { CompiledBot } from '../engine/compile.js'
 import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
@@ -125,7 +126,8 @@ export const createChats = ({
       const snapshot = bot?.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
       if (!bot || !snapshot) throw notFound('Bot not found (unknown public id, or not published).')
       const compiledBot = bots.compile(snapshot)
-      if (bot.isClosed || bot.isArchived) {
+      // Closed by hand, archived or outside its scheduled window (by the server's clock); running chats go on.
+      if (!takesNewChats(bot, compiledBot.settings, runtime.now())) {
         throw new AppError('bot_closed', compiledBot.settings?.general?.systemMessages?.botClosed || 'This bot is now closed')
       }
       checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)

@@ -6,6 +6,7 @@
 // channel's wire format.
 import { randomBytes } from 'node:crypto'
 import type { Settings } from '../contract/bot/common.js'
+import { takesNewChats } from '../domain/availability.js'
 import type { ChatResponse, MessagingClient, Runtime, StoredFile, UserReply } from '../engine/types.js'
 import type { SessionState } from '../engine/state.js'
 import type { User } from '../store/accounts.js'
@@ -86,7 +87,7 @@ export const createConversations = ({
   chats: Pick<ChatsApp, 'startContact' | 'continueContact' | 'waitingInput' | 'publishedSettings'>
   files: Pick<FilesApp, 'chatFiles' | 'maxBytes'>
   access: Pick<Access, 'workspaceRole'>
-  runtime: Pick<Runtime, 'testRegex'>
+  runtime: Pick<Runtime, 'testRegex' | 'now'>
 }) => {
   const maxFileBytes = files.maxBytes
   /** Decrypted credentials of a workspace when they are of this type. */
@@ -102,6 +103,8 @@ export const createConversations = ({
     for (const bound of await store.channels.boundBots(m.workspaceId, field, m.credentialsId)) {
       if (bound.isClosed || bound.isArchived) continue
       const settings = (await chats.publishedSettings(bound.publishedId)) ?? {}
+      // Outside its scheduled window a bot starts no chat; the contact's running chat goes on (attempt below).
+      if (!takesNewChats(bound, settings, runtime.now())) continue
       if (settings[m.channel]?.isEnabled) enabled.push({ id: bound.id, workspaceId: m.workspaceId, publishedId: bound.publishedId, settings })
     }
     for (const bot of enabled) {

@@ -1,5 +1,7 @@
 // What the hosted page of a bot (`/{publicId}`) shows: the published version's theme, settings and variables with
 // the bot's name, or why there is nothing to chat with. Anyone may ask: it tells no more than startChat would.
+import type { Settings } from '../contract/bot/common.js'
+import { hasHostedPage, takesNewChats } from '../domain/availability.js'
 import type { Store } from '../store/index.js'
 
 export type HostedBot =
@@ -14,15 +16,18 @@ export type HostedBot =
   | { status: 'closed'; name: string; message?: string }
   | { status: 'missing' }
 
-export const createHostedPages = ({ store }: { store: Store }) => ({
+export const createHostedPages = ({ store, now }: { store: Store; now: () => Date }) => ({
   async bot(publicId: string): Promise<HostedBot> {
     const bot = await store.bots.byPublicId(publicId)
     const snapshot = bot?.publishedId ? await store.bots.publishedSnapshot(bot.publishedId) : undefined
     // Archived bots are on their way out: as absent as unknown ones.
     if (!bot || !snapshot || bot.isArchived) return { status: 'missing' }
     const settings = (snapshot.doc.settings ?? {}) as Record<string, any>
+    // An embed-only bot has no page at all, whether it takes chats or not.
+    if (!hasHostedPage(settings as Settings)) return { status: 'missing' }
     const name = bot.doc.name
-    if (bot.isClosed) return { status: 'closed', name, message: settings.general?.systemMessages?.botClosed ?? undefined }
+    if (!takesNewChats(bot, settings as Settings, now()))
+      return { status: 'closed', name, message: settings.general?.systemMessages?.botClosed ?? undefined }
     return {
       status: 'live',
       publicId,

@@ -101,7 +101,7 @@ export const createApp = ({
     /** Outgoing webhooks: subscriptions and their deliveries (the dispatcher is started by server.ts). */
     webhooks,
     clientLogs: createClientLogs({ store, access }),
-    hostedPages: createHostedPages({ store }),
+    hostedPages: createHostedPages({ store, now: () => runtime.now() }),
     files,
     mail,
     publicUrl,

@@ -1,6 +1,7 @@
 // zod schemas of the management API's bodies and answers (the OpenAPI document is generated from them).
 import { z } from 'zod'
 import { botCheckSchema } from './bot/checks.js'
+import { botSettingsSchema } from './bot/common.js'
 import { type BotRecord, botSchema } from './bot/record.js'
 
 export { botSchema, botSummarySchema } from './bot/record.js'
@@ -95,7 +96,7 @@ export const publishedBotSchema = z
     edges: graphArray,
     variables: graphArray,
     theme: jsonObject,
-    settings: jsonObject,
+    settings: botSettingsSchema,
     lastActivityAt: z.string().nullable(),
   })
   .meta({ id: 'PublishedBot' })
@@ -140,7 +141,7 @@ const botInputFields = {
   edges: z.array(z.unknown()).optional(),
   variables: z.array(z.unknown()).optional(),
   theme: jsonObject.optional(),
-  settings: jsonObject.optional(),
+  settings: botSettingsSchema.optional(),
   resultsTablePreferences: resultsTablePreferencesSchema.nullable().optional(),
   isClosed: z.boolean().optional(),
   whatsAppCredentialsId: nullableString.optional(),

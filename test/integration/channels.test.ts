@@ -394,6 +394,12 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
     await boundBot(s, owner, { ...say('disabled', 'I am off'), settings: { ...noTyping, whatsApp: { isEnabled: false } } }, bind)
     await boundBot(s, owner, { ...say('orders', 'Order desk'), settings: { ...noTyping, ...orders } }, bind)
     await boundBot(s, owner, { ...say('vip', 'VIP desk'), settings: { ...noTyping, ...vip } }, bind)
+    // Scheduled bots (settings.general.opensAt/closesAt): one past its closing time, one inside its window.
+    const keyword = (value: string) => ({ isEnabled: true, startCondition: { comparisons: [{ id: 'c', comparisonOperator: 'Contains', value }] } })
+    const closedSale = { general: { closesAt: '2020-01-01T00:00:00Z' }, whatsApp: keyword('SALE') }
+    await boundBot(s, owner, { ...say('sale', 'Sale desk'), settings: { ...noTyping, ...closedSale } }, bind)
+    const openSpring = { general: { opensAt: '2020-01-01T00:00:00Z', closesAt: '2999-01-01T00:00:00Z' }, whatsApp: keyword('SPRING') }
+    await boundBot(s, owner, { ...say('spring', 'Spring desk'), settings: { ...noTyping, ...openSpring } }, bind)
     await boundBot(
       s,
       owner,
@@ -424,6 +430,11 @@ describe('WhatsApp: which bot answers, and when a chat starts over', () => {
     assert.equal(await firstReply('5521000000002', 'VIP access'), 'VIP desk')
     assert.equal(await firstReply('5521000000003', 'gold42'), 'VIP desk')
     assert.equal(await firstReply('5521000000004', 'hello'), 'Front desk')
+  })
+
+  test('a bot outside its scheduled window starts no chat: the message goes to the next bot that takes it', async () => {
+    assert.equal(await firstReply('5521000000006', 'big SALE today?'), 'Front desk')
+    assert.equal(await firstReply('5521000000007', 'SPRING offer'), 'Spring desk')
   })
 
   test('a chat quiet for longer than its expiry starts over with the bot the new message chooses', async () => {

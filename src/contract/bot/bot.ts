@@ -3,7 +3,7 @@
 // block, the kinds' own schemas are in src/blocks/ (src/blocks/schemas.ts passes them: use its `prepareBot`).
 import { z } from 'zod'
 import { type Block, genericBlockSchema } from './blocks/index.js'
-import { EventType, edgeSchema, eventSchema, groupSchema, opt, settingsSchema, themeSchema, variableSchema } from './common.js'
+import { botSettingsSchema, EventType, edgeSchema, eventSchema, groupSchema, opt, themeSchema, variableSchema } from './common.js'
 import { withDefaultCoordinates } from './layout.js'
 import { BotMigrationError, detectBotVersion, migrateBotToV6 } from './migrate.js'
 import { type BotIssue, findDuplicateIds } from './references.js'
@@ -47,7 +47,7 @@ export const makeBotV6Schema = (blockSchema: BlockSchema = genericBlockSchema) =
     edges: z.array(edgeSchema),
     variables: z.array(variableSchema),
     theme: themeSchema,
-    settings: settingsSchema,
+    settings: botSettingsSchema,
     selectedThemeTemplateId: z.string().nullish(),
     icon: z.string().nullish(),
     folderId: z.string().nullish(),

@@ -253,6 +253,22 @@ const channelSettingsSchema = z.looseObject({
   sessionExpiryTimeout: opt(z.number()),
 })
 
+/** An IANA time zone name this runtime knows ("Europe/Paris"). */
+const timeZoneSchema = z
+  .string()
+  .max(100)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone })
+      return true
+    } catch {
+      return false
+    }
+  }, 'An IANA time zone such as "Europe/Paris"')
+
+/** A moment with its offset ("2026-12-01T09:00:00+01:00" or "…Z"): when a scheduled bot opens or closes. */
+const momentSchema = z.iso.datetime({ offset: true }).meta({ format: 'date-time' })
+
 export const settingsSchema = z.looseObject({
   general: opt(
     z.looseObject({
@@ -278,6 +294,14 @@ export const settingsSchema = z.looseObject({
           limitType: opt(z.enum(['daily', 'weekly', 'monthly', 'total'])),
         }),
       ),
+      // Parley's own (src/domain/availability.ts): the published bot takes new chats only from `opensAt` and until
+      // `closesAt` (either may be absent); outside, it answers as a closed bot. `timeZone` is only the zone the
+      // editor shows and enters these times in: the moments carry their own offsets.
+      opensAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) before this moment.' })),
+      closesAt: opt(momentSchema.meta({ description: 'New chats are refused (bot_closed) from this moment on.' })),
+      timeZone: opt(timeZoneSchema.meta({ description: 'The IANA time zone the editor shows opensAt and closesAt in.' })),
+      // Parley's own: false makes the bot embed-only (its hosted page answers 404; the widget and the API still chat).
+      isHostedPageEnabled: opt(z.boolean().meta({ description: 'False: the hosted page answers 404, embeds and the API still chat.' })),
     }),
   ),
   typingEmulation: opt(
@@ -303,7 +327,18 @@ export const settingsSchema = z.looseObject({
   whatsApp: opt(channelSettingsSchema),
   // Parley's own: the same settings for Telegram (Typebot has no Telegram channel).
   telegram: opt(channelSettingsSchema),
+  // Typebot's: anyone may read the flow in Typebot's builder (not the hosted page: see general.isHostedPageEnabled).
   publicShare: opt(z.looseObject({ isEnabled: opt(z.boolean()) })),
   security: opt(z.looseObject({ allowedOrigins: opt(z.array(z.string())) })),
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/** The settings as bots are validated and the API documents them: with the checks across fields. */
+export const botSettingsSchema = settingsSchema
+  .superRefine((settings, ctx) => {
+    const { opensAt, closesAt } = settings.general ?? {}
+    if (opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt)) {
+      ctx.addIssue({ code: 'custom', path: ['general', 'closesAt'], message: 'The closing time must come after the opening time.' })
+    }
+  })
+  .meta({ id: 'BotSettings' })

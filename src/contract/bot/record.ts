@@ -6,6 +6,7 @@
 // column is a migration, a line here and the store's mapping (store/bots.ts).
 import { z } from 'zod'
 import type { BotV6 } from './bot.js'
+import { botSettingsSchema } from './common.js'
 
 const graphArray = z.array(z.looseObject({}))
 const jsonObject = z.looseObject({})
@@ -30,7 +31,7 @@ const botFields = {
   variables: doc(graphArray),
   theme: doc(jsonObject),
   selectedThemeTemplateId: doc(z.string().nullable()),
-  settings: doc(jsonObject),
+  settings: doc(botSettingsSchema),
   createdAt: service(z.string()),
   updatedAt: service(z.string()),
   icon: doc(z.string().nullable()),

@@ -1,6 +1,6 @@
-// The bot's behaviour around the flow: typing emulation, remember user, general switches, system messages, the
-// hosted page's metadata, allowed origins and branding. Each control writes only its own key (paths.ts); a
-// control showing a default writes nothing until it is changed.
+// The bot's behaviour around the flow: typing emulation, remember user, general switches, availability (schedule,
+// hosted page), system messages, the hosted page's metadata, allowed origins and branding. Each control writes only
+// its own key (paths.ts); a control showing a default writes nothing until it is changed.
 import {
   Accordion,
   Alert,
@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next'
 import { defaultSettings, defaultSystemMessages, type Settings } from '../../../../../src/contract/bot/common.js'
 import { languages } from '../../../../../src/contract/languages.js'
 import { msg } from '../../i18n/index.js'
+import { AvailabilitySettings } from './AvailabilitySettings.js'
 import { getPath, type Path, setPath } from './paths.js'
 
 /** The translated languages, and the bot's own when it names another (an imported bot). */
@@ -158,6 +159,10 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
           t('An input saving into a variable that has a value shows it, ready to send.'),
         )}
         {toggle(t('New result on every reload'), ['general', 'isNewResultOnRefreshEnabled'], general.isNewResultOnRefreshEnabled)}
+      </Section>
+
+      <Section value="availability" title={t('Availability')} readOnly={readOnly}>
+        <AvailabilitySettings settings={settings} onChange={onChange} readOnly={readOnly} />
       </Section>
 
       <Section value="messages" title={t('System messages')} readOnly={readOnly}>

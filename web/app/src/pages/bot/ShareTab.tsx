@@ -11,6 +11,7 @@ import { msg } from '../../i18n/index.js'
 import { api } from '../../lib/api.js'
 import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
+import { AvailabilityNotice, hostedPageOn } from './AvailabilityNotice.js'
 import { useChatOrigin } from './share/channels.js'
 import { TelegramPanel } from './share/TelegramPanel.js'
 import { WhatsAppPanel } from './share/WhatsAppPanel.js'
@@ -49,6 +50,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           {t('New chats are refused while the bot is closed. Reopen it to take visitors again.')}
         </Alert>
       )}
+      <AvailabilityNotice settings={bot.settings} />
       <Card withBorder padding="lg">
         <Stack>
           <Title order={2} size="h4">
@@ -65,7 +67,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           </Text>
           {url && <CopyField label={t('Link')} value={url} />}
           <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
-          {url && bot.publishedAt && (
+          {url && bot.publishedAt && hostedPageOn(bot.settings) && (
             <Group>
               <Button
                 component="a"
@@ -88,7 +90,8 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
               {t('Embed in a website')}
             </Title>
             <SegmentedControl
-              data={modes.map((m) => ({ value: m.value, label: t(m.label) }))}
+              // The iframe mode shows the hosted page: not for an embed-only bot.
+              data={modes.filter((m) => m.value !== 'iframe' || hostedPageOn(bot.settings)).map((m) => ({ value: m.value, label: t(m.label) }))}
               value={mode}
               onChange={setMode}
               aria-label={t('Embed mode')}
