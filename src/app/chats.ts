@@ -131,7 +131,9 @@ export const createChats = ({
       checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)
       // The client's `resultId` is the result's secret key, never its id (which readers of the workspace see): only
       // the client that started the result can resume it. An unknown key starts a new result, as Typebot does.
-      const previous = options.resultId ? await store.chats.resultByKey(bot.id, hashToken(options.resultId)) : undefined
+      const remembered = options.resultId ? await store.chats.resultByKey(bot.id, hashToken(options.resultId)) : undefined
+      // With `rememberUser.restartOnEnd`, a result whose chat reached its end is not resumed: a new one starts.
+      const previous = remembered?.isCompleted && compiledBot.settings?.general?.rememberUser?.restartOnEnd === true ? undefined : remembered
       const resultId = previous?.id ?? newId()
       const key = previous ? options.resultId! : newResultKey()
       const outcome = await run(() =>

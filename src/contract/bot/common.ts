@@ -269,7 +269,14 @@ export const settingsSchema = z.looseObject({
           .max(35)
           .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'A language tag such as "en", "pt-BR" or "fr"'),
       ),
-      rememberUser: opt(z.looseObject({ isEnabled: opt(z.boolean()), storage: opt(z.enum(['session', 'local'])) })),
+      rememberUser: opt(
+        z.looseObject({
+          isEnabled: opt(z.boolean()),
+          storage: opt(z.enum(['session', 'local'])),
+          // Parley's own (Typebot issue 2068): a remembered visitor whose chat has ended starts a new result.
+          restartOnEnd: opt(z.boolean()),
+        }),
+      ),
       systemMessages: opt(systemMessagesSchema),
       chatLimits: opt(
         z.looseObject({
