@@ -200,6 +200,8 @@ export const themeSchema = z.looseObject({
       inputs: opt(containerThemeSchema.extend({ placeholderColor: opt(z.string()) })),
       roundness: opt(z.string()),
       buttonsInput: opt(z.looseObject({ layout: opt(z.string()) })),
+      // Parley's own (Typebot issue 1458): only the bubbles since the user's last answer show, earlier ones on demand.
+      hidePreviousBubbles: opt(z.boolean()),
     }),
   ),
   customCss: opt(z.string()),
