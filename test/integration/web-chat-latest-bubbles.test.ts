@@ -64,7 +64,7 @@ describe('web chat: show only the latest bubbles', { concurrency: true }, () => 
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false')
     await chat.page.keyboard.press('Enter')
     assert.deepEqual(await visible(), ['Welcome!', 'Your name?', 'Ada', 'Your city, Ada?'])
-    assert.equal(await toggle.innerText(), 'Hide earlier messages')
+    assert.equal(await toggle.textContent(), 'Hide earlier messages')
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true')
     await chat.screenshot('latest-bubbles-earlier-shown')
     await chat.page.keyboard.press('Enter')
@@ -74,7 +74,7 @@ describe('web chat: show only the latest bubbles', { concurrency: true }, () => 
     await chat.answer('Paris')
     await chat.waitForBubble('Ada from Paris.')
     assert.deepEqual(await visible(), ['Ada from Paris.'])
-    assert.equal(await toggle.innerText(), 'Show earlier messages')
+    assert.equal(await toggle.textContent(), 'Show earlier messages')
   })
 
   test('the button speaks the bot’s language; without the option every bubble stays', async (t) => {
@@ -83,7 +83,7 @@ describe('web chat: show only the latest bubbles', { concurrency: true }, () => 
     await chat.waitForBubble('Your name?')
     await chat.answer('Ada')
     await chat.waitForBubble('Your city, Ada?')
-    assert.equal(await chat.page.locator('.p-earlier').innerText(), 'Afficher les messages précédents')
+    assert.equal(await chat.page.locator('.p-earlier').textContent(), 'Afficher les messages précédents')
 
     const plain = await publish(survey({}))
     const other = await open(t, plain.publicId)
