@@ -36,7 +36,10 @@ describe('web chat: show only the latest bubbles', { concurrency: true }, () => 
   const env = useWebChatEnvironment()
   const publish = (doc: unknown) => importAndPublish(env.server, env.owner.token, env.owner.workspaceId, doc)
   const open = async (t: Parameters<typeof env.open>[0], publicId: string) => {
-    const chat = await env.open(t, sitePage(`<parley-standard bot="${publicId}" api-host="${env.server.url}" style="height:560px"></parley-standard>`))
+    const chat = await env.open(
+      t,
+      sitePage(`<parley-standard bot="${publicId}" api-host="${env.server.url}" style="height:560px"></parley-standard>`),
+    )
     // The driver's own answer waits for the user's bubble to show, which the option hides as soon as the bot replies.
     const answer = async (text: string) => {
       const input = chat.page.locator('.p-input input').last()
