@@ -41,7 +41,7 @@ export const createChats = ({
   webhooks,
   previewTokens,
 }: {
-  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus'>
+  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus' | 'accounts'>
   runtime: Runtime
   limits: ChatLimits
   access: Access
@@ -116,6 +116,13 @@ export const createChats = ({
     return bot
   }
 
+  /** The caller's email when its owner proved it (a preview's emails go there and nowhere else), else a 400. */
+  const ownVerifiedEmail = async (user: User) => {
+    if (!user.email || !(await store.accounts.emailVerified(user.id)))
+      throw badRequest('Your email address is not verified: verify it before asking for the preview’s emails.')
+    return user.email
+  }
+
   type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
 
   return {
@@ -161,6 +168,7 @@ export const createChats = ({
         sessionId?: string
         startFrom?: StartOptions['startFrom']
         isProgressBarEnabled?: boolean
+        sendEmailsToMe?: boolean
       },
     ) {
       const grant = user.preview
@@ -180,9 +188,10 @@ export const createChats = ({
         }
         session = { kind: 'replace', id: options.sessionId }
       }
-      const { bot: _b, ...start } = options
+      const { bot: _b, sendEmailsToMe, ...start } = options
+      const previewEmailTo = sendEmailsToMe ? await ownVerifiedEmail(user) : undefined
       const outcome = await run(() =>
-        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id }, deps),
+        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id, previewEmailTo }, deps),
       )
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }

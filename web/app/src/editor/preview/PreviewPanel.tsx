@@ -2,12 +2,13 @@
 // included, from the start or from a group; its logs; and which block the chat waits on, for the canvas to highlight.
 // The widget runs in a frame on the user-content origin with a preview token (frame.ts): the bot's code never runs
 // in the builder's page, nor with its session.
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core'
 import { IconRefresh, IconX } from '@tabler/icons-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatLog } from '../../../../../src/contract/chat.js'
 import { errorMessage } from '../../components/states.js'
+import { useAuth } from '../../lib/auth.js'
 import type { EditorBot } from '../types.js'
 import { fromFrame, issuePreviewRun, type PreviewRun, type PreviewStartFrom, type ToFrame } from './frame.js'
 import { type LoggedEntry, PreviewLogs } from './PreviewLogs.js'
@@ -32,6 +33,7 @@ type Latest = { bot: EditorBot; onRunningBlock?(blockId: string | null): void }
 const FrameRun = ({
   botId,
   groupId,
+  sendEmailsToMe,
   latest,
   onLogs,
   onError,
@@ -39,6 +41,8 @@ const FrameRun = ({
 }: {
   botId: string
   groupId?: string
+  /** The run's Send email blocks write to the user's own address (the panel's switch). */
+  sendEmailsToMe: boolean
   latest: { current: Latest }
   onLogs(logs: ChatLog[]): void
   onError(error: unknown): void
@@ -74,7 +78,13 @@ const FrameRun = ({
       if (!message) return
       if (message.type === 'ready' && !started) {
         started = true
-        post({ type: 'start', botId, token: run.token, ...(groupId && { startFrom: { type: 'group', groupId } }) })
+        post({
+          type: 'start',
+          botId,
+          token: run.token,
+          ...(groupId && { startFrom: { type: 'group', groupId } }),
+          ...(sendEmailsToMe && { sendEmailsToMe }),
+        })
       } else if (message.type === 'failed') onError(new Error(message.message))
       else if (message.type === 'input') latest.current.onRunningBlock?.(message.blockId)
       else if (message.type === 'end') latest.current.onRunningBlock?.(null)
@@ -83,7 +93,7 @@ const FrameRun = ({
     }
     window.addEventListener('message', listen)
     return () => window.removeEventListener('message', listen)
-  }, [run, origin, post, botId, groupId, latest, onLogs, onError, onRestart])
+  }, [run, origin, post, botId, groupId, sendEmailsToMe, latest, onLogs, onError, onRestart])
   // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
   useEffect(() => post({ type: 'theme', theme }), [post, theme])
   if (!run) return <div style={{ flex: 1, minHeight: 320 }} aria-busy="true" />
@@ -122,6 +132,11 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
     setLogs([])
   }
 
+  // Off for each new panel: a preview writes no email unless the author asks, and then only to themself.
+  const [sendEmailsToMe, setSendEmailsToMe] = useState(false)
+  const me = useAuth().status?.user
+  const canGetEmails = Boolean(me?.email && me.emailVerified)
+
   const startGroup = groupId ? bot.groups.find((g) => g.id === groupId) : undefined
   return (
     <Paper withBorder h="100%" p="sm" component="aside" aria-label={t('Preview')}>
@@ -152,6 +167,21 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
             </Tooltip>
           </Group>
         </Group>
+        <Switch
+          size="xs"
+          label={t('Send this preview’s emails to me')}
+          description={
+            canGetEmails
+              ? t('Send email blocks write to {{email}} only, never to their recipients.', { email: me?.email })
+              : t('Confirm your email address first (Account page).')
+          }
+          disabled={!canGetEmails}
+          checked={sendEmailsToMe && canGetEmails}
+          onChange={(e) => {
+            setSendEmailsToMe(e.currentTarget.checked)
+            restart()
+          }}
+        />
         {loadError !== undefined && (
           <Alert color="red" variant="light" role="alert" title={t('The preview could not start')}>
             {errorMessage(loadError)}
@@ -161,6 +191,7 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
           key={`${run}:${groupId ?? ''}`}
           botId={botId}
           groupId={groupId}
+          sendEmailsToMe={sendEmailsToMe && canGetEmails}
           latest={latest}
           onLogs={onLogs}
           onError={setLoadError}
