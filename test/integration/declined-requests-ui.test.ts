@@ -175,6 +175,8 @@ describe('issue 30 smaller requests: the web app', () => {
     const csv = page.getByRole('menuitem', { name: /CSV/ })
     assert.match((await csv.getAttribute('href')) ?? '', /sessionColumn=true/)
     await page.keyboard.press('Escape')
+    // Checked once the menu has gone (while it closes, it has no items).
+    await page.getByRole('menu').waitFor({ state: 'detached' })
     assert.deepEqual(await axeProblems(page), [])
     await shot(page, 'results-session-column')
     assert.deepEqual(errors, [])
