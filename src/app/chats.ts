@@ -42,7 +42,7 @@ export const createChats = ({
   webhooks,
   previewTokens,
 }: {
-  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus'>
+  store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus' | 'accounts'>
   runtime: Runtime
   limits: ChatLimits
   access: Access
@@ -117,6 +117,13 @@ export const createChats = ({
     return bot
   }
 
+  /** The caller's email when its owner proved it (a preview's emails go there and nowhere else), else a 400. */
+  const ownVerifiedEmail = async (user: User) => {
+    if (!user.email || !(await store.accounts.emailVerified(user.id)))
+      throw badRequest('Your email address is not verified: verify it before asking for the preview’s emails.')
+    return user.email
+  }
+
   type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
 
   return {
@@ -133,7 +140,9 @@ export const createChats = ({
       checkOrigin(compiledBot.settings?.security?.allowedOrigins, options.origin)
       // The client's `resultId` is the result's secret key, never its id (which readers of the workspace see): only
       // the client that started the result can resume it. An unknown key starts a new result, as Typebot does.
-      const previous = options.resultId ? await store.chats.resultByKey(bot.id, hashToken(options.resultId)) : undefined
+      const remembered = options.resultId ? await store.chats.resultByKey(bot.id, hashToken(options.resultId)) : undefined
+      // With `rememberUser.restartOnEnd`, a result whose chat reached its end is not resumed: a new one starts.
+      const previous = remembered?.isCompleted && compiledBot.settings?.general?.rememberUser?.restartOnEnd === true ? undefined : remembered
       const resultId = previous?.id ?? newId()
       const key = previous ? options.resultId! : newResultKey()
       const outcome = await run(() =>
@@ -163,6 +172,7 @@ export const createChats = ({
         isProgressBarEnabled?: boolean
         /** A published version of the bot to run instead of the draft (app/botVersions.ts checked it is one). */
         versionId?: string
+        sendEmailsToMe?: boolean
       },
     ) {
       const grant = user.preview
@@ -183,9 +193,10 @@ export const createChats = ({
         }
         session = { kind: 'replace', id: options.sessionId }
       }
-      const { bot: _b, versionId: _v, ...start } = options
+      const { bot: _b, versionId: _v, sendEmailsToMe, ...start } = options
+      const previewEmailTo = sendEmailsToMe ? await ownVerifiedEmail(user) : undefined
       const outcome = await run(() =>
-        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id }, deps),
+        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id, previewEmailTo }, deps),
       )
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }

@@ -8,6 +8,7 @@ import type { Access } from './access.js'
 import type { FilesApp } from './files.js'
 import { notFound } from './errors.js'
 import { windowOf } from './resultsTable.js'
+import { sessionFingerprint } from './sessionFingerprint.js'
 
 export const createResults = ({ store, access, files }: { store: Pick<Store, 'chats'>; access: Access; files: FilesApp }) => ({
   /** Results with at least one answer, newest first, in keyset pages; the time filter is read in `timeZone`. */
@@ -49,7 +50,7 @@ export const createResults = ({ store, access, files }: { store: Pick<Store, 'ch
  */
 export const resultView = (result: Result): Result => ({
   ...result,
-  lastChatSessionId: result.lastChatSessionId && hashToken(result.lastChatSessionId).slice(0, 16),
+  lastChatSessionId: result.lastChatSessionId && sessionFingerprint(result.lastChatSessionId),
 })
 
 export type ResultsApp = ReturnType<typeof createResults>

@@ -4,12 +4,15 @@ import type { TimeFilter } from '../contract/chat.js'
 import { csvLine } from '../domain/csv.js'
 import {
   type CategoryOf,
+  type CellRouting,
   type ColumnSource,
   mergedLinkedBotIds,
   type ResultColumn,
+  type TableResult,
   cellRouting,
   resultCells,
   resultColumns,
+  SESSION_COLUMN,
   valueText,
   variableColumnId,
   blockColumnId,
@@ -23,6 +26,7 @@ import type { TimeWindow } from '../store/resultsTable.js'
 import type { Access } from './access.js'
 import { badRequest, notFound } from './errors.js'
 import type { FilesApp } from './files.js'
+import { sessionFingerprint } from './sessionFingerprint.js'
 
 export type WindowQuery = { timeFilter: TimeFilter; timeZone: string }
 
@@ -68,7 +72,14 @@ export const createResultsTable = ({
       const linked = await store.bots.get(id)
       if (linked?.workspaceId === bot.workspaceId) docs.push(...(await docsOf(linked)))
     }
-    return resultColumns(docs, categoryOf)
+    return [...resultColumns(docs, categoryOf), SESSION_COLUMN]
+  }
+
+  /** A result's cells, its session's fingerprint included. */
+  const cellsOf = (result: TableResult & { lastChatSessionId: string | null }, routing: CellRouting) => {
+    const cells = resultCells(result, routing)
+    if (result.lastChatSessionId) cells[SESSION_COLUMN.id] = sessionFingerprint(result.lastChatSessionId)
+    return cells
   }
 
   const findResult = async (botId: string, resultId: string) => {
@@ -108,7 +119,7 @@ export const createResultsTable = ({
           createdAt: r.createdAt,
           isCompleted: r.isCompleted,
           hasStarted: r.hasStarted,
-          cells: resultCells(r, routing),
+          cells: cellsOf(r, routing),
         })),
         ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
       }
@@ -170,10 +181,11 @@ export const createResultsTable = ({
      * The listed results of the window as CSV or JSON text, produced a page at a time as the reader takes it (the
      * access check is done before the first chunk). Same columns and labels as the table.
      */
-    async export(user: User, botId: string, query: WindowQuery & { format: 'csv' | 'json' }) {
+    async export(user: User, botId: string, query: WindowQuery & { format: 'csv' | 'json'; sessionColumn?: boolean }) {
       const { bot } = await access.bot(user, botId, 'read')
       const window = windowOf(query)
-      const columns = await columnsOf(bot)
+      // The session column, hidden in the table until chosen, is exported only when asked for.
+      const columns = (await columnsOf(bot)).filter((c) => c.kind !== 'session' || query.sessionColumn)
       const routing = cellRouting(columns)
       const name = `${bot.doc.name || 'Bot'} results.${query.format}`
       async function* csv() {
@@ -182,7 +194,7 @@ export const createResultsTable = ({
         for await (const rows of allRows(bot.id, window)) {
           let chunk = ''
           for (const row of rows) {
-            const cells = resultCells(row, routing)
+            const cells = cellsOf(row, routing)
             chunk += csvLine(columns.map((c) => cells[c.id] ?? ''))
           }
           if (chunk) yield chunk
@@ -194,7 +206,7 @@ export const createResultsTable = ({
         for await (const rows of allRows(bot.id, window)) {
           let chunk = ''
           for (const row of rows) {
-            const cells = resultCells(row, routing)
+            const cells = cellsOf(row, routing)
             const record = Object.fromEntries(columns.map((c) => [c.label, cells[c.id] ?? null]))
             chunk += `${first ? '' : ','}\n${JSON.stringify(record)}`
             first = false

@@ -231,7 +231,7 @@ export const resultColumnSchema = z
   .object({
     /** `submittedAt`, `block:<blockId>` or `variable:<variableId>`: the key of the rows' cells. */
     id: z.string(),
-    kind: z.enum(['submittedAt', 'block', 'variable']),
+    kind: z.enum(['submittedAt', 'block', 'variable', 'session']),
     /** An input's variable name (else its question, else its group's title), a variable's name; unique among the columns. */
     label: z.string(),
     blockId: z.string().optional(),
@@ -240,6 +240,8 @@ export const resultColumnSchema = z
     blockType: z.string().optional(),
     groupId: z.string().optional(),
     variableId: z.string().optional(),
+    /** The `session` column (a fingerprint of the result's last chat session): the table shows it once chosen. */
+    isHiddenByDefault: z.boolean().optional(),
   })
   .meta({ id: 'ResultColumn' })
 

@@ -49,6 +49,8 @@ export const previewStartBody = z
     sessionId: idSchema.optional(),
     /** Shows (or hides) the progress whatever the bot's theme says. */
     isProgressBarEnabled: z.boolean().optional(),
+    /** Parley's own: Send email blocks send to the caller's own verified address only, instead of not sending. */
+    sendEmailsToMe: z.boolean().optional(),
     startFrom: z
       .discriminatedUnion('type', [
         z.object({ type: z.literal('group'), groupId: z.string().min(1) }),

@@ -18,6 +18,7 @@ export type ResultColumn =
       blockIds: string[]
     }
   | { id: string; kind: 'variable'; label: string; variableId: string }
+  | { id: 'session'; kind: 'session'; label: string; isHiddenByDefault: true }
 
 /** The parts of a bot document the columns come from. */
 export type ColumnSource = Record<string, unknown> & { groups?: unknown; variables?: unknown }
@@ -34,6 +35,11 @@ export type TableResult = {
 
 export const LABEL_MAX_LENGTH = 80
 export const SUBMITTED_AT: ResultColumn = { id: 'submittedAt', kind: 'submittedAt', label: 'Submitted at' }
+/**
+ * The fingerprint of the result's last chat session (Typebot issue 2014: match a result to logs and API calls),
+ * added after the others by the app and hidden until chosen: cells give `fingerprint(sessionId)`, never the id.
+ */
+export const SESSION_COLUMN: ResultColumn = { id: 'session', kind: 'session', label: 'Session', isHiddenByDefault: true }
 
 export const blockColumnId = (blockId: string) => `block:${blockId}`
 export const variableColumnId = (variableId: string) => `variable:${variableId}`

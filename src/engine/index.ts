@@ -13,6 +13,8 @@ export type StartOptions = {
   isPreview: boolean
   /** Previews: the user who starts it (kept in the state). */
   previewUserId?: string
+  /** Previews only: Send email blocks send to this address (the author's) instead of not sending (see SessionState). */
+  previewEmailTo?: string
   /** Live chats: the result this run is stored in (new, or an existing one being overwritten). */
   resultId?: string
   /** Variables of an existing result being overwritten, by name. */
@@ -62,6 +64,7 @@ export const startChat = async (bot: CompiledBot, options: StartOptions, deps: E
     workspaceId: options.workspaceId,
     isPreview: options.isPreview,
     ...(options.isPreview && options.previewUserId && { previewUserId: options.previewUserId }),
+    ...(options.isPreview && options.previewEmailTo && { previewEmailTo: options.previewEmailTo }),
     stack: [{ botId: bot.botId, snapshotId: bot.snapshotId, resultId: options.resultId, values, answers: [], resume: [] }],
     ...(showsProgress(bot, options) && { progress: { totalAnswers: 0 } }),
     ...(options.isStreamEnabled && { isStreamEnabled: true }),

@@ -44,6 +44,8 @@ export interface BlockContext {
   runtime: Runtime
   textFormat: TextFormat
   isPreview: boolean
+  /** Previews whose author asked for their emails: their address, the only one Send email blocks may write to. */
+  previewEmailTo?: string
   /** Settings of the running bot (system messages for retry texts, etc.). */
   settings: Record<string, any>
   bot: CompiledBot

@@ -46,6 +46,7 @@ export class Scope {
       runtime,
       textFormat,
       isPreview: state.isPreview,
+      ...(state.isPreview && state.previewEmailTo && { previewEmailTo: state.previewEmailTo }),
       settings: bot.settings ?? {},
       bot,
       entry,

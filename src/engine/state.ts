@@ -31,6 +31,8 @@ export type SessionState = {
   isPreview: boolean
   /** Previews: the user who started it, the only one who may drive it. */
   previewUserId?: string
+  /** Previews whose author asked for their emails: the only address Send email blocks write to (the author's). */
+  previewEmailTo?: string
   stack: StackEntry[]
   /** The block awaiting the next message (an input, or a block waiting for a dedicated reply), with what it needs. */
   waiting?: { blockId: string; data?: unknown; delivered?: unknown }

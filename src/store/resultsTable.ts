@@ -15,6 +15,7 @@ export type TableRow = {
   createdAt: string
   isCompleted: boolean
   hasStarted: boolean
+  lastChatSessionId: string | null
   variables: { id: string; name: string; value: unknown }[]
   answers: TableAnswer[]
 }
@@ -59,7 +60,7 @@ export const resultsTable = (db: Kysely<Database>, adapter: DialectAdapter) => {
     async exportPage(botId: string, window: TimeWindow, limit: number, after?: ExportMark): Promise<{ rows: TableRow[]; last?: ExportMark }> {
       let query = db
         .selectFrom('results')
-        .select(['id', 'seq', 'createdAt', 'isCompleted', 'hasStarted', 'variables'])
+        .select(['id', 'seq', 'createdAt', 'isCompleted', 'hasStarted', 'lastChatSessionId', 'variables'])
         .where('botId', '=', botId)
         .where('hasStarted', '=', 1)
         .where('isArchived', '=', 0)
@@ -77,6 +78,7 @@ export const resultsTable = (db: Kysely<Database>, adapter: DialectAdapter) => {
           createdAt: r.createdAt,
           isCompleted: r.isCompleted === 1,
           hasStarted: r.hasStarted === 1,
+          lastChatSessionId: r.lastChatSessionId,
           variables: JSON.parse(r.variables),
           answers: answers.get(r.id) ?? [],
         })),

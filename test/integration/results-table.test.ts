@@ -65,6 +65,12 @@ const allRows = async (s: TestServer, token: string, botId: string, limit = 500)
   return rows
 }
 
+/** A row's cells but the session's fingerprint (its own tests: results-session-column.test.ts). */
+const withoutSession = ({ session, ...cells }: Record<string, string>) => {
+  assert.match(session ?? '', /^[0-9a-f]{16}$/)
+  return cells
+}
+
 describe('results table', () => {
   let s: TestServer
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
@@ -98,6 +104,7 @@ describe('results table', () => {
       ['block:i3', 'Age'],
       ['block:i4', 'Profile'],
       ['block:i5', `${LONG.slice(0, 79).trimEnd()}…`],
+      ['session', 'Session'],
     ])
     assert.equal(res.body.columns[5].label.length, 80)
     assert.deepEqual(res.body.columns[1], {
@@ -155,11 +162,11 @@ describe('results table', () => {
     const columns = (await s.call('GET', `/v1/bots/${parent.id}/results/columns`, { token: owner.token })).body.columns
     assert.deepEqual(
       columns.map((c: any) => c.label),
-      ['Submitted at', 'Your name?', 'Favourite colour?'],
+      ['Submitted at', 'Your name?', 'Favourite colour?', 'Session'],
     )
     const id = await chat(parent, ['Ann', 'Blue'])
     const row = (await allRows(s, owner.token, parent.id)).find((r) => r.id === id)
-    assert.deepEqual(row.cells, { submittedAt: row.createdAt, 'block:p1': 'Ann', 'block:c1': 'Blue' })
+    assert.deepEqual(withoutSession(row.cells), { submittedAt: row.createdAt, 'block:p1': 'Ann', 'block:c1': 'Blue' })
   })
 
   test('rows hold cells by column id, newest first, in keyset pages; the detail reads as a transcript', async () => {
@@ -168,14 +175,14 @@ describe('results table', () => {
     const rows = await allRows(s, owner.token, bot.id, 1)
     const ids = rows.map((r) => r.id)
     assert.deepEqual(ids.slice(0, 2), [second, first])
-    assert.deepEqual(rows[1].cells, {
+    assert.deepEqual(withoutSession(rows[1].cells), {
       submittedAt: rows[1].createdAt,
       'block:i1': 'Ada',
       'block:i2': 'ada@example.com',
       'block:i3': '36',
       'block:i4': 'Countess',
     })
-    assert.deepEqual(rows[0].cells, { submittedAt: rows[0].createdAt, 'block:i1': 'Bob' })
+    assert.deepEqual(withoutSession(rows[0].cells), { submittedAt: rows[0].createdAt, 'block:i1': 'Bob' })
 
     const detail = await s.call('GET', `/v1/bots/${bot.id}/results/${first}/detail`, { token: owner.token })
     assert.equal(detail.status, 200)
@@ -229,7 +236,10 @@ describe('results table', () => {
     const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer())
     assert.ok(body.startsWith('\uFEFF'), 'a byte-order mark')
     const table = parseCsv(body.slice(1))
-    const columns = (await s.call('GET', `/v1/bots/${other.id}/results/columns`, { token: owner.token })).body.columns
+    // The session column is exported only when asked for (results-session-column.test.ts).
+    const columns = (await s.call('GET', `/v1/bots/${other.id}/results/columns`, { token: owner.token })).body.columns.filter(
+      (c: any) => c.kind !== 'session',
+    )
     assert.deepEqual(
       table[0],
       columns.map((c: any) => c.label),

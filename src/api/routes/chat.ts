@@ -51,7 +51,7 @@ export const chatRoutes = [
     tags,
     summary: 'Start a preview chat on the draft (or on the bot given in the body); nothing is stored as a result',
     description:
-      "Starts a chat on the bot's draft to try it before publishing (members and admins; guests get 404): nothing is stored as a result and allowed origins do not apply. Send `bot` to run an unsaved graph, or `startFrom` to begin at a group or event. Only you can continue the session it answers.",
+      "Starts a chat on the bot's draft to try it before publishing (members and admins; guests get 404): nothing is stored as a result and allowed origins do not apply. Send `bot` to run an unsaved graph, or `startFrom` to begin at a group or event. Send email blocks send nothing in preview, unless `sendEmailsToMe` is true: then they write to your own verified email address only, never to the recipients the block names (400 when your address is not verified). Only you can continue the session it answers.",
     example: {
       params: { botId: exampleIds.botId },
       body: { startFrom: { type: 'group', groupId: exampleIds.welcomeGroupId } },

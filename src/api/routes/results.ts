@@ -6,6 +6,7 @@ import {
   deleteResultsQuery,
   errorSchema,
   idSchema,
+  queryBoolean,
   resultColumnSchema,
   resultDetailSchema,
   resultRowSchema,
@@ -49,7 +50,7 @@ export const resultRoutes = [
     summary:
       "The results table's columns: submission time, one per input block (labelled by its question) and one per variable (by its name), of the draft and the published bot",
     description:
-      "Returns the columns of a bot's results table (members and guests), in their default order: their `id`s are the keys of the rows' `cells` (GET …/results/rows) and their labels the CSV header. Inputs removed from the draft but still in the published version keep their column.",
+      "Returns the columns of a bot's results table (members and guests), in their default order: their `id`s are the keys of the rows' `cells` (GET …/results/rows) and their labels the CSV header. Inputs removed from the draft but still in the published version keep their column. The last column, `session` (`isHiddenByDefault`), holds a fingerprint of the result's last chat session (the first 16 hex characters of the SHA-256 of its id, as `lastChatSessionId` in results), to match a result with the server's request logs or a client's API calls; the session id itself is never shown.",
     example: {
       params: { botId: exampleIds.botId },
       response: {
@@ -66,6 +67,7 @@ export const resultRoutes = [
               groupId: exampleIds.welcomeGroupId,
             },
             { id: `variable:${exampleIds.nameVariableId}`, kind: 'variable', label: 'Name', variableId: exampleIds.nameVariableId },
+            { id: 'session', kind: 'session', label: 'Session', isHiddenByDefault: true },
           ],
         },
       },
@@ -100,6 +102,7 @@ export const resultRoutes = [
                 submittedAt: '2026-03-05T08:31:12.496Z',
                 [`block:${exampleIds.askNameBlockId}`]: 'Ada',
                 [`variable:${exampleIds.nameVariableId}`]: 'Ada',
+                session: '3f9a6c1e0b7d2485',
               },
             },
           ],
@@ -124,14 +127,14 @@ export const resultRoutes = [
     summary:
       'Export the listed results of the time window as CSV (labelled header row, RFC 4180, formula-like cells prefixed with an apostrophe) or a JSON array of objects keyed by column label, streamed',
     description:
-      'Downloads every result of the time window as one file (members and guests), streamed so that large exports do not wait: CSV by default (opens in a spreadsheet; cells that look like formulas are prefixed with an apostrophe), or JSON with `format=json`.',
+      'Downloads every result of the time window as one file (members and guests), streamed so that large exports do not wait: CSV by default (opens in a spreadsheet; cells that look like formulas are prefixed with an apostrophe), or JSON with `format=json`. The `session` column (hidden in the table until chosen) is included only with `sessionColumn=true`.',
     example: {
       params: { botId: exampleIds.botId },
       query: { timeFilter: 'last30Days', timeZone: 'Europe/Paris', format: 'csv' },
       response: { status: 200, body: `Submitted at,${exampleQuestion},Name\r\n2026-03-05T08:31:12.496Z,Ada,Ada\r\n` },
     },
     params: z.object({ botId: idSchema }),
-    query: exportResultsQuery,
+    query: exportResultsQuery.extend({ sessionColumn: queryBoolean }),
     responses: { 200: { description: 'text/csv (application/json with format=json): the file, an attachment named after the bot' }, ...errors },
     async handler({ app, user, params, query, reply }) {
       const file = await app.resultsTable.export(user, params.botId, query)

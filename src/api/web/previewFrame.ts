@@ -7,7 +7,8 @@ import { jsonForScript } from './html.js'
 export const PREVIEW_FRAME_PATH = '/preview/frame'
 
 /**
- * The messages the editor sends: `start` (a run: the bot's id, the token, where to start), `theme` (the theme as
+ * The messages the editor sends: `start` (a run: the bot's id, the token, where to start, whether the author gets the
+ * run's emails), `theme` (the theme as
  * edited now). The frame answers `ready` once it listens, then `input`, `end`, `logs` and `restart`.
  */
 const bootstrap = (builderOrigin: string) => `
@@ -23,7 +24,7 @@ addEventListener('message', (event) => {
   element = document.createElement('parley-standard')
   element.options = {
     bot: message.botId,
-    preview: message.startFrom ? { startFrom: message.startFrom } : {},
+    preview: Object.assign(message.startFrom ? { startFrom: message.startFrom } : {}, message.sendEmailsToMe === true ? { sendEmailsToMe: true } : {}),
     headers: { authorization: 'Bearer ' + message.token },
     onNewInputBlock: (input) => send({ type: 'input', blockId: String(input.id) }),
     onEnd: () => send({ type: 'end' }),

@@ -200,6 +200,8 @@ export const themeSchema = z.looseObject({
       inputs: opt(containerThemeSchema.extend({ placeholderColor: opt(z.string()) })),
       roundness: opt(z.string()),
       buttonsInput: opt(z.looseObject({ layout: opt(z.string()) })),
+      // Parley's own (Typebot issue 1458): only the bubbles since the user's last answer show, earlier ones on demand.
+      hidePreviousBubbles: opt(z.boolean()),
     }),
   ),
   customCss: opt(z.string()),
@@ -285,7 +287,14 @@ export const settingsSchema = z.looseObject({
           .max(35)
           .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'A language tag such as "en", "pt-BR" or "fr"'),
       ),
-      rememberUser: opt(z.looseObject({ isEnabled: opt(z.boolean()), storage: opt(z.enum(['session', 'local'])) })),
+      rememberUser: opt(
+        z.looseObject({
+          isEnabled: opt(z.boolean()),
+          storage: opt(z.enum(['session', 'local'])),
+          // Parley's own (Typebot issue 2068): a remembered visitor whose chat has ended starts a new result.
+          restartOnEnd: opt(z.boolean()),
+        }),
+      ),
       systemMessages: opt(systemMessagesSchema),
       chatLimits: opt(
         z.looseObject({

@@ -68,6 +68,8 @@ export type PreviewStart = {
   bot?: Record<string, unknown>
   startFrom?: { type: 'group'; groupId: string } | { type: 'event'; eventId: string }
   prefilledVariables?: Record<string, unknown>
+  /** Send email blocks write to the previewing user's own verified address only (the builder's preview toggle). */
+  sendEmailsToMe?: boolean
 }
 
 /**

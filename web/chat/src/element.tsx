@@ -21,7 +21,7 @@ const scriptOrigin = (() => {
 export const mounted = new Set<ParleyElement>()
 
 export abstract class ParleyElement extends HTMLElement {
-  static observedAttributes = ['bot', 'api-host', 'auto-show-delay']
+  static observedAttributes = ['bot', 'api-host', 'auto-show-delay', 'trigger']
   abstract readonly mode: Mode
   private _options?: WidgetOptions
   private root?: ShadowRoot
@@ -33,15 +33,24 @@ export abstract class ParleyElement extends HTMLElement {
   /** What had the focus before the chat opened: it gets it back when the chat closes. */
   private opener?: Element | null
   private timer?: ReturnType<typeof setTimeout>
+  /** The page's elements that open this chat (the `trigger` option), marked while they are. */
+  private triggers: HTMLElement[] = []
 
   get options(): WidgetOptions {
     const delay = this.getAttribute('auto-show-delay')
+    const trigger = this.getAttribute('trigger')
     return {
       bot: this.getAttribute('bot') ?? '',
       apiHost: this.getAttribute('api-host') ?? undefined,
       ...(delay !== null && { autoShowDelay: Number(delay) }),
+      ...(trigger !== null && { trigger }),
       ...this._options,
     }
+  }
+
+  /** The name commands reach this chat by: the `id` option, else the element's own id. */
+  get instanceId(): string | undefined {
+    return this._options?.id ?? (this.id || undefined)
   }
 
   set options(options: WidgetOptions) {
@@ -60,6 +69,7 @@ export abstract class ParleyElement extends HTMLElement {
       this.root.append(style, this.customStyle, this.container)
     }
     mounted.add(this)
+    document.addEventListener('click', this.onPageClick)
     const delay = this.options.autoShowDelay
     if (this.mode !== 'standard' && typeof delay === 'number' && delay >= 0) this.timer = setTimeout(() => this.open(), delay)
     this.update()
@@ -68,6 +78,8 @@ export abstract class ParleyElement extends HTMLElement {
   disconnectedCallback() {
     clearTimeout(this.timer)
     mounted.delete(this)
+    document.removeEventListener('click', this.onPageClick)
+    this.markTriggers([])
     if (this.container) render(null, this.container)
     this.conversation?.close()
     this.conversation = undefined
@@ -102,8 +114,43 @@ export abstract class ParleyElement extends HTMLElement {
     return this.conversation
   }
 
+  /** The elements the `trigger` option names now (a selector matches elements added since, too). */
+  private triggerElements(): HTMLElement[] {
+    const trigger = this.options.trigger
+    if (this.mode === 'standard' || !trigger) return []
+    if (typeof trigger !== 'string') return Array.isArray(trigger) ? trigger : [trigger]
+    try {
+      return [...document.querySelectorAll<HTMLElement>(trigger)]
+    } catch {
+      return []
+    }
+  }
+
+  /** A click on (or inside) a trigger toggles this chat; delegated, so triggers added later work too. */
+  private onPageClick = (event: MouseEvent) => {
+    const path = event.composedPath()
+    if (!this.triggerElements().some((el) => path.includes(el))) return
+    event.preventDefault()
+    this.toggle()
+  }
+
+  /** Tells assistive technology what the triggers do and whether this chat is open. */
+  private markTriggers(triggers: HTMLElement[]) {
+    for (const el of this.triggers) {
+      if (triggers.includes(el)) continue
+      el.removeAttribute('aria-haspopup')
+      el.removeAttribute('aria-expanded')
+    }
+    for (const el of triggers) {
+      el.setAttribute('aria-haspopup', 'dialog')
+      el.setAttribute('aria-expanded', String(this.isOpen))
+    }
+    this.triggers = triggers
+  }
+
   private update() {
     if (!this.container) return
+    this.markTriggers(this.triggerElements())
     // Inline chats start as soon as they know their bot (from an attribute or from initStandard).
     if (this.mode === 'standard') this.ensureConversation()
     render(
@@ -124,6 +171,8 @@ export abstract class ParleyElement extends HTMLElement {
   open() {
     if (this.mode === 'standard' || this.isOpen) return
     clearTimeout(this.timer)
+    // One modal at a time: another open popup closes first (each keeps its own chat for when it opens again).
+    if (this.mode === 'popup') for (const other of mounted) if (other !== this && other.mode === 'popup') other.close()
     // Our own launcher when it was clicked, else the page's focused element.
     this.opener = this.root?.activeElement ?? document.activeElement
     this.isOpen = true

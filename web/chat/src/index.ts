@@ -23,23 +23,32 @@ export const initStandard = (options: WidgetOptions): ParleyElement => {
   return create('standard', options, target ?? document.body)
 }
 
+/** A popup: replaces the page's popup of the same `id` (or the one without an id), so several can live side by side. */
 export const initPopup = (options: WidgetOptions) => {
-  unmountMode('popup')
+  unmountMode('popup', options.id)
   return create('popup', options, document.body)
 }
 
 export const initBubble = (options: WidgetOptions) => {
-  unmountMode('bubble')
+  unmountMode('bubble', options.id)
   return create('bubble', options, document.body)
 }
 
-const each = (f: (el: ParleyElement) => void) => [...mounted].forEach(f)
-const unmountMode = (mode: Mode) => each((el) => el.mode === mode && el.remove())
+/** Which chat a command is for: an id (`'sales'`, or Typebot's `{ id: 'sales' }`); none: every chat on the page. */
+export type Target = string | { id?: string } | undefined
+const idOf = (target: Target) => (typeof target === 'string' ? target : target?.id)
 
-export const open = () => each((el) => el.open())
-export const close = () => each((el) => el.close())
-export const toggle = () => each((el) => el.toggle())
-export const setPrefilledVariables = (variables: Record<string, unknown>) => each((el) => el.setPrefilledVariables(variables))
-export const setInputValue = (value: string) => each((el) => el.setInputValue(value))
-export const sendCommand = (command: string) => each((el) => el.sendCommand(command))
-export const unmount = () => each((el) => el.remove())
+const each = (f: (el: ParleyElement) => void, target?: Target) => {
+  const id = idOf(target)
+  for (const el of [...mounted]) if (id === undefined || el.instanceId === id) f(el)
+}
+const unmountMode = (mode: Mode, id: string | undefined) => each((el) => el.mode === mode && el.instanceId === id && el.remove())
+
+export const open = (target?: Target) => each((el) => el.open(), target)
+export const close = (target?: Target) => each((el) => el.close(), target)
+export const toggle = (target?: Target) => each((el) => el.toggle(), target)
+export const setPrefilledVariables = (variables: Record<string, unknown>, target?: Target) =>
+  each((el) => el.setPrefilledVariables(variables), target)
+export const setInputValue = (value: string, target?: Target) => each((el) => el.setInputValue(value), target)
+export const sendCommand = (command: string, target?: Target) => each((el) => el.sendCommand(command), target)
+export const unmount = (target?: Target) => each((el) => el.remove(), target)

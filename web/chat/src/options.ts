@@ -31,6 +31,16 @@ export type WidgetOptions = {
   headers?: Record<string, string>
   /** Bubble: the launcher's colours. */
   button?: { backgroundColor?: string; iconColor?: string }
+  /**
+   * Names this chat among several on a page (as Typebot's `id`): commands given an id (`Parley.open('sales')`) reach
+   * only it, and initPopup / initBubble replace only the chat of the same id. Custom elements: their `id` attribute.
+   */
+  id?: string
+  /**
+   * Popup and bubble: the page's element(s) that open this chat when clicked: a CSS selector (every match, now and
+   * later) or elements. Each such element is marked `aria-haspopup="dialog"` and has `aria-expanded` kept up to date.
+   */
+  trigger?: string | HTMLElement | HTMLElement[]
 }
 
 export type Mode = 'standard' | 'popup' | 'bubble'

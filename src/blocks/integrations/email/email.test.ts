@@ -95,6 +95,28 @@ describe('Email block', () => {
     assert.deepEqual(result.logs, [{ status: 'info', description: 'Emails are not sent in preview mode' }])
   })
 
+  test("a preview whose author asked for its emails sends them to the author alone, naming the block's recipients in the log", async () => {
+    const { ctx, sent } = blockContext({ isPreview: true, variables: { Email: 'visitor@example.com' } })
+    ctx.previewEmailTo = 'author@example.com'
+    const result = await sendEmail.execute(
+      block({ recipients: ['{{Email}}', 'team@example.com'], cc: ['boss@example.com'], bcc: ['audit@example.com'], subject: 'Hi' }),
+      ctx,
+    )
+    assert.equal(sent.length, 1)
+    assert.deepEqual([sent[0].message.to, sent[0].message.cc, sent[0].message.bcc], [['author@example.com'], [], []])
+    assert.equal(sent[0].message.subject, 'Hi')
+    assert.equal(result.logs?.[0].description, 'Preview: email sent to you only')
+    assert.deepEqual(JSON.parse(result.logs![0].details!).instead, {
+      to: ['visitor@example.com', 'team@example.com'],
+      cc: ['boss@example.com'],
+      bcc: ['audit@example.com'],
+    })
+    // A block without recipients still sends the author a copy.
+    const none = await sendEmail.execute(block({ recipients: [] }), ctx)
+    assert.equal(none.logs?.[0].status, 'success')
+    assert.deepEqual(sent[1].message.to, ['author@example.com'])
+  })
+
   test('failures are logged and the flow goes on', async () => {
     const noRecipient = blockContext()
     const r1 = await sendEmail.execute(block({ recipients: ['{{Missing}}'] }), noRecipient.ctx)

@@ -1,6 +1,8 @@
 // Send email ("Email"): templated recipients, subject and body (or an automatic summary of the answers), sent
 // through the runtime's SMTP port with the server's own settings (`credentialsId: 'default'`) or the workspace's
-// SMTP credentials, with files this server stored attached. Never sent in preview. Failures are logged and the flow goes on.
+// SMTP credentials, with files this server stored attached. Failures are logged and the flow goes on. In preview
+// nothing is sent, unless the author asked for the preview's emails: then they go to the author alone (never to the
+// block's recipients, cc or bcc), so trying a bot can never write to anyone else.
 // Recipients come from end users' answers: each templated entry is split on commas and semicolons and every part
 // must be exactly one mailbox (no group syntax, no line breaks), and recipients are capped per email and per turn,
 // so an answer can neither add hidden recipients nor turn the block into a bulk mailer.
@@ -148,9 +150,9 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
   type: 'Email',
   category: 'integration',
   async execute(block, ctx) {
-    if (ctx.isPreview) return { logs: [{ status: 'info', description: 'Emails are not sent in preview mode' }] }
+    if (ctx.isPreview && !ctx.previewEmailTo) return { logs: [{ status: 'info', description: 'Emails are not sent in preview mode' }] }
     const options = block.options ?? {}
-    const { envelope, body } = await withTemplating(options, ctx, (template) => {
+    const written = await withTemplating(options, ctx, (template) => {
       const text = (value: string | null | undefined) => template(value).trim() || undefined
       const to = list(options.recipients, template, ctx)
       return {
@@ -164,6 +166,10 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
         body: composeBody(options, ctx, template),
       }
     })
+    const { body } = written
+    // The recipients the block names are only shown to the author (in the log), not written to.
+    const envelope = ctx.previewEmailTo ? { ...written.envelope, to: [ctx.previewEmailTo], cc: [], bcc: [] } : written.envelope
+    const redirected = ctx.previewEmailTo && { instead: { to: written.envelope.to, cc: written.envelope.cc, bcc: written.envelope.bcc } }
     const { replyTo } = envelope
     if (!envelope.to.length) return { logs: [notSent('The block has no recipients.', envelope)] }
     const invalid = invalidEnvelope(envelope)
@@ -194,8 +200,8 @@ export const sendEmail: ActionKind<SendEmailBlock> = {
         outcome.ok
           ? {
               status: 'success',
-              description: 'Email successfully sent',
-              details: JSON.stringify({ email: envelope, attachments: attachments.map((a) => a.filename) }),
+              description: redirected ? 'Preview: email sent to you only' : 'Email successfully sent',
+              details: JSON.stringify({ email: envelope, attachments: attachments.map((a) => a.filename), ...redirected }),
             }
           : notSent(outcome.error ?? 'Unknown error', envelope),
       ],

@@ -26,11 +26,12 @@ const Avatar = ({ avatar, who }: { avatar: ChatTheme['hostAvatar']; who: string 
   return src ? <img class="p-avatar" src={src} alt={who} /> : null
 }
 
-const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onContinue(text: string): void }) => {
+/** `hidden`: an earlier bubble the theme hides (hidePreviousBubbles), kept mounted so media and embeds keep their state. */
+const Row = ({ entry, theme, hidden, onContinue }: { entry: Entry; theme: Theme; hidden: boolean; onContinue(text: string): void }) => {
   const { t } = useTexts()
   if (entry.from === 'notice')
     return (
-      <div class="p-row p-notice" role="status">
+      <div class="p-row p-notice" role="status" hidden={hidden}>
         <p>{entry.text}</p>
         {entry.link && (
           <a class="p-button" href={entry.link.url} target="_blank" rel="noopener noreferrer">
@@ -41,20 +42,25 @@ const Row = ({ entry, theme, onContinue }: { entry: Entry; theme: Theme; onConti
     )
   if (entry.from === 'user')
     return (
-      <div class={`p-row p-guest${entry.retry ? ' p-retry' : ''}`}>
+      <div class={`p-row p-guest${entry.retry ? ' p-retry' : ''}`} hidden={hidden}>
         <div class="p-bubble p-guest-bubble">{entry.text}</div>
         <Avatar avatar={theme.chat?.guestAvatar} who={t('You')} />
       </div>
     )
   const media = entry.message.type !== 'text'
   return (
-    <div class="p-row p-host">
+    <div class="p-row p-host" hidden={hidden}>
       <Avatar avatar={theme.chat?.hostAvatar} who={t('Bot')} />
       <div class={`p-bubble p-host-bubble${media ? ' p-media' : ''}`}>
         <BotMessage message={entry.message} onContinue={onContinue} />
       </div>
     </div>
   )
+}
+
+const lastIndexOfAnswer = (entries: Entry[]) => {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.from === 'user') return i
+  return -1
 }
 
 const Progress = ({ value, bar }: { value: number; bar: NonNullable<Theme['general']>['progressBar'] }) => {
@@ -90,13 +96,29 @@ export const Chat = ({ conversation, customCss }: { conversation: Conversation; 
   const shownInput = input && state.settings.general?.isInputPrefillEnabled !== true ? { ...input, prefilledValue: undefined } : input
   const bar = theme.general?.progressBar
   const branding = state.settings.general?.isBrandingEnabled === true
+  // hidePreviousBubbles: what came before the user's last answer (that answer included) is hidden until asked for.
+  const hidesEarlier = theme.chat?.hidePreviousBubbles === true
+  const lastAnswer = hidesEarlier ? lastIndexOfAnswer(state.entries) : -1
+  const [showsEarlier, setShowsEarlier] = useState(false)
+  useEffect(() => setShowsEarlier(false), [lastAnswer])
   return (
     <div class="p-chat" style={themeVars(theme)}>
       {bar?.isEnabled && state.progress !== undefined && <Progress value={state.progress} bar={bar} />}
       <div class="p-log" ref={log}>
+        {lastAnswer >= 0 && (
+          <button type="button" class="p-earlier" aria-expanded={showsEarlier} onClick={() => setShowsEarlier(!showsEarlier)}>
+            {showsEarlier ? t('Hide earlier messages') : t('Show earlier messages')}
+          </button>
+        )}
         <div class="p-messages" role="log" aria-live="polite" aria-label={t('Conversation')}>
-          {state.entries.map((e) => (
-            <Row key={e.key} entry={e} theme={theme} onContinue={(text) => conversation.continueWith(text)} />
+          {state.entries.map((e, i) => (
+            <Row
+              key={e.key}
+              entry={e}
+              theme={theme}
+              hidden={i <= lastAnswer && !showsEarlier}
+              onContinue={(text) => conversation.continueWith(text)}
+            />
           ))}
         </div>
         {state.typing && (

@@ -11,6 +11,7 @@ export const FrameRun = ({
   groupId,
   issue,
   theme,
+  sendEmailsToMe = false,
   onRunningBlock,
   onLogs,
   onError,
@@ -22,6 +23,8 @@ export const FrameRun = ({
   issue(): Promise<PreviewRun>
   /** A theme the frame follows live (the editor's, as edited); none: the run's own. */
   theme?: Theme
+  /** The run's Send email blocks write to the user's own address (the preview panel's switch). */
+  sendEmailsToMe?: boolean
   onRunningBlock?(blockId: string | null): void
   onLogs(logs: ChatLog[]): void
   onError(error: unknown): void
@@ -56,7 +59,13 @@ export const FrameRun = ({
       if (!message) return
       if (message.type === 'ready' && !started) {
         started = true
-        post({ type: 'start', botId, token: run.token, ...(groupId && { startFrom: { type: 'group', groupId } }) })
+        post({
+          type: 'start',
+          botId,
+          token: run.token,
+          ...(groupId && { startFrom: { type: 'group', groupId } }),
+          ...(sendEmailsToMe && { sendEmailsToMe }),
+        })
       } else if (message.type === 'failed') onError(new Error(message.message))
       else if (message.type === 'input') onRunningBlock?.(message.blockId)
       else if (message.type === 'end') onRunningBlock?.(null)
@@ -65,7 +74,7 @@ export const FrameRun = ({
     }
     window.addEventListener('message', listen)
     return () => window.removeEventListener('message', listen)
-  }, [run, origin, post, botId, groupId, onRunningBlock, onLogs, onError, onRestart])
+  }, [run, origin, post, botId, groupId, sendEmailsToMe, onRunningBlock, onLogs, onError, onRestart])
   // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
   useEffect(() => {
     if (theme) post({ type: 'theme', theme })

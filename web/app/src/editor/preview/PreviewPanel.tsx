@@ -2,12 +2,13 @@
 // included, from the start or from a group; its logs; and which block the chat waits on, for the canvas to highlight.
 // The widget runs in a frame on the user-content origin with a preview token (frame.ts): the bot's code never runs
 // in the builder's page, nor with its session.
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Text, Title, Tooltip } from '@mantine/core'
 import { IconRefresh, IconX } from '@tabler/icons-react'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ChatLog } from '../../../../../src/contract/chat.js'
 import { errorMessage } from '../../components/states.js'
+import { useAuth } from '../../lib/auth.js'
 import type { EditorBot } from '../types.js'
 import { issuePreviewRun, type PreviewStartFrom } from './frame.js'
 import { FrameRun } from './FrameRun.js'
@@ -52,6 +53,11 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
     setLogs([])
   }
 
+  // Off for each new panel: a preview writes no email unless the author asks, and then only to themself.
+  const [sendEmailsToMe, setSendEmailsToMe] = useState(false)
+  const me = useAuth().status?.user
+  const canGetEmails = Boolean(me?.email && me.emailVerified)
+
   const startGroup = groupId ? bot.groups.find((g) => g.id === groupId) : undefined
   return (
     <Paper withBorder h="100%" p="sm" component="aside" aria-label={t('Preview')}>
@@ -82,6 +88,21 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
             </Tooltip>
           </Group>
         </Group>
+        <Switch
+          size="xs"
+          label={t('Send this preview’s emails to me')}
+          description={
+            canGetEmails
+              ? t('Send email blocks write to {{email}} only, never to their recipients.', { email: me?.email })
+              : t('Confirm your email address first (Account page).')
+          }
+          disabled={!canGetEmails}
+          checked={sendEmailsToMe && canGetEmails}
+          onChange={(e) => {
+            setSendEmailsToMe(e.currentTarget.checked)
+            restart()
+          }}
+        />
         {loadError !== undefined && (
           <Alert color="red" variant="light" role="alert" title={t('The preview could not start')}>
             {errorMessage(loadError)}
@@ -94,6 +115,7 @@ export const PreviewPanel = ({ botId, bot, startFrom, onRunningBlock, onClose }:
           issue={issue}
           theme={bot.theme}
           onRunningBlock={onRunningBlockNow}
+          sendEmailsToMe={sendEmailsToMe && canGetEmails}
           onLogs={onLogs}
           onError={setLoadError}
           onRestart={restart}

@@ -134,6 +134,13 @@ export const SettingsEditor = ({ settings, onChange, readOnly = false }: Setting
             onChange={(v) => set(['general', 'rememberUser', 'storage'], v)}
           />
         </Stack>
+        <Switch
+          label={t('Start a new chat once the last one ended')}
+          description={t('A user coming back after reaching the end starts over, as a new result; a chat not finished still resumes.')}
+          disabled={!rememberUser}
+          checked={get(['general', 'rememberUser', 'restartOnEnd']) === true}
+          onChange={(e) => set(['general', 'rememberUser', 'restartOnEnd'], e.currentTarget.checked)}
+        />
       </Section>
 
       <Section value="general" title={t('General')} readOnly={readOnly}>

@@ -211,6 +211,12 @@ export const ThemeEditor = ({ theme, onChange, readOnly = false }: ThemeEditorPr
         <Accordion.Panel>
           <Fieldset variant="unstyled" disabled={readOnly}>
             <Stack gap="md">
+              <Switch
+                label={t('Show only the latest messages')}
+                description={t('Once the user answers, earlier messages are hidden; a button shows them again.')}
+                checked={get(['chat', 'hidePreviousBubbles']) === true}
+                onChange={(e) => set(['chat', 'hidePreviousBubbles'], e.currentTarget.checked || undefined)}
+              />
               {parts.map(({ part, title: key }) => {
                 const title = t(key)
                 const corners = text(get(['chat', part, 'border', 'roundeness'])) || 'default'

@@ -42,7 +42,11 @@ const arrange = (columns: Column[], prefs: Preferences) => {
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length + columns.findIndex((c) => c.id === id))
   return [...columns]
     .sort((a, b) => rank(a.id) - rank(b.id))
-    .map((c) => ({ ...c, visible: prefs.columnsVisibility?.[c.id] !== false, width: prefs.columnsWidth?.[c.id] ?? DEFAULT_WIDTH }))
+    .map((c) => ({
+      ...c,
+      visible: prefs.columnsVisibility?.[c.id] ?? !c.isHiddenByDefault,
+      width: prefs.columnsWidth?.[c.id] ?? DEFAULT_WIDTH,
+    }))
 }
 
 export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) => {
@@ -62,11 +66,11 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
     setPrefs(next)
     savePrefs(next)
   }
-  // The submission date's column is named by the app (the server names it in English).
-  const arranged = useMemo(
-    () => arrange(columns.data ?? [], prefs).map((c) => (c.kind === 'submittedAt' ? { ...c, label: t('Submitted at') } : c)),
-    [columns.data, prefs, t],
-  )
+  // The submission date's and the session's columns are named by the app (the server names them in English).
+  const arranged = useMemo(() => {
+    const labels = { submittedAt: t('Submitted at'), session: t('Session') } as Partial<Record<Column['kind'], string>>
+    return arrange(columns.data ?? [], prefs).map((c) => ({ ...c, label: labels[c.kind] ?? c.label }))
+  }, [columns.data, prefs, t])
   const visible = arranged.filter((c) => c.visible)
   const rows = pages.data?.pages.flatMap((p) => p.rows) ?? []
 
@@ -92,7 +96,10 @@ export const ResultsTab = ({ bot, canWrite }: { bot: Bot; canWrite: boolean }) =
   const resize = (id: string, width: number) =>
     updatePrefs({ ...prefs, columnsWidth: { ...prefs.columnsWidth, [id]: Math.max(MIN_WIDTH, Math.round(width)) } })
 
-  const exportHref = (format: 'csv' | 'json') => `/v1/bots/${bot.id}/results/export${qs({ format, timeFilter, timeZone: timeZone() })}`
+  // The session column goes into the file when the table shows it.
+  const withSession = visible.some((c) => c.kind === 'session')
+  const exportHref = (format: 'csv' | 'json') =>
+    `/v1/bots/${bot.id}/results/export${qs({ format, timeFilter, timeZone: timeZone(), ...(withSession && { sessionColumn: 'true' }) })}`
   const refreshResults = () =>
     Promise.all([client.invalidateQueries({ queryKey: ['results', bot.id] }), client.invalidateQueries({ queryKey: ['analytics', bot.id] })])
 
