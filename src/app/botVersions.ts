@@ -10,7 +10,10 @@ import type { Access } from './access.js'
 import { badRequest, notFound } from './errors.js'
 import { botView } from './views.js'
 
-/** `draft` and `live` name the bot's draft and its live version wherever a version id is taken for a comparison. */
+/**
+ * `draft` and `live` name the bot's draft and its live version wherever a version is taken for a comparison; a
+ * version is named by its id or its number.
+ */
 export type VersionRef = 'draft' | 'live' | (string & {})
 
 const versionView = (v: BotVersionSummary, liveId: string | null) => ({ ...v, isLive: v.id === liveId })
@@ -25,8 +28,9 @@ export const createBotVersions = ({
   /** Versions kept per bot (0: all); the live one and those chats still run on are never pruned. */
   kept: number
 }) => {
+  /** A version by its id or its number ("3"): both name one version of this bot. */
   const versionOf = async (botId: string, versionId: string): Promise<BotVersion> => {
-    const version = await store.botVersions.get(botId, versionId)
+    const version = await store.botVersions.get(botId, /^\d{1,9}$/.test(versionId) ? Number(versionId) : versionId)
     if (!version) throw notFound('This bot has no such version.')
     return version
   }
@@ -92,11 +96,10 @@ export const createBotVersions = ({
       return bot ? store.botVersions.prune(botId, kept, bot.publishedId) : 0
     },
 
-    /** The version to preview, checked to be one of the bot's (its id is the snapshot a preview chat runs). */
+    /** The version to preview, checked to be one of the bot's: its id (the snapshot a preview chat runs). */
     async previewed(user: User, botId: string, versionId: string) {
       const { bot } = await access.bot(user, botId, 'write')
-      await versionOf(bot.id, versionId)
-      return versionId
+      return (await versionOf(bot.id, versionId)).id
     },
   }
 }

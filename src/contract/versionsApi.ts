@@ -19,7 +19,10 @@ export const botVersionSchema = z
   .meta({ id: 'BotVersion' })
 export type BotVersionAnswer = z.infer<typeof botVersionSchema>
 
-export const versionParams = z.object({ botId: idSchema, versionId: idSchema })
+export const versionParams = z.object({
+  botId: idSchema,
+  versionId: idSchema.meta({ description: 'The version’s id, or its number (`3`)' }),
+})
 
 export const listVersionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: 'Versions per page (1–200, default 50)' }),

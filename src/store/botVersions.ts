@@ -70,10 +70,11 @@ export const botVersions = (db: Kysely<Database>) => {
       return rows.map((r) => toSummary(r, Number(r.size)))
     },
 
-    async get(botId: string, versionId: string): Promise<BotVersion | undefined> {
+    /** By id, or by number when `version` is one. */
+    async get(botId: string, version: string | number): Promise<BotVersion | undefined> {
       const row = await versionsOf(botId)
         .select([...columns, 'publishedBots.doc'])
-        .where('publishedBots.id', '=', versionId)
+        .where(typeof version === 'number' ? 'publishedBots.number' : 'publishedBots.id', '=', version)
         .executeTakeFirst()
       return row && { ...toSummary(row, row.doc.length), doc: JSON.parse(row.doc) }
     },

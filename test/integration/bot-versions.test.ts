@@ -70,6 +70,10 @@ describe('bot versions', () => {
     assert.deepEqual(diff.variables.added, [{ id: 'v-name', name: 'Name' }])
     assert.deepEqual(diff.theme, [{ path: 'general.font', from: null, to: 'Lato' }])
     assert.deepEqual(diff.summary, { added: 1, removed: 0, changed: 2 })
+    const byNumber = await s.call('GET', `${path}/versions/compare?from=1&to=2`, { token: owner.token })
+    assert.deepEqual(byNumber.body.diff, diff, 'versions may be named by number')
+    assert.equal((await s.call('GET', `${path}/versions/2`, { token: owner.token })).body.version.id, v2.id)
+    assert.equal((await s.call('GET', `${path}/versions/9`, { token: owner.token })).status, 404)
     const same = await s.call('GET', `${path}/versions/compare?from=live`, { token: owner.token })
     assert.deepEqual(same.body.diff.summary, { added: 0, removed: 0, changed: 0 }, 'the draft is the live version')
 
