@@ -11,6 +11,7 @@ import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createConversations } from './conversations.js'
 import { type CredentialChecks, createCredentials } from './credentials.js'
+import { type CustomDomainSettings, createCustomDomains } from './customDomains.js'
 import { createFolders } from './folders.js'
 import { createThemeTemplates } from './themeTemplates.js'
 import type { FilesApp } from './files.js'
@@ -38,6 +39,7 @@ export const createApp = ({
   signIn,
   previewSecret,
   credentialChecks,
+  customDomains: customDomainSettings,
 }: {
   store: Store
   runtime: Runtime
@@ -54,6 +56,8 @@ export const createApp = ({
   previewSecret: string | Buffer
   /** Credentials checked with their service before they are stored (the messaging channels': src/channels/). */
   credentialChecks?: CredentialChecks
+  /** Custom domains: whether they must pass their HTTP challenge, and the server's own host names. */
+  customDomains: CustomDomainSettings
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
@@ -65,6 +69,7 @@ export const createApp = ({
   const workspaces = createWorkspaces({ store, access, files, invitations })
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   const accounts = createAccounts({ store, access, attempts: attempts.byAccount, previewTokens })
+  const customDomains = createCustomDomains({ store, access, runtime, settings: customDomainSettings })
   return {
     accounts,
     signIn: createSignIn({
@@ -85,7 +90,8 @@ export const createApp = ({
     themeTemplates: createThemeTemplates({ store, access }),
     starters,
     credentials: createCredentials({ store, access, checks: credentialChecks }),
-    bots: createBots({ store, access, files, starters }),
+    bots: createBots({ store, access, files, starters, domains: customDomains }),
+    customDomains,
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,

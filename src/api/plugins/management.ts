@@ -7,6 +7,7 @@ import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { authRoutes } from '../routes/auth.js'
 import { botRoutes } from '../routes/bots.js'
 import { botPublishingRoutes } from '../routes/botPublishing.js'
+import { customDomainRoutes } from '../routes/customDomains.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
 import { themeTemplateRoutes } from '../routes/themeTemplates.js'
@@ -31,6 +32,7 @@ export const managementRoutes: RouteDef[] = [
   ...themeTemplateRoutes,
   ...botRoutes,
   ...botPublishingRoutes,
+  ...customDomainRoutes,
   ...previewTokenRoutes,
   ...resultRoutes,
   ...webhookRoutes,

@@ -81,8 +81,15 @@ export const importBot: Command = {
     const store = await openCliStore(config)
     try {
       const { workspaceId, user } = await chooseTarget(store, values.workspace, values.email)
-      // Import touches no files: deleting them is for other operations of the bots module.
-      const bots = createBots({ store, access: createAccess(store), files: { deleteOwned: async () => {} }, starters: createStarters() })
+      // Import touches no files (deleting them is for other operations of the bots module), and drops customDomain
+      // (bound to a workspace, as in Typebot): no domain is claimed.
+      const bots = createBots({
+        store,
+        access: createAccess(store),
+        files: { deleteOwned: async () => {} },
+        starters: createStarters(),
+        domains: { prepare: () => null, claim: async () => {}, ensureFree: async () => {} },
+      })
       const bot = await bots.import(user, workspaceId, doc)
       const checks = await bots.checksOf(bot)
       console.log(`Imported "${bot.name}" as bot ${bot.id} in workspace ${workspaceId}.`)

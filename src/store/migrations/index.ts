@@ -22,6 +22,7 @@ import { migration as m015 } from './015_session_last_reply.js'
 import { migration as m016 } from './016_theme_templates.js'
 import { migration as m017 } from './017_user_language.js'
 import { migration as m018 } from './018_channels.js'
+import { migration as m020 } from './020_custom_domains.js'
 import type { Migration } from './migration.js'
 
 export type { Migration }
@@ -45,6 +46,7 @@ export const migrations: readonly Migration[] = [
   m016,
   m017,
   m018,
+  m020,
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */
