@@ -1,8 +1,12 @@
 // Custom domains in Chromium: a member sets the bot's domain on the Share tab (checked as typed, with the DNS record
 // to add), then a visitor chats on that domain, which Chromium resolves to the loopback server
 // (--host-resolver-rules): the page, its widget and every chat call stay on the domain's origin, and the builder's
-// session cookie of the same browser never goes there. axe-core finds nothing serious on the tab.
+// session cookie of the same browser never goes there. Where the operator requires proof, the tab shows the challenge
+// and "Verify now" tells why a domain not yet leading here fails, then passes once it does. axe-core finds nothing
+// serious on the tab.
 import assert from 'node:assert/strict'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { expectClean } from '../support/axe.js'
@@ -52,7 +56,7 @@ describe('custom domains in the web app and on the domain', () => {
   let s: TestServer
   let browser: Browser
   before(async () => {
-    s = await startTestServer({ PUBLIC_CHAT: 'true' })
+    s = await startTestServer()
     // The domains' DNS: every *.example.org name leads to this machine.
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--host-resolver-rules=MAP *.example.org 127.0.0.1'] })
   })
@@ -117,6 +121,65 @@ describe('custom domains in the web app and on the domain', () => {
     const results = (await api('GET', `/v1/bots/${bot.id}/results`)).json
     assert.equal(results.results.length, 1)
     assert.deepEqual(errors, [])
+    await context.close()
+  })
+})
+
+describe('custom domains in the web app when proof is required', () => {
+  let s: TestServer
+  let browser: Browser
+  // The domain's DNS and proxy: nothing there at first (404 for everything), then Parley behind it.
+  let leadsHere = false
+  const domainSite = createServer((req, res) => {
+    if (!leadsHere) return res.writeHead(404).end('Not Found')
+    const upstream = request(`${s.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.writeHead(502).end())
+    req.pipe(upstream)
+  })
+  before(async () => {
+    await new Promise<void>((resolve) => domainSite.listen(0, '127.0.0.1', resolve))
+    const standIn = `http://127.0.0.1:${(domainSite.address() as AddressInfo).port}`
+    s = await startTestServer({ CUSTOM_DOMAIN_VERIFICATION: 'http', HTTP_REQUEST_ALLOWLIST: '127.0.0.1' }, { challengeOrigin: () => standIn })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
+  })
+  after(async () => {
+    await browser?.close()
+    await s?.stop()
+    domainSite.close()
+  })
+
+  test('the challenge is shown; Verify now fails with the reason, then passes once the domain leads here', async () => {
+    const context = await newLocalContext(browser)
+    const page = await context.newPage()
+    const { workspaceId, api } = await setUpFirstAccount(page, s.builderUrl, person('Bea'))
+    const bot = (await api('POST', '/v1/bots/import', { workspaceId, bot: greeter })).json.bot
+    assert.equal((await api('POST', `/v1/bots/${bot.id}/publish`)).status, 200)
+    await page.goto(`${s.builderUrl}/w/${workspaceId}/bots/${bot.id}/share`)
+    const panel = page.getByRole('region', { name: 'Custom domain' })
+    await panel.getByRole('textbox', { name: 'Domain' }).fill('proof.example.org')
+    await panel.getByRole('button', { name: 'Save domain' }).click()
+    await panel.getByText('Not served yet', { exact: true }).waitFor()
+    const challenge = await panel.getByRole('textbox', { name: 'Challenge address' }).inputValue()
+    assert.match(challenge, /^http:\/\/proof\.example\.org\/\.well-known\/parley-domain-challenge\/[0-9a-f]{32}$/)
+
+    await panel.getByRole('button', { name: 'Verify now' }).click()
+    const failed = panel.getByRole('alert').filter({ hasText: 'The domain could not be verified' })
+    await failed.waitFor()
+    assert.match((await failed.textContent()) ?? '', /answered 404: the domain does not reach this server yet/)
+    await expectClean(page, 'the custom domain panel with a failed check')
+    await shot(page, 'share-custom-domain-unverified')
+
+    leadsHere = true
+    await panel.getByRole('button', { name: 'Verify now' }).click()
+    await panel.getByRole('status').filter({ hasText: 'The domain is verified' }).waitFor()
+    await panel.getByText('Served', { exact: true }).waitFor()
+    await panel.getByText(/^Verified on /).waitFor()
+    const state = (await api('GET', `/v1/bots/${bot.id}/customDomain`)).json
+    assert.equal(state.served, true)
+    await expectClean(page, 'the custom domain panel once verified')
     await context.close()
   })
 })

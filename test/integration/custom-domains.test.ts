@@ -33,7 +33,7 @@ describe('custom domains with the default settings', () => {
   let bot: Record<string, any>
   let second: Record<string, any>
   before(async () => {
-    s = await startTestServer({ PUBLIC_CHAT: 'true' })
+    s = await startTestServer()
     owner = await userWithWorkspace(s, 'Owner')
     other = await userWithWorkspace(s, 'Other')
     bot = await importAndPublish(s, owner.token, owner.workspaceId, greeter('Support', 'Welcome to support'))
