@@ -54,7 +54,7 @@ export const createBots = ({
   files: Pick<FilesApp, 'deleteOwned'>
   starters: StartersApp
   /** Custom domains: one bot each across the server, claimed before a document naming one is saved. */
-  domains: Pick<CustomDomainsApp, 'prepare' | 'claim' | 'ensureFree'>
+  domains: Pick<CustomDomainsApp, 'prepare' | 'claim' | 'settle' | 'ensureFree'>
 }) => {
   const freePublicId = async (name: string): Promise<string> => {
     for (;;) {
@@ -223,15 +223,15 @@ export const createBots = ({
       if (isArchived !== undefined) changes.isArchived = isArchived
       if (publicId !== undefined) changes.publicId = publicId
       if (folderId !== undefined) changes.folderId = (await folderOf(bot.workspaceId, folderId)) ?? null
-      if ('customDomain' in fields) {
-        const domain = (changes.doc!.customDomain = domains.prepare(fields.customDomain))
-        const stored = normaliseDomain(bot.doc.customDomain)
-        if (!stored.ok || stored.domain !== domain) await domains.claim(bot.id, domain)
-      }
+      const stored = normaliseDomain(bot.doc.customDomain)
+      const domain = 'customDomain' in fields ? (changes.doc!.customDomain = domains.prepare(fields.customDomain)) : undefined
+      const domainChanged = domain !== undefined && (!stored.ok || stored.domain !== domain)
+      if (domainChanged) await domains.claim(bot.id, domain)
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))
       if (!updated) throw notFound('Bot not found.')
       if (updated === 'conflict')
         throw conflict('The bot was changed since your copy (bot.updatedAt is older than the stored one). Reload it, or send overwrite: true.')
+      if (domainChanged) await domains.settle(bot.id, domain)
       return botView(updated)
     },
 

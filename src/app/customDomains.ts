@@ -112,11 +112,11 @@ export const createCustomDomains = ({
     },
 
     /**
-     * Makes `domain` the bot's (before its document is saved with it), or frees the bot's domain (null). A domain
-     * another bot names is a 409 `custom_domain_taken`; the same domain again keeps its challenge and verification.
+     * Claims `domain` for the bot, before its document is saved with it: a domain another bot names is a 409
+     * `custom_domain_taken`; the same domain again keeps its challenge and verification. Once the document is saved,
+     * `settle` lets go of the bot's other domains (a save that fails keeps them, and leaves this claim stale).
      */
     async claim(botId: string, domain: string | null): Promise<void> {
-      await store.customDomains.releaseOthers(botId, domain)
       if (!domain) return
       for (let attempt = 0; attempt < 2; attempt++) {
         const row = await store.customDomains.insert({ domain, botId, token: randomBytes(16).toString('hex'), createdAt: new Date().toISOString() })
@@ -127,6 +127,11 @@ export const createCustomDomains = ({
         await store.customDomains.releaseStale(domain, row.botId)
       }
       throw taken(domain)
+    },
+
+    /** After the bot's document was saved naming `domain` (or none): its other domains are free. */
+    async settle(botId: string, domain: string | null): Promise<void> {
+      await store.customDomains.releaseOthers(botId, domain)
     },
 
     /** Whether a domain is free for a bot (checked before a bot is created with it). */
@@ -145,7 +150,7 @@ export const createCustomDomains = ({
       const domain = domainOf(bot.doc)
       if (!domain) throw badRequest('This bot has no custom domain: set its customDomain first.')
       let row = await store.customDomains.get(domain)
-      // A bot that named its domain before it had a row (saved by an older version): claim it now.
+      // A bot whose document names a domain without its row (it lost it to a stale claim's cleanup): claim it now.
       if (!row || row.botId !== bot.id) {
         await this.claim(bot.id, domain)
         row = (await store.customDomains.get(domain))!

@@ -94,6 +94,42 @@ describe('custom domains with the default settings', () => {
     assert.equal(next.status, 200, JSON.stringify(next.body))
   })
 
+  test('files sent from the domain: the upload URL (on the user content origin) takes its origin, the chat goes on', async () => {
+    const filer = {
+      ...greeter('Files', 'Send your receipt'),
+      groups: [
+        {
+          id: 'g1',
+          title: 'Start',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [say('hi', 'Send your receipt'), { id: 'file', type: 'file input', options: {} }, say('ok', 'Got it')],
+        },
+      ],
+    }
+    const files = await importAndPublish(s, owner.token, owner.workspaceId, filer)
+    assert.equal((await setDomain(s, owner.token, files.id, 'files.example.org')).status, 200)
+    const origin = 'https://files.example.org'
+    const started = await requestAs(s, 'files.example.org', 'POST', `/api/v1/typebots/${files.publicId}/startChat`, { headers: { origin }, body: {} })
+    assert.equal(started.status, 200, JSON.stringify(started.body))
+    const pdf = Buffer.from('%PDF-1.7\n% a receipt\n')
+    const granted = await requestAs(s, 'files.example.org', 'POST', '/api/v3/generate-upload-url', {
+      headers: { origin },
+      body: { sessionId: started.body.sessionId, blockId: 'file', fileName: 'receipt.pdf', fileType: 'application/pdf', fileSize: pdf.length },
+    })
+    assert.equal(granted.status, 200, JSON.stringify(granted.body))
+    assert.equal(granted.headers['access-control-allow-origin'], origin)
+    assert.ok(granted.body.fileUrl.startsWith(`${s.contentUrl}/v1/files/`), granted.body.fileUrl)
+    const put = await fetch(granted.body.presignedUrl, { method: 'PUT', headers: { origin, 'content-type': 'application/pdf' }, body: pdf })
+    assert.equal(put.status, 200, await put.text())
+    assert.equal(put.headers.get('access-control-allow-origin'), origin)
+    const next = await requestAs(s, 'files.example.org', 'POST', `/api/v1/sessions/${started.body.sessionId}/continueChat`, {
+      headers: { origin },
+      body: { message: { type: 'text', text: granted.body.fileUrl, attachedFileUrls: [granted.body.fileUrl] } },
+    })
+    assert.equal(next.status, 200, JSON.stringify(next.body))
+    assert.equal(next.body.messages[0].content.richText[0].children[0].text, 'Got it')
+  })
+
   test("the domain is never the builder's: no session cookie set or read there, builder pages are elsewhere", async () => {
     const ada = await signUpOn(s.builderUrl, 'Ada')
     const me = await requestAs(s, 'chat.example.org', 'GET', '/v1/me', { headers: { cookie: ada.cookie } })
@@ -149,6 +185,19 @@ describe('custom domains with the default settings', () => {
     assert.equal((await setDomain(s, other.token, second.id, 'chat.example.org')).status, 200)
     assert.match((await requestAs(s, 'chat.example.org', 'GET', '/')).body, new RegExp(`"bot":"${second.publicId}"`))
     assert.match((await requestAs(s, 'help.example.org', 'GET', '/')).body, new RegExp(`"bot":"${bot.publicId}"`))
+    // A save refused after the domain was claimed (a stale copy) leaves the domain to whoever asks next.
+    const stale = await s.call('PATCH', `/v1/bots/${bot.id}`, {
+      token: owner.token,
+      body: { bot: { customDomain: 'stale.example.org', updatedAt: '2020-01-01T00:00:00.000Z' } },
+    })
+    assert.equal(stale.status, 409)
+    assert.equal(stale.body.code, 'conflict')
+    assert.equal((await requestAs(s, 'stale.example.org', 'GET', '/')).status, 302)
+    assert.equal((await setDomain(s, other.token, second.id, 'stale.example.org')).status, 200)
+    assert.match((await requestAs(s, 'stale.example.org', 'GET', '/')).body, new RegExp(`"bot":"${second.publicId}"`))
+    // The holder's own domain was untouched by its refused save.
+    assert.match((await requestAs(s, 'help.example.org', 'GET', '/')).body, new RegExp(`"bot":"${bot.publicId}"`))
+    assert.equal((await setDomain(s, other.token, second.id, 'chat.example.org')).status, 200)
     // A deleted bot frees its domain.
     const spare = await importBot(s, owner.token, owner.workspaceId, greeter('Spare', 'Hi'))
     assert.equal((await setDomain(s, owner.token, spare.id, 'spare.example.org')).status, 200)

@@ -88,7 +88,7 @@ export const importBot: Command = {
         access: createAccess(store),
         files: { deleteOwned: async () => {} },
         starters: createStarters(),
-        domains: { prepare: () => null, claim: async () => {}, ensureFree: async () => {} },
+        domains: { prepare: () => null, claim: async () => {}, settle: async () => {}, ensureFree: async () => {} },
       })
       const bot = await bots.import(user, workspaceId, doc)
       const checks = await bots.checksOf(bot)
