@@ -113,7 +113,7 @@ export const buildServer = async (
     credentialChecks: channelCredentialChecks(config),
     customDomains: {
       verification: config.customDomains.verification,
-      siteHosts: () => [new URL(sites.builderUrl()).hostname, new URL(sites.contentUrl()).hostname],
+      siteHosts: () => ({ builder: new URL(sites.builderUrl()).hostname, content: new URL(sites.contentUrl()).hostname }),
       challengeOrigin,
     },
   })

@@ -16,8 +16,8 @@ import { AppError, badRequest } from './errors.js'
 export type CustomDomainSettings = {
   /** Serve a domain only once its HTTP challenge passed. */
   verification: boolean
-  /** The builder's and the user content's host names: never a bot's domain. */
-  siteHosts: () => string[]
+  /** The builder's and the user content's host names: never a bot's domain; the second is what domains point at. */
+  siteHosts: () => { builder: string; content: string }
   /** Where the challenge of a domain is fetched: http://<domain>, or (tests) a loopback stand-in for its DNS. */
   challengeOrigin?: (domain: string) => string
 }
@@ -58,7 +58,7 @@ export const createCustomDomains = ({
     return { row, bot }
   }
 
-  const target = () => settings.siteHosts()[1] ?? settings.siteHosts()[0]
+  const target = () => settings.siteHosts().content
 
   const statusOf = async (bot: StoredBot): Promise<CustomDomainStatus> => {
     const domain = domainOf(bot.doc)
@@ -104,7 +104,8 @@ export const createCustomDomains = ({
     prepare(value: unknown): string | null {
       const res = normaliseDomain(value)
       if (!res.ok) throw badRequest(res.message, [{ path: 'bot.customDomain', message: res.message }])
-      if (res.domain && settings.siteHosts().includes(res.domain)) {
+      const own = settings.siteHosts()
+      if (res.domain && (res.domain === own.builder || res.domain === own.content)) {
         const message = `${res.domain} is this server's own host name: a custom domain must be another one.`
         throw badRequest(message, [{ path: 'bot.customDomain', message }])
       }
