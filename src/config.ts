@@ -80,6 +80,12 @@ const envSchema = z
      */
     HOSTED_PAGE_CUSTOM_HEAD: bool,
     /**
+     * Bots' custom domains (docs/deploy.md, "Custom domains"): `off` serves a domain as soon as a bot names it; `http`
+     * only once its HTTP challenge passed (the domain reaches this server), and only those are known to the reverse
+     * proxy's on-demand TLS.
+     */
+    CUSTOM_DOMAIN_VERIFICATION: z.enum(['off', 'http']).default('off'),
+    /**
      * The user-content origin: bot pages (`/{publicId}`), the editor's preview frame and stored files, on a host name
      * of their own (e.g. https://chat.example.com, the same server or a PARLEY_API=chat process behind it). Default:
      * http://127.0.0.1:PORT beside the builder's http://localhost:PORT (see siteUrls).
@@ -256,6 +262,8 @@ export type Config = {
   urls: { builder?: string; content?: string }
   /** Hosted bot pages: whether they carry the bot's customHeadCode (HOSTED_PAGE_CUSTOM_HEAD). */
   hostedPage: { customHead: boolean }
+  /** Bots' custom domains: served only once verified by their HTTP challenge (CUSTOM_DOMAIN_VERIFICATION=http). */
+  customDomains: { verification: boolean }
   /** Path of the web chat widget's script (served at /chat.js). */
   webChatScript: string
   /** Directory of the built web application, served at `/` where the management API is. */
@@ -315,6 +323,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     typebotPublicChat: e.TYPEBOT_PUBLIC_CHAT,
     urls: { builder: trimmed(e.PARLEY_PUBLIC_URL), content: trimmed(e.PARLEY_CHAT_URL) },
     hostedPage: { customHead: e.HOSTED_PAGE_CUSTOM_HEAD },
+    customDomains: { verification: e.CUSTOM_DOMAIN_VERIFICATION === 'http' },
     channels: {
       whatsAppApiUrl: e.WHATSAPP_CLOUD_API_URL.replace(/\/+$/, ''),
       whatsAppGroupSize: e.WHATSAPP_INTERACTIVE_GROUP_SIZE,

@@ -42,7 +42,13 @@ export type RunningServer = {
  * store was opened with their observers; `dispatchWebhooks: false` leaves webhook deliveries to other processes
  * (benchmarks counting a turn's statements).
  */
-export type ServerOptions = { metrics?: Metrics; logStream?: DestinationStream; dispatchWebhooks?: boolean }
+export type ServerOptions = {
+  metrics?: Metrics
+  logStream?: DestinationStream
+  dispatchWebhooks?: boolean
+  /** Where custom domains' HTTP challenges are fetched (tests: a loopback stand-in for a domain's DNS); default http://<domain>. */
+  challengeOrigin?: (domain: string) => string
+}
 
 /** Outgoing HTTP calls timed and counted by purpose and outcome (the status class, or why there was no answer). */
 const measuredHttp =
@@ -69,7 +75,11 @@ const measuredMailer =
  * and the background work started with the server and stopped when it closes: the webhook dispatcher and the purge
  * of expired sessions.
  */
-export const buildServer = async (config: Config, store: Store, { metrics = createMetrics(), logStream, dispatchWebhooks }: ServerOptions = {}) => {
+export const buildServer = async (
+  config: Config,
+  store: Store,
+  { metrics = createMetrics(), logStream, dispatchWebhooks, challengeOrigin }: ServerOptions = {},
+) => {
   const allowlist = parseAllowlist(config.httpAllowlist)
   const sandbox = await createSandbox(config.sandbox, metrics.sandboxObserver)
   const regex = createRegexTester()
@@ -102,6 +112,11 @@ export const buildServer = async (config: Config, store: Store, { metrics = crea
     previewSecret: config.encryptionSecret ?? config.workerSecret ?? randomBytes(32),
     credentialChecks: channelCredentialChecks(config),
     versionsKept: config.versionsKept,
+    customDomains: {
+      verification: config.customDomains.verification,
+      siteHosts: () => ({ builder: new URL(sites.builderUrl()).hostname, content: new URL(sites.contentUrl()).hostname }),
+      challengeOrigin,
+    },
   })
   const app = await buildApp(parley, config, { metrics, logStream, sites })
   const dispatcher = createWebhookDispatcher({
@@ -134,7 +149,7 @@ const hostOf = (host: string) => (host.includes(':') ? `[${host}]` : host)
  */
 export const startServer = async (
   config: Config,
-  options: { logStream?: DestinationStream; migrate?: boolean; dispatchWebhooks?: boolean } = {},
+  options: Pick<ServerOptions, 'logStream' | 'dispatchWebhooks' | 'challengeOrigin'> & { migrate?: boolean } = {},
 ): Promise<RunningServer> => {
   const metrics = createMetrics()
   const database = databaseOf(config.databaseUrl)
@@ -153,6 +168,7 @@ export const startServer = async (
     metrics,
     logStream: options.logStream,
     dispatchWebhooks: options.dispatchWebhooks,
+    challengeOrigin: options.challengeOrigin,
   })
   try {
     await app.listen({ port: config.port, host: config.host })

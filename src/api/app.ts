@@ -26,6 +26,7 @@ import { numberArrivals } from './chatArrivals.js'
 import { registerRoutes, type RouteDef, type Services } from './route.js'
 import { createSites, registerSites, type Sites } from './sites.js'
 import { healthRoutes } from './routes/health.js'
+import { customDomainAskRoutes } from './routes/customDomains.js'
 
 /** The API surfaces and the PARLEY_API values that serve them. */
 const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>; routes: RouteDef[] }[] = [
@@ -38,7 +39,7 @@ const surfaces: { serves: Config['api'][]; plugin: FastifyPluginAsync<Services>;
 ]
 
 /** Every operation, whichever this process serves: the OpenAPI document lists them all. */
-export const allRoutes: RouteDef[] = [...healthRoutes, ...surfaces.flatMap((s) => s.routes)]
+export const allRoutes: RouteDef[] = [...healthRoutes, ...customDomainAskRoutes, ...surfaces.flatMap((s) => s.routes)]
 
 /** What Node's HTTP parser refused, as an answer in our error shape (it never reached a route). */
 const clientErrorAnswer = (err: NodeJS.ErrnoException): [number, string, string, string] =>
@@ -138,7 +139,7 @@ export const buildApp = async (
   await fastify.register(cookie, { secret: cookieSecret })
   await registerCors(fastify)
   const services: Services = { app, config, sites }
-  registerRoutes(fastify, healthRoutes, services)
+  registerRoutes(fastify, [...healthRoutes, ...customDomainAskRoutes], services)
   for (const surface of surfaces) if (surface.serves.includes(config.api)) await fastify.register(surface.plugin, services)
   // The sockets Typebot's embed client waits on for webhook deliveries (not an HTTP operation: not in OpenAPI).
   if (config.api !== 'management') await fastify.register(realtimePlugin, services)

@@ -18,6 +18,8 @@ export const statusOf: Record<ErrorCode, number> = {
   wrong_host: 421,
   not_acceptable: 406,
   conflict: 409,
+  /** Another bot on the server has this custom domain (app/customDomains.ts). */
+  custom_domain_taken: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

@@ -2,11 +2,13 @@
 import { type DocResult, generatePublicId, importedBotDoc, newBotDoc, patchedBotDoc, relink, slugOf } from '../domain/bots.js'
 import { type BotCheck, type CheckableBot, checkBot, checkLinkedBots, linkedBotIds } from '../contract/bot/checks.js'
 import type { BotRecord } from '../contract/bot/record.js'
+import { normaliseDomain } from '../contract/customDomains.js'
 import { newId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { type BotChanges, PublicIdTakenError, type StoredBot } from '../store/bots.js'
 import type { Store } from '../store/index.js'
 import { type Access, userMode } from './access.js'
+import type { CustomDomainsApp } from './customDomains.js'
 import { badRequest, conflict, notFound, payloadTooLarge } from './errors.js'
 import type { FilesApp } from './files.js'
 import type { StartersApp } from './starters/index.js'
@@ -46,6 +48,7 @@ export const createBots = ({
   files,
   starters,
   pruneVersions,
+  domains,
 }: {
   store: Pick<Store, 'bots' | 'folders'>
   access: Access
@@ -53,6 +56,8 @@ export const createBots = ({
   starters: StartersApp
   /** Old versions beyond the retention setting are dropped after each publish (app/botVersions.ts). */
   pruneVersions: (botId: string) => Promise<unknown>
+  /** Custom domains: one bot each across the server, claimed before a document naming one is saved. */
+  domains: Pick<CustomDomainsApp, 'prepare' | 'claim' | 'settle' | 'ensureFree'>
 }) => {
   const freePublicId = async (name: string): Promise<string> => {
     for (;;) {
@@ -110,7 +115,19 @@ export const createBots = ({
       const starter = starterId === undefined ? undefined : starters.doc(starterId)
       if (starterId !== undefined && !starter) throw notFound(`No starter bot "${starterId}".`)
       const doc = docOrThrow(starter ? importedBotDoc({ ...starter, ...input }) : newBotDoc(input))
-      return botView(await createStored(workspaceId, doc, { publicId, isClosed, folderId: await folderOf(workspaceId, folderId) }))
+      const domain = 'customDomain' in input ? (doc.customDomain = domains.prepare(input.customDomain)) : null
+      await domains.ensureFree(domain)
+      const created = await createStored(workspaceId, doc, { publicId, isClosed, folderId: await folderOf(workspaceId, folderId) })
+      if (domain) {
+        try {
+          await domains.claim(created.id, domain)
+        } catch (err) {
+          // Another bot took the domain meanwhile: no bot is created.
+          await store.bots.delete(created.id)
+          throw err
+        }
+      }
+      return botView(created)
     },
 
     /** A Typebot export of any supported version, stored as v6 (in a folder of the workspace when given). */
@@ -157,7 +174,8 @@ export const createBots = ({
     /** A copy of the bot's draft in the same folder, named "… (copy)", unpublished, with a public id of its own. */
     async duplicate(user: User, botId: string) {
       const { bot } = await access.bot(user, botId, 'write')
-      const doc = { ...bot.doc, name: `${bot.doc.name} (copy)` }
+      // A domain serves one bot: the copy has none.
+      const doc = { ...bot.doc, name: `${bot.doc.name} (copy)`, customDomain: null }
       return botView(await createStored(bot.workspaceId, doc, { isClosed: bot.isClosed, folderId: bot.folderId }))
     },
 
@@ -208,10 +226,15 @@ export const createBots = ({
       if (isArchived !== undefined) changes.isArchived = isArchived
       if (publicId !== undefined) changes.publicId = publicId
       if (folderId !== undefined) changes.folderId = (await folderOf(bot.workspaceId, folderId)) ?? null
+      const stored = normaliseDomain(bot.doc.customDomain)
+      const domain = 'customDomain' in fields ? (changes.doc!.customDomain = domains.prepare(fields.customDomain)) : undefined
+      const domainChanged = domain !== undefined && (!stored.ok || stored.domain !== domain)
+      if (domainChanged) await domains.claim(bot.id, domain)
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))
       if (!updated) throw notFound('Bot not found.')
       if (updated === 'conflict')
         throw conflict('The bot was changed since your copy (bot.updatedAt is older than the stored one). Reload it, or send overwrite: true.')
+      if (domainChanged) await domains.settle(bot.id, domain)
       return botView(updated)
     },
 

@@ -12,6 +12,7 @@ import { type ChatLimits, createChats } from './chats.js'
 import { createClientLogs } from './clientLogs.js'
 import { createConversations } from './conversations.js'
 import { type CredentialChecks, createCredentials } from './credentials.js'
+import { type CustomDomainSettings, createCustomDomains } from './customDomains.js'
 import { createFolders } from './folders.js'
 import { createThemeTemplates } from './themeTemplates.js'
 import type { FilesApp } from './files.js'
@@ -40,6 +41,7 @@ export const createApp = ({
   previewSecret,
   credentialChecks,
   versionsKept = 100,
+  customDomains: customDomainSettings,
 }: {
   store: Store
   runtime: Runtime
@@ -58,6 +60,8 @@ export const createApp = ({
   credentialChecks?: CredentialChecks
   /** Versions kept per bot (PARLEY_BOT_VERSIONS_KEPT; 0: all). */
   versionsKept?: number
+  /** Custom domains: whether they must pass their HTTP challenge, and the server's own host names. */
+  customDomains: CustomDomainSettings
 }) => {
   const access = createAccess(store)
   const starters = createStarters()
@@ -70,6 +74,7 @@ export const createApp = ({
   const oidc = signIn.oidc && createOidcClient(signIn.oidc, () => `${publicUrl()}/v1/auth/oidc/callback`)
   const botVersions = createBotVersions({ store, access, kept: versionsKept })
   const accounts = createAccounts({ store, access, attempts: attempts.byAccount, previewTokens })
+  const customDomains = createCustomDomains({ store, access, runtime, settings: customDomainSettings })
   return {
     accounts,
     signIn: createSignIn({
@@ -90,8 +95,9 @@ export const createApp = ({
     themeTemplates: createThemeTemplates({ store, access }),
     starters,
     credentials: createCredentials({ store, access, checks: credentialChecks }),
-    bots: createBots({ store, access, files, starters, pruneVersions: botVersions.prune }),
+    bots: createBots({ store, access, files, starters, pruneVersions: botVersions.prune, domains: customDomains }),
     botVersions,
+    customDomains,
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,

@@ -135,7 +135,10 @@ const botInputFields = {
   selectedThemeTemplateId: nullableString.optional(),
   folderId: nullableString.optional(),
   publicId: publicIdSchema.nullable().optional(),
-  customDomain: nullableString.optional(),
+  customDomain: nullableString.optional().meta({
+    description:
+      "A host name serving the bot's hosted page (e.g. chat.example.org; stored in lower case, without scheme, port or path). One bot per domain across the server: another bot's answers 409 custom_domain_taken. See GET /v1/bots/{botId}/customDomain.",
+  }),
   groups: z.array(z.unknown()).optional(),
   events: z.array(z.unknown()).nullable().optional(),
   edges: z.array(z.unknown()).optional(),

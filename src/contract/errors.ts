@@ -13,6 +13,7 @@ export const errorCodes = [
   'method_not_allowed',
   'not_acceptable',
   'conflict',
+  'custom_domain_taken',
   'bot_closed',
   'origin_not_allowed',
   'encryption_not_configured',

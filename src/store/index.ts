@@ -9,6 +9,7 @@ import { botVersions } from './botVersions.js'
 import { channels } from './channels.js'
 import { chats } from './chats.js'
 import { credentials } from './credentials.js'
+import { customDomains } from './customDomains.js'
 import { fileUploads } from './fileUploads.js'
 import type { DialectAdapter, OnQuery, PoolStats } from './dialect/adapter.js'
 import { postgres } from './dialect/postgres/index.js'
@@ -94,6 +95,8 @@ export const openStore = async (url: string, options: StoreOptions = {}) => {
     fileUploads: fileUploads(db),
     /** Messaging channels: verification tokens, messages taken, bots bound to credentials (app/conversations.ts). */
     channels: channels(db, adapter),
+    /** Custom domains: the bot each one serves and its HTTP challenge (app/customDomains.ts). */
+    customDomains: customDomains(db),
     /** Webhook deliveries announced to every process on this database (connects only once subscribed to). */
     bus,
     /** Applies pending migrations (retried when another process holds the database's write lock). */

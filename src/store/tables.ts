@@ -316,6 +316,16 @@ export interface ChannelMessagesTable {
   expiresAt: number
 }
 
+/** A custom domain and the bot it serves (migration 020_custom_domains). */
+export interface CustomDomainsTable {
+  domain: string
+  botId: string
+  /** The HTTP challenge's token (not a secret: it is in the challenge's URL). */
+  token: string
+  verifiedAt: string | null
+  createdAt: string
+}
+
 /** Migrations applied to this database (see migrations/index.ts). */
 export interface ParleyMigrationsTable {
   name: string
@@ -328,6 +338,7 @@ export interface Database {
   fileUploads: FileUploadsTable
   channelTokens: ChannelTokensTable
   channelMessages: ChannelMessagesTable
+  customDomains: CustomDomainsTable
   parleyMigrations: ParleyMigrationsTable
   users: UsersTable
   apiTokens: ApiTokensTable

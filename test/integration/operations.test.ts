@@ -60,6 +60,8 @@ describe('operations', () => {
         '016_theme_templates',
         '017_user_language',
         '018_channels',
+        '019_bot_versions',
+        '020_custom_domains',
       ])
       assert.deepEqual(await store.migrate(), [], 'a re-run applies nothing')
     } finally {

@@ -56,7 +56,7 @@ export const checkDocumentedAnswer = (method: string, path: string, status: numb
  */
 export const startTestServer = async (
   env: Record<string, string> = {},
-  options: { logStream?: DestinationStream; dispatchWebhooks?: boolean } = {},
+  options: { logStream?: DestinationStream; dispatchWebhooks?: boolean; challengeOrigin?: (domain: string) => string } = {},
 ): Promise<TestServer> => {
   // A server may share another one's database (several processes on one database).
   const database = env.DATABASE_URL ? { url: env.DATABASE_URL, drop: async () => {} } : await createTestDatabase()

@@ -8,6 +8,7 @@ import { authRoutes } from '../routes/auth.js'
 import { botRoutes } from '../routes/bots.js'
 import { botPublishingRoutes } from '../routes/botPublishing.js'
 import { botVersionRoutes } from '../routes/botVersions.js'
+import { customDomainRoutes } from '../routes/customDomains.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
 import { themeTemplateRoutes } from '../routes/themeTemplates.js'
@@ -33,6 +34,7 @@ export const managementRoutes: RouteDef[] = [
   ...botRoutes,
   ...botPublishingRoutes,
   ...botVersionRoutes,
+  ...customDomainRoutes,
   ...previewTokenRoutes,
   ...resultRoutes,
   ...webhookRoutes,

@@ -1,13 +1,14 @@
 // What browsers open on the server itself: the builder's web application (`/`, its pages and `/assets`, where the
 // management API is served, on the builder's origin; a chat-only process shows a home page instead), the web chat
 // widget's script (`/chat.js`, anywhere), and on the user-content origin the hosted page of each published bot
-// (`/{publicId}`) and the editor's preview frame. A page asked for on the other origin is redirected to its own
-// (sites.ts). Not API operations: not in the OpenAPI document.
+// (`/{publicId}`) and the editor's preview frame, and at a bot's custom domain its page. A page asked for on the
+// other origin is redirected to its own (sites.ts). Not API operations: not in the OpenAPI document.
 import { randomBytes } from 'node:crypto'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { publicIdSchema, RESERVED_PUBLIC_IDS } from '../../contract/api.js'
 import type { Services } from '../route.js'
 import { chatScriptLoader, matchesEtag, pickEncoding } from '../web/chatScript.js'
+import { registerCustomDomainPages } from '../web/customDomainPages.js'
 import { botPage, homePage, unavailablePage } from '../web/pages.js'
 import { PREVIEW_FRAME_PATH, previewFramePage } from '../web/previewFrame.js'
 import { webAppPlugin } from '../web/webApp.js'
@@ -56,7 +57,28 @@ const queryVariables = (query: unknown): Record<string, string> => {
   return variables
 }
 
+/** The hosted page of the bot with this public id (its page saying why not, when it cannot be chatted with). */
+const sendHostedPage = async (
+  { app, config }: Pick<Services, 'app' | 'config'>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  publicId: string | null,
+) => {
+  const nonce = newNonce()
+  const bot = publicId && publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
+  if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))
+  const code = bot.settings.metadata?.customHeadCode
+  const customHeadCode = config.hostedPage.customHead && typeof code === 'string' && code.trim() ? code : undefined
+  const html = botPage({ bot, prefilledVariables: queryVariables(req.query), nonce, customHeadCode })
+  // The author's head code is any HTML (scripts, styles, trackers): no CSP can allow it and still mean anything.
+  return sendHtml(reply, 200, html, customHeadCode ? undefined : botPageCsp(nonce))
+}
+
 export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, config, sites }) => {
+  // Bots' custom domains serve their bot's page at `/`: decided before the builder's app would claim that path.
+  if (config.api !== 'management') {
+    registerCustomDomainPages(fastify, app, (req, reply, publicId) => sendHostedPage({ app, config }, req, reply, publicId))
+  }
   if (config.api === 'chat') {
     fastify.get('/', (_req, reply) => {
       const nonce = newNonce()
@@ -106,13 +128,6 @@ export const webPlugin: FastifyPluginAsync<Services> = async (fastify, { app, co
     // `/v1`, `/api`… alone are the API's unknown paths: they keep its JSON 404.
     if (RESERVED_PUBLIC_IDS.has(publicId.toLowerCase())) return reply.callNotFound()
     if (req.site !== 'content') return toContent(req, reply)
-    const nonce = newNonce()
-    const bot = publicIdSchema.safeParse(publicId).success ? await app.hostedPages.bot(publicId) : ({ status: 'missing' } as const)
-    if (bot.status !== 'live') return sendHtml(reply, bot.status === 'closed' ? 410 : 404, unavailablePage(bot, nonce), staticPageCsp(nonce))
-    const code = bot.settings.metadata?.customHeadCode
-    const customHeadCode = config.hostedPage.customHead && typeof code === 'string' && code.trim() ? code : undefined
-    const html = botPage({ bot, prefilledVariables: queryVariables(req.query), nonce, customHeadCode })
-    // The author's head code is any HTML (scripts, styles, trackers): no CSP can allow it and still mean anything.
-    return sendHtml(reply, 200, html, customHeadCode ? undefined : botPageCsp(nonce))
+    return sendHostedPage({ app, config }, req, reply, publicId)
   })
 }

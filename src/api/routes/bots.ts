@@ -48,7 +48,7 @@ export const botRoutes = [
     responses: {
       200: { description: 'Created', schema: checkedBotAnswer },
       ...errors,
-      409: { description: 'publicId already used', schema: errorSchema },
+      409: { description: 'publicId already used, or customDomain of another bot (code custom_domain_taken)', schema: errorSchema },
     },
     async handler({ app, user, body }) {
       const bot = await app.bots.create(user, body.workspaceId, body.bot, body.starterId)
@@ -180,7 +180,10 @@ export const botRoutes = [
     responses: {
       200: { description: 'Updated', schema: checkedBotAnswer },
       ...errors,
-      409: { description: 'Conflict (stale updatedAt, or publicId already used)', schema: errorSchema },
+      409: {
+        description: 'Conflict (stale updatedAt, publicId already used, or customDomain of another bot: code custom_domain_taken)',
+        schema: errorSchema,
+      },
     },
     async handler({ app, user, params, body }) {
       const bot = await app.bots.update(user, params.botId, body.bot, body.overwrite)

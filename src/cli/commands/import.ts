@@ -81,14 +81,16 @@ export const importBot: Command = {
     const store = await openCliStore(config)
     try {
       const { workspaceId, user } = await chooseTarget(store, values.workspace, values.email)
-      // Import touches no files: deleting them is for other operations of the bots module.
-      // A bot just imported has at most the one version --publish makes: nothing to prune.
+      // Import touches no files (deleting them is for other operations of the bots module), and drops customDomain
+      // (bound to a workspace, as in Typebot): no domain is claimed. A bot just imported has at most the one version
+      // --publish makes: nothing to prune.
       const bots = createBots({
         store,
         access: createAccess(store),
         files: { deleteOwned: async () => {} },
         starters: createStarters(),
         pruneVersions: async () => 0,
+        domains: { prepare: () => null, claim: async () => {}, settle: async () => {}, ensureFree: async () => {} },
       })
       const bot = await bots.import(user, workspaceId, doc)
       const checks = await bots.checksOf(bot)

@@ -23,6 +23,7 @@ import { migration as m016 } from './016_theme_templates.js'
 import { migration as m017 } from './017_user_language.js'
 import { migration as m018 } from './018_channels.js'
 import { migration as m019 } from './019_bot_versions.js'
+import { migration as m020 } from './020_custom_domains.js'
 import type { Migration } from './migration.js'
 
 export type { Migration }
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   m017,
   m018,
   m019,
+  m020,
 ]
 
 /** Applies pending migrations; returns the names applied now (empty when the database is up to date). */

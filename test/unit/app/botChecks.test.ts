@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import type { Access } from '../../../src/app/access.js'
 import { createBots } from '../../../src/app/bots.js'
 import type { FilesApp } from '../../../src/app/files.js'
+import type { CustomDomainsApp } from '../../../src/app/customDomains.js'
 import type { StartersApp } from '../../../src/app/starters/index.js'
 import type { Store } from '../../../src/store/index.js'
 
@@ -24,6 +25,7 @@ const botsWith = (idsInWorkspace: (workspaceId: string, ids: readonly string[]) 
     files: {} as Pick<FilesApp, 'deleteOwned'>,
     pruneVersions: async () => 0,
     starters: {} as StartersApp,
+    domains: {} as CustomDomainsApp,
   })
 
 test('linked bots: one id-only query for the distinct ids of the workspace', async () => {

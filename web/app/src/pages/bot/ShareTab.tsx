@@ -1,4 +1,4 @@
-// Where the bot can be chatted with: the hosted page, the embed snippets for each widget mode, and the settings
+// Where the bot can be chatted with: the hosted page (and its custom domain), the embed snippets for each widget mode, and the settings
 // that decide where it may be embedded and whether a visitor's chat is remembered; then the messaging channels
 // (share/: WhatsApp, Telegram).
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
@@ -13,6 +13,7 @@ import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
 import { AvailabilityNotice, hostedPageOn } from './AvailabilityNotice.js'
 import { useChatOrigin } from './share/channels.js'
+import { CustomDomainPanel } from './share/CustomDomainPanel.js'
 import { TelegramPanel } from './share/TelegramPanel.js'
 import { WhatsAppPanel } from './share/WhatsAppPanel.js'
 
@@ -83,6 +84,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           )}
         </Stack>
       </Card>
+      <CustomDomainPanel bot={bot} canWrite={canWrite} onSaved={onSaved} />
       {bot.publicId && (
         <Card withBorder padding="lg">
           <Stack>
