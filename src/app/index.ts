@@ -21,7 +21,7 @@ import { createPreviewTokens } from './previewTokens.js'
 import { createResults } from './results.js'
 import { createResultsTable } from './resultsTable.js'
 import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
-import { createStarters } from './starters/index.js'
+import { createTemplates } from './templates/index.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWebhooks } from './webhooks.js'
@@ -56,10 +56,10 @@ export const createApp = ({
   credentialChecks?: CredentialChecks
 }) => {
   const access = createAccess(store)
-  const starters = createStarters()
+  const templates = createTemplates()
   const webhooks = createWebhooks({ store, access })
   const previewTokens = createPreviewTokens({ secret: previewSecret })
-  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens })
+  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens, templates })
   const attempts = createPasswordAttempts(store.rateLimits)
   const invitations = createInvitations({ store, access, mail, publicUrl })
   const workspaces = createWorkspaces({ store, access, files, invitations })
@@ -83,9 +83,9 @@ export const createApp = ({
     invitations,
     folders: createFolders({ store, access }),
     themeTemplates: createThemeTemplates({ store, access }),
-    starters,
+    templates,
     credentials: createCredentials({ store, access, checks: credentialChecks }),
-    bots: createBots({ store, access, files, starters }),
+    bots: createBots({ store, access, files, templates }),
     results: createResults({ store, access, files }),
     resultsTable: createResultsTable({ store, access, files, categoryOf: (type) => kinds.get(type)?.category }),
     chats,

@@ -9,6 +9,7 @@ import { botRoutes } from '../routes/bots.js'
 import { botPublishingRoutes } from '../routes/botPublishing.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
+import { templateRoutes } from '../routes/templates.js'
 import { themeTemplateRoutes } from '../routes/themeTemplates.js'
 import { invitationRoutes } from '../routes/invitations.js'
 import { meRoutes } from '../routes/me.js'
@@ -30,6 +31,7 @@ export const managementRoutes: RouteDef[] = [
   ...folderRoutes,
   ...themeTemplateRoutes,
   ...botRoutes,
+  ...templateRoutes,
   ...botPublishingRoutes,
   ...previewTokenRoutes,
   ...resultRoutes,

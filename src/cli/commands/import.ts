@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { createAccess } from '../../app/access.js'
 import { createBots } from '../../app/bots.js'
 import { AppError } from '../../app/errors.js'
-import { createStarters } from '../../app/starters/index.js'
+import { createTemplates } from '../../app/templates/index.js'
 import { loadConfig } from '../../config.js'
 import type { User } from '../../store/accounts.js'
 import type { Store } from '../../store/index.js'
@@ -82,7 +82,7 @@ export const importBot: Command = {
     try {
       const { workspaceId, user } = await chooseTarget(store, values.workspace, values.email)
       // Import touches no files: deleting them is for other operations of the bots module.
-      const bots = createBots({ store, access: createAccess(store), files: { deleteOwned: async () => {} }, starters: createStarters() })
+      const bots = createBots({ store, access: createAccess(store), files: { deleteOwned: async () => {} }, templates: createTemplates() })
       const bot = await bots.import(user, workspaceId, doc)
       const checks = await bots.checksOf(bot)
       console.log(`Imported "${bot.name}" as bot ${bot.id} in workspace ${workspaceId}.`)
