@@ -7,8 +7,8 @@ import { jsonForScript } from './html.js'
 export const PREVIEW_FRAME_PATH = '/preview/frame'
 
 /**
- * The messages the editor sends: `start` (a run: the bot's id, the token, where to start), `theme` (the theme as
- * edited now). The frame answers `ready` once it listens, then `input`, `end`, `logs` and `restart`.
+ * The messages the editor sends: `start` (a run: the bot's id, the token, where to start, or the template of the
+ * gallery to run instead), `theme` (the theme as edited now). The frame answers `ready` once it listens, then `input`, `end`, `logs` and `restart`.
  */
 const bootstrap = (builderOrigin: string) => `
 const builder = ${jsonForScript(builderOrigin)}
@@ -23,7 +23,7 @@ addEventListener('message', (event) => {
   element = document.createElement('parley-standard')
   element.options = {
     bot: message.botId,
-    preview: message.startFrom ? { startFrom: message.startFrom } : {},
+    preview: typeof message.template === 'string' ? { template: message.template } : message.startFrom ? { startFrom: message.startFrom } : {},
     headers: { authorization: 'Bearer ' + message.token },
     onNewInputBlock: (input) => send({ type: 'input', blockId: String(input.id) }),
     onEnd: () => send({ type: 'end' }),

@@ -23,7 +23,7 @@ const questionGroups = questions.flatMap((q, i): Part[] => [
   ]),
   group(`qz-${q.key}-ok`, `Question ${i + 1}: right`, 700 + i * 800, -150, [
     setVariable(`qz-${q.key}-add`, 'qzScore', '{{Score}} + 1'),
-    say(`qz-${q.key}-yes`, 'Right! 🎉', `qz-e-${q.key}-next-ok`),
+    say(`qz-${q.key}-yes`, 'Right!', `qz-e-${q.key}-next-ok`),
   ]),
   group(`qz-${q.key}-ko`, `Question ${i + 1}: wrong`, 700 + i * 800, 150, [
     say(`qz-${q.key}-no`, `Not quite: the answer was ${q.right}.`, `qz-e-${q.key}-next-ko`),

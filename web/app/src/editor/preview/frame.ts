@@ -33,4 +33,6 @@ export const fromFrame = (event: MessageEvent, frame: HTMLIFrameElement | null, 
 }
 
 /** What the editor tells the frame: a run to start, or the theme as edited now. */
-export type ToFrame = { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom } | { type: 'theme'; theme: Theme }
+export type ToFrame =
+  | { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom; template?: string }
+  | { type: 'theme'; theme: Theme }
