@@ -11,6 +11,9 @@ import { setUpFirstAccount } from '../support/editor.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { openApp, person, shot } from '../support/webApp.js'
 
+/** Whether the element has the keyboard focus (run in the page). */
+const isFocused = (el: any) => el === el.ownerDocument.activeElement
+
 describe('template gallery in the web app', () => {
   let server: TestServer
   let browser: Browser
@@ -66,6 +69,9 @@ describe('template gallery in the web app', () => {
 
   test('preview of the AI template says it needs credentials → use → credentials created in place → the editor opens', async () => {
     await dialog().getByRole('button', { name: 'Back to the templates' }).click()
+    const quizPreview = dialog().getByRole('button', { name: 'Preview the Quiz template' })
+    await quizPreview.waitFor()
+    assert.equal(await quizPreview.evaluate(isFocused), true, 'back at the template the user left')
     await dialog().getByRole('button', { name: 'Preview the FAQ with AI template' }).click()
     await dialog()
       .getByRole('region', { name: 'Preview logs' })
@@ -75,6 +81,7 @@ describe('template gallery in the web app', () => {
 
     const step = dialog().getByRole('group', { name: /^OpenAI block: OpenAI.* credentials$/ })
     await step.waitFor()
+    assert.equal(await dialog().getByRole('button', { name: 'Back to the templates' }).evaluate(isFocused), true, 'a step starts at its back button')
     const create = dialog().getByRole('button', { name: 'Create the bot' })
     assert.equal(await create.isDisabled(), true, 'not before every block has credentials')
     await step.getByRole('button', { name: 'New credentials' }).click()

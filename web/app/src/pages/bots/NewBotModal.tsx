@@ -4,7 +4,7 @@ import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mant
 import { notifications } from '@mantine/notifications'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ErrorState, errorMessage } from '../../components/states.js'
@@ -40,6 +40,17 @@ export const NewBotModal = ({
   const [name, setName] = useState('')
   const [view, setView] = useState<View>({ step: 'choose' })
   const [chosen, setChosen] = useState<Record<string, string>>({})
+  // Keyboard users keep their place as the dialog changes step: the back button on a template's step, and the
+  // template they came from on the way back.
+  const backButton = useRef<HTMLButtonElement>(null)
+  const gallery = useRef<HTMLDivElement>(null)
+  const cameFrom = useRef<string | null>(null)
+  useEffect(() => {
+    if (view.step !== 'choose') {
+      cameFrom.current = view.template.slug
+      backButton.current?.focus()
+    } else if (cameFrom.current) gallery.current?.querySelector<HTMLElement>(`[data-template="${CSS.escape(cameFrom.current)}"] button`)?.focus()
+  }, [view])
   const close = () => {
     onClose()
     setView({ step: 'choose' })
@@ -73,7 +84,13 @@ export const NewBotModal = ({
     setView({ step: 'credentials', template })
   }
   const back = (
-    <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden />} onClick={() => setView({ step: 'choose' })}>
+    <Button
+      ref={backButton}
+      variant="subtle"
+      size="xs"
+      leftSection={<IconArrowLeft size={14} aria-hidden />}
+      onClick={() => setView({ step: 'choose' })}
+    >
       {t('Back to the templates')}
     </Button>
   )
@@ -148,7 +165,9 @@ export const NewBotModal = ({
           </Title>
           {templates.error && <ErrorState title={t('Templates could not be loaded')} error={templates.error} />}
           {templates.data && (
-            <TemplateGallery templates={templates.data} busy={busy} onPreview={(template) => setView({ step: 'preview', template })} onUse={use} />
+            <div ref={gallery}>
+              <TemplateGallery templates={templates.data} busy={busy} onPreview={(template) => setView({ step: 'preview', template })} onUse={use} />
+            </div>
           )}
         </Stack>
       )}

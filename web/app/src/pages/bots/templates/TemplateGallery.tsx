@@ -31,7 +31,7 @@ export const TemplateGallery = ({
             {templates
               .filter((tpl) => tpl.category === category)
               .map((tpl) => (
-                <Card key={tpl.slug} withBorder padding="sm">
+                <Card key={tpl.slug} withBorder padding="sm" data-template={tpl.slug}>
                   <Stack gap={6} h="100%" justify="space-between">
                     <div>
                       <Title order={5} size="h5">
