@@ -109,7 +109,13 @@ describe('template gallery in the web app', () => {
   })
 
   test('a template without credentials is used from the keyboard, named in the dialog', async () => {
+    // On a phone the cards stack, their buttons whole on screen.
+    await page.setViewportSize({ width: 375, height: 740 })
     await openGallery()
+    const box = (await dialog().getByRole('button', { name: 'Use the Event registration template' }).boundingBox())!
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, 'the button is on screen')
+    await shot(page, 'template-gallery-phone')
+    await page.setViewportSize({ width: 1280, height: 900 })
     await dialog().getByLabel('Name').fill('Our leads')
     const use = dialog().getByRole('button', { name: 'Use the Lead capture template' })
     await use.focus()
