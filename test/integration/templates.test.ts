@@ -243,6 +243,11 @@ describe('template gallery', () => {
       assert.equal(res.status, 400, JSON.stringify(res.body))
       assert.match(res.body.message, why)
     }
+    const alone = await s.call('POST', '/v1/bots', {
+      token: owner.token,
+      body: { workspaceId: owner.workspaceId, credentials: { 'ai-model': mine.body.credentials.id } },
+    })
+    assert.equal(alone.status, 400, 'credentials without a template')
     const unknown = await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, templateSlug: 'nope' } })
     assert.equal(unknown.status, 404)
     const legacy = await s.call('POST', '/v1/bots', { token: owner.token, body: { workspaceId: owner.workspaceId, starterId: 'faq' } })

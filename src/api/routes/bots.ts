@@ -1,5 +1,6 @@
 // Bots: operations 1–5, plus list, check, delete, duplicate, export, move and starters (publishing: botPublishing.ts).
 import { z } from 'zod'
+import { badRequest } from '../../app/errors.js'
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleGraph, exampleIds } from './botExamples.js'
@@ -52,6 +53,7 @@ export const botRoutes = [
     },
     async handler({ app, user, body }) {
       const template = body.templateSlug ?? body.starterId
+      if (body.credentials && template === undefined) throw badRequest("`credentials` go with `templateSlug`: they are for the template's blocks.")
       const bot = await app.bots.create(
         user,
         body.workspaceId,

@@ -8,7 +8,8 @@ export const PREVIEW_FRAME_PATH = '/preview/frame'
 
 /**
  * The messages the editor sends: `start` (a run: the bot's id, the token, where to start, or the template of the
- * gallery to run instead), `theme` (the theme as edited now). The frame answers `ready` once it listens, then `input`, `end`, `logs` and `restart`.
+ * gallery to run instead), `theme` (the theme as edited now). The frame answers `ready` once it listens, then
+ * `input`, `end`, `logs` and `restart`.
  */
 const bootstrap = (builderOrigin: string) => `
 const builder = ${jsonForScript(builderOrigin)}
