@@ -138,6 +138,17 @@ describe('template gallery', () => {
     )
   })
 
+  test("Typebot's path for a template preview answers in Typebot's shape, continued on Typebot's continueChat", async () => {
+    const start = await s.call('POST', '/api/v1/templates/customer-feedback/preview/startChat', { token: owner.token, body: {} })
+    assert.equal(start.status, 200, JSON.stringify(start.body))
+    assert.equal(start.body.typebot.id, 'template:customer-feedback')
+    assert.equal(start.body.input.type, 'rating input')
+    const next = await s.call('POST', `/api/v1/sessions/${start.body.sessionId}/continueChat`, { token: owner.token, body: { message: '10' } })
+    assert.equal(next.status, 200, JSON.stringify(next.body))
+    assert.match(textOf(next.body.messages[0]), /Wonderful, thank you!/)
+    assert.equal((await s.call('POST', '/api/v1/templates/nope/preview/startChat', { token: owner.token, body: {} })).status, 404)
+  })
+
   test('preview of a template that needs credentials says so in its logs, and the block logs the missing key', async () => {
     const before = llm.requests.length
     const start = await s.call('POST', '/v1/templates/ai-faq/preview/startChat', { token: owner.token, body: {} })
