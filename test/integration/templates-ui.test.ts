@@ -77,6 +77,7 @@ describe('template gallery in the web app', () => {
       .getByRole('region', { name: 'Preview logs' })
       .getByText(/needs openai credentials: this preview runs it without any/)
       .waitFor()
+    await shot(page, 'template-preview-credentials-log')
     await dialog().getByRole('button', { name: 'Use this template' }).click()
 
     const step = dialog().getByRole('group', { name: /^OpenAI block: OpenAI.* credentials$/ })
