@@ -11,7 +11,7 @@ import { type Access, userMode } from './access.js'
 import type { CustomDomainsApp } from './customDomains.js'
 import { badRequest, conflict, notFound, payloadTooLarge } from './errors.js'
 import type { FilesApp } from './files.js'
-import type { StartersApp } from './starters/index.js'
+import { credentialsNeeds, type TemplatesApp } from './templates/index.js'
 import { botSummaryView, botView, publishedBotView } from './views.js'
 
 /** Fields a client sends for a bot; the service-owned ones are taken out, the rest is the document. */
@@ -46,14 +46,14 @@ export const createBots = ({
   store,
   access,
   files,
-  starters,
+  templates,
   pruneVersions,
   domains,
 }: {
-  store: Pick<Store, 'bots' | 'folders'>
+  store: Pick<Store, 'bots' | 'folders' | 'credentials'>
   access: Access
   files: Pick<FilesApp, 'deleteOwned'>
-  starters: StartersApp
+  templates: TemplatesApp
   /** Old versions beyond the retention setting are dropped after each publish (app/botVersions.ts). */
   pruneVersions: (botId: string) => Promise<unknown>
   /** Custom domains: one bot each across the server, claimed before a document naming one is saved. */
@@ -107,14 +107,35 @@ export const createBots = ({
     }
   }
 
+  /**
+   * Points the template's blocks that read credentials at the workspace's credentials chosen for them (by block id);
+   * a block that reads none, or credentials of another type or workspace, is the caller's mistake.
+   */
+  const assignCredentials = async (workspaceId: string, doc: Record<string, unknown>, chosen: Record<string, string>) => {
+    const needs = credentialsNeeds(doc)
+    const owned = new Map((await store.credentials.list(workspaceId)).map((c) => [c.id, c.type]))
+    for (const [blockId, credentialsId] of Object.entries(chosen)) {
+      const need = needs.find((n) => n.blockId === blockId)
+      if (!need) throw badRequest(`The template has no block "${blockId}" that reads credentials.`)
+      if (owned.get(credentialsId) !== need.type)
+        throw badRequest(`Block "${blockId}" needs ${need.type} credentials of this workspace: "${credentialsId}" is not.`)
+    }
+    for (const group of doc.groups as { blocks: { id: string; options?: Record<string, unknown> }[] }[])
+      for (const block of group.blocks) if (chosen[block.id] !== undefined) block.options = { ...block.options, credentialsId: chosen[block.id] }
+  }
+
   return {
-    /** A blank bot, or a copy of a starter bot (`starterId`); fields given in `bot` apply on top. */
-    async create(user: User, workspaceId: string, bot: BotInput | undefined, starterId?: string) {
+    /**
+     * A blank bot, or a copy of a template (`from.template`) whose blocks get the workspace's credentials given by
+     * block id (`from.credentials`); fields given in `bot` apply on top.
+     */
+    async create(user: User, workspaceId: string, bot: BotInput | undefined, from?: { template: string; credentials?: Record<string, string> }) {
       await access.workspaceRole(user, workspaceId, 'write')
       const { publicId, isClosed, folderId, ...input } = bot ?? {}
-      const starter = starterId === undefined ? undefined : starters.doc(starterId)
-      if (starterId !== undefined && !starter) throw notFound(`No starter bot "${starterId}".`)
-      const doc = docOrThrow(starter ? importedBotDoc({ ...starter, ...input }) : newBotDoc(input))
+      const template = from && templates.get(from.template)
+      if (from && !template) throw notFound(`No template "${from.template}".`)
+      if (template && from?.credentials) await assignCredentials(workspaceId, template.bot, from.credentials)
+      const doc = docOrThrow(template ? importedBotDoc({ ...template.bot, ...input }) : newBotDoc(input))
       const domain = 'customDomain' in input ? (doc.customDomain = domains.prepare(input.customDomain)) : null
       await domains.ensureFree(domain)
       const created = await createStored(workspaceId, doc, { publicId, isClosed, folderId: await folderOf(workspaceId, folderId) })

@@ -14,6 +14,7 @@ import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
 import { runtimePart } from '../store/botHash.js'
+import type { PublishedBot } from '../store/bots.js'
 import type { ResultRef, SessionWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
@@ -24,6 +25,8 @@ import { AppError, badRequest, conflict, notFound } from './errors.js'
 import type { FilesApp, UploadRequest } from './files.js'
 import { asMember } from './previewCaller.js'
 import type { PreviewTokens } from './previewTokens.js'
+import type { TemplatesApp } from './templates/index.js'
+import { slugOfSnapshot, templateBotId, templateSnapshotId } from './templates/preview.js'
 import { type Arrival, recentTurnsOf } from './recentTurns.js'
 import { checkOrigin, parseState } from './sessionState.js'
 import { turnCommitOf } from './turnCommit.js'
@@ -41,6 +44,7 @@ export const createChats = ({
   files,
   webhooks,
   previewTokens,
+  templates,
 }: {
   store: Pick<Store, 'bots' | 'chats' | 'credentials' | 'adapter' | 'bus' | 'accounts'>
   runtime: Runtime
@@ -50,8 +54,18 @@ export const createChats = ({
   files: Pick<FilesApp, 'chatFiles' | 'grantUpload'>
   webhooks: Pick<WebhooksApp, 'wanted' | 'eventsWritten'>
   previewTokens: PreviewTokens
+  templates: TemplatesApp
 }) => {
-  const bots = compiledBotsOf({ store, kinds })
+  /** A template's preview snapshot, made from the template as this process serves it. */
+  const templateSnapshot = (snapshotId: string): PublishedBot | undefined => {
+    const slug = slugOfSnapshot(snapshotId)
+    const template = slug === undefined ? undefined : templates.get(slug)
+    if (!template) return undefined
+    const doc = runtimePart(docOrThrow(importedBotDoc(template.bot)))
+    const at = new Date(0).toISOString()
+    return { id: snapshotId, botId: templateBotId(template.slug), doc, size: JSON.stringify(doc).length, createdAt: at, updatedAt: at }
+  }
+  const bots = compiledBotsOf({ store, kinds, unstored: templateSnapshot })
   const recentTurns = recentTurnsOf()
   const admit = chatAdmission({ store, access })
   const commit = turnCommitOf({ store, webhooks, cachedBot: bots.cached })
@@ -200,6 +214,42 @@ export const createChats = ({
       )
       await commit(outcome, session, [])
       return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
+    },
+
+    /**
+     * POST /v1/templates/{slug}/preview/startChat: a preview chat on a template, with no bot created. It belongs to
+     * no workspace, so blocks that read credentials run without any: the first answer says which, in its logs. A
+     * caller holding a preview token runs the template the token was made for.
+     */
+    async startTemplatePreview(user: User, slug: string, options: CommonStart & { sessionId?: string; startFrom?: StartOptions['startFrom'] }) {
+      const snapshotId = templateSnapshotId(slug)
+      if (user.preview && user.preview.snapshotId !== snapshotId) throw notFound(`No template "${slug}".`)
+      const compiledBot = await bots.get(snapshotId)
+      const template = templates.get(slug)
+      if (!compiledBot || !template) throw notFound(`No template "${slug}".`)
+      let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
+      if (options.sessionId) {
+        const existing = await store.chats.session(options.sessionId)
+        if (existing && !ownPreview(existing.state, '', user.id)) throw conflict('That session id is in use by another chat.')
+        session = { kind: 'replace', id: options.sessionId }
+      }
+      const outcome = await run(() => startChat(compiledBot, { ...options, workspaceId: '', isPreview: true, previewUserId: user.id }, deps))
+      await commit(outcome, session, [])
+      const missing = template.credentials.map((need) => ({
+        status: 'info' as const,
+        description: `Block ${need.blockId} (${need.blockType}) needs ${need.type} credentials: this preview runs it without any. Use the template to choose or add them.`,
+      }))
+      const response = missing.length ? { ...outcome.response, logs: [...missing, ...(outcome.response.logs ?? [])] } : outcome.response
+      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...response }
+    },
+
+    /**
+     * A preview token for a template's preview (POST /v1/templates/{slug}/preview/token): the gallery's preview frame,
+     * on the user-content origin, starts and drives that template's preview chats with it and nothing else.
+     */
+    issueTemplatePreviewToken(user: User, slug: string) {
+      if (!templates.get(slug)) throw notFound(`No template "${slug}".`)
+      return previewTokens.issue({ userId: user.id, botId: templateBotId(slug), snapshotId: templateSnapshotId(slug) })
     },
 
     /**

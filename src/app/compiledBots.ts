@@ -15,7 +15,16 @@ import type { Store } from '../store/index.js'
  */
 const CACHE_BYTES = 16 * 1024 * 1024
 
-export const compiledBotsOf = ({ store, kinds }: { store: Pick<Store, 'bots'>; kinds: KindRegistry }) => {
+export const compiledBotsOf = ({
+  store,
+  kinds,
+  unstored,
+}: {
+  store: Pick<Store, 'bots'>
+  kinds: KindRegistry
+  /** Snapshots that live in memory, not in the store (templates' previews). */
+  unstored?: (snapshotId: string) => PublishedBot | undefined
+}) => {
   const compiled = new Map<string, { bot: CompiledBot; size: number }>()
   let cachedBytes = 0
 
@@ -62,7 +71,7 @@ export const compiledBotsOf = ({ store, kinds }: { store: Pick<Store, 'bots'>; k
     async get(snapshotId: string): Promise<CompiledBot | undefined> {
       const hit = compiled.get(snapshotId)
       if (hit) return hit.bot
-      const snapshot = await store.bots.publishedSnapshot(snapshotId)
+      const snapshot = unstored?.(snapshotId) ?? (await store.bots.publishedSnapshot(snapshotId))
       return snapshot && compile(snapshot)
     },
     /** Linked bots come from the chat's own workspace: the published version live, the draft in preview. */

@@ -23,7 +23,7 @@ import { createPreviewTokens } from './previewTokens.js'
 import { createResults } from './results.js'
 import { createResultsTable } from './resultsTable.js'
 import { createPasswordAttempts, createSignIn, type SignInSettings } from './signIn.js'
-import { createStarters } from './starters/index.js'
+import { createTemplates } from './templates/index.js'
 import type { SystemMail } from './systemMail.js'
 import { createWebhookRooms } from './webhookRooms.js'
 import { createWebhooks } from './webhooks.js'
@@ -64,10 +64,10 @@ export const createApp = ({
   customDomains: CustomDomainSettings
 }) => {
   const access = createAccess(store)
-  const starters = createStarters()
+  const templates = createTemplates()
   const webhooks = createWebhooks({ store, access })
   const previewTokens = createPreviewTokens({ secret: previewSecret })
-  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens })
+  const chats = createChats({ store, runtime, limits, access, kinds, files, webhooks, previewTokens, templates })
   const attempts = createPasswordAttempts(store.rateLimits)
   const invitations = createInvitations({ store, access, mail, publicUrl })
   const workspaces = createWorkspaces({ store, access, files, invitations })
@@ -93,9 +93,9 @@ export const createApp = ({
     invitations,
     folders: createFolders({ store, access }),
     themeTemplates: createThemeTemplates({ store, access }),
-    starters,
+    templates,
     credentials: createCredentials({ store, access, checks: credentialChecks }),
-    bots: createBots({ store, access, files, starters, pruneVersions: botVersions.prune, domains: customDomains }),
+    bots: createBots({ store, access, files, templates, pruneVersions: botVersions.prune, domains: customDomains }),
     botVersions,
     customDomains,
     results: createResults({ store, access, files }),

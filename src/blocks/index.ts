@@ -121,3 +121,6 @@ export const allKinds: BlockKind[] = [
 
 /** The kinds by block type, as the engine takes them. */
 export const kinds = kindRegistry(allKinds)
+
+/** The kinds' cards (what the editor knows of each), for the application: e.g. the credentials a template's blocks read. */
+export { cardOf } from './cards.js'

@@ -160,7 +160,17 @@ export const createBotBody = z.object({
     .min(1)
     .max(100)
     .optional()
-    .meta({ description: 'Create from this starter bot (GET /v1/starters); `bot` fields apply on top.' }),
+    .meta({ description: 'The former name of `templateSlug` (GET /v1/starters lists the same templates).' }),
+  templateSlug: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Create from this template (GET /v1/templates); `bot` fields apply on top.' }),
+  credentials: z.record(z.string().max(100), z.string().max(100)).optional().meta({
+    description:
+      "With a template: the workspace's credentials each block that needs some gets, by block id (the template's `credentials` list says which blocks need which type).",
+  }),
 })
 
 export const updateBotBody = z.object({

@@ -109,7 +109,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     await expectClean(page, 'dashboard')
     await page.getByRole('button', { name: 'New bot' }).first().click()
     await page
-      .getByRole('button', { name: /^Use the .* starter$/ })
+      .getByRole('button', { name: /^Use the .* template$/ })
       .first()
       .waitFor()
     await expectClean(page, 'the create-a-bot dialog')

@@ -423,12 +423,12 @@ describe('web application', () => {
     await owner.getByRole('link', { name: 'Lead intake' }).waitFor()
   })
 
-  test("the small things: a new bot named in its dialog, starters' buttons whole, notifications off the page's buttons, close says to what, a phone's header keeps the workspace", async () => {
+  test("the small things: a new bot named in its dialog, templates' buttons whole, notifications off the page's buttons, close says to what, a phone's header keeps the workspace", async () => {
     await owner.goto(`${workspaceUrl}/bots`)
     await owner.getByRole('button', { name: 'New bot' }).first().click()
     const dialog = owner.getByRole('dialog', { name: 'Create a bot' })
-    // Every starter's button is drawn whole inside its card.
-    const use = dialog.getByRole('button', { name: /^Use the .* starter$/ })
+    // Every template's button is drawn whole inside its card.
+    const use = dialog.getByRole('button', { name: /^Use the .* template$/ })
     await use.first().waitFor()
     for (const button of await use.all()) {
       const [b, card] = [

@@ -7,13 +7,14 @@ import { registerRoutes, type RouteDef, type Services } from '../route.js'
 import { chatRoutes } from '../routes/chat.js'
 import { storedFileRoutes, storedFilesPlugin, uploadRoutes } from '../routes/files.js'
 import { streamRoutes } from '../routes/stream.js'
+import { templateChatRoutes } from '../routes/templates.js'
 
-export const chatApiRoutes: RouteDef[] = [...chatRoutes, ...streamRoutes, ...uploadRoutes, ...storedFileRoutes]
+export const chatApiRoutes: RouteDef[] = [...chatRoutes, ...templateChatRoutes, ...streamRoutes, ...uploadRoutes, ...storedFileRoutes]
 
 export const chatPlugin: FastifyPluginAsync<Services> = async (fastify, services) => {
   fastify.addHook('onRequest', authenticate(services.app.accounts, { anonymous: services.config.publicChat }))
   fastify.addHook('preParsing', limitAnonymousBody(services.config.http.anonymousBodyLimitBytes))
-  registerRoutes(fastify, [...chatRoutes, ...streamRoutes, ...uploadRoutes], services)
+  registerRoutes(fastify, [...chatRoutes, ...templateChatRoutes, ...streamRoutes, ...uploadRoutes], services)
   // Stored files take raw bodies: their own content-type parsing, in a plugin of their own.
   await fastify.register(storedFilesPlugin, services)
 }

@@ -11,6 +11,7 @@ import { botVersionRoutes } from '../routes/botVersions.js'
 import { customDomainRoutes } from '../routes/customDomains.js'
 import { credentialsRoutes } from '../routes/credentials.js'
 import { folderRoutes } from '../routes/folders.js'
+import { templateRoutes } from '../routes/templates.js'
 import { themeTemplateRoutes } from '../routes/themeTemplates.js'
 import { invitationRoutes } from '../routes/invitations.js'
 import { meRoutes } from '../routes/me.js'
@@ -32,6 +33,7 @@ export const managementRoutes: RouteDef[] = [
   ...folderRoutes,
   ...themeTemplateRoutes,
   ...botRoutes,
+  ...templateRoutes,
   ...botPublishingRoutes,
   ...botVersionRoutes,
   ...customDomainRoutes,

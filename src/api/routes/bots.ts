@@ -1,5 +1,6 @@
 // Bots: operations 1–5, plus list, check, delete, duplicate, export, move and starters (publishing: botPublishing.ts).
 import { z } from 'zod'
+import { badRequest } from '../../app/errors.js'
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleGraph, exampleIds } from './botExamples.js'
@@ -37,9 +38,9 @@ export const botRoutes = [
     path: '/v1/bots',
     auth: 'required',
     tags,
-    summary: 'Create a bot, blank or from a starter bot (`starterId`)',
+    summary: 'Create a bot, blank or from a template (`templateSlug`)',
     description:
-      'Creates a bot in a workspace where you are a member or admin (guests get 403). Send the graph in `bot` (Typebot v6 format), or `starterId` to copy a starter bot with `bot` fields on top, or neither for a blank bot. The answer carries `checks`: what in the graph will not run as drawn (the bot is saved anyway).',
+      "Creates a bot in a workspace where you are a member or admin (guests get 403). Send the graph in `bot` (Typebot v6 format), or `templateSlug` to copy a template (GET /v1/templates; `starterId` is its former name) with `bot` fields on top, or neither for a blank bot. With a template, `credentials` gives each block that needs credentials (the template's `credentials` list) the id of credentials of this workspace of the type it reads: 400 for another type or workspace. The answer carries `checks`: what in the graph will not run as drawn (the bot is saved anyway).",
     example: {
       body: { workspaceId: exampleIds.workspaceId, bot: { name: 'Coffee order', publicId: 'coffee-order', ...exampleGraph } },
       response: { status: 200, body: { bot: exampleBot, checks: [] } },
@@ -51,7 +52,14 @@ export const botRoutes = [
       409: { description: 'publicId already used, or customDomain of another bot (code custom_domain_taken)', schema: errorSchema },
     },
     async handler({ app, user, body }) {
-      const bot = await app.bots.create(user, body.workspaceId, body.bot, body.starterId)
+      const template = body.templateSlug ?? body.starterId
+      if (body.credentials && template === undefined) throw badRequest("`credentials` go with `templateSlug`: they are for the template's blocks.")
+      const bot = await app.bots.create(
+        user,
+        body.workspaceId,
+        body.bot,
+        template === undefined ? undefined : { template, credentials: body.credentials },
+      )
       return { bot, checks: await app.bots.checksOf(bot) }
     },
   }),
@@ -308,7 +316,7 @@ export const botRoutes = [
     path: '/v1/starters',
     auth: 'required',
     tags,
-    summary: 'List the starter bots a bot can be created from (POST /v1/bots with starterId)',
+    summary: 'List the templates by their former name, starters (GET /v1/templates says more of them)',
     description:
       "Lists the ready-made bots this server offers as a starting point. Pass one's `id` as `starterId` to POST /v1/bots to get a copy you can edit.",
     example: {
@@ -325,7 +333,7 @@ export const botRoutes = [
     },
     responses: { 200: { description: 'The starters', schema: z.object({ starters: z.array(starterSchema) }) }, ...errors },
     async handler({ app }) {
-      return { starters: app.starters.list() }
+      return { starters: app.templates.starters() }
     },
   }),
 ]

@@ -8,8 +8,8 @@ export const PREVIEW_FRAME_PATH = '/preview/frame'
 
 /**
  * The messages the editor sends: `start` (a run: the bot's id, the token, where to start, whether the author gets the
- * run's emails), `theme` (the theme as
- * edited now). The frame answers `ready` once it listens, then `input`, `end`, `logs` and `restart`.
+ * run's emails, or the template of the gallery to run instead), `theme` (the theme as edited now). The frame answers
+ * `ready` once it listens, then `input`, `end`, `logs` and `restart`.
  */
 const bootstrap = (builderOrigin: string) => `
 const builder = ${jsonForScript(builderOrigin)}
@@ -24,7 +24,10 @@ addEventListener('message', (event) => {
   element = document.createElement('parley-standard')
   element.options = {
     bot: message.botId,
-    preview: Object.assign(message.startFrom ? { startFrom: message.startFrom } : {}, message.sendEmailsToMe === true ? { sendEmailsToMe: true } : {}),
+    preview: Object.assign(
+      typeof message.template === 'string' ? { template: message.template } : message.startFrom ? { startFrom: message.startFrom } : {},
+      message.sendEmailsToMe === true ? { sendEmailsToMe: true } : {},
+    ),
     headers: { authorization: 'Bearer ' + message.token },
     onNewInputBlock: (input) => send({ type: 'input', blockId: String(input.id) }),
     onEnd: () => send({ type: 'end' }),

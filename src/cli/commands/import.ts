@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { createAccess } from '../../app/access.js'
 import { createBots } from '../../app/bots.js'
 import { AppError } from '../../app/errors.js'
-import { createStarters } from '../../app/starters/index.js'
+import { createTemplates } from '../../app/templates/index.js'
 import { loadConfig } from '../../config.js'
 import type { User } from '../../store/accounts.js'
 import type { Store } from '../../store/index.js'
@@ -88,7 +88,7 @@ export const importBot: Command = {
         store,
         access: createAccess(store),
         files: { deleteOwned: async () => {} },
-        starters: createStarters(),
+        templates: createTemplates(),
         pruneVersions: async () => 0,
         domains: { prepare: () => null, claim: async () => {}, settle: async () => {}, ensureFree: async () => {} },
       })

@@ -6,7 +6,7 @@ import type { Access } from '../../../src/app/access.js'
 import { createBots } from '../../../src/app/bots.js'
 import type { FilesApp } from '../../../src/app/files.js'
 import type { CustomDomainsApp } from '../../../src/app/customDomains.js'
-import type { StartersApp } from '../../../src/app/starters/index.js'
+import type { TemplatesApp } from '../../../src/app/templates/index.js'
 import type { Store } from '../../../src/store/index.js'
 
 const linking = (typebotIds: string[]) => ({
@@ -20,11 +20,11 @@ const linking = (typebotIds: string[]) => ({
 
 const botsWith = (idsInWorkspace: (workspaceId: string, ids: readonly string[]) => Promise<Set<string>>) =>
   createBots({
-    store: { bots: { idsInWorkspace } } as unknown as Pick<Store, 'bots' | 'folders'>,
+    store: { bots: { idsInWorkspace } } as unknown as Pick<Store, 'bots' | 'folders' | 'credentials'>,
     access: {} as Access,
     files: {} as Pick<FilesApp, 'deleteOwned'>,
     pruneVersions: async () => 0,
-    starters: {} as StartersApp,
+    templates: {} as TemplatesApp,
     domains: {} as CustomDomainsApp,
   })
 

@@ -70,6 +70,8 @@ export type PreviewStart = {
   prefilledVariables?: Record<string, unknown>
   /** Send email blocks write to the previewing user's own verified address only (the builder's preview toggle). */
   sendEmailsToMe?: boolean
+  /** A template of the gallery to run (by slug) instead of a bot: the builder's template preview. */
+  template?: string
 }
 
 /**
@@ -85,11 +87,12 @@ export const createApi = (apiHost: string, texts: () => Texts, headers: Record<s
       headers,
     ),
 
-  /** A preview of the bot `botId` (members only): Parley's own route, whose answer names the bot `bot`. */
-  startPreview: async (botId: string, body: PreviewStart): Promise<ChatResponse> => {
+  /** A preview of the bot `botId` (members only), or of a template: Parley's own routes, whose answer names the bot `bot`. */
+  startPreview: async (botId: string, { template, ...body }: PreviewStart): Promise<ChatResponse> => {
+    const path = template ? `/v1/templates/${encodeURIComponent(template)}` : `/v1/bots/${encodeURIComponent(botId)}`
     const { bot, ...res } = await postJson<Omit<ChatResponse, 'typebot'> & { bot: ChatResponse['typebot'] }>(
       texts(),
-      join(apiHost, `/v1/bots/${encodeURIComponent(botId)}/preview/startChat`),
+      join(apiHost, `${path}/preview/startChat`),
       { isStreamEnabled: true, ...body },
       headers,
     )

@@ -174,6 +174,35 @@ export const typebotChatRoutes = [
   }),
   defineRoute({
     method: 'POST',
+    path: '/api/v1/templates/{templateSlug}/preview/startChat',
+    auth: 'required',
+    previewToken: true,
+    tags,
+    summary: "Start a preview chat on a template of the gallery, without creating a bot (Typebot's template preview)",
+    description:
+      "Typebot's template preview (what its embed client calls with `templateSlug`): the same chat as POST /v1/templates/{slug}/preview/startChat, in Typebot's answer shape. Signed-in callers only; only they can continue the session.",
+    example: {
+      params: { templateSlug: 'lead-capture' },
+      body: { textBubbleContentFormat: 'richText' },
+      response: {
+        status: 200,
+        body: {
+          sessionId: '2UVlTVlrCxDUcqG0_-Ydg32OUMAYIqqe',
+          ...exampleFirstTurn,
+          typebot: { id: 'template:lead-capture', version: '6', theme: {}, settings: { general: {}, typingEmulation: {} } },
+        },
+      },
+    },
+    params: z.object({ templateSlug: z.string().min(1).max(100) }),
+    body: previewStartBody.unwrap().omit({ bot: true, isProgressBarEnabled: true }).default({ textBubbleContentFormat: 'richText' }),
+    responses: { 200: { description: 'Session, bot and first messages', schema: looseResponse }, ...errors },
+    async handler({ app, user, params, body }) {
+      const { textBubbleContentFormat, ...options } = body
+      return withTypebot(await app.chats.startTemplatePreview(user, params.templateSlug, { ...options, textFormat: textBubbleContentFormat }))
+    },
+  }),
+  defineRoute({
+    method: 'POST',
     path: '/api/v1/sessions/{sessionId}/continueChat',
     auth: 'optional',
     previewToken: true,

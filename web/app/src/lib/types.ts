@@ -12,7 +12,6 @@ import type {
   resultDetailSchema,
   resultRowSchema,
   roleSchema,
-  starterSchema,
   userModeSchema,
   workspaceSchema,
 } from '../../../../src/contract/api.js'
@@ -27,7 +26,6 @@ export type Member = z.infer<typeof memberSchema>
 export type Invitation = z.infer<typeof invitationSchema>
 export type Folder = z.infer<typeof folderSchema>
 export type BotSummary = z.infer<typeof botSummarySchema>
-export type Starter = z.infer<typeof starterSchema>
 export type Credential = z.infer<typeof credentialsSchema>
 export type ApiTokenInfo = z.infer<typeof apiTokenSchema>
 export type Column = z.infer<typeof resultColumnSchema>

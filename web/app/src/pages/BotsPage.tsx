@@ -159,7 +159,7 @@ export const BotsPage = () => {
           {q
             ? t('Try another name, or clear the search.')
             : canWrite
-              ? t('Create one from a starter, or drop Typebot export files (.json) anywhere on this page.')
+              ? t('Create one from a template, or drop Typebot export files (.json) anywhere on this page.')
               : t('Bots created in this workspace will appear here.')}
         </EmptyState>
       ) : (

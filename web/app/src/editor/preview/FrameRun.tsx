@@ -1,5 +1,6 @@
-// One preview run: a preview token (for the draft, or for a published version) and the frame on the user-content
-// origin that runs it (frame.ts). Mounted anew (a new `key`) to restart, and for another bot, start group or version.
+// One preview run: a preview token (for the draft, a published version or a template of the gallery) and the frame
+// on the user-content origin that runs it (frame.ts). Mounted anew (a new `key`) to restart, and for another bot,
+// start group, version or template.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Theme } from '../../../../../src/contract/bot/common.js'
@@ -11,6 +12,8 @@ export const FrameRun = ({
   groupId,
   issue,
   theme,
+  template,
+  title,
   sendEmailsToMe = false,
   onRunningBlock,
   onLogs,
@@ -23,6 +26,10 @@ export const FrameRun = ({
   issue(): Promise<PreviewRun>
   /** A theme the frame follows live (the editor's, as edited); none: the run's own. */
   theme?: Theme
+  /** A template of the gallery to run (by slug) instead of the bot: the New bot dialog's preview. */
+  template?: string
+  /** The frame's accessible name (default: "Preview of the bot"). */
+  title?: string
   /** The run's Send email blocks write to the user's own address (the preview panel's switch). */
   sendEmailsToMe?: boolean
   onRunningBlock?(blockId: string | null): void
@@ -64,6 +71,7 @@ export const FrameRun = ({
           botId,
           token: run.token,
           ...(groupId && { startFrom: { type: 'group', groupId } }),
+          ...(template && { template }),
           ...(sendEmailsToMe && { sendEmailsToMe }),
         })
       } else if (message.type === 'failed') onError(new Error(message.message))
@@ -74,7 +82,7 @@ export const FrameRun = ({
     }
     window.addEventListener('message', listen)
     return () => window.removeEventListener('message', listen)
-  }, [run, origin, post, botId, groupId, sendEmailsToMe, onRunningBlock, onLogs, onError, onRestart])
+  }, [run, origin, post, botId, groupId, template, sendEmailsToMe, onRunningBlock, onLogs, onError, onRestart])
   // The theme follows the editor live; everything else waits for a restart (also the widget's own Restart button).
   useEffect(() => {
     if (theme) post({ type: 'theme', theme })
@@ -84,7 +92,7 @@ export const FrameRun = ({
     <iframe
       ref={frame}
       src={run.frameUrl}
-      title={t('Preview of the bot')}
+      title={title ?? t('Preview of the bot')}
       // Voice clips and copying, as on the bot's page.
       allow="microphone; clipboard-write"
       style={{ flex: 1, minHeight: 320, width: '100%', border: 0, borderRadius: 8 }}

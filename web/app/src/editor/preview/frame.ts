@@ -38,5 +38,5 @@ export const fromFrame = (event: MessageEvent, frame: HTMLIFrameElement | null, 
 
 /** What the editor tells the frame: a run to start, or the theme as edited now. */
 export type ToFrame =
-  | { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom; sendEmailsToMe?: boolean }
+  | { type: 'start'; botId: string; token: string; startFrom?: PreviewStartFrom; sendEmailsToMe?: boolean; template?: string }
   | { type: 'theme'; theme: Theme }

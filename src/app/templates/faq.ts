@@ -1,5 +1,6 @@
-// Starter: answers to common questions behind buttons, looping back to the menu until the visitor is done.
+// Template: answers to common questions behind buttons, looping back to the menu until the visitor is done.
 import { botDoc, edge, group, say, start } from './parts.js'
+import type { Template } from './types.js'
 
 const topics = [
   { key: 'hours', label: 'Opening hours', answer: 'We are open Monday to Friday, 9:00 to 18:00.' },
@@ -43,8 +44,9 @@ const human = group('faq-human', 'Human', 700, 500, [
 
 const bye = group('faq-bye', 'Goodbye', 1500, 0, [say('faq-bye-say', 'Have a great day!')])
 
-export const faq = {
-  id: 'faq',
+export const faq: Template = {
+  slug: 'faq',
+  category: 'support',
   name: 'FAQ',
   description: 'Answers to common questions behind buttons, with a hand-off to a person.',
   bot: botDoc('FAQ', {

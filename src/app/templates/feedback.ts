@@ -1,5 +1,6 @@
-// Starter: a 0–10 rating, then a follow-up question that depends on the score.
+// Template: a 0–10 rating, then a follow-up question that depends on the score.
 import { botDoc, edge, group, type Part, say, start } from './parts.js'
+import type { Template } from './types.js'
 
 const groups: Part[] = [
   group('fb-rate', 'Rating', 300, 0, [
@@ -43,8 +44,9 @@ const groups: Part[] = [
   group('fb-end', 'Thanks', 1100, 0, [say('fb-bye', 'Thanks for your feedback ({{Score}}/10). It helps us a lot.')]),
 ]
 
-export const customerFeedback = {
-  id: 'customer-feedback',
+export const customerFeedback: Template = {
+  slug: 'customer-feedback',
+  category: 'feedback',
   name: 'Customer feedback',
   description: 'A 0–10 rating with a follow-up question that depends on the score.',
   bot: botDoc('Customer feedback', {

@@ -1,5 +1,6 @@
-// Starter: collect a visitor's name, email and need, then confirm.
+// Template: collect a visitor's name, email and need, then confirm.
 import { botDoc, edge, group, type Part, say, start } from './parts.js'
+import type { Template } from './types.js'
 
 const groups: Part[] = [
   group('lc-welcome', 'Welcome', 300, 0, [
@@ -19,8 +20,9 @@ const groups: Part[] = [
   group('lc-done', 'Confirmation', 700, 0, [say('lc-thanks', 'Thanks, {{Name}}! We will write to {{Email}} soon.')]),
 ]
 
-export const leadCapture = {
-  id: 'lead-capture',
+export const leadCapture: Template = {
+  slug: 'lead-capture',
+  category: 'marketing',
   name: 'Lead capture',
   description: "Asks for the visitor's name, email and need, then confirms.",
   bot: botDoc('Lead capture', {
