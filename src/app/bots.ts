@@ -248,7 +248,10 @@ export const createBots = ({
       if (publicId !== undefined) changes.publicId = publicId
       if (folderId !== undefined) changes.folderId = (await folderOf(bot.workspaceId, folderId)) ?? null
       const stored = normaliseDomain(bot.doc.customDomain)
-      const domain = 'customDomain' in fields ? (changes.doc!.customDomain = domains.prepare(fields.customDomain)) : undefined
+      // The value the bot already has is kept as stored (a client sending the whole bot back, as Typebot's do, may
+      // carry a value from before domains were checked): only a new one is checked and claimed.
+      const unchanged = 'customDomain' in fields && fields.customDomain === bot.doc.customDomain
+      const domain = 'customDomain' in fields && !unchanged ? (changes.doc!.customDomain = domains.prepare(fields.customDomain)) : undefined
       const domainChanged = domain !== undefined && (!stored.ok || stored.domain !== domain)
       if (domainChanged) await domains.claim(bot.id, domain)
       const updated = await withPublicIdConflict(() => store.bots.update(bot.id, changes, overwrite ? undefined : updatedAt))

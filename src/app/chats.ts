@@ -233,7 +233,10 @@ export const createChats = ({
         if (existing && !ownPreview(existing.state, '', user.id)) throw conflict('That session id is in use by another chat.')
         session = { kind: 'replace', id: options.sessionId }
       }
-      const outcome = await run(() => startChat(compiledBot, { ...options, workspaceId: '', isPreview: true, previewUserId: user.id }, deps))
+      // No prefilled variables: they would let any signed-in caller point a template's HTTP request at a URL of
+      // their choosing (the order-status template fetches `{{Orders API}}/…`) with no workspace to answer for it.
+      const { prefilledVariables: _prefilled, ...start } = options
+      const outcome = await run(() => startChat(compiledBot, { ...start, workspaceId: '', isPreview: true, previewUserId: user.id }, deps))
       await commit(outcome, session, [])
       const missing = template.credentials.map((need) => ({
         status: 'info' as const,

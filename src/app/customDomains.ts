@@ -2,9 +2,11 @@
 // names one bot across the server: the bots app claims it here before the document naming it is saved, so the
 // customDomains table (the claim) may hold a row whose save then failed; every read below therefore also asks the
 // bot's document, which stays the one truth, and such a row is given up to the next bot that asks for its domain.
-// When the operator asks for it (CUSTOM_DOMAIN_VERIFICATION=http), a domain is served only once its HTTP challenge
-// passed: this server fetches http://<domain>/.well-known/parley-domain-challenge/<token> through the domain (with
-// the SSRF guard of bots' requests) and gets the answer it serves there itself, so the domain reaches this server.
+// When the operator asks for it (CUSTOM_DOMAIN_VERIFICATION=http), a domain is served only once its owner proved
+// control of it: this server fetches http://<domain>/.well-known/parley-domain-challenge/<token> through the domain
+// (with the SSRF guard of bots' requests) and expects the answer only the claiming bot's writers are shown. This
+// server never serves that path itself: were it to, anyone could "prove" a domain that already leads here (one
+// another workspace let go of, a wildcard record) by claiming it first.
 import { createHash, randomBytes } from 'node:crypto'
 import { CHALLENGE_PATH, type CustomDomainStatus, normaliseDomain } from '../contract/customDomains.js'
 import type { Runtime } from '../engine/types.js'
@@ -77,7 +79,7 @@ export const createCustomDomains = ({
     }
   }
 
-  /** Fetches the domain's challenge URL: why it fails, or undefined when it answers as this server does. */
+  /** Fetches the domain's challenge URL: why it fails, or undefined when it holds the expected answer. */
   const check = async (domain: string, token: string): Promise<string | undefined> => {
     const shown = `http://${domain}${CHALLENGE_PATH}${token}`
     const base = settings.challengeOrigin?.(domain) ?? `http://${domain}`
@@ -90,9 +92,10 @@ export const createCustomDomains = ({
       purpose: 'service',
     })
     if (!outcome.ok) return `${shown} could not be fetched: ${outcome.message}`
-    if (outcome.status !== 200) return `${shown} answered ${outcome.status}: the domain does not reach this server yet (point it at ${target()}).`
+    if (outcome.status !== 200)
+      return `${shown} answered ${outcome.status}: put the file there (on the site the domain leads to now), then check again.`
     if (outcome.text.trim() !== challengeAnswer(domain, token))
-      return `${shown} answered, but not with this server's answer: the domain reaches another server.`
+      return `${shown} answered, but not with the expected text: the file must hold exactly the answer shown.`
     return undefined
   }
 
@@ -150,6 +153,8 @@ export const createCustomDomains = ({
       const { bot } = await access.bot(user, botId, 'write')
       const domain = domainOf(bot.doc)
       if (!domain) throw badRequest('This bot has no custom domain: set its customDomain first.')
+      // A document stored before domains were checked may name this server's own host: never a bot's to prove.
+      this.prepare(domain)
       let row = await store.customDomains.get(domain)
       // A bot whose document names a domain without its row (it lost it to a stale claim's cleanup): claim it now.
       if (!row || row.botId !== bot.id) {
@@ -159,7 +164,10 @@ export const createCustomDomains = ({
       const failure = await check(domain, row.token)
       if (!failure) await store.customDomains.markVerified(domain, bot.id, new Date().toISOString())
       const status = await statusOf(bot)
-      return { ...status, check: failure ? { ok: false, message: failure } : { ok: true, message: `${domain} reaches this server.` } }
+      return {
+        ...status,
+        check: failure ? { ok: false, message: failure } : { ok: true, message: `${domain} is proven: it is served once it leads here.` },
+      }
     },
 
     /**
@@ -167,17 +175,10 @@ export const createCustomDomains = ({
      * when required); undefined for any other host. The bot may be unpublished: its page then says so.
      */
     async publicIdFor(host: string): Promise<{ publicId: string | null } | undefined> {
-      const found = await holder(host.toLowerCase())
+      const found = await holder(host.toLowerCase().replace(/\.$/, ''))
       if (!found?.bot || found.bot.isArchived) return undefined
       if (settings.verification && !found.row.verifiedAt) return undefined
       return { publicId: found.bot.publicId }
-    },
-
-    /** What the challenge URL answers on a host, or undefined when the host has no pending challenge of that token. */
-    async challenge(host: string, token: string): Promise<string | undefined> {
-      const domain = host.toLowerCase()
-      const row = await store.customDomains.get(domain)
-      return row && row.token === token ? challengeAnswer(domain, token) : undefined
     },
 
     /**

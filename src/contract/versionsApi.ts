@@ -26,7 +26,13 @@ export const versionParams = z.object({
 
 export const listVersionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: 'Versions per page (1–200, default 50)' }),
-  before: z.coerce.number().int().min(1).optional().meta({ description: 'Versions numbered below this one (the `nextBefore` of the previous page)' }),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(999_999_999)
+    .optional()
+    .meta({ description: 'Versions numbered below this one (the `nextBefore` of the previous page)' }),
 })
 
 export const versionsListAnswer = z.object({

@@ -138,10 +138,9 @@ export const diffBots = (from: Obj, to: Obj): BotDiff => {
     const changes: ValueChange[] = []
     if (groupTitle(old) !== groupTitle(g)) changes.push({ path: 'title', from: groupTitle(old), to: groupTitle(g) })
     const order = (x: Obj) => list(x.blocks).map((bl) => bl.id)
-    const [before, after] = [
-      order(old).filter((x) => list(g.blocks).some((bl) => bl.id === x)),
-      order(g).filter((x) => list(old.blocks).some((bl) => bl.id === x)),
-    ]
+    // The order of the blocks both versions of the group hold (blocks added or removed are listed as such).
+    const [idsBefore, idsAfter] = [new Set(order(old)), new Set(order(g))]
+    const [before, after] = [order(old).filter((x) => idsAfter.has(x)), order(g).filter((x) => idsBefore.has(x))]
     if (JSON.stringify(before) !== JSON.stringify(after)) changes.push({ path: 'blocks.order', from: before, to: after })
     if (changes.length) groups.changed.push({ id, title: groupTitle(g), changes })
   }

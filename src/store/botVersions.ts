@@ -113,7 +113,13 @@ export const botVersions = (db: Kysely<Database>) => {
         if (id === liveId) continue
         const inUse = await db.selectFrom('chatSessions').select('id').where('state', 'like', `%"snapshotId":"${id}"%`).limit(1).executeTakeFirst()
         if (inUse) continue
-        const res = await db.deleteFrom('publishedBots').where('id', '=', id).where('number', 'is not', null).executeTakeFirst()
+        // In the same statement: not the live one, should a rollback to it have happened since `liveId` was read.
+        const res = await db
+          .deleteFrom('publishedBots')
+          .where('id', '=', id)
+          .where('number', 'is not', null)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('bots').select('bots.id').where('bots.publishedId', '=', id))))
+          .executeTakeFirst()
         removed += Number(res.numDeletedRows)
       }
       return removed

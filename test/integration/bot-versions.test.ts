@@ -135,6 +135,7 @@ describe('bot versions', () => {
 
     assert.equal((await s.call('GET', `${path}/versions?limit=0`, { token: owner.token })).status, 400)
     assert.equal((await s.call('GET', `${path}/versions?limit=abc`, { token: owner.token })).status, 400)
+    assert.equal((await s.call('GET', `${path}/versions?before=3000000000`, { token: owner.token })).status, 400)
     assert.equal((await s.call('GET', `${path}/versions/compare`, { token: owner.token })).status, 400)
     assert.equal((await s.call('POST', `${path}/publish`, { token: owner.token, body: { note: 'x'.repeat(501) } })).status, 400)
     const unpublished = await importBot(s, owner.token, owner.workspaceId, greeting('Never published'))

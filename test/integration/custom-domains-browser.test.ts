@@ -2,10 +2,11 @@
 // to add), then a visitor chats on that domain, which Chromium resolves to the loopback server
 // (--host-resolver-rules): the page, its widget and every chat call stay on the domain's origin, and the builder's
 // session cookie of the same browser never goes there. Where the operator requires proof, the tab shows the challenge
-// and "Verify now" tells why a domain not yet leading here fails, then passes once it does. axe-core finds nothing
+// and its answer, and "Verify now" tells why it fails while the file is missing, then passes once it is published
+// on the site the domain leads to. axe-core finds nothing
 // serious on the tab.
 import assert from 'node:assert/strict'
-import { createServer, request } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
@@ -128,16 +129,12 @@ describe('custom domains in the web app and on the domain', () => {
 describe('custom domains in the web app when proof is required', () => {
   let s: TestServer
   let browser: Browser
-  // The domain's DNS and proxy: nothing there at first (404 for everything), then Parley behind it.
-  let leadsHere = false
+  // The site the domain leads to now (its owner's): nothing there at first, then the file its owner publishes.
+  const published = new Map<string, string>()
   const domainSite = createServer((req, res) => {
-    if (!leadsHere) return res.writeHead(404).end('Not Found')
-    const upstream = request(`${s.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
-    upstream.on('error', () => res.writeHead(502).end())
-    req.pipe(upstream)
+    const file = published.get(req.url ?? '')
+    if (file === undefined) return res.writeHead(404).end('Not Found')
+    res.end(file)
   })
   before(async () => {
     await new Promise<void>((resolve) => domainSite.listen(0, '127.0.0.1', resolve))
@@ -151,7 +148,7 @@ describe('custom domains in the web app when proof is required', () => {
     domainSite.close()
   })
 
-  test('the challenge is shown; Verify now fails with the reason, then passes once the domain leads here', async () => {
+  test('the challenge and its answer are shown; Verify now fails with the reason, then passes once the file is published', async () => {
     const context = await newLocalContext(browser)
     const page = await context.newPage()
     const { workspaceId, api } = await setUpFirstAccount(page, s.builderUrl, person('Bea'))
@@ -164,15 +161,17 @@ describe('custom domains in the web app when proof is required', () => {
     await panel.getByText('Not served yet', { exact: true }).waitFor()
     const challenge = await panel.getByRole('textbox', { name: 'Challenge address' }).inputValue()
     assert.match(challenge, /^http:\/\/proof\.example\.org\/\.well-known\/parley-domain-challenge\/[0-9a-f]{32}$/)
+    const answer = await panel.getByRole('textbox', { name: 'File content' }).inputValue()
+    assert.ok(answer.length >= 32, answer)
 
     await panel.getByRole('button', { name: 'Verify now' }).click()
     const failed = panel.getByRole('alert').filter({ hasText: 'The domain could not be verified' })
     await failed.waitFor()
-    assert.match((await failed.textContent()) ?? '', /answered 404: the domain does not reach this server yet/)
+    assert.match((await failed.textContent()) ?? '', /answered 404: put the file there/)
     await expectClean(page, 'the custom domain panel with a failed check')
     await shot(page, 'share-custom-domain-unverified')
 
-    leadsHere = true
+    published.set(new URL(challenge).pathname, answer)
     await panel.getByRole('button', { name: 'Verify now' }).click()
     await panel.getByRole('status').filter({ hasText: 'The domain is verified' }).waitFor()
     await panel.getByText('Served', { exact: true }).waitFor()

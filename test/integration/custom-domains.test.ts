@@ -1,6 +1,7 @@
 // Custom domains (app/customDomains.ts): a published bot's `customDomain` serves its page at that host, picked by the
 // request's Host header; one bot per domain across the server; with CUSTOM_DOMAIN_VERIFICATION=http only once the
-// domain's HTTP challenge passed, fetched through the domain (here a loopback stand-in for its DNS and proxy).
+// domain's owner published the HTTP challenge's answer at the domain, fetched through it (here loopback stand-ins
+// for its DNS, its owner's site and the proxy).
 import assert from 'node:assert/strict'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -252,6 +253,20 @@ const startProxy = async (to: string): Promise<{ url: string; server: Server; re
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests }
 }
 
+/** The site a domain leads to before it is pointed here: serves the files its owner put there, 404 otherwise. */
+const startSite = async () => {
+  const files = new Map<string, string>()
+  const requests: string[] = []
+  const server = createServer((req, res) => {
+    requests.push(`${req.headers.host} ${req.url}`)
+    const file = files.get(req.url ?? '')
+    if (file === undefined) res.writeHead(404).end('not here')
+    else res.end(file)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, files, requests }
+}
+
 /** Another site at a domain: answers every path 200 with the path itself. */
 const startEcho = async () => {
   const server = createServer((req, res) => res.end(req.url))
@@ -264,12 +279,15 @@ describe('custom domains when the operator requires proof (CUSTOM_DOMAIN_VERIFIC
   let guarded: TestServer
   let proxy: Awaited<ReturnType<typeof startProxy>>
   let echo: Awaited<ReturnType<typeof startEcho>>
+  let site: Awaited<ReturnType<typeof startSite>>
   let owner: Awaited<ReturnType<typeof userWithWorkspace>>
   let bot: Record<string, any>
-  // The domains' DNS: bot.example.org leads to the proxy in front of Parley, elsewhere.example.org to another site.
+  // The domains' DNS: bot.example.org leads to its owner's site, then to the proxy in front of Parley;
+  // elsewhere.example.org to another site.
   const origins = new Map<string, string>()
   before(async () => {
     echo = await startEcho()
+    site = await startSite()
     origins.set('elsewhere.example.org', echo.url)
     s = await startTestServer(
       {
@@ -281,7 +299,6 @@ describe('custom domains when the operator requires proof (CUSTOM_DOMAIN_VERIFIC
       { challengeOrigin: (domain) => origins.get(domain) ?? `http://${domain}` },
     )
     proxy = await startProxy(s.url)
-    origins.set('bot.example.org', proxy.url)
     owner = await userWithWorkspace(s)
     bot = await importAndPublish(s, owner.token, owner.workspaceId, greeter('Proved', 'Proved hello'))
   })
@@ -290,6 +307,7 @@ describe('custom domains when the operator requires proof (CUSTOM_DOMAIN_VERIFIC
     await guarded?.stop()
     proxy?.server.close()
     echo?.server.close()
+    site?.server.close()
   })
 
   test("the server's own host names are refused", async () => {
@@ -300,31 +318,45 @@ describe('custom domains when the operator requires proof (CUSTOM_DOMAIN_VERIFIC
     }
   })
 
-  test('a domain is served only once its challenge, fetched through the domain, answers as this server', async () => {
+  test("a domain is served only once its owner published the challenge's answer at the domain; Parley never answers it", async () => {
     assert.equal((await setDomain(s, owner.token, bot.id, 'bot.example.org')).status, 200)
     const state = (await s.call('GET', `/v1/bots/${bot.id}/customDomain`, { token: owner.token })).body
     assert.equal(state.verificationRequired, true)
     assert.equal(state.served, false)
     assert.match(state.challenge.url, /^http:\/\/bot\.example\.org\/\.well-known\/parley-domain-challenge\/[0-9a-f]{32}$/)
-    // Not yet served, nor known to the proxy's TLS.
+    const path = new URL(state.challenge.url).pathname
+    // Not yet served, nor known to the proxy's TLS; Parley does not answer the challenge itself, even on that host.
     assert.equal((await requestAs(s, 'bot.example.org', 'GET', '/')).status, 302)
     assert.equal((await s.call('GET', '/v1/customDomains/ask?domain=bot.example.org', { token: null })).status, 404)
-    // Parley answers the challenge on that host only.
-    const path = new URL(state.challenge.url).pathname
-    const answered = await requestAs(s, 'bot.example.org', 'GET', path)
-    assert.equal(answered.status, 200)
-    assert.equal(answered.body, state.challenge.answer)
-    assert.equal((await requestAs(s, 'other.example.org', 'GET', path)).status, 404)
-    assert.equal((await requestAs(s, 'bot.example.org', 'GET', `${path.slice(0, -4)}0000`)).status, 404)
+    assert.notEqual((await requestAs(s, 'bot.example.org', 'GET', path)).body, state.challenge.answer)
 
+    // The domain leads to its owner's site, which does not hold the file yet: no pass.
+    origins.set('bot.example.org', site.url)
+    const early = await s.call('POST', `/v1/bots/${bot.id}/customDomain/verify`, { token: owner.token })
+    assert.equal(early.body.check.ok, false)
+    assert.match(early.body.check.message, /answered 404: put the file there/)
+    site.files.set(path, `${state.challenge.answer}\n`)
     const verified = await s.call('POST', `/v1/bots/${bot.id}/customDomain/verify`, { token: owner.token })
     assert.equal(verified.status, 200, JSON.stringify(verified.body))
     assert.equal(verified.body.check.ok, true, verified.body.check.message)
     assert.equal(verified.body.served, true)
     assert.ok(verified.body.verifiedAt)
-    assert.ok(proxy.requests.includes(`bot.example.org ${path}`), proxy.requests.join('\n'))
+    assert.ok(site.requests.includes(`bot.example.org ${path}`), site.requests.join('\n'))
+
+    // Then the owner points the domain here: its page is served, and the proxy may get it a certificate.
+    origins.set('bot.example.org', proxy.url)
     assert.match((await requestAs(s, 'bot.example.org', 'GET', '/')).body, new RegExp(`"bot":"${bot.publicId}"`))
+    assert.match((await requestAs(s, 'bot.example.org.', 'GET', '/')).body, new RegExp(`"bot":"${bot.publicId}"`), 'a trailing dot')
     assert.equal((await s.call('GET', '/v1/customDomains/ask?domain=bot.example.org', { token: null })).status, 200)
+
+    // A domain that leads here, let go by its bot, cannot be "proved" by someone else who claims it next.
+    assert.equal((await setDomain(s, owner.token, bot.id, null)).status, 200)
+    const stranger = await userWithWorkspace(s, 'Stranger')
+    const theirs = await importAndPublish(s, stranger.token, stranger.workspaceId, greeter('Theirs', 'Taken over'))
+    assert.equal((await setDomain(s, stranger.token, theirs.id, 'bot.example.org')).status, 200)
+    const takeover = await s.call('POST', `/v1/bots/${theirs.id}/customDomain/verify`, { token: stranger.token })
+    assert.equal(takeover.body.check.ok, false, takeover.body.check.message)
+    assert.equal((await requestAs(s, 'bot.example.org', 'GET', '/')).status, 302)
   })
 
   test('a domain leading to another site, or nowhere, does not pass', async () => {
@@ -333,7 +365,7 @@ describe('custom domains when the operator requires proof (CUSTOM_DOMAIN_VERIFIC
     const elsewhere = await s.call('POST', `/v1/bots/${other.id}/customDomain/verify`, { token: owner.token })
     assert.equal(elsewhere.status, 200)
     assert.equal(elsewhere.body.check.ok, false)
-    assert.match(elsewhere.body.check.message, /another server/)
+    assert.match(elsewhere.body.check.message, /not with the expected text/)
     assert.equal(elsewhere.body.served, false)
     assert.equal((await requestAs(s, 'elsewhere.example.org', 'GET', '/')).status, 302)
     assert.equal((await setDomain(s, owner.token, other.id, 'nowhere.invalid')).status, 200)

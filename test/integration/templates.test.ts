@@ -213,6 +213,17 @@ describe('template gallery', () => {
     )
   })
 
+  test("a template's preview takes no prefilled variables: its HTTP request goes where the template says, not where the caller points it", async () => {
+    const before = shop.requests.length
+    const start = await s.call('POST', '/v1/templates/order-status/preview/startChat', {
+      token: owner.token,
+      body: { prefilledVariables: { 'Orders API': `${shop.origin}/api` } },
+    })
+    assert.equal(start.status, 200, JSON.stringify(start.body))
+    await chatThrough(start.body.sessionId, mainPaths['order-status'].replies)
+    assert.equal(shop.requests.length, before, 'the caller-given address was never fetched')
+  })
+
   test('use: the created bot keeps the credentials chosen; wrong or foreign credentials are refused', async () => {
     const mine = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
       token: owner.token,

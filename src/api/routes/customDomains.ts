@@ -30,7 +30,7 @@ export const customDomainRoutes = [
     summary: "Get the state of the bot's custom domain",
     description:
       'The bot\'s `customDomain` (set with PATCH /v1/bots/{botId}) serves its hosted page at that host name once the bot is published: point the domain at `target` (a CNAME record) through a reverse proxy that terminates TLS (docs/deploy.md, "Custom domains"). ' +
-      'When the operator requires proof (CUSTOM_DOMAIN_VERIFICATION=http), the domain is served only once its HTTP challenge passed: `challenge` says where this server fetches it (Parley answers it itself once the domain reaches it); then call verify. Guests may read it.',
+      'When the operator requires proof (CUSTOM_DOMAIN_VERIFICATION=http), the domain is served only once its owner proved control of it: publish `challenge.answer` as the file at `challenge.url` on the site the domain leads to now (Parley never serves that path itself), then call verify. Guests may read it.',
     example: { params: { botId: exampleIds.botId }, response: { status: 200, body: exampleStatus } },
     params: botParams,
     responses: { 200: { description: "The custom domain's state", schema: customDomainStatusSchema }, ...errors },
@@ -45,8 +45,8 @@ export const customDomainRoutes = [
     tags,
     summary: "Check the bot's custom domain now (its HTTP challenge)",
     description:
-      'Fetches `http://<domain>/.well-known/parley-domain-challenge/<token>` through the domain (members and admins) and expects the answer this server gives there: a pass marks the domain verified, so it is served even where the operator requires proof. ' +
-      'The answer is the state with `check`: `ok` false and why (the domain does not resolve, reaches another server, answers 404…) when it did not pass; a domain once verified stays verified. ' +
+      'Fetches `http://<domain>/.well-known/parley-domain-challenge/<token>` through the domain (members and admins) and expects the file to hold `challenge.answer`: a pass marks the domain verified, so it is served even where the operator requires proof. ' +
+      'The answer is the state with `check`: `ok` false and why (the domain does not resolve, answers 404, holds another text…) when it did not pass; a domain once verified stays verified. ' +
       "The fetch goes through the same guard as bots' HTTP requests: a domain resolving to a private or loopback address is refused unless HTTP_REQUEST_ALLOWLIST opens it. 400 when the bot has no custom domain.",
     example: {
       params: { botId: exampleIds.botId },

@@ -1,11 +1,10 @@
-// What a bot's custom domain serves (app/customDomains.ts): the bot's page at `/` (and at its own `/{publicId}`),
-// and the domain's HTTP challenge. A custom domain is never the builder's origin: like any host that is neither of
+// What a bot's custom domain serves (app/customDomains.ts): the bot's page at `/` (and at its own `/{publicId}`);
+// never the domain's HTTP challenge, which its owner serves (that is the proof). A custom domain is never the builder's origin: like any host that is neither of
 // the server's own it gets no session cookie (sites.ts), and what it does not serve here goes on as on such a host
 // (the chat API, /chat.js and stored files work there; builder pages redirect to the builder's origin).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../app/index.js'
 import { RESERVED_PUBLIC_IDS } from '../../contract/api.js'
-import { CHALLENGE_PATH } from '../../contract/customDomains.js'
 
 type SendPage = (req: FastifyRequest, reply: FastifyReply, publicId: string | null) => Promise<unknown>
 
@@ -22,11 +21,5 @@ export const registerCustomDomainPages = (fastify: FastifyInstance, app: App, se
     if (!found) return
     // The domain shows its own bot only: other bots' pages are not the domain owner's to show.
     return sendPage(req, reply, segment === undefined || segment === found.publicId ? found.publicId : null)
-  })
-
-  fastify.get<{ Params: { token: string } }>(`${CHALLENGE_PATH}:token`, async (req, reply) => {
-    const answer = await app.customDomains.challenge(req.hostname, req.params.token)
-    if (!answer) return reply.code(404).send({ code: 'not_found', message: 'No custom domain challenge of this token on this host.' })
-    return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send(answer)
   })
 }

@@ -88,13 +88,15 @@ export const CustomDomainPanel = ({ bot, canWrite, onSaved }: { bot: Bot; canWri
               {t('To serve the bot at {{domain}}:', { domain: state.domain })}
             </Text>
             <List type="ordered" size="sm" spacing={4}>
+              {state.verificationRequired && !state.verifiedAt && (
+                <List.Item>{t('First prove the domain is yours: publish the file below on the site it leads to now, then verify it.')}</List.Item>
+              )}
               <List.Item>{t('At your DNS provider, add a CNAME record for {{domain}} pointing to {{target}}.', state)}</List.Item>
               <List.Item>
                 {t(
                   'This server’s reverse proxy routes the domain here and obtains its TLS certificate: ask its operator if it is not set up for custom domains.',
                 )}
               </List.Item>
-              {state.verificationRequired && <List.Item>{t('Once the record is in place, verify the domain below.')}</List.Item>}
               <List.Item>{t('Publish the bot.')}</List.Item>
             </List>
             {state.served && (
@@ -108,10 +110,11 @@ export const CustomDomainPanel = ({ bot, canWrite, onSaved }: { bot: Bot; canWri
                   {state.verifiedAt
                     ? t('Verified on {{date}}.', { date: new Date(state.verifiedAt).toLocaleString() })
                     : t(
-                        'This server serves a domain once it has proved that the domain leads here: it fetches the address below through the domain and expects its own answer.',
+                        'This server serves a domain once its owner has proved control of it: it fetches the address below through the domain and expects the file to hold exactly this answer.',
                       )}
                 </Text>
                 <CopyField label={t('Challenge address')} value={state.challenge.url} />
+                <CopyField label={t('File content')} value={state.challenge.answer} />
                 {canWrite && (
                   <Group>
                     <Button variant="light" onClick={() => void verify.submit()} loading={verify.busy}>
