@@ -3,9 +3,11 @@
 // (share/: WhatsApp, Telegram).
 import { Alert, Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import { useQuery } from '@tanstack/react-query'
 import { IconExternalLink } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
+import type { Settings } from '../../../../../src/contract/bot/common.js'
 import { CopyField } from '../../components/CopyField.js'
 import { msg } from '../../i18n/index.js'
 import { api } from '../../lib/api.js'
@@ -39,6 +41,14 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
   const [mode, setMode] = useState('standard')
   const origin = useChatOrigin()
   const url = bot.publicId ? `${origin}/${bot.publicId}` : ''
+  // Visitors get the live version's schedule and hosted page, which may not be the draft's (unpublished changes, a
+  // rollback): the notices say what holds now; an unpublished bot shows what publishing will bring.
+  const live = useQuery({
+    queryKey: ['published-settings', bot.id, bot.publishedAt, bot.updatedAt],
+    enabled: Boolean(bot.publishedAt),
+    queryFn: () => api.get<{ publishedBot: { settings: Settings } }>(`/v1/bots/${bot.id}/publishedBot`).then((r) => r.publishedBot.settings),
+  })
+  const settings = bot.publishedAt ? live.data : bot.settings
   return (
     <Stack maw={860} gap="lg">
       {!bot.publishedAt && (
@@ -51,7 +61,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           {t('New chats are refused while the bot is closed. Reopen it to take visitors again.')}
         </Alert>
       )}
-      <AvailabilityNotice settings={bot.settings} />
+      <AvailabilityNotice settings={settings} />
       <Card withBorder padding="lg">
         <Stack>
           <Title order={2} size="h4">
@@ -68,7 +78,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           </Text>
           {url && <CopyField label={t('Link')} value={url} />}
           <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
-          {url && bot.publishedAt && hostedPageOn(bot.settings) && (
+          {url && bot.publishedAt && hostedPageOn(settings) && (
             <Group>
               <Button
                 component="a"
@@ -93,7 +103,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
             </Title>
             <SegmentedControl
               // The iframe mode shows the hosted page: not for an embed-only bot.
-              data={modes.filter((m) => m.value !== 'iframe' || hostedPageOn(bot.settings)).map((m) => ({ value: m.value, label: t(m.label) }))}
+              data={modes.filter((m) => m.value !== 'iframe' || hostedPageOn(settings)).map((m) => ({ value: m.value, label: t(m.label) }))}
               value={mode}
               onChange={setMode}
               aria-label={t('Embed mode')}
