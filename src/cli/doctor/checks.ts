@@ -2,8 +2,8 @@
 // the public URL, the SMTP server, the storage) and says what is wrong and how to fix it.
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
 import { createTransport } from 'nodemailer'
 import { type Config, siteUrls } from '../../config.js'
 import { createFileStorage } from '../../runtime/files/index.js'
@@ -197,10 +197,27 @@ export const checkStorage = async (config: Config): Promise<Finding> => {
   }
   const dir = resolve(config.files.directory)
   try {
-    // A directory made only for the probe goes again: doctor run from the wrong directory leaves nothing behind.
-    const created = await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, probe), 'probe')
-    await rm(created ?? join(dir, probe), { recursive: true })
+    // A directory made only for the probe goes again when nothing else is in it: doctor run from the wrong directory
+    // leaves nothing behind. Another doctor probing the same new directory may remove it between our mkdir and our
+    // write (ENOENT): make it again, a few times.
+    let created: string | undefined
+    for (let attempt = 1; ; attempt++) {
+      created = (await mkdir(dir, { recursive: true })) ?? created
+      try {
+        await writeFile(join(dir, probe), 'probe')
+        break
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw err
+      }
+    }
+    await rm(join(dir, probe), { force: true })
+    // The directories made for it, innermost first, while empty (another doctor's probe may still be there).
+    const removed = (d: string) =>
+      rmdir(d).then(
+        () => true,
+        () => false,
+      )
+    for (let d = dir; created && d.startsWith(created) && (await removed(d)) && d !== created; d = dirname(d)) {}
   } catch (err) {
     return fail(
       'Storage',
