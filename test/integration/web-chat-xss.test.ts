@@ -74,6 +74,10 @@ const exceptions: { where: RegExp; why: string }[] = [
     where: /^settings: general\.language$/,
     why: 'a language tag: anything else is refused when the bot is saved (hosted-page.test.ts), so no markup can get there',
   },
+  {
+    where: /^settings: general\.(opensAt|closesAt|timeZone)$/,
+    why: 'a date-time with an offset and an IANA time zone: anything else is refused when the bot is saved (availability.test.ts); the widget never shows them',
+  },
 ]
 
 const filled = (kind: string, schema: z.ZodType, branch?: (path: string, count: number) => number | undefined) =>
@@ -258,7 +262,17 @@ const settings = (() => {
   const s = filled('settings', settingsSchema)
   return {
     ...s,
-    general: { ...s.general, isInputPrefillEnabled: true, isBrandingEnabled: true, language: 'pt-BR' },
+    // No schedule (the bot must take chats); the hosted page on.
+    general: {
+      ...s.general,
+      isInputPrefillEnabled: true,
+      isBrandingEnabled: true,
+      language: 'pt-BR',
+      opensAt: undefined,
+      closesAt: undefined,
+      timeZone: undefined,
+      isHostedPageEnabled: true,
+    },
     typingEmulation: { enabled: false },
     metadata: { ...s.metadata, customHeadCode: '<script>__byDesign("head")</script>' },
     security: undefined,
