@@ -1,33 +1,29 @@
 // Chats: starts and continues them on compiled bots (compiledBots.ts), admits callers (chatAdmission.ts), stores
-// each turn in one transaction (turnCommit.ts). This is the only module that calls the engine (startChat,
-// continueChat, EngineDeps), and the one place where its errors (EngineError) become AppErrors.
+// each turn in one transaction (turnCommit.ts); previews are previewChats.ts's. These two modules are the only ones
+// that call the engine (startChat, continueChat, EngineDeps), through chatStart.ts's `run`, where its errors
+// (EngineError) become AppErrors.
 import { createHash } from 'node:crypto'
 import type { Settings } from '../contract/bot/common.js'
 import { takesNewChats } from '../domain/availability.js'
-import { importedBotDoc } from '../domain/bots.js'
-import type { CompiledBot } from '../engine/compile.js'
-import { continueChat, EngineError, startChat, type EngineDeps, type StartOptions, type TurnOutcome } from '../engine/index.js'
+import { continueChat, startChat, type EngineDeps } from '../engine/index.js'
 import { actionKindOf, type CompletionStream, inputKindOf, type KindRegistry } from '../engine/kinds.js'
 import type { SessionState } from '../engine/state.js'
 import type { MessagingClient, Runtime, TextFormat, UserReply } from '../engine/types.js'
-import { deepParseVariables } from '../engine/variables.js'
 import { hashToken, newId, newResultKey, newSessionId } from '../lib/ids.js'
 import type { User } from '../store/accounts.js'
-import { runtimePart } from '../store/botHash.js'
-import type { PublishedBot } from '../store/bots.js'
 import type { ResultRef, SessionWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import type { Access } from './access.js'
-import { docOrThrow } from './bots.js'
 import { chatAdmission } from './chatAdmission.js'
 import { compiledBotsOf } from './compiledBots.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
 import type { FilesApp, UploadRequest } from './files.js'
-import { asMember } from './previewCaller.js'
 import type { PreviewTokens } from './previewTokens.js'
 import type { TemplatesApp } from './templates/index.js'
-import { slugOfSnapshot, templateBotId, templateSnapshotId } from './templates/preview.js'
+import { templateSnapshotOf } from './templates/preview.js'
 import { type Arrival, recentTurnsOf } from './recentTurns.js'
+import { botSummary, type CommonStart, run } from './chatStart.js'
+import { previewChatsOf } from './previewChats.js'
 import { checkOrigin, parseState } from './sessionState.js'
 import { turnCommitOf } from './turnCommit.js'
 import { beforeTurn } from './webhookEvents.js'
@@ -56,49 +52,13 @@ export const createChats = ({
   previewTokens: PreviewTokens
   templates: TemplatesApp
 }) => {
-  /** A template's preview snapshot, made from the template as this process serves it. */
-  const templateSnapshot = (snapshotId: string): PublishedBot | undefined => {
-    const slug = slugOfSnapshot(snapshotId)
-    const template = slug === undefined ? undefined : templates.get(slug)
-    if (!template) return undefined
-    const doc = runtimePart(docOrThrow(importedBotDoc(template.bot)))
-    const at = new Date(0).toISOString()
-    return { id: snapshotId, botId: templateBotId(template.slug), doc, size: JSON.stringify(doc).length, createdAt: at, updatedAt: at }
-  }
-  const bots = compiledBotsOf({ store, kinds, unstored: templateSnapshot })
+  const bots = compiledBotsOf({ store, kinds, unstored: templateSnapshotOf(templates) })
   const recentTurns = recentTurnsOf()
   const admit = chatAdmission({ store, access })
   const commit = turnCommitOf({ store, webhooks, cachedBot: bots.cached })
   /** Decrypted credentials, looked up in the chat's own workspace only. */
   const credentials = (credentialsId: string, state: SessionState) => store.credentials.get(state.workspaceId, credentialsId)
   const deps: EngineDeps = { runtime, getBot: bots.get, linkedBot: bots.linked, credentials, files: files.chatFiles, limits }
-
-  const run = async (work: () => Promise<TurnOutcome>): Promise<TurnOutcome> => {
-    try {
-      return await work()
-    } catch (err) {
-      if (err instanceof EngineError) {
-        throw new AppError(err.code === 'start_group_not_found' || err.code === 'command_not_found' ? 'bad_request' : 'not_found', err.message)
-      }
-      throw err
-    }
-  }
-
-  /**
-   * The `bot` part of start responses: theme and settings with variables filled in. (Start answers also give the
-   * bot's schema version, `schemaVersion`, for the Typebot-compatible API.)
-   */
-  const botSummary = (bot: CompiledBot, outcome: TurnOutcome) => {
-    const variables = bot.variables.map((v) => ({ ...v, value: outcome.state.stack.at(-1)?.values[v.id] ?? v.value }))
-    const settings = deepParseVariables(bot.settings, variables)
-    return {
-      id: bot.botId,
-      version: '3' as const,
-      theme: deepParseVariables(bot.theme, variables),
-      settings: { general: settings.general ?? {}, typingEmulation: settings.typingEmulation ?? {} },
-      ...(bot.publishedAt && { publishedAt: bot.publishedAt }),
-    }
-  }
 
   /** The block the chat waits on, in the chat's own bot (the first of its stack), with that bot. */
   const waitingBlock = async (state: SessionState) => {
@@ -120,27 +80,10 @@ export const createChats = ({
     return { sessionId, revision: session.revision, state, waiting: found.waiting }
   }
 
-  /**
-   * The bot, when the caller may preview it. Only those who may edit the bot (members, admins) may: a preview runs a
-   * bot of the caller's making with the workspace's credentials and shows every log. Guests get the same 404 as
-   * strangers, as in Typebot.
-   */
-  const previewedBot = async (user: User, botId: string) => {
-    const { bot, role } = await access.bot(user, botId, 'read')
-    if (role === 'guest') throw notFound('Bot not found.')
-    return bot
-  }
-
-  /** The caller's email when its owner proved it (a preview's emails go there and nowhere else), else a 400. */
-  const ownVerifiedEmail = async (user: User) => {
-    if (!user.email || !(await store.accounts.emailVerified(user.id)))
-      throw badRequest('Your email address is not verified: verify it before asking for the preview’s emails.')
-    return user.email
-  }
-
-  type CommonStart = Pick<StartOptions, 'prefilledVariables' | 'message' | 'isOnlyRegistering' | 'isStreamEnabled' | 'textFormat'>
+  const previews = previewChatsOf({ store, access, templates, previewTokens, bots, deps, commit })
 
   return {
+    ...previews,
     /** Operation 7: a live chat on the published version, stored as a result. */
     async startLive(publicId: string, options: CommonStart & { resultId?: string; origin?: string }) {
       const bot = await store.bots.byPublicId(publicId)
@@ -170,100 +113,6 @@ export const createChats = ({
       const newResults = previous ? [] : [{ id: resultId, botId: bot.id, clientKeyHash: hashToken(key) }]
       await commit(outcome, { kind: 'create', id: sessionId }, newResults, beforeTurn(undefined, previous))
       return { sessionId, resultId: key, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
-    },
-
-    /**
-     * Operation 6: a preview of the draft (or of the bot given in the request, any supported version); nothing is
-     * stored as a result. A caller holding a preview token runs the draft the token was made for.
-     */
-    async startPreview(
-      user: User,
-      botId: string,
-      options: CommonStart & {
-        bot?: Record<string, unknown>
-        sessionId?: string
-        startFrom?: StartOptions['startFrom']
-        isProgressBarEnabled?: boolean
-        /** A published version of the bot to run instead of the draft (app/botVersions.ts checked it is one). */
-        versionId?: string
-        sendEmailsToMe?: boolean
-      },
-    ) {
-      const grant = user.preview
-      if (grant && grant.botId !== botId) throw notFound('Bot not found.')
-      if (grant && options.bot) throw badRequest('A preview token runs the draft it was made for: send no `bot`.')
-      const bot = await previewedBot(asMember(user), botId)
-      const snapshotId = grant?.snapshotId ?? options.versionId
-      const snapshot = snapshotId
-        ? await store.bots.publishedSnapshot(snapshotId)
-        : await store.bots.previewSnapshot(bot.id, runtimePart(options.bot ? docOrThrow(importedBotDoc(options.bot)) : bot.doc))
-      if (!snapshot || snapshot.botId !== bot.id) throw notFound('This preview has expired: restart it from the editor.')
-      const compiledBot = bots.compile(snapshot)
-      let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
-      if (options.sessionId) {
-        const existing = await store.chats.session(options.sessionId)
-        if (existing && !ownPreview(existing.state, bot.workspaceId, user.id)) {
-          throw conflict('That session id is in use by another chat.')
-        }
-        session = { kind: 'replace', id: options.sessionId }
-      }
-      const { bot: _b, versionId: _v, sendEmailsToMe, ...start } = options
-      const previewEmailTo = sendEmailsToMe ? await ownVerifiedEmail(user) : undefined
-      const outcome = await run(() =>
-        startChat(compiledBot, { ...start, workspaceId: bot.workspaceId, isPreview: true, previewUserId: user.id, previewEmailTo }, deps),
-      )
-      await commit(outcome, session, [])
-      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...outcome.response }
-    },
-
-    /**
-     * POST /v1/templates/{slug}/preview/startChat: a preview chat on a template, with no bot created. It belongs to
-     * no workspace, so blocks that read credentials run without any: the first answer says which, in its logs. A
-     * caller holding a preview token runs the template the token was made for.
-     */
-    async startTemplatePreview(user: User, slug: string, options: CommonStart & { sessionId?: string; startFrom?: StartOptions['startFrom'] }) {
-      const snapshotId = templateSnapshotId(slug)
-      if (user.preview && user.preview.snapshotId !== snapshotId) throw notFound(`No template "${slug}".`)
-      const compiledBot = await bots.get(snapshotId)
-      const template = templates.get(slug)
-      if (!compiledBot || !template) throw notFound(`No template "${slug}".`)
-      let session: SessionWrite = { kind: 'create', id: newSessionId(), isPreview: true }
-      if (options.sessionId) {
-        const existing = await store.chats.session(options.sessionId)
-        if (existing && !ownPreview(existing.state, '', user.id)) throw conflict('That session id is in use by another chat.')
-        session = { kind: 'replace', id: options.sessionId }
-      }
-      // No prefilled variables: they would let any signed-in caller point a template's HTTP request at a URL of
-      // their choosing (the order-status template fetches `{{Orders API}}/…`) with no workspace to answer for it.
-      const { prefilledVariables: _prefilled, ...start } = options
-      const outcome = await run(() => startChat(compiledBot, { ...start, workspaceId: '', isPreview: true, previewUserId: user.id }, deps))
-      await commit(outcome, session, [])
-      const missing = template.credentials.map((need) => ({
-        status: 'info' as const,
-        description: `Block ${need.blockId} (${need.blockType}) needs ${need.type} credentials: this preview runs it without any. Use the template to choose or add them.`,
-      }))
-      const response = missing.length ? { ...outcome.response, logs: [...missing, ...(outcome.response.logs ?? [])] } : outcome.response
-      return { sessionId: session.id, bot: botSummary(compiledBot, outcome), schemaVersion: compiledBot.version, ...response }
-    },
-
-    /**
-     * A preview token for a template's preview (POST /v1/templates/{slug}/preview/token): the gallery's preview frame,
-     * on the user-content origin, starts and drives that template's preview chats with it and nothing else.
-     */
-    issueTemplatePreviewToken(user: User, slug: string) {
-      if (!templates.get(slug)) throw notFound(`No template "${slug}".`)
-      return previewTokens.issue({ userId: user.id, botId: templateBotId(slug), snapshotId: templateSnapshotId(slug) })
-    },
-
-    /**
-     * A preview token for the draft (or for the bot given, the editor's unsaved state): the editor's preview frame,
-     * on the user-content origin, starts and drives its chats with it instead of the builder's session
-     * (app/previewTokens.ts). For those who may preview the bot.
-     */
-    async issuePreviewToken(user: User, botId: string, draft?: Record<string, unknown>, versionId?: string) {
-      const bot = await previewedBot(user, botId)
-      const snapshotId = versionId ?? (await store.bots.previewSnapshot(bot.id, runtimePart(draft ? docOrThrow(importedBotDoc(draft)) : bot.doc))).id
-      return previewTokens.issue({ userId: user.id, botId: bot.id, snapshotId })
     },
 
     /**
@@ -439,13 +288,3 @@ export type ChatsApp = ReturnType<typeof createChats>
 
 /** A reply's fingerprint as stored with the turn that answered it: short and fixed in size, whatever the reply. */
 const digestOf = (fingerprint: string) => createHash('sha256').update(fingerprint).digest('base64url')
-
-/** Whether a stored session is a preview the user started in the workspace (which a new preview may replace). */
-const ownPreview = (json: string, workspaceId: string, userId: string): boolean => {
-  try {
-    const state: SessionState = parseState(json)
-    return state.isPreview && state.workspaceId === workspaceId && state.previewUserId === userId
-  } catch {
-    return false
-  }
-}
