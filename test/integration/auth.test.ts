@@ -4,14 +4,11 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
-import { SMTPServer } from 'smtp-server'
+import { startMailbox } from '../support/mailbox.js'
 import { startOidcSetup } from '../support/oidcProvider.js'
 import { runCliAsync } from '../support/process.js'
 import { userWithWorkspace } from '../support/seed.js'
 import { checkDocumentedAnswer, startTestServer, type TestServer } from '../support/server.js'
-
-type Mail = { to: string[]; raw: string }
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 /** A browser: a cookie jar (every cookie to every loopback port, as browsers share cookies across ports), redirects followed by hand. */
 class Browser {
@@ -67,26 +64,12 @@ class Browser {
 const password = 'correct horse battery'
 const linkToken = (text: string, path: string) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(text)?.[1]
 
-/** An SMTP server on loopback keeping what it receives; `env`: a Parley server's settings to send through it. */
-const startMailbox = async () => {
-  const mails: Mail[] = []
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const port = (smtp.server.address() as { port: number }).port
+/** The mailbox, with a way to wait for a sign-in link; `env`: a Parley server's settings to send through it. */
+const startLinkMailbox = async () => {
+  const mailbox = await startMailbox()
+  const mails = mailbox.received
   return {
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley <parley@example.com>' },
+    env: mailbox.env,
     /** The next email to that address whose text has a link to `path`; its token. */
     async mailedToken(to: string, path: string) {
       for (let i = 0; i < 100; i++) {
@@ -99,12 +82,12 @@ const startMailbox = async () => {
       }
       throw new Error(`no email to ${to} with ${path}`)
     },
-    close: () => new Promise<void>((resolve) => smtp.close(resolve)),
+    close: mailbox.close,
   }
 }
 
 /** Signs in by an emailed sign-in link in a new browser; answers the browser and the signed-in answer. */
-const signInByMagicLink = async (url: string, mailbox: Awaited<ReturnType<typeof startMailbox>>, email: string) => {
+const signInByMagicLink = async (url: string, mailbox: Awaited<ReturnType<typeof startLinkMailbox>>, email: string) => {
   assert.equal((await new Browser(url).call('POST', '/v1/auth/magic-link', { email })).status, 200)
   const b = new Browser(url)
   const signed = await b.call('POST', '/v1/auth/magic-link/consume', { token: await mailbox.mailedToken(email, '/magic-link') })
@@ -113,12 +96,12 @@ const signInByMagicLink = async (url: string, mailbox: Awaited<ReturnType<typeof
 }
 
 describe('accounts and sign-in', () => {
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>
+  let mailbox: Awaited<ReturnType<typeof startLinkMailbox>>
   let s: TestServer
   const mailedToken = (to: string, path: string) => mailbox.mailedToken(to, path)
 
   before(async () => {
-    mailbox = await startMailbox()
+    mailbox = await startLinkMailbox()
     s = await startTestServer(mailbox.env)
   })
   after(async () => {
@@ -538,7 +521,7 @@ describe('first-run setup closes once any account exists', () => {
 describe('OpenID Connect sign-in against a local provider', () => {
   let s: TestServer
   let oidc: Awaited<ReturnType<typeof startOidcSetup>>
-  let mailbox: Awaited<ReturnType<typeof startMailbox>>
+  let mailbox: Awaited<ReturnType<typeof startLinkMailbox>>
   const people: Record<string, { email: string; email_verified: boolean; name: string }> = {
     'sub-ann': { email: 'ann@example.com', email_verified: true, name: 'Ann' },
     'sub-bob': { email: 'bob@example.com', email_verified: true, name: 'Bob' },
@@ -549,7 +532,7 @@ describe('OpenID Connect sign-in against a local provider', () => {
   }
 
   before(async () => {
-    mailbox = await startMailbox()
+    mailbox = await startLinkMailbox()
     oidc = await startOidcSetup(people, mailbox.env)
     s = oidc.server
   })

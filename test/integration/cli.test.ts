@@ -5,7 +5,6 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { SMTPServer } from 'smtp-server'
 import { databaseLocation } from '../../src/cli/databaseMarker.js'
 import { diagnose } from '../../src/cli/doctor/checks.js'
 import { loadConfig } from '../../src/config.js'
@@ -13,6 +12,7 @@ import { bot, say } from '../support/engine.js'
 import { type DifyServer, startDifyServer } from '../support/difyServer.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
+import { type Mailbox, startMailbox } from '../support/mailbox.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { repoRoot, runCli, runCliAsync, spawnServer, stateHome } from '../support/process.js'
 
@@ -62,7 +62,7 @@ describe('parley: help, version, mistakes', () => {
 describe('parley doctor', () => {
   let a: TestServer
   let b: TestServer
-  let smtp: SMTPServer
+  let mailbox: Mailbox
   let smtpPort: number
   let dir: string
   let base: Record<string, string>
@@ -79,9 +79,8 @@ describe('parley doctor', () => {
   before(async () => {
     a = await startTestServer({ ENCRYPTION_SECRET: 'the-first-secret-0123' })
     b = await startTestServer()
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    smtpPort = (smtp.server.address() as { port: number }).port
+    mailbox = await startMailbox()
+    smtpPort = mailbox.port
     dir = await mkdtemp(join(tmpdir(), 'parley-doctor-'))
     base = {
       DATABASE_URL: a.database.url,
@@ -94,7 +93,7 @@ describe('parley doctor', () => {
   after(async () => {
     await a.stop()
     await b.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox.close()
     await rm(dir, { recursive: true, force: true })
   })
 

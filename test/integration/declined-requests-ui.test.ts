@@ -7,10 +7,10 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { SMTPServer } from 'smtp-server'
 import { axeProblems } from '../support/axe.js'
 import { launchBrowser } from '../support/browser.js'
 import { eventually, setUpFirstAccount } from '../support/editor.js'
+import { type Mail, type Mailbox, startMailbox } from '../support/mailbox.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 import { openApp, person, shot } from '../support/webApp.js'
 
@@ -41,8 +41,8 @@ const leadBot = () => ({
 })
 
 describe('issue 30 smaller requests: the web app', () => {
-  const received: { to: string[] }[] = []
-  let smtp: SMTPServer
+  let received: Mail[] = []
+  let mailbox: Mailbox
   let server: TestServer
   let browser: Browser
   let page: Page
@@ -51,20 +51,9 @@ describe('issue 30 smaller requests: the web app', () => {
   let botId = ''
   let api: Awaited<ReturnType<typeof setUpFirstAccount>>['api']
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume()
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address) })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    mailbox = await startMailbox()
+    received = mailbox.received
+    const port = mailbox.port
     server = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley <bot@example.com>' })
     browser = await launchBrowser()
     ;({ page, errors } = await openApp(browser, { viewport: { width: 1400, height: 900 } }))
@@ -72,7 +61,7 @@ describe('issue 30 smaller requests: the web app', () => {
   after(async () => {
     await browser?.close()
     await server?.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox?.close()
   })
 
   const storedBot = async () => (await api('GET', `/v1/bots/${botId}`)).json.bot

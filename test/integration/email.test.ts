@@ -1,46 +1,28 @@
 // Email blocks against a real SMTP server on loopback, and startPropsToInject on live starts vs previews.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { SMTPServer } from 'smtp-server'
 import { bot, say } from '../support/engine.js'
 import { importAndPublish, resultIdOfKey, userWithWorkspace } from '../support/seed.js'
+import { type Mail, type Mailbox, startMailbox } from '../support/mailbox.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
-type Received = { from: string; to: string[]; raw: string }
-
-/** The raw message with quoted-printable soft breaks and escapes undone (enough for ASCII assertions). */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
 describe('Email block over SMTP', () => {
-  const received: Received[] = []
-  let smtp: SMTPServer
+  let received: Mail[] = []
+  let mailbox: Mailbox
   let s: TestServer
   let noSmtp: TestServer
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw: decoded(Buffer.concat(chunks).toString('utf8')) })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    mailbox = await startMailbox()
+    received = mailbox.received
+    const port = mailbox.port
     s = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley Bot <bot@example.com>' })
     noSmtp = await startTestServer()
   })
   after(async () => {
     await s.stop()
     await noSmtp.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox?.close()
   })
 
   const variables = [

@@ -2,41 +2,22 @@
 // invitee, revoking, expiry, and who may do what.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { SMTPServer } from 'smtp-server'
 import { createAccess } from '../../src/app/access.js'
 import { createInvitations } from '../../src/app/invitations.js'
 import { addMember, userWithWorkspace } from '../support/seed.js'
+import { type Mail, type Mailbox, startMailbox } from '../support/mailbox.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
-type Received = { to: string[]; raw: string }
-
 describe('invitations', () => {
-  const received: Received[] = []
-  let smtp: SMTPServer
+  let received: Mail[] = []
+  let mailbox: Mailbox
   let s: TestServer
   let noSmtp: TestServer
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          // Quoted-printable soft breaks undone, so the link reads whole.
-          const raw = Buffer.concat(chunks)
-            .toString('utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '=')
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    mailbox = await startMailbox()
+    received = mailbox.received
+    const port = mailbox.port
     s = await startTestServer({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(port),
@@ -49,7 +30,7 @@ describe('invitations', () => {
   after(async () => {
     await s.stop()
     await noSmtp.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox?.close()
   })
 
   const tokenOf = (link: string) => link.split('/').pop()!

@@ -3,39 +3,25 @@
 // nobody the block names; an author whose email is not verified is refused; other members cannot drive the session.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { SMTPServer } from 'smtp-server'
 import { bot, say } from '../support/engine.js'
 import { importBot, userWithWorkspace } from '../support/seed.js'
+import { type Mail, type Mailbox, startMailbox } from '../support/mailbox.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
-type Received = { to: string[]; raw: string }
-
 describe('Send email in preview, to the author only', () => {
-  const received: Received[] = []
-  let smtp: SMTPServer
+  let received: Mail[] = []
+  let mailbox: Mailbox
   let s: TestServer
 
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
-          callback()
-        })
-      },
-    })
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-    const port = (smtp.server.address() as { port: number }).port
+    mailbox = await startMailbox()
+    received = mailbox.received
+    const port = mailbox.port
     s = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'Parley Bot <bot@example.com>' })
   })
   after(async () => {
     await s.stop()
-    await new Promise<void>((resolve) => smtp.close(resolve))
+    await mailbox?.close()
   })
 
   const leadBot = () =>
