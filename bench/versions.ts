@@ -4,6 +4,7 @@
 // total relation size, TOAST compression included), and the time to compare two versions of that bot.
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { sql } from 'kysely'
 import { createPgDatabase, freshDir, log, median, round, setupBots } from './lib/common.js'
 import { largeBot } from './lib/editorScale.js'
 import { type Figure, figure } from './lib/figures.js'
@@ -53,13 +54,27 @@ const measure = async (
   }
 }
 
+/** Growth per version, with its ratio to the bot's JSON size. */
+const storageFigure = (key: string, name: string, m: Measured, options: VersionsOptions) =>
+  figure(
+    `versions.${key}BytesPerVersion`,
+    `Storage per version of a 2,000-block bot, ${name} (KiB)`,
+    round(m.bytesPerVersion / 1024, 1),
+    'KiB',
+    undefined,
+    {
+      botJsonKiB: round(m.jsonChars / 1024, 1),
+      ratioToJson: round(m.bytesPerVersion / m.jsonChars, 2),
+      versions: options.count,
+    },
+  )
+
 export const benchVersions = async (options: VersionsOptions): Promise<Figure[]> => {
   const dir = freshDir('versions')
   const sqlite = await measure(
     `sqlite:${join(dir, 'parley.db')}`,
     async ({ store }) => {
       const db = store.db as any
-      const { sql } = await import('kysely')
       await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
       const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db)
       const size = await sql<{ page_size: number }>`pragma page_size`.execute(db)
@@ -69,18 +84,7 @@ export const benchVersions = async (options: VersionsOptions): Promise<Figure[]>
   )
   log(`versions: SQLite ${round(sqlite.bytesPerVersion / 1024, 1)} KiB per version of a ${round(sqlite.jsonChars / 1024, 1)} KiB bot`)
   const figures = [
-    figure(
-      'versions.sqliteBytesPerVersion',
-      'Storage per version of a 2,000-block bot, SQLite (KiB)',
-      round(sqlite.bytesPerVersion / 1024, 1),
-      'KiB',
-      undefined,
-      {
-        botJsonKiB: round(sqlite.jsonChars / 1024, 1),
-        ratioToJson: round(sqlite.bytesPerVersion / sqlite.jsonChars, 2),
-        versions: options.count,
-      },
-    ),
+    storageFigure('sqlite', 'SQLite', sqlite, options),
     figure('versions.compareMs', 'Compare two versions of a 2,000-block bot (median, SQLite)', round(sqlite.compareMs, 1), 'ms'),
   ]
   if (options.postgres) {
@@ -89,27 +93,13 @@ export const benchVersions = async (options: VersionsOptions): Promise<Figure[]>
       const pg = await measure(
         database.url,
         async ({ store }) => {
-          const { sql } = await import('kysely')
           const res = await sql<{ size: string }>`select pg_total_relation_size('"publishedBots"') as size`.execute(store.db as any)
           return Number(res.rows[0].size)
         },
         options,
       )
       log(`versions: PostgreSQL ${round(pg.bytesPerVersion / 1024, 1)} KiB per version`)
-      figures.push(
-        figure(
-          'versions.postgresBytesPerVersion',
-          'Storage per version of a 2,000-block bot, PostgreSQL (KiB)',
-          round(pg.bytesPerVersion / 1024, 1),
-          'KiB',
-          undefined,
-          {
-            botJsonKiB: round(pg.jsonChars / 1024, 1),
-            ratioToJson: round(pg.bytesPerVersion / pg.jsonChars, 2),
-            versions: options.count,
-          },
-        ),
-      )
+      figures.push(storageFigure('postgres', 'PostgreSQL', pg, options))
     } finally {
       await database.drop()
     }
