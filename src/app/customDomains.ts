@@ -175,7 +175,10 @@ export const createCustomDomains = ({
      * when required); undefined for any other host. The bot may be unpublished: its page then says so.
      */
     async publicIdFor(host: string): Promise<{ publicId: string | null } | undefined> {
-      const found = await holder(host.toLowerCase().replace(/\.$/, ''))
+      // As stored (lower case, no trailing dot, ASCII); a host that cannot be a domain (an address) is no bot's.
+      const res = normaliseDomain(host)
+      if (!res.ok || !res.domain) return undefined
+      const found = await holder(res.domain)
       if (!found?.bot || found.bot.isArchived) return undefined
       if (settings.verification && !found.row.verifiedAt) return undefined
       return { publicId: found.bot.publicId }

@@ -1,7 +1,7 @@
 // What the hosted page of a bot (`/{publicId}`) shows: the published version's theme, settings and variables with
 // the bot's name, or why there is nothing to chat with. Anyone may ask: it tells no more than startChat would.
-import type { Settings } from '../contract/bot/common.js'
-import { hasHostedPage, takesNewChats } from '../domain/availability.js'
+import { hasHostedPage, type Settings } from '../contract/bot/common.js'
+import { takesNewChats } from '../domain/availability.js'
 import type { Store } from '../store/index.js'
 
 export type HostedBot =

@@ -11,6 +11,3 @@ export const takesNewChats = (bot: { isClosed: boolean; isArchived: boolean }, s
   if (opensAt && now.getTime() < Date.parse(opensAt)) return false
   return !(closesAt && now.getTime() >= Date.parse(closesAt))
 }
-
-/** Whether the bot has a hosted page (`/{publicId}`); embed-only bots (isHostedPageEnabled false) have none. */
-export const hasHostedPage = (settings: Settings | undefined) => settings?.general?.isHostedPageEnabled !== false

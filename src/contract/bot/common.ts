@@ -342,6 +342,12 @@ export const settingsSchema = z.looseObject({
 })
 export type Settings = z.infer<typeof settingsSchema>
 
+/**
+ * Whether the bot has a hosted page (`/{publicId}`); embed-only bots (isHostedPageEnabled false) have none. The
+ * server answers by it and the Share tab says it.
+ */
+export const hasHostedPage = (settings: Settings | undefined) => settings?.general?.isHostedPageEnabled !== false
+
 /** The settings as bots are validated and the API documents them: with the checks across fields. */
 export const botSettingsSchema = settingsSchema
   .superRefine((settings, ctx) => {

@@ -1,7 +1,8 @@
 // Whether a published bot takes a new chat: its flags, then its window [opensAt, closesAt) by the given clock.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { hasHostedPage, takesNewChats } from '../../../src/domain/availability.js'
+import { takesNewChats } from '../../../src/domain/availability.js'
+import { hasHostedPage } from '../../../src/contract/bot/common.js'
 
 const live = { isClosed: false, isArchived: false }
 const at = (iso: string) => new Date(iso)

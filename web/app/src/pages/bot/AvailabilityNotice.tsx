@@ -2,11 +2,8 @@
 // scheduled to take chats, and that an embed-only bot's page link answers "not found".
 import { Alert, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import type { Settings } from '../../../../../src/contract/bot/common.js'
+import { hasHostedPage, type Settings } from '../../../../../src/contract/bot/common.js'
 import { browserTimeZone } from '../../editor/settings/schedule.js'
-
-/** Whether the bot has a hosted page (absent: yes). */
-export const hostedPageOn = (settings: Settings | undefined) => settings?.general?.isHostedPageEnabled !== false
 
 export const AvailabilityNotice = ({ settings }: { settings: Settings | undefined }) => {
   const { t, i18n } = useTranslation()
@@ -22,7 +19,7 @@ export const AvailabilityNotice = ({ settings }: { settings: Settings | undefine
         : closesAt
           ? t('Takes new chats until {{closes}} ({{zone}}).', { closes: format(closesAt), zone })
           : undefined
-  if (!schedule && hostedPageOn(settings)) return null
+  if (!schedule && hasHostedPage(settings)) return null
   return (
     <Stack gap="sm">
       {schedule && (
@@ -30,7 +27,7 @@ export const AvailabilityNotice = ({ settings }: { settings: Settings | undefine
           {schedule}
         </Alert>
       )}
-      {!hostedPageOn(settings) && (
+      {!hasHostedPage(settings) && (
         <Alert color="gray" variant="light" title={t('Embed only')}>
           {t('The hosted page is off (Settings → Availability): its link answers “not found”. Embed the bot in a website instead.')}
         </Alert>

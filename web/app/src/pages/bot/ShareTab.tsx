@@ -7,13 +7,13 @@ import { useQuery } from '@tanstack/react-query'
 import { IconExternalLink } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import type { Settings } from '../../../../../src/contract/bot/common.js'
+import { hasHostedPage, type Settings } from '../../../../../src/contract/bot/common.js'
 import { CopyField } from '../../components/CopyField.js'
 import { msg } from '../../i18n/index.js'
 import { api } from '../../lib/api.js'
 import type { Bot } from '../../lib/bots.js'
 import { useSubmit } from '../../lib/forms.js'
-import { AvailabilityNotice, hostedPageOn } from './AvailabilityNotice.js'
+import { AvailabilityNotice } from './AvailabilityNotice.js'
 import { useChatOrigin } from './share/channels.js'
 import { CustomDomainPanel } from './share/CustomDomainPanel.js'
 import { TelegramPanel } from './share/TelegramPanel.js'
@@ -78,7 +78,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
           </Text>
           {url && <CopyField label={t('Link')} value={url} />}
           <PublicIdForm bot={bot} canWrite={canWrite} onSaved={onSaved} />
-          {url && bot.publishedAt && hostedPageOn(settings) && (
+          {url && bot.publishedAt && hasHostedPage(settings) && (
             <Group>
               <Button
                 component="a"
@@ -103,7 +103,7 @@ export const ShareTab = ({ bot, canWrite, onSaved }: { bot: Bot; canWrite: boole
             </Title>
             <SegmentedControl
               // The iframe mode shows the hosted page: not for an embed-only bot.
-              data={modes.filter((m) => m.value !== 'iframe' || hostedPageOn(settings)).map((m) => ({ value: m.value, label: t(m.label) }))}
+              data={modes.filter((m) => m.value !== 'iframe' || hasHostedPage(settings)).map((m) => ({ value: m.value, label: t(m.label) }))}
               value={mode}
               onChange={setMode}
               aria-label={t('Embed mode')}
