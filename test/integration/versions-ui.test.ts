@@ -93,6 +93,18 @@ describe('version history in the web app', () => {
     await page.getByRole('dialog', { name: 'Copy version 1 into the draft?' }).getByRole('button', { name: 'Copy into draft' }).click()
     await page.getByText('The draft now holds version 1').waitFor()
     assert.equal((await api('GET', `/v1/bots/${created.id}`)).json.hasUnpublishedChanges, false)
+
+    // A long history comes a page at a time: the newest 50, then older ones on asking.
+    const long = (await api('POST', '/v1/bots/import', { workspaceId, bot: greeter('Often published') })).json.bot
+    for (let i = 0; i < 51; i++) assert.equal((await api('POST', `/v1/bots/${long.id}/publish`)).status, 200)
+    await page.goto(`${server.builderUrl}/w/${workspaceId}/bots/${long.id}/versions`)
+    const longRows = page.getByRole('table').getByRole('row')
+    await page.getByRole('table').getByText('Version 51', { exact: true }).waitFor()
+    assert.equal(await longRows.count(), 51, 'a header and 50 versions')
+    await page.getByRole('button', { name: 'Show older versions' }).click()
+    await page.getByRole('table').getByText('Version 1', { exact: true }).waitFor()
+    assert.equal(await longRows.count(), 52)
+    await page.getByRole('button', { name: 'Show older versions' }).waitFor({ state: 'detached' })
     assert.deepEqual(errors, [])
   })
 })

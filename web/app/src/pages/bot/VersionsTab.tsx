@@ -2,7 +2,7 @@
 // it live again (a rollback: one click and a confirmation) or copy it into the draft to edit from there.
 import { Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { IconArrowBackUp, IconEye, IconFileImport } from '@tabler/icons-react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +19,9 @@ import { DiffView } from './versions/DiffView.js'
 
 type Listing = { versions: BotVersionAnswer[]; liveVersionId: string | null; total: number; bytes: number; nextBefore: number | null }
 type Compared = { from: { label: string }; to: { label: string }; diff: Parameters<typeof DiffView>[0]['diff'] }
+
+/** Versions per page of the history. */
+const PAGE = 50
 
 const sizeOf = (chars: number) =>
   chars < 1024 ? `${chars} B` : chars < 1024 * 1024 ? `${(chars / 1024).toFixed(1)} KB` : `${(chars / 1024 / 1024).toFixed(1)} MB`
@@ -55,7 +58,13 @@ export const VersionsTab = ({ bot, canWrite, onChanged }: { bot: Bot; canWrite: 
   const { t } = useTranslation()
   const client = useQueryClient()
   const path = `/v1/bots/${bot.id}/versions`
-  const listing = useQuery({ queryKey: ['versions', bot.id], queryFn: () => api.get<Listing>(`${path}?limit=200`) })
+  // Newest first, a page at a time (a history may keep thousands: PARLEY_BOT_VERSIONS_KEPT).
+  const listing = useInfiniteQuery({
+    queryKey: ['versions', bot.id],
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam }) => api.get<Listing>(`${path}?limit=${PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  })
   const [note, setNote] = useState('')
   const [from, setFrom] = useState<string | null>(null)
   const [to, setTo] = useState<string | null>('draft')
@@ -76,7 +85,8 @@ export const VersionsTab = ({ bot, canWrite, onChanged }: { bot: Bot; canWrite: 
 
   if (listing.error) return <ErrorState title={t('The versions could not be loaded')} error={listing.error} onRetry={() => void listing.refetch()} />
   if (!listing.data) return <LoadingState label={t('Loading the versions')} />
-  const { versions, total, bytes } = listing.data
+  const [{ total, bytes, liveVersionId }] = listing.data.pages
+  const versions = listing.data.pages.flatMap((p) => p.versions)
   const choices = [
     { value: 'draft', label: t('The draft') },
     ...versions.map((v) => ({
@@ -84,7 +94,7 @@ export const VersionsTab = ({ bot, canWrite, onChanged }: { bot: Bot; canWrite: 
       label: v.isLive ? t('Version {{number}} (live)', { number: v.number }) : t('Version {{number}}', { number: v.number }),
     })),
   ]
-  const fromValue = from ?? (listing.data.liveVersionId || null)
+  const fromValue = from ?? (liveVersionId || null)
   const upToDate = Boolean(bot.publishedAt) && !bot.hasUnpublishedChanges
 
   return (
@@ -229,6 +239,13 @@ export const VersionsTab = ({ bot, canWrite, onChanged }: { bot: Bot; canWrite: 
                 ))}
               </Table.Tbody>
             </Table>
+            {listing.hasNextPage && (
+              <Group justify="center">
+                <Button variant="default" loading={listing.isFetchingNextPage} onClick={() => void listing.fetchNextPage()}>
+                  {t('Show older versions')}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </>
       )}
