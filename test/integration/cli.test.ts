@@ -419,7 +419,7 @@ describe('parley import and parley chat', () => {
     assert.equal(unknown.status, 1)
     assert.match(unknown.stderr, /No published bot "no-such-bot" at http/)
     assert.equal(anonymous.status, 1)
-    assert.match(anonymous.stderr, /needs a token for chats: pass --token/)
+    assert.match(anonymous.stderr, /needs a token for chats: set PARLEY_TOKEN or pass --token/)
   })
 
   test('chat: LLM answers are streamed (printed in full), then the chat goes on to the next message', { timeout: 120_000 }, async () => {

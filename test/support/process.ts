@@ -154,3 +154,43 @@ export const burst = (count: number, url: string, init: { method: string; header
     child.on('exit', (code) => (code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`burst exited with ${code}`))))
   })
 }
+
+/**
+ * Runs `parley ...args` in a real terminal: a pseudo-terminal made by util-linux `script`, so that standard input
+ * and output are TTYs, as when an operator types the command. Its input stays open, as a user who types nothing
+ * (an open terminal never ends by itself); `replies` are typed in order, each once `after` shows in the output.
+ * Killed after `limitMs`, which the result says (`killed`): then the command would have hung.
+ */
+export const runCliInTerminal = (
+  args: string[],
+  env: Record<string, string>,
+  options: { replies?: { after: string; keys: string }[]; limitMs?: number } = {},
+) =>
+  new Promise<{ status: number | null; output: string; killed: boolean }>((resolvePromise) => {
+    const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`
+    const command = [process.execPath, compiledCli(), ...args].map(quote).join(' ')
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] })
+    const replies = [...(options.replies ?? [])]
+    let output = ''
+    let killed = false
+    // Where the output is searched for the next reply's cue: after the previous cue.
+    let from = 0
+    const onOutput = (chunk: Buffer) => {
+      output += chunk
+      for (let at = replies.length > 0 ? output.indexOf(replies[0].after, from) : -1; at >= 0; ) {
+        from = at + replies[0].after.length
+        child.stdin.write(replies.shift()!.keys)
+        at = replies.length > 0 ? output.indexOf(replies[0].after, from) : -1
+      }
+    }
+    child.stdout.on('data', onOutput)
+    child.stderr.on('data', onOutput)
+    const timer = setTimeout(() => {
+      killed = true
+      child.kill('SIGKILL')
+    }, options.limitMs ?? 30_000)
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      resolvePromise({ status, output: output.replaceAll('\r\n', '\n'), killed })
+    })
+  })

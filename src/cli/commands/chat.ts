@@ -21,7 +21,8 @@ Chats with a published bot in the terminal, through the chat API of a running se
 printed, its questions asked as prompts: answer buttons by number or text, leave with Ctrl+D.
 
   --url URL     the server (default: PARLEY_PUBLIC_URL, else http://HOST:PORT)
-  --token T     an API token, for servers where chats need one (PUBLIC_CHAT is not true)`
+  --token T     an API token, for servers where chats need one (PUBLIC_CHAT is not true); PARLEY_TOKEN in the
+                environment does the same and, unlike --token, is not shown in \`ps\` or the shell's history`
 
 export const chat: Command = {
   name: 'chat',
@@ -33,7 +34,8 @@ export const chat: Command = {
     const base = (values.url ?? contentUrlOf(loadConfig())).replace(/\/+$/, '')
     const styles = { ansi: Boolean(process.stdout.isTTY) }
     const headers: Record<string, string> = { 'content-type': 'application/json' }
-    if (values.token) headers.authorization = `Bearer ${values.token}`
+    const token = values.token ?? process.env.PARLEY_TOKEN
+    if (token) headers.authorization = `Bearer ${token}`
 
     const call = async (path: string, body: unknown): Promise<Answer> => {
       let res: Response
@@ -48,7 +50,7 @@ export const chat: Command = {
       if (res.ok) return answer
       if (res.status === 401)
         throw new CommandError(
-          `${base} needs a token for chats: pass --token (see \`parley token create\`), or run the server with PUBLIC_CHAT=true.`,
+          `${base} needs a token for chats: set PARLEY_TOKEN or pass --token (see \`parley token create\`), or run the server with PUBLIC_CHAT=true.`,
         )
       if (res.status === 404 && !path.includes('continueChat')) throw new CommandError(`No published bot "${positionals[0]}" at ${base}.`)
       throw new CommandError(`${base} answered ${res.status}: ${answer.message ?? 'no details'}`)
@@ -62,11 +64,16 @@ export const chat: Command = {
           console.log(`[The bot sends the browser to ${(action.redirect as { url?: string } | undefined)?.url ?? 'another page'}]`)
     }
 
-    const lines = createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]()
+    /**
+     * Standard input, line by line: opened only once the chat has started, since an open reader keeps the process
+     * alive on a terminal (a chat that cannot start must exit at once) and is closed whatever ends the chat.
+     */
+    let lines: AsyncIterator<string> | undefined
     const ask = async (input: ChatInput): Promise<string | undefined> => {
       const prompt = renderInput(input)
       if (prompt) console.log(prompt)
       process.stdout.write('> ')
+      lines ??= createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]()
       const line = await lines.next()
       if (line.done) return undefined
       // Echo what was read when it does not come from a terminal, so that a piped conversation reads as one.
@@ -180,8 +187,10 @@ export const chat: Command = {
         answer = await call(`/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, { message: reply })
       }
     } finally {
-      await lines.return?.()
-      process.stdin.pause()
+      if (lines) {
+        await lines.return?.()
+        process.stdin.pause()
+      }
     }
   },
 }

@@ -63,3 +63,20 @@ test('suggestions: the nearest command when close enough', () => {
   assert.equal(suggest('Token', ['token']), 'token')
   assert.equal(suggest('zzzzzz', ['serve', 'doctor']), undefined)
 })
+
+test('suggestions: a swap of two adjacent letters is one edit (chta → chat), as are the other edits', () => {
+  const commands = ['serve', 'doctor', 'import', 'chat', 'backup', 'token', 'user']
+  assert.equal(editDistance('chta', 'chat'), 1)
+  assert.equal(editDistance('hcat', 'chat'), 1)
+  assert.equal(editDistance('ab', 'ba'), 1)
+  assert.equal(suggest('chta', commands), 'chat')
+  assert.equal(suggest('tokne', commands), 'token')
+  assert.equal(suggest('usre', commands), 'user')
+  // The classic distances stay: insertions, deletions, substitutions, and none for equal words.
+  assert.equal(editDistance('kitten', 'sitting'), 3)
+  assert.equal(editDistance('', 'abc'), 3)
+  assert.equal(editDistance('chat', 'chat'), 0)
+  // Optimal string alignment edits no letter twice: 'ca' → 'abc' is 3 (full Damerau–Levenshtein would say 2).
+  assert.equal(editDistance('ca', 'abc'), 3)
+  assert.equal(editDistance('abcd', 'badc'), 2, 'two separate swaps')
+})
