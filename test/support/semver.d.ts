@@ -1,0 +1,20 @@
+// The part of `semver` (installed with fastify; no @types/semver in the tree) that test/unit/engines.test.ts uses.
+declare module 'semver' {
+  class Range {
+    constructor(range: string)
+    /** The alternatives (`||`), each a list of comparators that must all hold. */
+    set: ReadonlyArray<ReadonlyArray<{ value: string }>>
+  }
+  class SemVer {
+    version: string
+  }
+  const semver: {
+    Range: typeof Range
+    validRange(range: string): string | null
+    minVersion(range: string): SemVer | null
+    major(version: string): number
+    /** Whether every version `sub` admits is admitted by `dom`. */
+    subset(sub: string, dom: string): boolean
+  }
+  export default semver
+}
