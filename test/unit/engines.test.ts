@@ -17,7 +17,9 @@ const installedEngines = (dir: string): { name: string; range: string }[] =>
     const path = join(dir, entry.name)
     if (entry.name.startsWith('@')) return installedEngines(path)
     const manifest = join(path, 'package.json')
-    const own = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string; engines?: { node?: unknown } }) : {}
+    const own = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string; engines?: { node?: unknown } })
+      : {}
     const nested = existsSync(join(path, 'node_modules')) ? installedEngines(join(path, 'node_modules')) : []
     return typeof own.engines?.node === 'string' ? [{ name: `${own.name}@${own.version}`, range: own.engines.node }, ...nested] : nested
   })
@@ -43,7 +45,8 @@ const pieces = (range: string, newest: number): string[] =>
     .filter((piece) => semver.minVersion(piece) !== null)
 
 /** Whether `dependency` accepts every version of `declared` up to the `newest` line. */
-const acceptsAll = (declared: string, dependency: string, newest: number) => pieces(declared, newest).every((piece) => semver.subset(piece, dependency))
+const acceptsAll = (declared: string, dependency: string, newest: number) =>
+  pieces(declared, newest).every((piece) => semver.subset(piece, dependency))
 
 test("package.json's engines.node: every installed package accepts every version it admits (no EBADENGINE)", () => {
   const declared = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node
