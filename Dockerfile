@@ -1,18 +1,23 @@
 # Parley in a container: SQLite in /data by default, or PostgreSQL through DATABASE_URL (see compose.yaml).
 # CI does not build this image (no container engine there); docs/deploy.md says how to use it.
+# Exact tags (the Node release .ci/run tests on): a rebuild gets the same Node; raise them deliberately.
 
 # Build: the same steps as .ci/run, on the same Debian release as the runtime stage (the SQLite driver is compiled
 # against its glibc).
-FROM node:20-bookworm AS build
-# What better-sqlite3 needs when no prebuilt binary fits (node:20 has them already; listed to say so).
+FROM node:22.23.5-bookworm AS build
+# What better-sqlite3 needs when no prebuilt binary fits (the node image has them already; listed to say so).
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# The dependencies first, in a layer of their own: a change to the sources reuses it. Install scripts wait for the
+# sources (the project's prepare script is the build); then those of the packages allowed them (package.json's
+# allowScripts) run.
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild better-sqlite3 esbuild
 COPY . .
-# npm ci runs the prepare script, which is `npm run build` (server and web application into dist/).
-RUN npm ci --no-audit --no-fund
-RUN npm prune --omit=dev --no-audit --no-fund
+# The server and the web application into dist/, then the development packages out.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:22.23.5-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
