@@ -38,7 +38,7 @@ const compiledCli = (() => {
       outdir: join(out, 'dist'),
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       logLevel: 'error',
     })
     copyFileSync(join(repoRoot, 'package.json'), join(out, 'package.json'))

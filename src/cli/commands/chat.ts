@@ -20,7 +20,7 @@ const usage = `Usage: parley chat PUBLIC_ID [--url URL] [--token T]
 Chats with a published bot in the terminal, through the chat API of a running server. The bot's messages are
 printed, its questions asked as prompts: answer buttons by number or text, leave with Ctrl+D.
 
-  --url URL     the server (default: PARLEY_PUBLIC_URL, else http://HOST:PORT)
+  --url URL     the server (default: PARLEY_CHAT_URL, else http://127.0.0.1:PORT)
   --token T     an API token, for servers where chats need one (PUBLIC_CHAT is not true); PARLEY_TOKEN in the
                 environment does the same and, unlike --token, is not shown in \`ps\` or the shell's history`
 
