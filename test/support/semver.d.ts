@@ -1,4 +1,5 @@
-// The part of `semver` (installed with fastify; no @types/semver in the tree) that test/unit/engines.test.ts uses.
+// The part of `semver` (installed with fastify; no @types/semver in the tree) that the tests use
+// (test/unit/engines.test.ts, containerFiles.test.ts).
 declare module 'semver' {
   class Range {
     constructor(range: string)
@@ -13,6 +14,7 @@ declare module 'semver' {
     validRange(range: string): string | null
     minVersion(range: string): SemVer | null
     major(version: string): number
+    satisfies(version: string, range: string): boolean
     /** Whether every version `sub` admits is admitted by `dom`. */
     subset(sub: string, dom: string): boolean
   }
