@@ -148,7 +148,7 @@ describe('OpenAPI and health', () => {
     )
     assert.equal(res.body.paths['/v1/bots'].get.servers, undefined)
     // The docs page reads the same document.
-    const docs = await (await fetch(`${s.url}/docs/json`)).json()
+    const docs = (await (await fetch(`${s.url}/docs/json`)).json()) as { servers: unknown }
     assert.deepEqual(docs.servers, res.body.servers)
   })
 
