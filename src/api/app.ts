@@ -126,7 +126,7 @@ export const buildApp = async (
       filter: true,
       tryItOutEnabled: false,
     },
-    // The document with this server's addresses, as /v1/openapi.json serves it (not altered: no copy).
+    // The document with this server's addresses, as /v1/openapi.json serves it (a new object, never changed: no copy needed).
     transformSpecification: () => served(),
     transformSpecificationClone: false,
     staticCSP:
