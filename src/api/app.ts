@@ -14,7 +14,7 @@ import { registerCors } from './cors.js'
 import { capConnectionsPerAddress } from './limits.js'
 import { createMetrics, type Metrics } from './metrics.js'
 import { registerMetricsEndpoint } from './metricsEndpoint.js'
-import { buildOpenApiDocument } from './openapi.js'
+import { buildOpenApiDocument, servedDocument } from './openapi.js'
 import { chatApiRoutes, chatPlugin } from './plugins/chat.js'
 import { managementPlugin, managementRoutes } from './plugins/management.js'
 import { realtimePlugin } from './plugins/realtime.js'
@@ -110,6 +110,7 @@ export const buildApp = async (
   fastify.setNotFoundHandler((req, reply) => reply.code(404).send({ code: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` }))
 
   const document = buildOpenApiDocument(allRoutes)
+  const served = servedDocument(document, allRoutes, () => ({ builder: sites.builderUrl(), content: sites.contentUrl() }))
   await fastify.register(swagger, { mode: 'static', specification: { document: document as any } })
   // The docs page shows each operation's description and example values, its parts served from node_modules: the
   // policy keeps the browser from loading anything from elsewhere (no CDN, no online validator).
@@ -125,10 +126,13 @@ export const buildApp = async (
       filter: true,
       tryItOutEnabled: false,
     },
+    // The document with this server's addresses, as /v1/openapi.json serves it (a new object, never changed: no copy needed).
+    transformSpecification: () => served(),
+    transformSpecificationClone: false,
     staticCSP:
       "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
   })
-  fastify.get('/v1/openapi.json', async () => document)
+  fastify.get('/v1/openapi.json', async () => served())
   registerMetricsEndpoint(fastify, metrics, config.metrics)
 
   // Signed cookies carry the OpenID Connect state across the provider's redirect. Their key comes from

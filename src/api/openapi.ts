@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { createDocument } from 'zod-openapi'
 import { errorSchema, ID_MAX_LENGTH } from '../contract/api.js'
 import type { ErrorCode } from '../contract/errors.js'
+import { apiTags } from './apiTags.js'
 import { codeForStatus } from './errors.js'
 import type { RouteDef } from './route.js'
 
@@ -18,7 +19,35 @@ const frameworkResponses = (route: RouteDef) => {
     responses[415] = { description: route.rawBody ? 'Content type not accepted' : 'Body is not JSON', schema: errorSchema }
   }
   if (route.path.includes('{')) responses[414] = { description: `A path parameter longer than ${ID_MAX_LENGTH} characters`, schema: errorSchema }
+  responses[500] = { description: 'Internal error: the server failed (its log has the cause, under `requestId`)', schema: errorSchema }
   return responses
+}
+
+/**
+ * What each path parameter names: the same name means the same thing on every path, so it is said once here (a
+ * schema's own description, e.g. `versionId`'s, comes first).
+ */
+const pathParameterDescriptions: Record<string, string> = {
+  blockId: "The id of a block of the bot's flow (the Webhook block the chat waits on)",
+  botId: 'The bot’s id (as `POST /v1/bots` or `GET /v1/bots` answer it)',
+  credentialsId: 'The credentials’ id (as `GET /v1/workspaces/{workspaceId}/credentials` lists it)',
+  deliveryId: 'The delivery’s id (as the webhook’s delivery log lists it)',
+  fileId: 'The file’s id: part of the URL the upload or the answer gave',
+  fileName: 'The file’s name: part of the URL the upload or the answer gave',
+  folderId: 'The folder’s id',
+  invitationId: 'The invitation’s id (as `GET /v1/workspaces/{workspaceId}/invitations` lists it)',
+  key: 'The token at the end of the invitation link emailed to the invitee',
+  publicId: 'The bot’s public id (`publicId`, also the path of its hosted page), not its id',
+  resultId: 'The result’s id: one chat’s run with its answers',
+  sessionId: 'The chat’s session id, as its startChat answered it',
+  slug: 'The template’s slug, as `GET /v1/templates` lists it',
+  templateId: 'The theme template’s id',
+  templateSlug: 'The template’s slug, as `GET /v1/templates` lists it',
+  tokenId: 'The API token’s id (as `GET /v1/me/tokens` lists it), not the token itself',
+  typebotId: 'The bot’s id (Typebot’s name for it)',
+  userId: 'The member’s user id',
+  webhookId: 'The webhook’s id',
+  workspaceId: 'The workspace’s id',
 }
 
 /** The server's version: package.json's, found from this module (src/api or dist/api), whatever the working directory. */
@@ -57,6 +86,8 @@ const errorExample = (status: number, description: string, where: 'body' | 'quer
     [/closed/i, 'bot_closed'],
     [/ENCRYPTION_SECRET/, 'encryption_not_configured'],
   ]
+  if (status === 500)
+    return { code: 'internal_error', message: 'Internal error. The request id helps the operator find the cause in the logs.', requestId: 'req-4f' }
   const code = named.find(([pattern]) => pattern.test(description))?.[1] ?? codeForStatus(status)
   return {
     code,
@@ -68,11 +99,22 @@ const errorExample = (status: number, description: string, where: 'body' | 'quer
 /** A media type at the start of a description ("text/event-stream: …"): what a response without a JSON schema is. */
 const leadingMediaType = (description: string) => /^([a-z]+\/[a-z0-9.+-]+)\b/.exec(description)?.[1] ?? 'text/plain'
 
-/** Sets each parameter's example from the route's: zod-openapi builds the parameters from the schemas alone. */
-const addParameterExamples = (operation: any, route: RouteDef) => {
+/**
+ * A query value as the JSON type of its schema: the route's example gives it as sent in the URL (`'50'`), the
+ * schema (coerced by zod) says `integer`.
+ */
+const asSchemaType = (value: string, schema: { type?: unknown } | undefined) =>
+  schema?.type === 'integer' || schema?.type === 'number' ? Number(value) : schema?.type === 'boolean' ? value === 'true' : value
+
+/**
+ * Sets each parameter's example from the route's (zod-openapi builds the parameters from the schemas alone), and
+ * the description of a path parameter whose schema has none.
+ */
+const completeParameters = (operation: any, route: RouteDef) => {
   for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'path') parameter.description ??= pathParameterDescriptions[parameter.name]
     const values = parameter.in === 'path' ? route.example?.params : parameter.in === 'query' ? route.example?.query : undefined
-    if (values?.[parameter.name] !== undefined) parameter.example = values[parameter.name]
+    if (values?.[parameter.name] !== undefined) parameter.example = asSchemaType(values[parameter.name], parameter.schema)
   }
 }
 
@@ -81,9 +123,11 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
   for (const route of routes) {
     const example = route.example
     const operation = {
+      operationId: route.operationId,
       summary: route.summary,
       ...(route.description && { description: route.description }),
       tags: route.tags,
+      ...(route.deprecated && { deprecated: true }),
       ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{ bearer: [] }, {}] } : {}),
       requestParams: {
         ...(route.params && { path: route.params as z.ZodObject }),
@@ -122,11 +166,40 @@ export const buildOpenApiDocument = (routes: RouteDef[]) => {
   }
   const document = createDocument({
     openapi: '3.1.0',
-    info: { title: 'Parley API', version: parleyVersion(), description: overview },
+    info: { title: 'Parley API', version: parleyVersion(), description: overview, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
+    tags: Object.entries(apiTags).map(([name, description]) => ({ name, description })),
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     security: [{ bearer: [] }],
     paths: paths as any,
   })
-  for (const route of routes) addParameterExamples((document.paths as any)[route.path][methodKey[route.method]], route)
+  for (const route of routes) completeParameters((document.paths as any)[route.path][methodKey[route.method]], route)
   return document
+}
+
+type Document = ReturnType<typeof buildOpenApiDocument>
+
+/**
+ * The document as this server serves it, with its addresses as `servers` (known once it listens: PORT may be 0):
+ * the builder's (PARLEY_PUBLIC_URL) for every operation, the user content's for those served there only (files), so that
+ * a client generated from a downloaded copy calls this server. Built once per pair of addresses.
+ */
+export const servedDocument = (document: Document, routes: RouteDef[], urls: () => { builder: string; content: string }) => {
+  let built: { key: string; document: Document } | undefined
+  return (): Document => {
+    const { builder, content } = urls()
+    const key = `${builder} ${content}`
+    if (built?.key === key) return built.document
+    const paths = { ...document.paths } as Record<string, Record<string, object>>
+    if (content !== builder) {
+      for (const route of routes.filter((r) => r.site === 'content')) {
+        const method = methodKey[route.method]
+        paths[route.path] = {
+          ...paths[route.path],
+          [method]: { ...paths[route.path]?.[method], servers: [{ url: content, description: 'The user content’s address (PARLEY_CHAT_URL)' }] },
+        }
+      }
+    }
+    built = { key, document: { ...document, servers: [{ url: builder, description: 'This server (PARLEY_PUBLIC_URL)' }], paths } }
+    return built.document
+  }
 }

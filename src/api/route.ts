@@ -8,6 +8,7 @@ import type { App, User } from '../app/index.js'
 import type { Config } from '../config.js'
 import type { Sites } from './sites.js'
 import { badRequest } from '../app/errors.js'
+import type { ApiTag } from './apiTags.js'
 import type { AuthMode } from './auth.js'
 import { zodIssues } from './errors.js'
 import { checkInput } from './inputGuard.js'
@@ -36,14 +37,22 @@ export type RouteDef<P = any, Q = any, B = any, A extends AuthMode = any> = {
   method: Method
   /** OpenAPI-style path, e.g. `/v1/bots/{botId}`. */
   path: string
+  /**
+   * The operation's name in the OpenAPI document, unique across it: what generated clients call their method
+   * (camelCase, e.g. `startChat`; the Typebot-compatible paths' start with `typebot`).
+   */
+  operationId: string
   summary: string
   /** What the operation does, when to call it and what to watch for, in Markdown (shown in the API docs). */
   description: string
   /** A realistic call, shown in the API docs: path and query values, the JSON body sent, and the answer. */
   example: RouteExample
-  tags: string[]
+  /** Declared in apiTags.ts, with its description. */
+  tags: ApiTag[]
   /** `optional`: anonymous callers are let through where the plugin allows them (chat with PUBLIC_CHAT). */
   auth: A
+  /** Kept for old clients only: documented as deprecated. */
+  deprecated?: true
   /** The origin it is served on when not any (sites.ts): `builder` only, or never the builder's (`content`). */
   site?: 'builder' | 'content'
   /** Takes preview tokens (app/previewTokens.ts): a preview's own start and its session's routes; others refuse them. */

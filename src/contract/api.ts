@@ -192,9 +192,13 @@ export const importBotBody = z.object({
 })
 
 export const botParams = z.object({ botId: id })
-export const migrateQuery = z.object({ migrateToLatestVersion: queryBoolean })
+export const migrateQuery = z.object({
+  migrateToLatestVersion: queryBoolean.meta({
+    description: '`true`: answer the bot migrated to the latest schema version (v6.1) rather than as stored.',
+  }),
+})
 export const listBotsQuery = z.object({
-  workspaceId: id,
+  workspaceId: id.meta({ description: 'The workspace whose bots to list.' }),
   folderId: id.optional().meta({ description: 'Only the bots of this folder; `root` for those in no folder. Absent: every bot.' }),
   q: z.string().max(200).optional().meta({ description: 'Only bots whose name contains this (ignoring case).' }),
 })
@@ -299,8 +303,9 @@ export const deleteResultsQuery = z
       .max(60_000)
       .transform((v) => v.split(',').filter(Boolean))
       .pipe(z.array(idSchema).min(1).max(1000))
-      .optional(),
-    all: queryBoolean,
+      .optional()
+      .meta({ description: 'The results to delete, comma-separated (at most 1000). Give this or `all=true`.' }),
+    all: queryBoolean.meta({ description: '`true`: delete every result of the bot. Give this or `ids`.' }),
   })
   .refine((q) => !!q.ids !== !!q.all, { message: 'Give either ids (comma-separated) or all=true.' })
 

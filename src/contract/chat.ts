@@ -166,14 +166,21 @@ export const resultSchema = z
 
 /** A time window of results, read in `timeZone` (an IANA zone). */
 export const resultsWindowQuery = z.object({
-  timeFilter: z.enum(timeFilters).default('last7Days'),
-  timeZone: z.string().max(100).default('UTC'),
+  timeFilter: z.enum(timeFilters).default('last7Days').meta({ description: 'The time window, counted in `timeZone` (default the last 7 days).' }),
+  timeZone: z.string().max(100).default('UTC').meta({ description: 'The IANA time zone the window is read in, e.g. `Europe/Paris` (default UTC).' }),
 })
 
 /** Keyset pages: pass the previous answer's `nextCursor` as `cursor`. */
 export const listResultsQuery = resultsWindowQuery.extend({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  cursor: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50).meta({ description: 'Results per page (1–500, default 50).' }),
+  cursor: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .meta({ description: 'Where the page starts: the `nextCursor` of the previous page (absent: the newest).' }),
 })
 
-export const exportResultsQuery = resultsWindowQuery.extend({ format: z.enum(['csv', 'json']).default('csv') })
+export const exportResultsQuery = resultsWindowQuery.extend({
+  format: z.enum(['csv', 'json']).default('csv').meta({ description: '`csv` (default) or `json` (an array of objects keyed by column label).' }),
+})

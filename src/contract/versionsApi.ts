@@ -51,7 +51,10 @@ export const versionAnswer = z.object({
 
 /** A version by id, or `live` (the live version), or `draft` (the current draft). */
 const versionRef = z.string().min(1).max(100).meta({ description: 'A version id, `live` for the live version, or `draft` for the current draft' })
-export const compareQuery = z.object({ from: versionRef, to: versionRef.default('draft') })
+export const compareQuery = z.object({
+  from: versionRef,
+  to: versionRef.default('draft').meta({ description: 'A version id, `live` for the live version, or `draft` for the current draft (the default)' }),
+})
 
 const valueChange = z.object({
   path: z.string().meta({ description: 'Dotted path of the changed value (texts of bubbles as plain text)' }),

@@ -20,8 +20,9 @@ import { errorSchema } from '../../contract/api.js'
 import { csrfHeader } from '../auth.js'
 import { defineRoute } from '../route.js'
 import { clearSessionCookie, sessionCookieOf, setOidcCookie, setSessionCookie, takeOidcCookie } from '../sessionCookie.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Sign-in']
+const tags: ApiTag[] = ['Sign-in']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   429: { description: 'Too many attempts: try again later', schema: errorSchema },
@@ -94,6 +95,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/auth/status',
+    operationId: 'getAuthStatus',
     auth: 'none',
     tags,
     summary: 'Read the sign-in options, whether setup is needed, and who is signed in',
@@ -131,6 +133,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/setup',
+    operationId: 'setUpFirstAccount',
     auth: 'none',
     tags,
     summary: 'Create the first account of a new server and sign in',
@@ -147,6 +150,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/signup',
+    operationId: 'signUp',
     auth: 'none',
     tags,
     summary: 'Create an account with a workspace of its own, and sign in',
@@ -170,6 +174,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/signin',
+    operationId: 'signIn',
     auth: 'none',
     tags,
     summary: 'Sign in with email and password',
@@ -186,6 +191,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/signout',
+    operationId: 'signOut',
     auth: 'none',
     tags,
     summary: 'Sign out: end the browser session',
@@ -210,6 +216,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/password-reset',
+    operationId: 'requestPasswordReset',
     auth: 'none',
     tags,
     summary: 'Email a link to reset a password',
@@ -231,6 +238,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/password-reset/confirm',
+    operationId: 'confirmPasswordReset',
     auth: 'none',
     tags,
     summary: "Set a new password with a reset link's token, and sign in",
@@ -250,6 +258,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/magic-link',
+    operationId: 'sendMagicLink',
     auth: 'none',
     tags,
     summary: 'Email a sign-in link (passwordless sign-in)',
@@ -270,6 +279,7 @@ export const authRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/auth/magic-link/consume',
+    operationId: 'consumeMagicLink',
     auth: 'none',
     tags,
     summary: "Sign in with an emailed sign-in link's token",
@@ -286,6 +296,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/auth/oidc/start',
+    operationId: 'startOidcSignIn',
     auth: 'none',
     tags,
     summary: 'Start signing in with the OpenID Connect provider, or connecting it to the signed-in account',
@@ -319,6 +330,7 @@ export const authRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/auth/oidc/callback',
+    operationId: 'finishOidcSignIn',
     auth: 'none',
     tags,
     summary: 'Finish signing in with the OpenID Connect provider (its redirect back)',

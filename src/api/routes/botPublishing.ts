@@ -12,6 +12,7 @@ export const botPublishingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/publish',
+    operationId: 'publishBot',
     auth: 'required',
     tags,
     summary: "Publish the draft as the bot's next version",
@@ -32,6 +33,7 @@ export const botPublishingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/unpublish',
+    operationId: 'unpublishBot',
     auth: 'required',
     tags,
     summary: 'Unpublish a bot (live chats can no longer start)',
@@ -47,6 +49,7 @@ export const botPublishingRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/publishedBot',
+    operationId: 'getPublishedBot',
     auth: 'required',
     tags,
     summary: 'Get the published bot',
@@ -63,6 +66,7 @@ export const botPublishingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/close',
+    operationId: 'closeBot',
     auth: 'required',
     tags,
     summary: 'Close a bot: new chats are refused (bot_closed) until it is reopened',
@@ -78,6 +82,7 @@ export const botPublishingRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/reopen',
+    operationId: 'reopenBot',
     auth: 'required',
     tags,
     summary: 'Reopen a closed bot',

@@ -15,14 +15,16 @@ import {
 import { defineRoute } from '../route.js'
 import { exampleBot, exampleIds, examplePreviewStart, exampleVersion, exampleVersionDiff } from './botExamples.js'
 import { errors } from './bots.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Versions']
+const tags: ApiTag[] = ['Versions']
 const exampleVersionId = exampleVersion.id
 
 export const botVersionRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/versions',
+    operationId: 'listBotVersions',
     auth: 'required',
     tags,
     summary: "List a bot's versions, newest first",
@@ -46,6 +48,7 @@ export const botVersionRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/versions/compare',
+    operationId: 'compareBotVersions',
     auth: 'required',
     tags,
     summary: 'Compare two versions (or a version and the draft)',
@@ -69,6 +72,7 @@ export const botVersionRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/versions/{versionId}',
+    operationId: 'getBotVersion',
     auth: 'required',
     tags,
     summary: 'Get one version with its frozen bot',
@@ -89,6 +93,7 @@ export const botVersionRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/versions/{versionId}/restore',
+    operationId: 'restoreBotVersion',
     auth: 'required',
     tags,
     summary: 'Make a version the live one (roll back)',
@@ -107,6 +112,7 @@ export const botVersionRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/versions/{versionId}/restoreDraft',
+    operationId: 'restoreDraftFromVersion',
     auth: 'required',
     tags,
     summary: "Copy a version's flow, theme and settings into the draft",
@@ -122,6 +128,7 @@ export const botVersionRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/versions/{versionId}/preview/startChat',
+    operationId: 'startVersionPreviewChat',
     auth: 'required',
     tags,
     summary: 'Start a preview chat on a version (nothing is stored as a result)',

@@ -23,8 +23,9 @@ import {
   starterSchema,
   updateBotBody,
 } from '../../contract/api.js'
+import type { ApiTag } from '../apiTags.js'
 
-export const tags = ['Bots']
+export const tags: ApiTag[] = ['Bots']
 export const errors = {
   400: { description: 'Invalid request or bot definition', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -36,6 +37,7 @@ export const botRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots',
+    operationId: 'createBot',
     auth: 'required',
     tags,
     summary: 'Create a bot, blank or from a template (`templateSlug`)',
@@ -66,6 +68,7 @@ export const botRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/import',
+    operationId: 'importBot',
     auth: 'required',
     tags,
     summary: 'Import a Typebot export (schema versions 3 to 6.1; stored as v6)',
@@ -85,6 +88,7 @@ export const botRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/importMany',
+    operationId: 'importBots',
     auth: 'required',
     tags,
     summary: 'Import several Typebot exports at once: Typebot links between them follow their new ids',
@@ -102,6 +106,7 @@ export const botRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots',
+    operationId: 'listBots',
     auth: 'required',
     tags,
     summary: 'List the bots of a workspace (optionally of one folder, or whose name contains `q`)',
@@ -141,6 +146,7 @@ export const botRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}',
+    operationId: 'getBot',
     auth: 'required',
     tags,
     summary: 'Get a bot',
@@ -170,6 +176,7 @@ export const botRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/bots/{botId}',
+    operationId: 'updateBot',
     auth: 'required',
     tags,
     summary: 'Update a bot (409 when bot.updatedAt is older than the stored bot, unless overwrite is true)',
@@ -201,6 +208,7 @@ export const botRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/check',
+    operationId: 'checkBot',
     auth: 'required',
     tags,
     summary: "Check a bot's draft: dangling or ignored edges, unreachable groups, unknown variables, missing linked bots",
@@ -240,6 +248,7 @@ export const botRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/bots/{botId}',
+    operationId: 'deleteBot',
     auth: 'required',
     tags,
     summary: 'Delete a bot with its published versions and results',
@@ -256,6 +265,7 @@ export const botRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/duplicate',
+    operationId: 'duplicateBot',
     auth: 'required',
     tags,
     summary: 'Duplicate a bot\'s draft (named "… (copy)", same folder, unpublished, no results)',
@@ -277,6 +287,7 @@ export const botRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/export',
+    operationId: 'exportBot',
     auth: 'required',
     tags,
     summary: 'Export a bot as a Typebot export file (what the import takes), as a download',
@@ -294,6 +305,7 @@ export const botRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/move',
+    operationId: 'moveBot',
     auth: 'required',
     tags,
     summary: 'Move a bot to a folder of its workspace (null: the root)',
@@ -314,6 +326,7 @@ export const botRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/starters',
+    operationId: 'listStarters',
     auth: 'required',
     tags,
     summary: 'List the templates by their former name, starters (GET /v1/templates says more of them)',

@@ -8,8 +8,9 @@ import { defineRoute } from '../route.js'
 import { exampleFirstTurn, exampleIds, exampleLastTurn, examplePreviewStart } from './botExamples.js'
 import { botParams, errorSchema, idSchema } from '../../contract/api.js'
 import type { FastifyRequest } from 'fastify'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Chat']
+const tags: ApiTag[] = ['Chat']
 export const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -24,6 +25,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook',
+    operationId: 'executeWebhook',
     auth: 'required',
     tags,
     summary: "Deliver the payload a webhook block waits for (any JSON body); the chat's next continueChat resumes with it",
@@ -46,6 +48,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/preview/startChat',
+    operationId: 'startPreviewChat',
     auth: 'required',
     previewToken: true,
     tags,
@@ -72,6 +75,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{publicId}/startChat',
+    operationId: 'startChat',
     auth: 'optional',
     tags,
     summary: 'Start a chat on the published version of a bot (by its public id); the run is stored as a result',
@@ -112,6 +116,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/sessions/{sessionId}/continueChat',
+    operationId: 'continueChat',
     auth: 'optional',
     previewToken: true,
     tags,
@@ -138,6 +143,7 @@ export const chatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/sessions/{sessionId}/clientLogs',
+    operationId: 'saveClientLogs',
     auth: 'optional',
     previewToken: true,
     tags,

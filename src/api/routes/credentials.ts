@@ -2,8 +2,9 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 import { credentialsSchema, errorSchema, idSchema, workspaceParams } from '../../contract/api.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Credentials']
+const tags: ApiTag[] = ['Credentials']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -36,6 +37,7 @@ export const credentialsRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/credentials',
+    operationId: 'createCredentials',
     auth: 'required',
     tags,
     summary: 'Store credentials (API keys, SMTP logins…) for the blocks of a workspace',
@@ -57,6 +59,7 @@ export const credentialsRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/credentials',
+    operationId: 'listCredentials',
     auth: 'required',
     tags,
     summary: "List a workspace's credentials (without their secrets)",
@@ -80,6 +83,7 @@ export const credentialsRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
+    operationId: 'renameCredentials',
     auth: 'required',
     tags,
     summary: 'Rename credentials',
@@ -101,6 +105,7 @@ export const credentialsRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/credentials/{credentialsId}',
+    operationId: 'deleteCredentials',
     auth: 'required',
     tags,
     summary: 'Delete credentials',

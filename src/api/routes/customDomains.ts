@@ -25,6 +25,7 @@ export const customDomainRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/customDomain',
+    operationId: 'getCustomDomain',
     auth: 'required',
     tags,
     summary: "Get the state of the bot's custom domain",
@@ -41,6 +42,7 @@ export const customDomainRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/customDomain/verify',
+    operationId: 'verifyCustomDomain',
     auth: 'required',
     tags,
     summary: "Check the bot's custom domain now (its HTTP challenge)",
@@ -67,6 +69,7 @@ export const customDomainAskRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/customDomains/ask',
+    operationId: 'askCustomDomain',
     auth: 'none',
     tags: ['Service'],
     summary: 'May a TLS certificate be obtained for this host name? (reverse proxy on-demand TLS)',

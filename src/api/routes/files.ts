@@ -11,8 +11,9 @@ import { storedFileHeaders } from '../contentDisposition.js'
 import { capBody } from '../limits.js'
 import { registerRoutes, defineRoute, type Services } from '../route.js'
 import { errors as chatErrors, origin } from './chat.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Files']
+const tags: ApiTag[] = ['Files']
 
 const fileParams = z.object({
   workspaceId: idSchema,
@@ -52,6 +53,7 @@ export const uploadRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/sessions/{sessionId}/files',
+    operationId: 'generateUploadUrl',
     auth: 'optional',
     previewToken: true,
     tags,
@@ -95,8 +97,25 @@ const fileErrors = {
 }
 
 // The grant, signed: checked by the handler (a missing or altered field answers 403, like a wrong signature).
+const grantFields = {
+  expires: 'When the upload URL expires (Unix time, milliseconds).',
+  size: 'The largest size the upload may have, in bytes.',
+  type: 'The content type the upload must have.',
+  name: 'The file name given when the URL was asked for.',
+  session: 'A fingerprint of the chat session the URL was given to.',
+  block: 'The file input block that asked for the file.',
+  signature: "The server's signature of the other fields.",
+}
 const grantQuery = z.object(
-  Object.fromEntries(['expires', 'size', 'type', 'name', 'session', 'block', 'signature'].map((k) => [k, z.string().optional()])),
+  Object.fromEntries(
+    Object.entries(grantFields).map(([k, description]) => [
+      k,
+      z
+        .string()
+        .optional()
+        .meta({ description: `Part of the upload URL: ${description}` }),
+    ]),
+  ),
 )
 
 const uploadResponses = {
@@ -136,6 +155,7 @@ export const storedFileRoutes = [
   defineRoute({
     method: 'PUT',
     path: FILE_PATH,
+    operationId: 'uploadFile',
     auth: 'none',
     // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
     site: 'content',
@@ -157,6 +177,7 @@ export const storedFileRoutes = [
   defineRoute({
     method: 'POST',
     path: FILE_PATH,
+    operationId: 'uploadFileForm',
     auth: 'none',
     // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
     site: 'content',
@@ -189,6 +210,7 @@ export const storedFileRoutes = [
   defineRoute({
     method: 'GET',
     path: FILE_PATH,
+    operationId: 'downloadFile',
     auth: 'none',
     // Bytes visitors and bots supplied: never on the builder's origin (a GET there is sent to the user content's).
     site: 'content',

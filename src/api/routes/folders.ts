@@ -2,8 +2,9 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 import { errorSchema, folderBody, folderParams, folderSchema, workspaceParams } from '../../contract/api.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Folders']
+const tags: ApiTag[] = ['Folders']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -25,6 +26,7 @@ export const folderRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/folders',
+    operationId: 'createFolder',
     auth: 'required',
     tags,
     summary: 'Create a folder for bots',
@@ -42,6 +44,7 @@ export const folderRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/folders',
+    operationId: 'listFolders',
     auth: 'required',
     tags,
     summary: "List a workspace's folders",
@@ -68,6 +71,7 @@ export const folderRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/workspaces/{workspaceId}/folders/{folderId}',
+    operationId: 'renameFolder',
     auth: 'required',
     tags,
     summary: 'Rename a folder',
@@ -87,6 +91,7 @@ export const folderRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/folders/{folderId}',
+    operationId: 'deleteFolder',
     auth: 'required',
     tags,
     summary: 'Delete a folder (its bots move to the root)',

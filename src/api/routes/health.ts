@@ -17,6 +17,7 @@ export const healthRoutes = [
   defineRoute({
     method: 'GET',
     path: '/health',
+    operationId: 'getHealth',
     auth: 'none',
     tags: ['Service'],
     summary: 'Check that the server is up and reaches its database',

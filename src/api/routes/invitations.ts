@@ -3,8 +3,9 @@
 import { z } from 'zod'
 import { defineRoute } from '../route.js'
 import { errorSchema, invitationKeyParams, invitationParams, invitationSchema, inviteBody, roleSchema, workspaceParams } from '../../contract/api.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Invitations']
+const tags: ApiTag[] = ['Invitations']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -30,6 +31,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/invitations',
+    operationId: 'createInvitation',
     auth: 'required',
     tags,
     summary: 'Invite someone to a workspace by email',
@@ -62,6 +64,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/invitations',
+    operationId: 'listInvitations',
     auth: 'required',
     tags,
     summary: 'List the pending invitations of a workspace',
@@ -80,6 +83,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/invitations/{invitationId}',
+    operationId: 'revokeInvitation',
     auth: 'required',
     tags,
     summary: 'Revoke an invitation',
@@ -98,6 +102,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/invitations/{key}',
+    operationId: 'getInvitation',
     auth: 'none',
     tags,
     summary: "Read an invitation by its link's token",
@@ -114,6 +119,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/invitations/{key}/accept',
+    operationId: 'acceptInvitation',
     auth: 'required',
     tags,
     summary: 'Accept an invitation and join its workspace',
@@ -139,6 +145,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/invitations/{key}/decline',
+    operationId: 'declineInvitation',
     auth: 'required',
     tags,
     summary: 'Decline an invitation',

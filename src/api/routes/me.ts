@@ -3,8 +3,9 @@ import { z } from 'zod'
 import { apiTokenSchema, createApiTokenBody, meSchema, tokenParams, updateMeBody } from '../../contract/accountsApi.js'
 import { errorSchema } from '../../contract/api.js'
 import { defineRoute } from '../route.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Account']
+const tags: ApiTag[] = ['Account']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Not signed in', schema: errorSchema },
@@ -35,6 +36,7 @@ export const meRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/me',
+    operationId: 'getMe',
     auth: 'required',
     tags,
     summary: 'Get the signed-in user',
@@ -50,6 +52,7 @@ export const meRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/me',
+    operationId: 'updateMe',
     auth: 'required',
     tags,
     summary: 'Rename the signed-in user, change their password or their language',
@@ -73,6 +76,7 @@ export const meRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/me/tokens',
+    operationId: 'listApiTokens',
     auth: 'required',
     tags,
     summary: "List the signed-in user's API tokens",
@@ -88,6 +92,7 @@ export const meRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/me/tokens',
+    operationId: 'createApiToken',
     auth: 'required',
     tags,
     summary: 'Create an API token',
@@ -111,6 +116,7 @@ export const meRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/me/tokens/{tokenId}',
+    operationId: 'revokeApiToken',
     auth: 'required',
     tags,
     summary: 'Revoke one of your API tokens',

@@ -11,6 +11,7 @@ export const previewTokenRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/bots/{botId}/preview/token',
+    operationId: 'createPreviewToken',
     auth: 'required',
     tags,
     summary: 'Make a preview token for the draft (or for the bot or version given in the body)',

@@ -15,6 +15,7 @@ import { exportResultsQuery, listResultsQuery, resultSchema, resultsWindowQuery,
 import { contentDisposition } from '../contentDisposition.js'
 import { defineRoute } from '../route.js'
 import { exampleIds, exampleQuestion } from './botExamples.js'
+import type { ApiTag } from '../apiTags.js'
 
 const exampleResult = {
   id: exampleIds.resultId,
@@ -34,7 +35,7 @@ const exampleLog = {
   createdAt: '2026-03-05T08:31:20.597Z',
 }
 
-const tags = ['Results']
+const tags: ApiTag[] = ['Results']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -45,6 +46,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/columns',
+    operationId: 'listResultColumns',
     auth: 'required',
     tags,
     summary:
@@ -81,6 +83,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/rows',
+    operationId: 'listResultRows',
     auth: 'required',
     tags,
     summary: 'A page of the results table: the listed results (newest first) as cells keyed by column id (keyset pages: pass nextCursor as cursor)',
@@ -122,6 +125,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/export',
+    operationId: 'exportResults',
     auth: 'required',
     tags,
     summary:
@@ -134,7 +138,7 @@ export const resultRoutes = [
       response: { status: 200, body: `Submitted at,${exampleQuestion},Name\r\n2026-03-05T08:31:12.496Z,Ada,Ada\r\n` },
     },
     params: z.object({ botId: idSchema }),
-    query: exportResultsQuery.extend({ sessionColumn: queryBoolean }),
+    query: exportResultsQuery.extend({ sessionColumn: queryBoolean.meta({ description: '`true`: include the `session` column.' }) }),
     responses: { 200: { description: 'text/csv (application/json with format=json): the file, an attachment named after the bot' }, ...errors },
     async handler({ app, user, params, query, reply }) {
       const file = await app.resultsTable.export(user, params.botId, query)
@@ -151,6 +155,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/bots/{botId}/results',
+    operationId: 'deleteResults',
     auth: 'required',
     tags,
     summary: 'Delete the results given by id (comma-separated `ids`; unknown ones are skipped), or all of them (`all=true`), with their files',
@@ -175,6 +180,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/analytics',
+    operationId: 'getAnalytics',
     auth: 'required',
     tags: ['Analytics'],
     summary: 'Views, starts, completions and the drop-off at each input block over a time window',
@@ -215,6 +221,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results',
+    operationId: 'listResults',
     auth: 'required',
     tags,
     summary: 'List the results of a bot that have at least one answer, newest first (keyset pages: pass nextCursor as cursor)',
@@ -238,6 +245,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/{resultId}',
+    operationId: 'getResult',
     auth: 'required',
     tags,
     summary: 'Get a result with its variables and answers',
@@ -256,6 +264,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/{resultId}/logs',
+    operationId: 'listResultLogs',
     auth: 'required',
     tags,
     summary: "Get a result's logs (its blocks' and those its chat client reported), oldest first",
@@ -274,6 +283,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/bots/{botId}/results/{resultId}/detail',
+    operationId: 'getResultDetail',
     auth: 'required',
     tags,
     summary: "A result as a person reads it: its answers in order under their questions, its variables' values and its logs",
@@ -314,6 +324,7 @@ export const resultRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/bots/{botId}/results/{resultId}',
+    operationId: 'deleteResult',
     auth: 'required',
     tags,
     summary: 'Delete a result with its answers, logs and files (a chat still on it cannot go on)',

@@ -51,6 +51,7 @@ export const streamRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/sessions/{sessionId}/streamMessage',
+    operationId: 'streamMessage',
     auth: 'optional',
     previewToken: true,
     tags: ['Chat'],

@@ -10,8 +10,9 @@ import { notFound } from '../../app/errors.js'
 import { defineRoute } from '../route.js'
 import { PREVIEW_FRAME_PATH } from '../web/previewFrame.js'
 import { exampleFirstTurn } from './botExamples.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Templates']
+const tags: ApiTag[] = ['Templates']
 const errors = {
   401: { description: 'Missing or unknown token', schema: errorSchema },
   404: { description: 'Unknown template', schema: errorSchema },
@@ -29,6 +30,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/templates',
+    operationId: 'listTemplates',
     auth: 'required',
     tags,
     summary: 'List the templates a bot can be created from',
@@ -59,6 +61,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/templates/{slug}',
+    operationId: 'getTemplate',
     auth: 'required',
     tags,
     summary: 'Read a template, with its bot document',
@@ -81,6 +84,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/templates/{slug}/preview/token',
+    operationId: 'createTemplatePreviewToken',
     auth: 'required',
     tags,
     summary: "Make a preview token for a template's preview frame",
@@ -117,6 +121,7 @@ export const templateChatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/templates/{slug}/preview/startChat',
+    operationId: 'startTemplatePreviewChat',
     auth: 'required',
     previewToken: true,
     tags: ['Chat', ...tags],

@@ -4,8 +4,9 @@ import { builtInThemeTemplates } from '../../contract/bot/themeTemplates.js'
 import { errorSchema, workspaceParams } from '../../contract/api.js'
 import { MAX_WORKSPACE_THEME_TEMPLATES, themeTemplateBody, themeTemplateParams, themeTemplateSchema } from '../../contract/themeTemplateApi.js'
 import { defineRoute } from '../route.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Theme templates']
+const tags: ApiTag[] = ['Theme templates']
 const errors = {
   400: { description: 'Invalid request', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -28,6 +29,7 @@ export const themeTemplateRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/themeTemplates',
+    operationId: 'listThemeTemplates',
     auth: 'required',
     tags,
     summary: 'List theme templates: the built-in gallery and the workspace’s own',
@@ -45,6 +47,7 @@ export const themeTemplateRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/themeTemplates',
+    operationId: 'createThemeTemplate',
     auth: 'required',
     tags,
     summary: 'Save a theme as a workspace template',
@@ -68,6 +71,7 @@ export const themeTemplateRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/themeTemplates/{templateId}',
+    operationId: 'deleteThemeTemplate',
     auth: 'required',
     tags,
     summary: 'Delete a workspace theme template',

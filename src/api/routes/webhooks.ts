@@ -4,8 +4,9 @@ import { z } from 'zod'
 import { errorSchema, idSchema } from '../../contract/api.js'
 import { webhookDeliverySchema, webhookEventTypes, webhookSchema } from '../../contract/webhooks.js'
 import { defineRoute } from '../route.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Webhooks']
+const tags: ApiTag[] = ['Webhooks']
 const errors = {
   400: { description: 'Invalid request (or no ENCRYPTION_SECRET to keep signing secrets with)', schema: errorSchema },
   401: { description: 'Missing or unknown token', schema: errorSchema },
@@ -56,6 +57,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/webhooks',
+    operationId: 'createWebhook',
     auth: 'required',
     tags,
     summary: 'Subscribe a URL to result events of a workspace or of one bot',
@@ -86,13 +88,17 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/webhooks',
+    operationId: 'listWebhooks',
     auth: 'required',
     tags,
     summary: "List a workspace's webhooks",
     description:
       "The workspace's webhooks, oldest first. With `botId`, those that send that bot's events: the bot's own and the workspace-wide ones.",
     example: { query: { workspaceId: EXAMPLE_WEBHOOK.workspaceId }, response: { status: 200, body: { webhooks: [EXAMPLE_WEBHOOK] } } },
-    query: z.object({ workspaceId: idSchema, botId: idSchema.optional() }),
+    query: z.object({
+      workspaceId: idSchema.meta({ description: 'The workspace whose webhooks to list.' }),
+      botId: idSchema.optional().meta({ description: "Only the webhooks that send this bot's events (its own and the workspace-wide ones)." }),
+    }),
     responses: { 200: { description: 'The webhooks', schema: z.object({ webhooks: z.array(webhookSchema) }) }, ...errors },
     async handler({ app, user, query }) {
       return { webhooks: await app.webhooks.list(user, query.workspaceId, query.botId) }
@@ -101,6 +107,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/webhooks/{webhookId}',
+    operationId: 'getWebhook',
     auth: 'required',
     tags,
     summary: 'Read a webhook',
@@ -116,6 +123,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/webhooks/{webhookId}',
+    operationId: 'updateWebhook',
     auth: 'required',
     tags,
     summary: "Change a webhook's URL, events, description, or pause it",
@@ -136,6 +144,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/webhooks/{webhookId}',
+    operationId: 'deleteWebhook',
     auth: 'required',
     tags,
     summary: 'Delete a webhook with its delivery log',
@@ -151,6 +160,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/webhooks/{webhookId}/rotateSecret',
+    operationId: 'rotateWebhookSecret',
     auth: 'required',
     tags,
     summary: "Replace a webhook's signing secret",
@@ -166,6 +176,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/webhooks/{webhookId}/deliveries',
+    operationId: 'listWebhookDeliveries',
     auth: 'required',
     tags,
     summary: "A webhook's delivery log, newest first",
@@ -177,7 +188,14 @@ export const webhookRoutes = [
       response: { status: 200, body: { deliveries: [EXAMPLE_DELIVERY], nextCursor: 'WyIyMDI2LTExLTI1VDA5OjEzOjI0LjAwMloiLCJkNGY2Il0' } },
     },
     params: webhookParams,
-    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), cursor: z.string().max(500).optional() }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Deliveries per page (1–100, default 20).' }),
+      cursor: z
+        .string()
+        .max(500)
+        .optional()
+        .meta({ description: 'Where the page starts: the `nextCursor` of the previous page (absent: the newest).' }),
+    }),
     responses: {
       200: {
         description: 'A page of deliveries',
@@ -192,6 +210,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+    operationId: 'redeliverWebhookDelivery',
     auth: 'required',
     tags,
     summary: 'Send a delivery again',
@@ -216,6 +235,7 @@ export const webhookRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/webhooks/{webhookId}/test',
+    operationId: 'testWebhook',
     auth: 'required',
     tags,
     summary: 'Send a test ping to a webhook',

@@ -14,8 +14,9 @@ import {
   workspaceParams,
   workspaceSchema,
 } from '../../contract/api.js'
+import type { ApiTag } from '../apiTags.js'
 
-const tags = ['Workspaces']
+const tags: ApiTag[] = ['Workspaces']
 const errors = { 400: { description: 'Invalid request', schema: errorSchema }, 401: { description: 'Missing or unknown token', schema: errorSchema } }
 const scoped = {
   ...errors,
@@ -65,6 +66,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces',
+    operationId: 'createWorkspace',
     auth: 'required',
     tags,
     summary: 'Create a workspace',
@@ -85,6 +87,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces',
+    operationId: 'listWorkspaces',
     auth: 'required',
     tags,
     summary: "List the caller's workspaces",
@@ -103,6 +106,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}',
+    operationId: 'getWorkspace',
     auth: 'required',
     tags,
     summary: 'Get a workspace',
@@ -122,6 +126,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'PATCH',
     path: '/v1/workspaces/{workspaceId}',
+    operationId: 'updateWorkspace',
     auth: 'required',
     tags,
     summary: 'Rename a workspace or change its icon',
@@ -141,6 +146,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}',
+    operationId: 'deleteWorkspace',
     auth: 'required',
     tags,
     summary: 'Delete a workspace and everything in it',
@@ -158,6 +164,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/leave',
+    operationId: 'leaveWorkspace',
     auth: 'required',
     tags,
     summary: 'Leave a workspace',
@@ -178,6 +185,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'GET',
     path: '/v1/workspaces/{workspaceId}/members',
+    operationId: 'listMembers',
     auth: 'required',
     tags,
     summary: 'List the members of a workspace',
@@ -192,6 +200,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/members',
+    operationId: 'setMember',
     auth: 'required',
     tags,
     summary: "Change a member's role, or invite someone",
@@ -230,6 +239,7 @@ export const workspaceRoutes = [
   defineRoute({
     method: 'DELETE',
     path: '/v1/workspaces/{workspaceId}/members/{userId}',
+    operationId: 'removeMember',
     auth: 'required',
     tags,
     summary: 'Remove a member from a workspace',

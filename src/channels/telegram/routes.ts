@@ -13,8 +13,9 @@ import { parseWebhookBody } from '../webhookBody.js'
 import { botApi, type TelegramCredentials } from './botApi.js'
 import { telegramRenderer } from './render.js'
 import { buttonTitle, nameOf, type TelegramMessage, updateSchema } from './update.js'
+import type { ApiTag } from '../../api/apiTags.js'
 
-const tags = ['Channels']
+const tags: ApiTag[] = ['Channels']
 const params = workspaceParams.extend({ credentialsId: idSchema })
 const EXAMPLE = { workspaceId: 'ejmq7yuri0oiduza71azcjp44', credentialsId: 'cm3tg0credentials0000000001' }
 /** Updates older than this are not answered (Telegram keeps them up to a day while the webhook fails). */
@@ -63,6 +64,7 @@ export const telegramWebhookRoutes: RouteDef[] = [
   defineRoute({
     method: 'POST',
     path: WEBHOOK_PATH,
+    operationId: 'receiveTelegramUpdates',
     summary: 'Receive Telegram updates',
     description:
       "The webhook Telegram calls for a bot connected in the Share tab (`POST /v1/workspaces/{workspaceId}/telegram/{credentialsId}/setWebhook`). `X-Telegram-Bot-Api-Secret-Token` must be the credentials' secret token (401 otherwise). " +
@@ -135,6 +137,7 @@ export const telegramManagementRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/telegram/{credentialsId}/setWebhook',
+    operationId: 'setTelegramWebhook',
     summary: 'Connect a Telegram bot',
     description:
       "Calls Telegram's setWebhook for the bot of these credentials with this server's webhook URL (on PARLEY_CHAT_URL, which Telegram must reach over HTTPS) and the credentials' secret token. " +

@@ -14,11 +14,12 @@ import { parseWebhookBody } from '../webhookBody.js'
 import { cloudApi, type WhatsAppCredentials } from './cloudApi.js'
 import { MEDIA_KINDS, type MediaKind, receivedMessages, textOf, webhookPayloadSchema } from './payload.js'
 import { whatsAppRenderer } from './render.js'
+import type { ApiTag } from '../../api/apiTags.js'
 
 /** Messages older than this are not answered (Meta redelivers after an outage; a late answer confuses the contact). */
 const MAX_AGE_MS = 3 * 60_000
 const TOKEN_PURPOSE = 'whatsapp webhook'
-const tags = ['Channels']
+const tags: ApiTag[] = ['Channels']
 const params = workspaceParams.extend({ credentialsId: idSchema })
 const EXAMPLE = { workspaceId: 'ejmq7yuri0oiduza71azcjp44', credentialsId: 'cm3wa0credentials0000000001' }
 
@@ -30,20 +31,29 @@ const signedByMeta = (body: Buffer, header: unknown, appSecret: string) => {
 }
 
 const verifyQuery = z.looseObject({
-  'hub.mode': z.string().max(50).optional(),
-  'hub.verify_token': z.string().max(200).optional(),
-  'hub.challenge': z.string().max(200).optional(),
+  'hub.mode': z.string().max(50).optional().meta({ description: '`subscribe` for a subscription check.' }),
+  'hub.verify_token': z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'A token from POST /v1/workspaces/{workspaceId}/whatsapp/verificationToken.' }),
+  'hub.challenge': z.string().max(200).optional().meta({ description: 'What to answer back when the check passes.' }),
 })
 
+/** Typebot's path and ours, each with its operations' ids. */
 const webhookPaths = [
-  '/api/v1/workspaces/{workspaceId}/whatsapp/{credentialsId}/webhook',
-  '/v1/workspaces/{workspaceId}/whatsapp/{credentialsId}/webhook',
+  {
+    path: '/api/v1/workspaces/{workspaceId}/whatsapp/{credentialsId}/webhook',
+    ids: ['typebotVerifyWhatsAppWebhook', 'typebotReceiveWhatsAppEvents'],
+  },
+  { path: '/v1/workspaces/{workspaceId}/whatsapp/{credentialsId}/webhook', ids: ['verifyWhatsAppWebhook', 'receiveWhatsAppEvents'] },
 ]
 
-const webhookRoutes = (path: string): RouteDef[] => [
+const webhookRoutes = ({ path, ids: [verifyId, receiveId] }: (typeof webhookPaths)[number]): RouteDef[] => [
   defineRoute({
     method: 'GET',
     path,
+    operationId: verifyId,
     summary: 'Verify the WhatsApp webhook (Meta)',
     description:
       "Meta's subscription check when the webhook is set up: answers `hub.challenge` as text when `hub.mode` is `subscribe` and `hub.verify_token` is a token from " +
@@ -74,6 +84,7 @@ const webhookRoutes = (path: string): RouteDef[] => [
   defineRoute({
     method: 'POST',
     path,
+    operationId: receiveId,
     summary: 'Receive WhatsApp events (Meta)',
     description:
       "Meta's webhook for the `messages` field of a WhatsApp Business Account. With the credentials' `appSecret`, `X-Hub-Signature-256` must sign the raw body (401 otherwise). " +
@@ -164,6 +175,7 @@ export const whatsAppManagementRoutes = [
   defineRoute({
     method: 'POST',
     path: '/v1/workspaces/{workspaceId}/whatsapp/verificationToken',
+    operationId: 'createWhatsAppVerifyToken',
     summary: 'Make a WhatsApp verify token',
     description:
       "A token to paste into Meta's webhook set-up as the Verify token: Meta's subscription check (`GET …/whatsapp/{credentialsId}/webhook`) passes with it once, within an hour. Admins and members.",

@@ -12,8 +12,9 @@ import { exampleFirstTurn, exampleIds, exampleLastTurn } from '../botExamples.js
 import { errors } from '../chat.js'
 import { chatOrigin } from './origin.js'
 import { dataStreamRoute } from './stream.js'
+import type { ApiTag } from '../../apiTags.js'
 
-const tags = ['Typebot-compatible chat']
+const tags: ApiTag[] = ['Typebot-compatible chat']
 
 /** Typebot's `typebot` key: the bot's id, schema version, theme, settings and publication date. */
 const typebotSummary = (bot: { id: string; theme: unknown; settings: unknown; publishedAt?: string }, schemaVersion: string) => ({
@@ -51,6 +52,7 @@ const clientLogsRoute = (version: 'v1' | 'v2') =>
   defineRoute({
     method: 'POST',
     path: `/api/${version}/sessions/{sessionId}/clientLogs`,
+    operationId: `typebotSaveClientLogs${version.toUpperCase()}`,
     auth: 'optional',
     previewToken: true,
     tags,
@@ -75,6 +77,9 @@ const legacyRoute = (version: 'v1' | 'v2') =>
   defineRoute({
     method: 'POST',
     path: `/api/${version}/sendMessage`,
+    operationId: `typebotSendMessage${version.toUpperCase()}`,
+    // Never succeeds, so it documents no success: a client that calls it must be replaced.
+    deprecated: true,
     auth: 'none',
     tags,
     summary: 'The chat call of Typebot clients before 0.2.16: not served (the answer says which client to load instead)',
@@ -104,6 +109,7 @@ export const typebotChatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/typebots/{publicId}/startChat',
+    operationId: 'typebotStartChat',
     auth: 'optional',
     tags,
     summary: 'Start a chat on the published version of a bot (by its public id), as Typebot answers it (`typebot` key)',
@@ -139,6 +145,7 @@ export const typebotChatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/typebots/{botId}/preview/startChat',
+    operationId: 'typebotStartPreviewChat',
     auth: 'required',
     previewToken: true,
     tags,
@@ -175,6 +182,7 @@ export const typebotChatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/templates/{templateSlug}/preview/startChat',
+    operationId: 'typebotStartTemplatePreviewChat',
     auth: 'required',
     previewToken: true,
     tags,
@@ -204,6 +212,7 @@ export const typebotChatRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/sessions/{sessionId}/continueChat',
+    operationId: 'typebotContinueChat',
     auth: 'optional',
     previewToken: true,
     tags,

@@ -18,6 +18,7 @@ export const dataStreamRoute = (version: 'v1' | 'v2') =>
   defineRoute({
     method: 'POST',
     path: `/api/${version}/sessions/{sessionId}/streamMessage`,
+    operationId: `typebotStreamMessage${version.toUpperCase()}`,
     auth: 'optional',
     previewToken: true,
     tags: ['Typebot-compatible chat'],

@@ -8,8 +8,9 @@ import { uploadTargetSchema } from '../../../contract/chat.js'
 import { defineRoute } from '../../route.js'
 import { errors } from '../chat.js'
 import { chatOrigin } from './origin.js'
+import type { ApiTag } from '../../apiTags.js'
 
-const tags = ['Typebot-compatible chat']
+const tags: ApiTag[] = ['Typebot-compatible chat']
 
 /** Requesting an upload never races another turn: no 409. */
 const { 409: _noConflict, ...chatErrors } = errors
@@ -53,6 +54,7 @@ export const typebotUploadRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v3/generate-upload-url',
+    operationId: 'typebotGenerateUploadUrl',
     auth: 'optional',
     previewToken: true,
     tags,
@@ -75,6 +77,7 @@ export const typebotUploadRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v2/generate-upload-url',
+    operationId: 'typebotGenerateUploadUrlV2',
     auth: 'optional',
     previewToken: true,
     tags,
@@ -96,6 +99,7 @@ export const typebotUploadRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/generate-upload-url',
+    operationId: 'typebotGenerateUploadUrlV1',
     auth: 'optional',
     previewToken: true,
     tags,

@@ -8,6 +8,7 @@ export const typebotWebhookRoutes = [
   defineRoute({
     method: 'POST',
     path: '/api/v1/typebots/{typebotId}/blocks/{blockId}/results/{resultId}/executeWebhook',
+    operationId: 'typebotExecuteWebhook',
     auth: 'required',
     tags: ['Typebot-compatible chat'],
     summary: 'Deliver the payload a waiting webhook block expects (Typebot-compatible)',
