@@ -36,16 +36,17 @@ const EVENT_COLUMNS = cols('webhookEvents', ['id', 'workspaceId', 'botId', 'resu
 
 /**
  * Many turns (each `inOneStatement`, on distinct sessions, no result updated by two of them) as ONE statement of
- * data-modifying CTEs: one round trip and one commit (one WAL flush) for the lot. Its text never changes (every
- * value comes as an array, one element per row, tagged with its turn's index `i`), so it is prepared once per
- * connection. Each turn's writes are conditioned on its own session's revision check: a turn that lost its race
+ * data-modifying CTEs: one round trip and one commit (one WAL flush) for the lot. Its text never changes (the rows
+ * of each table come as one JSON array, each row tagged with its turn's index `i`: JSON.stringify is native, where
+ * pg's array literals escape every element in JavaScript, ten times slower for the states), so it is prepared once
+ * per connection. Each turn's writes are conditioned on its own session's revision check: a turn that lost its race
  * writes nothing, whatever the others do. It answers the indexes of the turns that advanced their session; any
  * error fails the statement as a whole (and writes nothing).
  */
 const TURNS_SQL = `with
-t as (select * from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[])
-  as t(i, id, expected, state, "lastReply", "lastAnswer")),
-s as (update "chatSessions" c set "state" = t.state, "revision" = t.expected + 1, "updatedAt" = $7,
+t as (select * from json_to_recordset($1::json)
+  as t(i int, id text, expected int, state text, "lastReply" text, "lastAnswer" text)),
+s as (update "chatSessions" c set "state" = t.state, "revision" = t.expected + 1, "updatedAt" = $2,
   "lastReply" = t."lastReply", "lastAnswer" = t."lastAnswer"
   from t where t.state is not null and c.id = t.id and c.revision = t.expected returning t.i),
 d as (delete from "chatSessions" c using t where t.state is null and c.id = t.id and c.revision = t.expected returning t.i),
@@ -54,45 +55,57 @@ r as (update "results" x set "variables" = u.variables,
   "hasStarted" = case when u."hasStarted" = 1 then 1 else x."hasStarted" end,
   "isCompleted" = case when u."isCompleted" = 1 then 1 else x."isCompleted" end,
   "lastChatSessionId" = u."sessionId"
-  from unnest($8::int[], $9::text[], $10::text[], $11::int[], $12::int[], $13::text[])
-    as u(i, id, variables, "hasStarted", "isCompleted", "sessionId")
+  from json_to_recordset($3::json) as u(i int, id text, variables text, "hasStarted" int, "isCompleted" int, "sessionId" text)
   where x.id = u.id and u.i in (select i from ok)),
 a as (insert into "answers" (${ANSWER_COLUMNS})
-  select v."resultId", v."blockId", v.content, v."attachedFileUrls", $7
-  from unnest($14::int[], $15::text[], $16::text[], $17::text[], $18::text[]) with ordinality
-    as v(i, "resultId", "blockId", content, "attachedFileUrls", n)
+  select v."resultId", v."blockId", v.content, v."attachedFileUrls", $2
+  from rows from (json_to_recordset($4::json) as (i int, "resultId" text, "blockId" text, content text, "attachedFileUrls" text))
+    with ordinality as v(i, "resultId", "blockId", content, "attachedFileUrls", n)
   where v.i in (select i from ok) order by v.n),
 l as (insert into "logs" (${LOG_COLUMNS})
-  select v."resultId", v.status, v.description, v.details, v.context, $7
-  from unnest($19::int[], $20::text[], $21::text[], $22::text[], $23::text[], $24::text[]) with ordinality
-    as v(i, "resultId", status, description, details, context, n)
+  select v."resultId", v.status, v.description, v.details, v.context, $2
+  from rows from (json_to_recordset($5::json) as (i int, "resultId" text, status text, description text, details text, context text))
+    with ordinality as v(i, "resultId", status, description, details, context, n)
   where v.i in (select i from ok) order by v.n),
 w as (insert into "webhookEvents" (${EVENT_COLUMNS})
-  select v.id, v."workspaceId", v."botId", v."resultId", v.type, v.payload, $7
-  from unnest($25::int[], $26::text[], $27::text[], $28::text[], $29::text[], $30::text[], $31::text[]) with ordinality
-    as v(i, id, "workspaceId", "botId", "resultId", type, payload, n)
+  select v.id, v."workspaceId", v."botId", v."resultId", v.type, v.payload, $2
+  from rows from (json_to_recordset($6::json)
+    as (i int, id text, "workspaceId" text, "botId" text, "resultId" text, type text, payload text))
+    with ordinality as v(i, id, "workspaceId", "botId", "resultId", type, payload, n)
   where v.i in (select i from ok) order by v.n)
 select i from ok`
 
-/** Column arrays of the statement above: `columns` arrays, filled one row at a time. */
-const arrays = (columns: number) => Array.from({ length: columns }, () => [] as unknown[])
-const push = (target: unknown[][], row: unknown[]) => row.forEach((v, k) => target[k].push(v))
-
 export const turnsStatement = (writes: TurnWrite[], now: string): CompiledQuery<{ i: number }> => {
-  const sessions = arrays(6)
-  const results = arrays(6)
-  const answers = arrays(5)
-  const logs = arrays(6)
-  const events = arrays(7)
+  const sessions: unknown[] = []
+  const results: unknown[] = []
+  const answers: unknown[] = []
+  const logs: unknown[] = []
+  const events: unknown[] = []
   writes.forEach((write, i) => {
     const session = write.session as Extract<TurnWrite['session'], { kind: 'update' }>
-    push(sessions, [i, session.id, session.revision, write.state, session.reply?.digest ?? null, session.reply?.answer ?? null])
+    const { id, revision, reply } = session
+    sessions.push({ i, id, expected: revision, state: write.state, lastReply: reply?.digest ?? null, lastAnswer: reply?.answer ?? null })
     for (const r of write.results)
-      push(results, [i, r.resultId, JSON.stringify(r.variables), r.hasStarted ? 1 : 0, r.isCompleted ? 1 : 0, session.id])
+      results.push({
+        i,
+        id: r.resultId,
+        variables: JSON.stringify(r.variables),
+        hasStarted: r.hasStarted ? 1 : 0,
+        isCompleted: r.isCompleted ? 1 : 0,
+        sessionId: id,
+      })
     for (const a of write.answers)
-      push(answers, [i, a.resultId, a.blockId, a.content, a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null])
-    for (const l of write.logs) push(logs, [i, l.resultId, l.status, l.description, l.details ?? null, l.context ?? null])
-    for (const e of write.events ?? []) push(events, [i, e.id, e.workspaceId, e.botId, e.resultId, e.type, e.payload])
+      answers.push({
+        i,
+        resultId: a.resultId,
+        blockId: a.blockId,
+        content: a.content,
+        attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null,
+      })
+    for (const l of write.logs)
+      logs.push({ i, resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null })
+    for (const e of write.events ?? []) events.push({ i, ...e })
   })
-  return CompiledQuery.raw(TURNS_SQL, [...sessions, now, ...results, ...answers, ...logs, ...events])
+  const json = JSON.stringify
+  return CompiledQuery.raw(TURNS_SQL, [json(sessions), now, json(results), json(answers), json(logs), json(events)])
 }
