@@ -14,19 +14,25 @@ const ALLOWED_HEADERS = ['content-type', 'x-typebot-iframe-referrer-origin', 'ca
 
 export const isBrowserPath = (url: string) => BROWSER_PATHS.test(url)
 
+/** The options of the browser paths, made once: the plugin copies them on every request, a constant shape is cheap. */
+const browserOptions = (origin: true | '*') => ({
+  origin,
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
+  allowedHeaders: ALLOWED_HEADERS,
+  maxAge: 86_400,
+  credentials: false,
+  // Any OPTIONS on these paths answers 204 (as Typebot's server does), not a text/plain 400.
+  strictPreflight: false,
+})
+const ECHO_ORIGIN = browserOptions(true)
+const ANY_ORIGIN = browserOptions('*')
+const NO_CORS = { origin: false }
+
 export const registerCors = (fastify: FastifyInstance) =>
   fastify.register(cors, {
     hook: 'onRequest',
     delegator: (req: FastifyRequest, callback) => {
-      if (!isBrowserPath(req.url)) return callback(null, { origin: false })
-      callback(null, {
-        origin: typeof req.headers.origin === 'string' ? true : '*',
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'OPTIONS'],
-        allowedHeaders: ALLOWED_HEADERS,
-        maxAge: 86_400,
-        credentials: false,
-        // Any OPTIONS on these paths answers 204 (as Typebot's server does), not a text/plain 400.
-        strictPreflight: false,
-      })
+      if (!isBrowserPath(req.url)) return callback(null, NO_CORS)
+      callback(null, typeof req.headers.origin === 'string' ? ECHO_ORIGIN : ANY_ORIGIN)
     },
   })

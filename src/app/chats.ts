@@ -2,7 +2,7 @@
 // each turn in one transaction (turnCommit.ts); previews are previewChats.ts's. These two modules are the only ones
 // that call the engine (startChat, continueChat, EngineDeps), through chatStart.ts's `run`, where its errors
 // (EngineError) become AppErrors.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { Settings } from '../contract/bot/common.js'
 import { takesNewChats } from '../domain/availability.js'
 import { continueChat, startChat, type EngineDeps } from '../engine/index.js'
@@ -287,4 +287,4 @@ export const createChats = ({
 export type ChatsApp = ReturnType<typeof createChats>
 
 /** A reply's fingerprint as stored with the turn that answered it: short and fixed in size, whatever the reply. */
-const digestOf = (fingerprint: string) => createHash('sha256').update(fingerprint).digest('base64url')
+const digestOf = (fingerprint: string) => hash('sha256', fingerprint, 'base64url')

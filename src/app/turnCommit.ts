@@ -7,7 +7,7 @@ import { newId } from '../lib/ids.js'
 import { SessionConflictError, type SessionWrite, type TurnWrite } from '../store/chats.js'
 import type { Store } from '../store/index.js'
 import { conflict, notFound } from './errors.js'
-import { type BeforeTurn, turnEvents } from './webhookEvents.js'
+import { type BeforeTurn, turnEvents, wantsNothing } from './webhookEvents.js'
 import type { WebhooksApp } from './webhooks.js'
 
 /** The largest session state stored, in characters of JSON (a variable holds at most 1,000,000: see the engine). */
@@ -27,6 +27,7 @@ export const turnCommitOf = ({
   const eventsOf = async (outcome: TurnOutcome, before: BeforeTurn | undefined) => {
     if (!before || outcome.state.isPreview) return undefined
     const wanted = await webhooks.wanted(outcome.state.workspaceId)
+    if (wanted === wantsNothing) return undefined
     const snapshotIds = new Set([...before.snapshotIds, ...outcome.state.stack.map((e) => e.snapshotId)])
     const bots = [...snapshotIds].flatMap((id) => cachedBot(id) ?? [])
     const { effects, state } = outcome

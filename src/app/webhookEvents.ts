@@ -11,6 +11,8 @@ export type EventType = (typeof EVENT_TYPES)[number]
 
 /** Whether an enabled subscription of the workspace wants events of this type for this bot. */
 export type Wanted = (botId: string, type: EventType | 'ping') => boolean
+/** What a workspace without subscriptions wants: a turn there skips building its events altogether. */
+export const wantsNothing: Wanted = () => false
 
 /** What the results were before the turn: the ones already started and completed. */
 export type BeforeTurn = { started: Set<string>; completed: Set<string>; snapshotIds: string[] }

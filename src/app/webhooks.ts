@@ -8,7 +8,7 @@ import type { Webhook } from '../store/webhooks/index.js'
 import type { Access } from './access.js'
 import { AppError, badRequest, conflict, notFound } from './errors.js'
 import { createRateLimit } from './rateLimit.js'
-import type { EventPayload, EventType, Wanted } from './webhookEvents.js'
+import { type EventPayload, type EventType, type Wanted, wantsNothing } from './webhookEvents.js'
 
 /** How long a process trusts its copy of a workspace's subscriptions (changes made by other processes). */
 export const WANTED_TTL_MS = 10_000
@@ -70,6 +70,7 @@ export const createWebhooks = ({ store, access }: { store: Pick<Store, 'webhooks
         if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!)
       }
       const { wanted } = hit
+      if (!wanted.length) return wantsNothing
       return (botId, type) => wanted.some((w) => (w.botId === null || w.botId === botId) && w.events.includes(type))
     },
 

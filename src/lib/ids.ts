@@ -1,5 +1,5 @@
 // Identifiers. Resource ids are URL-safe and collision-free (128 random bits); secrets carry more entropy.
-import { createHash, randomBytes } from 'node:crypto'
+import { hash, randomBytes } from 'node:crypto'
 
 export { newId } from '../contract/ids.js'
 
@@ -12,4 +12,5 @@ export const newSessionId = (): string => randomBytes(24).toString('base64url')
 /** A result's client key (the `resultId` of startChat answers): a secret like a session id; only its hash is stored. */
 export const newResultKey = (): string => randomBytes(24).toString('base64url')
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+// crypto.hash: one call, no Hash object (a third of createHash's cost; every request with a token pays it).
+export const hashToken = (token: string): string => hash('sha256', token, 'hex')

@@ -15,6 +15,7 @@ import {
   REPLACE_SESSION,
   SELECT_LAST_REPLY,
   SELECT_SESSION,
+  SELECT_SESSIONS,
   updateResult,
 } from './turnSql.js'
 import type { LogRow, TurnWrite } from './types.js'
@@ -66,6 +67,11 @@ const writeTurn = async (trx: Transaction<Database>, adapter: DialectAdapter, wr
 }
 
 type QueuedTurn = { write: TurnWrite; resolve: () => void; reject: (err: unknown) => void }
+type SessionRow = { state: string; revision: number; updatedAt: string }
+type Reader = { resolve: (row: SessionRow | undefined) => void; reject: (err: unknown) => void }
+
+/** The most turns one PostgreSQL statement stores (its arrays grow with them; a batch is usually far smaller). */
+const MAX_STATEMENT_BATCH = 100
 
 /** `onGroupCommit` gets the number of turns each group-commit transaction wrote (metrics). */
 export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupCommit?: (turns: number) => void) => {
@@ -118,19 +124,94 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupComm
     }
   }
 
-  /** The turn in one statement where the dialect has one (PostgreSQL's common turn): no batching needed. */
-  const commitOneStatement = async (write: TurnWrite): Promise<boolean> => {
-    const statement = adapter.turnStatement(write)
-    if (!statement) return false
-    const { rows } = await db.executeQuery(statement)
-    if (Number(rows[0]?.advanced ?? 0) === 0) throw new SessionConflictError()
-    return true
+  // PostgreSQL's common turns (adapter.inOneStatement): the turns that arrive together are stored by one statement
+  // (one round trip, one commit) while the one before is under way, as the transaction above does on SQLite.
+  const pending: QueuedTurn[] = []
+  let storing = false
+
+  /** The next batch: pending turns in order, at most one per session and per result (the statement needs it). */
+  const takeBatch = (): QueuedTurn[] => {
+    const batch: QueuedTurn[] = []
+    const sessions = new Set<string>()
+    const results = new Set<string>()
+    for (let k = 0; k < pending.length && batch.length < MAX_STATEMENT_BATCH; ) {
+      const item = pending[k]
+      const { session, results: updates } = item.write
+      if (sessions.has(session.id) || updates.some((r) => results.has(r.resultId))) {
+        k++
+        continue
+      }
+      sessions.add(session.id)
+      for (const r of updates) results.add(r.resultId)
+      batch.push(item)
+      pending.splice(k, 1)
+    }
+    return batch
+  }
+
+  /** A failed statement wrote nothing: its turns are stored again one statement each, so only the faulty one fails. */
+  const storeStatement = async (batch: QueuedTurn[]): Promise<void> => {
+    try {
+      const { rows } = await db.executeQuery(
+        adapter.turnsStatement(
+          batch.map((item) => item.write),
+          new Date().toISOString(),
+        ),
+      )
+      const advanced = new Set(rows.map((row) => Number(row.i)))
+      batch.forEach((item, i) => (advanced.has(i) ? item.resolve() : item.reject(new SessionConflictError())))
+    } catch (err) {
+      if (batch.length === 1) return batch[0].reject(err)
+      await Promise.all(batch.map((item) => storeStatement([item])))
+    }
+  }
+
+  const storePending = async () => {
+    storing = true
+    // As flush() above: the turns of this event-loop round join the first statement.
+    await new Promise((resolve) => setImmediate(resolve))
+    try {
+      while (pending.length) {
+        const batch = takeBatch()
+        onGroupCommit?.(batch.length)
+        await storeStatement(batch)
+      }
+    } finally {
+      storing = false
+    }
+  }
+
+  // PostgreSQL: the sessions asked for in one event-loop round are read by one statement.
+  let reading: Map<string, Reader[]> | undefined
+  const readTogether = async (waiting: Map<string, Reader[]>) => {
+    try {
+      const { rows } = await db.executeQuery<SessionRow & { id: string }>(adapter.raw(...bind(SELECT_SESSIONS, { ids: [...waiting.keys()] })))
+      const byId = new Map(rows.map(({ id, ...row }) => [id, row]))
+      for (const [id, readers] of waiting) for (const r of readers) r.resolve(byId.get(id))
+    } catch (err) {
+      for (const readers of waiting.values()) for (const r of readers) r.reject(err)
+    }
   }
 
   return {
-    async session(id: string): Promise<{ state: string; revision: number; updatedAt: string } | undefined> {
-      const { rows } = await db.executeQuery<{ state: string; revision: number; updatedAt: string }>(adapter.raw(...bind(SELECT_SESSION, { id })))
-      return rows[0]
+    async session(id: string): Promise<SessionRow | undefined> {
+      if (!adapter.batchesReads) {
+        const { rows } = await db.executeQuery<SessionRow>(adapter.raw(...bind(SELECT_SESSION, { id })))
+        return rows[0]
+      }
+      return new Promise((resolve, reject) => {
+        if (!reading) {
+          const waiting = new Map<string, Reader[]>()
+          reading = waiting
+          setImmediate(() => {
+            reading = undefined
+            void readTogether(waiting)
+          })
+        }
+        const readers = reading.get(id)
+        if (readers) readers.push({ resolve, reject })
+        else reading.set(id, [{ resolve, reject }])
+      })
     },
 
     /**
@@ -154,13 +235,18 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupComm
     /**
      * Stores a turn atomically; a concurrent turn on the same session makes it fail with SessionConflictError.
      * Turns that arrive while a write is under way are stored together in the next transaction (group commit): one
-     * durable commit (one fsync) serves many chats under load. On PostgreSQL the common turn is one statement.
+     * durable commit (one fsync) serves many chats under load. On PostgreSQL the common turns that arrive together
+     * are one statement (adapter.turnsStatement), the others a transaction as on SQLite.
      */
     async commitTurn(write: TurnWrite): Promise<void> {
-      if (await commitOneStatement(write)) return
       return new Promise((resolve, reject) => {
-        queue.push({ write, resolve, reject })
-        if (!flushing) void flush()
+        if (adapter.inOneStatement(write)) {
+          pending.push({ write, resolve, reject })
+          if (!storing) void storePending()
+        } else {
+          queue.push({ write, resolve, reject })
+          if (!flushing) void flush()
+        }
       })
     },
 

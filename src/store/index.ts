@@ -31,7 +31,7 @@ export type { DialectAdapter, PoolStats } from './dialect/adapter.js'
 
 /**
  * Callbacks for benchmarks and metrics: `onQuery` gets the SQL and parameters of every statement (benchmarks count
- * them), `onGroupCommit` the number of turns each group-commit transaction wrote (SQLite), `onPoolWait` the seconds
+ * them), `onGroupCommit` the number of turns each group commit wrote (a transaction; on PostgreSQL also a statement), `onPoolWait` the seconds
  * each query waited for a pooled connection (PostgreSQL).
  */
 export type StoreOptions = {

@@ -55,6 +55,10 @@ export const tuples = (rows: number, columns: number) => {
 export const SELECT_SESSION = statement<{ id: string }>((db, p) =>
   db.selectFrom('chatSessions').select(['state', 'revision', 'updatedAt']).where('id', '=', p.id),
 )
+/** Many sessions in one read (`ids` an array: PostgreSQL's `= any(array)`). */
+export const SELECT_SESSIONS = statement<{ ids: string[] }>((db, p) =>
+  db.selectFrom('chatSessions').select(['id', 'state', 'revision', 'updatedAt']).where('id', '=', sql<string>`any(${p.ids})`),
+)
 const UPDATE_SESSION = statement<{
   state: string
   revision: number

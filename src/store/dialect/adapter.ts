@@ -37,10 +37,18 @@ export interface DialectAdapter {
   /** A hand-written statement of turnSql.ts (`?` placeholders) as this dialect runs it. */
   raw(text: string, parameters: readonly unknown[]): CompiledQuery
   /**
-   * The whole of a turn as one statement (its own transaction), answering how many sessions it advanced (0 = a
-   * concurrent turn won), or undefined when the turn goes through the group commit of chats.ts.
+   * Whether a turn can be stored by `turnsStatement` (PostgreSQL's common turn: an existing session advanced); other
+   * turns, and every turn on SQLite, go through the group-commit transaction of chats.ts.
    */
-  turnStatement(write: TurnWrite): CompiledQuery<{ advanced: number | string }> | undefined
+  inOneStatement(write: TurnWrite): boolean
+  /**
+   * Many `inOneStatement` turns, on distinct sessions and results, as one statement (its own transaction): it
+   * answers the indexes (in `writes`) of the turns that advanced their session; the others lost their revision
+   * check and wrote nothing.
+   */
+  turnsStatement(writes: TurnWrite[], now: string): CompiledQuery<{ i: number }>
+  /** A statement costs a round trip to a database server (PostgreSQL): the sessions read at once are read in one. */
+  readonly batchesReads: boolean
 
   /** Makes concurrent migration runs wait for each other (called first in the migration transaction). */
   acquireMigrationLock(trx: Transaction<any>): Promise<void>

@@ -4,7 +4,7 @@ import type { DialectAdapter } from '../adapter.js'
 import { postgresBus } from './bus.js'
 import { openPostgres } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
-import { raw, turnStatement } from './turn.js'
+import { inOneStatement, raw, turnsStatement } from './turn.js'
 
 const MIGRATION_LOCK_ID = 7_420_001
 
@@ -18,7 +18,9 @@ export const postgres: DialectAdapter = {
   isForeignKeyViolation,
   isBusy,
   raw,
-  turnStatement,
+  inOneStatement,
+  turnsStatement,
+  batchesReads: true,
   // Held until the migration transaction ends: processes starting together migrate one after the other.
   acquireMigrationLock: async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)

@@ -1,9 +1,9 @@
 // PostgreSQL: `?` placeholders numbered, and the common turn (an existing session advanced, its results updated,
-// answers and logs added) as a single statement of data-modifying CTEs: one round trip and its own transaction,
-// where a transaction of separate statements needs one round trip each. The server batches the WAL flushes of
-// concurrent commits itself, so these turns need no group commit.
+// answers and logs added) as part of a single statement of data-modifying CTEs that stores the common turns of many
+// chats at once (chats.ts gathers the turns that arrive together): one round trip and one commit for the lot, where
+// a transaction of separate statements needs one round trip each, and a statement per turn a commit each.
 import { CompiledQuery } from 'kysely'
-import { ANSWERS, advanceSession, answerValues, LOGS, logValues, tuples, updateResult, WEBHOOK_EVENTS, webhookEventValues } from '../../turnSql.js'
+import type { Database } from '../../tables.js'
 import type { TurnWrite } from '../../types.js'
 
 /** `?` placeholders become `$1…$n` (none of the hand-written statements has a `?` anywhere else). */
@@ -21,39 +21,91 @@ const numbered = (text: string) => {
 
 export const raw = (text: string, parameters: readonly unknown[]): CompiledQuery => CompiledQuery.raw(numbered(text), parameters as unknown[])
 
+/** Whether a turn can be stored by `turnsStatement`: an existing session advanced (new sessions and results are
+ * written in a transaction), each of its results updated once. */
+export const inOneStatement = (write: TurnWrite): boolean =>
+  write.session.kind === 'update' && !write.newResults.length && new Set(write.results.map((r) => r.resultId)).size === write.results.length
+
+// The inserted columns, checked against tables.ts by tsc (the statement below is written out by hand; the tests run
+// every part of it).
+type Columns<T extends keyof Database> = readonly (keyof Database[T] & string)[]
+const cols = <T extends keyof Database>(_table: T, names: Columns<T>) => names.map((n) => `"${n}"`).join(', ')
+const ANSWER_COLUMNS = cols('answers', ['resultId', 'blockId', 'content', 'attachedFileUrls', 'createdAt'])
+const LOG_COLUMNS = cols('logs', ['resultId', 'status', 'description', 'details', 'context', 'createdAt'])
+const EVENT_COLUMNS = cols('webhookEvents', ['id', 'workspaceId', 'botId', 'resultId', 'type', 'payload', 'createdAt'])
+
 /**
- * The whole of an `update` turn as one statement, or undefined for other turns (new sessions and results are
- * written in a transaction). Every part is conditioned on the session's revision still matching, so a concurrent
- * turn changes nothing; the statement answers how many sessions it advanced (0 = conflict).
+ * Many turns (each `inOneStatement`, on distinct sessions, no result updated by two of them) as ONE statement of
+ * data-modifying CTEs: one round trip and one commit (one WAL flush) for the lot. Its text never changes (the rows
+ * of each table come as one JSON array, each row tagged with its turn's index `i`: JSON.stringify is native, where
+ * pg's array literals escape every element in JavaScript, ten times slower for the states), so it is prepared once
+ * per connection. Each turn's writes are conditioned on its own session's revision check: a turn that lost its race
+ * writes nothing, whatever the others do. It answers the indexes of the turns that advanced their session; any
+ * error fails the statement as a whole (and writes nothing).
  */
-export const turnStatement = (write: TurnWrite): CompiledQuery<{ advanced: number | string }> | undefined => {
-  const { session } = write
-  if (session.kind !== 'update' || write.newResults.length) return undefined
-  if (new Set(write.results.map((r) => r.resultId)).size !== write.results.length) return undefined
-  const now = new Date().toISOString()
-  const parts: string[] = []
-  const parameters: unknown[] = []
-  const [sessionSql, sessionParameters] = advanceSession(session, write.state, now)
-  parts.push(`s as (${sessionSql} returning 1)`)
-  parameters.push(...sessionParameters)
-  write.results.forEach((r, i) => {
-    const [resultSql, resultParameters] = updateResult(r, session.id)
-    parts.push(`r${i} as (${resultSql} and exists (select 1 from s))`)
-    parameters.push(...resultParameters)
+const TURNS_SQL = `with
+t as (select * from json_to_recordset($1::json)
+  as t(i int, id text, expected int, state text, "lastReply" text, "lastAnswer" text)),
+s as (update "chatSessions" c set "state" = t.state, "revision" = t.expected + 1, "updatedAt" = $2,
+  "lastReply" = t."lastReply", "lastAnswer" = t."lastAnswer"
+  from t where t.state is not null and c.id = t.id and c.revision = t.expected returning t.i),
+d as (delete from "chatSessions" c using t where t.state is null and c.id = t.id and c.revision = t.expected returning t.i),
+ok as (select i from s union all select i from d),
+r as (update "results" x set "variables" = u.variables,
+  "hasStarted" = case when u."hasStarted" = 1 then 1 else x."hasStarted" end,
+  "isCompleted" = case when u."isCompleted" = 1 then 1 else x."isCompleted" end,
+  "lastChatSessionId" = u."sessionId"
+  from json_to_recordset($3::json) as u(i int, id text, variables text, "hasStarted" int, "isCompleted" int, "sessionId" text)
+  where x.id = u.id and u.i in (select i from ok)),
+a as (insert into "answers" (${ANSWER_COLUMNS})
+  select v."resultId", v."blockId", v.content, v."attachedFileUrls", $2
+  from rows from (json_to_recordset($4::json) as (i int, "resultId" text, "blockId" text, content text, "attachedFileUrls" text))
+    with ordinality as v(i, "resultId", "blockId", content, "attachedFileUrls", n)
+  where v.i in (select i from ok) order by v.n),
+l as (insert into "logs" (${LOG_COLUMNS})
+  select v."resultId", v.status, v.description, v.details, v.context, $2
+  from rows from (json_to_recordset($5::json) as (i int, "resultId" text, status text, description text, details text, context text))
+    with ordinality as v(i, "resultId", status, description, details, context, n)
+  where v.i in (select i from ok) order by v.n),
+w as (insert into "webhookEvents" (${EVENT_COLUMNS})
+  select v.id, v."workspaceId", v."botId", v."resultId", v.type, v.payload, $2
+  from rows from (json_to_recordset($6::json)
+    as (i int, id text, "workspaceId" text, "botId" text, "resultId" text, type text, payload text))
+    with ordinality as v(i, id, "workspaceId", "botId", "resultId", type, payload, n)
+  where v.i in (select i from ok) order by v.n)
+select i from ok`
+
+export const turnsStatement = (writes: TurnWrite[], now: string): CompiledQuery<{ i: number }> => {
+  const sessions: unknown[] = []
+  const results: unknown[] = []
+  const answers: unknown[] = []
+  const logs: unknown[] = []
+  const events: unknown[] = []
+  writes.forEach((write, i) => {
+    const session = write.session as Extract<TurnWrite['session'], { kind: 'update' }>
+    const { id, revision, reply } = session
+    sessions.push({ i, id, expected: revision, state: write.state, lastReply: reply?.digest ?? null, lastAnswer: reply?.answer ?? null })
+    for (const r of write.results)
+      results.push({
+        i,
+        id: r.resultId,
+        variables: JSON.stringify(r.variables),
+        hasStarted: r.hasStarted ? 1 : 0,
+        isCompleted: r.isCompleted ? 1 : 0,
+        sessionId: id,
+      })
+    for (const a of write.answers)
+      answers.push({
+        i,
+        resultId: a.resultId,
+        blockId: a.blockId,
+        content: a.content,
+        attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null,
+      })
+    for (const l of write.logs)
+      logs.push({ i, resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null })
+    for (const e of write.events ?? []) events.push({ i, ...e })
   })
-  // Values of a VALUES list are text unless cast; every column written here is text.
-  if (write.answers.length) {
-    parts.push(`a as (${ANSWERS.head} select * from (values ${tuples(write.answers.length, ANSWERS.width)}) v where exists (select 1 from s))`)
-    parameters.push(...answerValues(write.answers, now))
-  }
-  if (write.logs.length) {
-    parts.push(`l as (${LOGS.head} select * from (values ${tuples(write.logs.length, LOGS.width)}) v where exists (select 1 from s))`)
-    parameters.push(...logValues(write.logs, now))
-  }
-  if (write.events?.length) {
-    const values = `values ${tuples(write.events.length, WEBHOOK_EVENTS.width)}`
-    parts.push(`w as (${WEBHOOK_EVENTS.head} select * from (${values}) v where exists (select 1 from s))`)
-    parameters.push(...webhookEventValues(write.events, now))
-  }
-  return raw(`with ${parts.join(', ')} select count(*) as "advanced" from s`, parameters) as CompiledQuery<{ advanced: number | string }>
+  const json = JSON.stringify
+  return CompiledQuery.raw(TURNS_SQL, [json(sessions), now, json(results), json(answers), json(logs), json(events)])
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { DialectAdapter } from '../adapter.js'
 import { openSqlite } from './connection.js'
 import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
-import { raw, turnStatement } from './turn.js'
+import { inOneStatement, raw, turnsStatement } from './turn.js'
 
 export const sqlite: DialectAdapter = {
   name: 'sqlite',
@@ -18,7 +18,10 @@ export const sqlite: DialectAdapter = {
   isForeignKeyViolation,
   isBusy,
   raw,
-  turnStatement,
+  inOneStatement,
+  turnsStatement,
+  // The driver runs in this process: a statement costs no round trip.
+  batchesReads: false,
   // Nothing to take: SQLite has one writer at a time, and a run that meets another fails busy and is retried
   // (store.migrate).
   acquireMigrationLock: async () => {},
