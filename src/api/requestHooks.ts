@@ -1,6 +1,7 @@
 // One log line per request at `info`, and the metrics taken per request: every request's latency by route template,
-// chat turns (by surface, kind, outcome), turns in flight, error answers by code. In place of Fastify's own request logging: one line (not two), fields
-// chosen here, no child logger and no serializers, so it costs one object and one write per request.
+// chat turns (by surface, kind, outcome), turns in flight, error answers by code. In place of Fastify's own request
+// logging: one line (not two), fields chosen here, no child logger and no serializers, so it costs one object and one
+// write per request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { codeForStatus } from './errors.js'
 import type { Metrics, TurnKind, TurnSurface } from './metrics.js'
@@ -9,10 +10,10 @@ import type { Metrics, TurnKind, TurnSurface } from './metrics.js'
  * A Fastify route pattern as the API documents it: `/v1/bots/:publicId/startChat` → `/v1/bots/{publicId}/startChat`
  * (a parameter's regex left out); wildcards (static files, the web app's pages) stay `*`.
  */
-export const routeTemplate = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')
+const routeTemplate = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')
 
 /** The label of requests no route matched (404s, framework errors): one series per method and status, whatever the URL. */
-export const UNMATCHED_ROUTE = 'unmatched'
+const UNMATCHED_ROUTE = 'unmatched'
 
 const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent'])
 
