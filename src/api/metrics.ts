@@ -4,6 +4,7 @@
 // Every figure is this process's own: in a cluster (`parley serve --workers N`) the primary sums the workers' figures
 // (cli/clusterMetrics.ts, with prom-client's aggregation), so no gauge may count something database-wide.
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { parleyVersion } from './openapi.js'
 
 /** Where a chat turn came in: the v1 chat API, the Typebot-compatible API, or a preview start (either API). */
 export type TurnSurface = 'chat_api' | 'typebot_api' | 'preview' | 'whatsapp' | 'telegram'
@@ -35,6 +36,26 @@ export const createMetrics = () => {
   // order of last turns: pruning walks from the oldest and stops at the first recent one.
   const lastTurns = new Map<string, number>()
   collectDefaultMetrics({ register: registry, prefix: 'parley_' })
+  renameTotalGauges(registry)
+
+  new Gauge({
+    name: 'parley_build_info',
+    help: 'Always 1; its labels say which Parley (package.json version) runs on which Node.js',
+    labelNames: ['version', 'node'],
+    // One value for a cluster, not the number of workers.
+    aggregator: 'first',
+    registers: [registry],
+  })
+    .labels(parleyVersion(), process.version)
+    .set(1)
+
+  const requestSeconds = new Histogram({
+    name: 'parley_http_request_duration_seconds',
+    help: 'HTTP requests from arrival to answer, by method, route template (unmatched: no route) and status code; _count is the number of requests',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  })
 
   const turnSeconds = new Histogram({
     name: 'parley_chat_turn_duration_seconds',
@@ -159,6 +180,23 @@ export const createMetrics = () => {
   return {
     registry,
 
+    /**
+     * The request histogram of one route (`template` as the route is documented, e.g. `/v1/bots/{publicId}/startChat`,
+     * or `unmatched`): keep it per route, its series are looked up once per method and status.
+     */
+    routeRequests(template: string) {
+      const byMethod = new Map<string, Map<number, ReturnType<typeof requestSeconds.labels>>>()
+      return {
+        answered(method: string, status: number, seconds: number) {
+          let byStatus = byMethod.get(method)
+          if (!byStatus) byMethod.set(method, (byStatus = new Map()))
+          let series = byStatus.get(status)
+          if (!series) byStatus.set(status, (series = requestSeconds.labels(method, template, String(status))))
+          series.observe(seconds)
+        },
+      }
+    },
+
     turnStarted: () => inFlight.inc(),
     /** A turn whose client left before its answer: out of the in-flight gauge, not in the histogram. */
     turnAborted: () => inFlight.dec(),
@@ -213,6 +251,28 @@ export const createMetrics = () => {
     watchStore(source: MetricsStore) {
       store = source
     },
+  }
+}
+
+/**
+ * prom-client's default metrics include three gauges named `…_total` (active handles, requests and resources), a
+ * suffix Prometheus keeps for counters (promtool rejects them). They are served as `…_all` instead, same figures.
+ */
+const renameTotalGauges = (registry: Registry) => {
+  for (const what of ['handles', 'requests', 'resources']) {
+    const name = `parley_nodejs_active_${what}_total`
+    const original = registry.getSingleMetric(name)
+    if (!original) continue // Not every Node version has all three.
+    registry.removeSingleMetric(name)
+    new Gauge({
+      name: `parley_nodejs_active_${what}_all`,
+      help: `Active ${what} of this process, all types together (parley_nodejs_active_${what} has them by type)`,
+      registers: [registry],
+      async collect() {
+        const { values } = await original.get()
+        this.set(values[0]?.value ?? 0)
+      },
+    })
   }
 }
 

@@ -1,9 +1,19 @@
-// One log line per request at `info`, and the metrics taken per request: chat turns (by surface, kind, outcome),
-// turns in flight, error answers by code. In place of Fastify's own request logging: one line (not two), fields
-// chosen here, no child logger and no serializers, so it costs one object and one write per request.
+// One log line per request at `info`, and the metrics taken per request: every request's latency by route template,
+// chat turns (by surface, kind, outcome), turns in flight, error answers by code. In place of Fastify's own request
+// logging: one line (not two), fields chosen here, no child logger and no serializers, so it costs one object and one
+// write per request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { codeForStatus } from './errors.js'
 import type { Metrics, TurnKind, TurnSurface } from './metrics.js'
+
+/**
+ * A Fastify route pattern as the API documents it: `/v1/bots/:publicId/startChat` → `/v1/bots/{publicId}/startChat`
+ * (a parameter's regex left out); wildcards (static files, the web app's pages) stay `*`.
+ */
+const routeTemplate = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}')
+
+/** The label of requests no route matched (404s, framework errors): one series per method and status, whatever the URL. */
+const UNMATCHED_ROUTE = 'unmatched'
 
 const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent'])
 
@@ -38,6 +48,18 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
   fastify.decorateRequest('startedSessionId', null)
   fastify.decorateRequest('openTurn', null)
 
+  // Each route's histogram series, found from its config object (one per route, kept by Fastify for the server's
+  // life): no string built per request.
+  type RouteRequests = ReturnType<Metrics['routeRequests']>
+  const byRoute = new WeakMap<object, RouteRequests>()
+  const unmatched = metrics.routeRequests(UNMATCHED_ROUTE)
+  const requestsOf = (config: { url?: string } | undefined): RouteRequests => {
+    if (config?.url === undefined) return unmatched
+    let series = byRoute.get(config)
+    if (!series) byRoute.set(config, (series = metrics.routeRequests(routeTemplate(config.url))))
+    return series
+  }
+
   const closeTurn = (req: FastifyRequest) => {
     const turn = req.openTurn
     req.openTurn = null
@@ -65,6 +87,9 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
 
   const answered = (req: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode
+    // The getter builds an object: read once.
+    const route = req.routeOptions
+    requestsOf(route.config as { url?: string } | undefined).answered(req.method, status, reply.elapsedTime / 1000)
     const code = status >= 400 ? (req.errorCode ?? codeForStatus(status)) : undefined
     if (code) metrics.errorAnswered(code)
     const turn = closeTurn(req)
@@ -77,7 +102,7 @@ export const registerRequestHooks = (fastify: FastifyInstance, metrics: Metrics)
       {
         reqId: req.id,
         method: req.method,
-        route: req.routeOptions.url ?? null,
+        route: route.url ?? null,
         status,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         sessionId: params?.sessionId ?? req.startedSessionId ?? undefined,

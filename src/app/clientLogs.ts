@@ -13,11 +13,15 @@ export const MAX_LOGS_PER_RESULT = 500
 
 type ClientLog = z.infer<typeof clientLogSchema>
 
-export const createClientLogs = ({ store, access }: { store: Pick<Store, 'chats'>; access: Pick<Access, 'workspaceRole'> }) => ({
+/** What a deleted result's chat is told (as its next turn is): there is nothing left to store the logs on. */
+const RESULT_DELETED = "This chat's bot or result was deleted: its logs cannot be stored."
+
+export const createClientLogs = ({ store, access }: { store: Pick<Store, 'chats' | 'adapter'>; access: Pick<Access, 'workspaceRole'> }) => ({
   /**
    * Logs the chat client reports, stored on the chat's result. Accepted after the chat's last turn too (its session
    * is gone then: the result is found by the session id it recorded). Previews store nothing. A result takes at
-   * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored.
+   * most MAX_LOGS_PER_RESULT logs this way; the answer says how many were stored. A session whose result (or bot, or
+   * workspace) was deleted since answers 404, like its next turn would, not 500.
    */
   async report(sessionId: string, logs: ClientLog[], options: { origin?: string; user?: User }): Promise<{ stored: number }> {
     const session = await store.chats.session(sessionId)
@@ -38,7 +42,13 @@ export const createClientLogs = ({ store, access }: { store: Pick<Store, 'chats'
       ...(log.details !== undefined && { details: (typeof log.details === 'string' ? log.details : JSON.stringify(log.details)).slice(0, 5000) }),
       ...(log.context !== undefined && { context: log.context }),
     }))
-    await store.chats.addLogs(rows)
+    try {
+      await store.chats.addLogs(rows)
+    } catch (err) {
+      // The session outlives its result: sessions have no foreign key to results (a session may span linked bots).
+      if (store.adapter.isForeignKeyViolation(err)) throw notFound(RESULT_DELETED)
+      throw err
+    }
     return { stored: rows.length }
   },
 })

@@ -14,6 +14,7 @@ import { backend, createTestDatabase, type TestDatabase } from '../support/datab
 import { bot, say } from '../support/engine.js'
 import { type OpenAiServer, startOpenAiServer } from '../support/openaiServer.js'
 import { repoRoot, runCliAsync, spawnServer } from '../support/process.js'
+import { promtoolProblems } from '../support/promtool.js'
 
 const ADMIN = 'cluster-admin-token-0123456789'
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789'
@@ -104,11 +105,11 @@ const startCluster = async (env: Record<string, string>): Promise<Cluster> => {
   }
 }
 
-/** The sum of a metric's samples (Prometheus' text format). */
+/** The sum of a metric's samples (Prometheus' text format); `name` may end with a full label set. */
 const sample = (text: string, name: string) =>
   text
     .split('\n')
-    .filter((line) => line.startsWith(`${name} `) || line.startsWith(`${name}{`))
+    .filter((line) => line.startsWith(`${name} `) || line.startsWith(name.includes('{') ? name : `${name}{`))
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
 
 /** The pids of the workers that served the requests whose log line (one per request: route, ids) matches, in order. */
@@ -247,6 +248,14 @@ describe('two workers on PostgreSQL', { skip: backend !== 'postgres' }, () => {
     assert.equal(sample(scrape.text, 'parley_chat_sessions_active'), 2)
     assert.match(scrape.text, /^parley_process_resident_memory_bytes \d+/m)
     assert.match(scrape.text, /^parley_cluster_workers\{state="answered"\} 2$/m)
+    // Requests by route, summed too; the build is reported once, not once per worker.
+    assert.equal(
+      sample(scrape.text, 'parley_http_request_duration_seconds_count{method="POST",route="/v1/sessions/{sessionId}/continueChat",status="200"}'),
+      3,
+    )
+    assert.match(scrape.text, /^parley_build_info\{version="[^"]+",node="v[\d.]+"\} 1$/m)
+    // The summed figures pass Prometheus' linter as a single process's do (metrics.test.ts); skipped without promtool.
+    assert.equal(promtoolProblems(scrape.text) ?? '', '')
     for (let i = 0; i < 2; i++) {
       const api = await call(cluster.url, 'GET', '/metrics', { headers: bearer })
       assert.equal(api.status, 404)

@@ -4,7 +4,9 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { after, before, describe, test } from 'node:test'
 import { Writable } from 'node:stream'
+import { readFileSync } from 'node:fs'
 import { bot, say } from '../support/engine.js'
+import { PROMTOOL_MISSING, promtoolProblems } from '../support/promtool.js'
 import { importAndPublish, userWithWorkspace } from '../support/seed.js'
 import { startTestServer, type TestServer } from '../support/server.js'
 
@@ -163,6 +165,63 @@ describe('/metrics and request logs', () => {
     // A failed turn makes no session active.
     assert.equal(diff('parley_chat_sessions_active', {}), 0)
     for (const labels of labelSets(after, 'parley_http_errors_total')) assert.deepEqual(Object.keys(labels), ['code'])
+  })
+
+  test('every request is counted by method, route template and status; ids never appear in /metrics', async () => {
+    const before = await scrape()
+    const published = await importAndPublish(
+      s,
+      owner.token,
+      owner.workspaceId,
+      bot([['g', [say('hi', 'Hello'), { id: 'ask', type: 'text input', options: {} }, say('bye', 'Bye')]]]),
+    )
+    const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: null, body: {} })
+    assert.equal(start.status, 200)
+    const { sessionId, resultId } = start.body
+    assert.equal((await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: null, body: { message: 'hello' } })).status, 200)
+    // A continue of a session that is over: an error answer on the same route.
+    assert.equal((await s.call('POST', `/v1/sessions/${sessionId}/continueChat`, { token: null, body: { message: 'again' } })).status >= 400, true)
+    assert.equal((await s.call('GET', `/v1/bots/${published.id}`, { token: owner.token })).status, 200)
+    // No route at all, twice, with different made-up paths: one series.
+    for (const path of [`/v1/no-such-thing/${sessionId}`, '/v1/no-such-thing/other'])
+      assert.equal((await s.call('POST', path, { body: {} })).status, 404)
+    const after = await scrape()
+    const name = 'parley_http_request_duration_seconds_count'
+    const diff = (labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels)
+    assert.equal(diff({ method: 'POST', route: '/v1/bots/{publicId}/startChat', status: '200' }), 1)
+    assert.equal(diff({ method: 'POST', route: '/v1/sessions/{sessionId}/continueChat', status: '200' }), 1)
+    assert.equal(diff({ method: 'POST', route: '/v1/sessions/{sessionId}/continueChat' }), 2)
+    assert.equal(diff({ method: 'GET', route: '/v1/bots/{botId}', status: '200' }), 1)
+    assert.equal(diff({ method: 'POST', route: 'unmatched', status: '404' }), 2)
+    const routes = new Set(labelSets(after, 'parley_http_request_duration_seconds_count').map((l) => l.route))
+    for (const route of routes) assert.match(route, /^(unmatched|\/[\w./{}*-]*)$/, route)
+    assert.ok(![...routes].some((r) => r.includes(':')), [...routes].join(' '))
+    for (const labels of labelSets(after, 'parley_http_request_duration_seconds_bucket'))
+      assert.deepEqual(Object.keys(labels).sort(), ['le', 'method', 'route', 'status'])
+    for (const id of [published.publicId, published.id, sessionId, resultId, owner.workspaceId]) assert.ok(!after.includes(id), id)
+  })
+
+  test('parley_build_info says which version runs on which Node.js', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    assert.match(
+      await scrape(),
+      new RegExp(`^parley_build_info\\{version="${version.replaceAll('.', '\\.')}",node="${process.version.replaceAll('.', '\\.')}"\\} 1$`, 'm'),
+    )
+  })
+
+  test('promtool check metrics finds nothing to report, after chats, errors and a 404', async (t) => {
+    const published = await importAndPublish(s, owner.token, owner.workspaceId, bot([['g', [{ id: 'ask', type: 'text input', options: {} }]]]))
+    const start = await s.call('POST', `/v1/bots/${published.publicId}/startChat`, { token: null, body: {} })
+    await s.call('POST', `/v1/sessions/${start.body.sessionId}/continueChat`, { token: null, body: { message: 'x' } })
+    await s.call('POST', '/v1/workspaces', { token: owner.token, body: {} })
+    await s.call('DELETE', '/no/such/route', {})
+    const text = await scrape()
+    // The renamed default gauges are there, under names without _total.
+    assert.match(text, /^parley_nodejs_active_handles_all \d+$/m)
+    assert.doesNotMatch(text, /^parley_nodejs_active_\w+_total/m)
+    const problems = promtoolProblems(text)
+    if (problems === undefined) return t.skip(PROMTOOL_MISSING)
+    assert.equal(problems, '', problems)
   })
 
   test("an HTTP request block's call and a sandboxed expression are counted by purpose and outcome", async () => {

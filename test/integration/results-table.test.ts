@@ -303,6 +303,39 @@ describe('results table', () => {
     assert.equal(blocks[0].groupId, 'g1')
   })
 
+  test('analytics count a chat whose variables hold what PostgreSQL cannot parse as JSON: a lone surrogate, a NUL from code', async () => {
+    const odd = await importAndPublish(s, owner.token, owner.workspaceId, {
+      ...survey(),
+      groups: [
+        {
+          id: 'g1',
+          title: 'Odd',
+          graphCoordinates: { x: 0, y: 0 },
+          blocks: [
+            {
+              id: 'set',
+              type: 'Set variable',
+              options: { variableId: 'v4', type: 'Custom', isCode: true, expressionToEvaluate: "return 'a' + String.fromCharCode(0) + 'b'" },
+            },
+            { id: 'i1', type: 'text input', options: { variableId: 'v1' } },
+            { id: 'i2', type: 'text input', options: { variableId: 'v2' } },
+          ],
+        },
+      ],
+    })
+    // The session's state (JSON text) then holds the escapes \u0000 and \ud800.
+    await chat(odd, ['\ud800 lone'])
+    const res = await s.call('GET', `/v1/bots/${odd.id}/analytics?timeFilter=allTime`, { token: owner.token })
+    assert.equal(res.status, 200, JSON.stringify(res.body))
+    assert.deepEqual(
+      res.body.blocks.map((b: any) => [b.blockId, b.reached, b.answered, b.droppedOff]),
+      [
+        ['i1', 1, 1, 0],
+        ['i2', 1, 0, 1],
+      ],
+    )
+  })
+
   test('resultsTablePreferences are saved and returned by the bot update; a bad shape is 400', async () => {
     const resultsTablePreferences = {
       columnsOrder: ['submittedAt', 'variable:v1', 'block:i1'],

@@ -261,4 +261,24 @@ describe('result logs', () => {
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/${start.body.resultId}/logs`, { token: stranger.token })).status, 404)
     assert.equal((await s.call('GET', `/v1/bots/${bot.id}/results/unknown/logs`, { token: owner.token })).status, 404)
   })
+
+  test("a chat whose result was deleted answers 404 to its client's logs (it was a 500); odd text is stored", async () => {
+    const start = await s.call('POST', `/v1/bots/${bot.publicId}/startChat`, { body: {} })
+    const { sessionId, resultId } = start.body
+    // Lone surrogates (no UTF-8 spelling) and a surrogate pair cut by the 5000-character limit of details.
+    const odd = { status: '\ud800', description: 'a\udc00b', details: '💥'.repeat(3000), context: '\udfff' }
+    assert.deepEqual((await report(sessionId, [odd])).body, { stored: 1 })
+    const id = (await s.call('GET', `/v1/bots/${bot.id}/results/${resultId}`, { token: owner.token })).body.result.id
+    assert.equal((await s.call('DELETE', `/v1/bots/${bot.id}/results/${id}`, { token: owner.token })).status, 200)
+    // The session lives on (sessions have no foreign key to results), so its client may still report.
+    for (const path of [
+      `/v1/sessions/${sessionId}/clientLogs`,
+      `/api/v1/sessions/${sessionId}/clientLogs`,
+      `/api/v2/sessions/${sessionId}/clientLogs`,
+    ]) {
+      const res = await s.call('POST', path, { body: { clientLogs: [{ status: 'error', description: 'x' }] } })
+      assert.equal(res.status, 404, path)
+      assert.deepEqual(res.body, { code: 'not_found', message: "This chat's bot or result was deleted: its logs cannot be stored." })
+    }
+  })
 })

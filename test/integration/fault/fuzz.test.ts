@@ -96,6 +96,10 @@ describe(`fuzzing every endpoint (${backend})`, () => {
     const preview = await s.call('POST', `/v1/bots/${main.id}/preview/startChat`, { token: owner.token, body: {} })
     const answered = await s.call('POST', `/v1/sessions/${live.body.sessionId}/continueChat`, { token: owner.token, body: { message: 'first' } })
     assert.equal(answered.status, 200)
+    // A chat whose result was deleted while its session lives on: its client may still report logs, upload, continue.
+    const orphan = await s.call('POST', `/v1/bots/${main.publicId}/startChat`, { token: owner.token, body: {} })
+    const orphanResult = await s.call('GET', `/v1/bots/${main.id}/results/${orphan.body.resultId}`, { token: owner.token })
+    assert.equal((await s.call('DELETE', `/v1/bots/${main.id}/results/${orphanResult.body.result.id}`, { token: owner.token })).status, 200)
     const creds = await s.call('POST', `/v1/workspaces/${owner.workspaceId}/credentials`, {
       token: owner.token,
       body: { type: 'openai', name: 'key', data: { apiKey: 'sk-fuzz' } },
@@ -110,7 +114,7 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       scratchBotId: [scratch.id, draft.id],
       scratchWorkspaceId: [scratchWorkspace.body.workspace.id, stranger.workspaceId],
       publicId: [main.publicId, draft.publicId],
-      sessionId: [live.body.sessionId, preview.body.sessionId],
+      sessionId: [live.body.sessionId, preview.body.sessionId, orphan.body.sessionId],
       // The result's id (what executeWebhook takes) and the client key startChat answered (what results/{id} also takes).
       resultId: [
         (await s.call('GET', `/v1/bots/${main.id}/results/${live.body.resultId}`, { token: owner.token })).body.result.id,
@@ -346,6 +350,25 @@ describe(`fuzzing every endpoint (${backend})`, () => {
         { requiredKeys: [] },
       ),
       'POST /v1/bots/{botId}/blocks/{blockId}/results/{resultId}/executeWebhook': slot(value),
+      ...Object.fromEntries(
+        ['/v1', '/api/v1', '/api/v2'].map((prefix) => [
+          `POST ${prefix}/sessions/{sessionId}/clientLogs`,
+          fc.record(
+            {
+              clientLogs: slot(
+                fc.oneof(
+                  value,
+                  fc.array(
+                    fc.record({ status: slot(value), description: slot(value), details: slot(value), context: slot(value) }, { requiredKeys: [] }),
+                    { maxLength: 25 },
+                  ),
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ]),
+      ),
       'POST /api/v1/typebots/{typebotId}/blocks/{blockId}/results/{resultId}/executeWebhook': slot(value),
     }
 
@@ -573,6 +596,32 @@ describe(`fuzzing every endpoint (${backend})`, () => {
       cases.push(['POST', `/v1/workspaces/${ids.workspaceId[0]}/credentials`, `{"type":"${nul}","name":"${nul}","data":{"k":"${nul}"}}`])
       cases.push(['POST', `/v1/workspaces/${ids.workspaceId[0]}/members`, `{"email":"a${nul}@example.com","role":"guest"}`])
     }
+    // Client logs with what PostgreSQL text cannot hold as sent (lone surrogates, NUL escapes in any field, a
+    // surrogate pair cut by the length limits) and on a session whose result was deleted (once a 500).
+    const cut = '💥'.repeat(3000)
+    const clientLogs = [
+      { status: '\ud800', description: 'a\udc00b', context: '\udfff\ud800', details: { '\ud800': ['\udc00', 1e308, -0, null, true] } },
+      { status: 'error', description: cut, details: cut, context: cut.slice(1) },
+      { status: 'x'.repeat(50), description: 'd'.repeat(2000), details: 'z'.repeat(6000), context: 'c'.repeat(500) },
+      { description: 'nested', details: { a: [{ b: { c: 'deep'.repeat(100) } }] } },
+    ]
+    for (const sid of [sessionId, ids.sessionId[1], ids.sessionId[2]]) {
+      for (const prefix of ['/v1', '/api/v1', '/api/v2']) {
+        cases.push(['POST', `${prefix}/sessions/${sid}/clientLogs`, JSON.stringify({ clientLogs })])
+        cases.push(['POST', `${prefix}/sessions/${sid}/clientLogs`, `{"clientLogs":[{"status":"e","description":"d","details":{"k":"\\u0000"}}]}`])
+        cases.push(['POST', `${prefix}/sessions/${sid}/clientLogs`, `{"clientLogs":[{"status":"\\u0000","description":"d","context":"\\u0000"}]}`])
+        cases.push(['POST', `${prefix}/sessions/${sid}/clientLogs`, JSON.stringify({ clientLogs: Array(20).fill(clientLogs[1]) })])
+      }
+      cases.push(['POST', `/v1/sessions/${sid}/continueChat`, JSON.stringify({ message: '\ud800 lone \udc00' })])
+      cases.push(['POST', `/api/v1/sessions/${sid}/continueChat`, JSON.stringify({ message: { type: 'text', text: `${cut.slice(1)}\udfff` } })])
+      cases.push(['POST', `/v1/sessions/${sid}/streamMessage`, '{}'])
+      cases.push([
+        'POST',
+        `/v1/sessions/${sid}/files`,
+        JSON.stringify({ blockId: 'ask', fileName: '\ud800.pdf', contentType: 'application/pdf', size: 1 }),
+      ])
+    }
+    cases.push(['POST', `/v1/bots/${publicId}/startChat`, JSON.stringify({ prefilledVariables: { Answer: '\ud800' }, message: '\udc00' })])
     for (const path of [
       '/v1/bots/%00',
       `/v1/bots/${botId}/results/%00`,

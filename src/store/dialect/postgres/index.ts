@@ -7,6 +7,10 @@ import { isBusy, isForeignKeyViolation, isUniqueViolation } from './errors.js'
 import { inOneStatement, raw, turnsStatement } from './turn.js'
 
 const MIGRATION_LOCK_ID = 7_420_001
+/** A JSON `\u` escape of NUL or of a UTF-16 surrogate, as a POSIX regex (JSON.stringify escapes surrogates only when lone). */
+const UNPARSABLE_ESCAPES = String.raw`\\u(0000|[dD][89a-fA-F][0-9a-fA-F]{2})`
+/** `\ufffd` (U+FFFD, the replacement character) as regexp_replace's replacement text (a backslash is written twice). */
+const REPLACEMENT_ESCAPE = String.raw`\\ufffd`
 
 export const postgres: DialectAdapter = {
   name: 'postgres',
@@ -25,6 +29,12 @@ export const postgres: DialectAdapter = {
   acquireMigrationLock: async (trx) => {
     await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx)
   },
-  jsonText: (json, path) => sql<string | null>`(${json}::json #>> ${sql.lit(`{${path.join(',')}}`)})`,
+  // PostgreSQL's JSON parser refuses escapes JavaScript writes for what a visitor or a webhook can put in a variable:
+  // `\u0000` and lone surrogates (`\ud800`). They become `\ufffd` for the parse only (the stored text is untouched),
+  // else one such session would make every query reading a JSON field of it fail.
+  jsonText: (json, path) => {
+    const parsable = sql`regexp_replace(${json}, ${sql.lit(UNPARSABLE_ESCAPES)}, ${sql.lit(REPLACEMENT_ESCAPE)}, 'g')`
+    return sql<string | null>`(${parsable}::json #>> ${sql.lit(`{${path.join(',')}}`)})`
+  },
   serialPrimaryKey: (col) => col.primaryKey().generatedByDefaultAsIdentity(),
 }
