@@ -60,6 +60,10 @@ const SUBJECTS = [
   '01234',
   'foo.bar',
   'a-b_c d',
+  'a]',
+  ':]',
+  'Q.C',
+  'xz',
 ]
 
 // Patterns with what they exercise: syntax both engines have, JavaScript's own meanings (\s, ., \a, \cX, octal,
@@ -114,6 +118,12 @@ const PATTERNS = [
   '\\a',
   '\\e',
   '\\z',
+  'x\\z',
+  '\\A',
+  '\\Q.',
+  '\\C',
+  '[[:alpha:]]',
+  '[[:alpha:]]+',
   '\\/',
   'x\\/y',
   '\\.',
