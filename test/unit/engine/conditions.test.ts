@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
-import { REGEX_TIME_LIMIT_MS, evaluateComparison, evaluateCondition } from '../../../src/engine/conditions.js'
+import { evaluateComparison, evaluateCondition } from '../../../src/engine/conditions.js'
 import { createRegexTester } from '../../../src/runtime/regex.js'
 import type { Comparison, ComparisonOperator, Variable } from '../../../src/contract/bot/common.js'
 import type { RegexVerdict, Runtime } from '../../../src/engine/types.js'
@@ -253,7 +253,6 @@ test('conditions: a catastrophic regex gives up within its time limit and the ne
     verdicts.map((v) => v.timedOut),
     [true, true],
   )
-  assert.ok(verdicts.every((v) => v.elapsedMs >= REGEX_TIME_LIMIT_MS))
   // A list of bombs shares one budget: the first spends it, the others are not tried.
   verdicts.length = 0
   assert.equal(await checkCounted(Array(20).fill(subject), 'Matches regex', bomb), false)
