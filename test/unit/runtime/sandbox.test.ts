@@ -83,7 +83,10 @@ describe('sandbox', () => {
     assert.equal((await sandbox.runScript('while(true){}', {})).ok, false)
   })
 
-  test('a tenant runs one call at a time: its runaway code holds one worker, other tenants are served meanwhile', async () => {
+  test('a tenant runs one call at a time: its runaway code holds one worker, other tenants are served meanwhile', async (t) => {
+    // A deadline far longer than serving a call takes, so that the order below holds on a busy machine too.
+    const sandbox = await createSandbox({ memoryBytes: 16 * 1024 * 1024, timeoutMs: 5_000 })
+    t.after(() => sandbox.close())
     // Two calls that overlap leave two workers ready and past their first (slower) evaluation: the previous test's
     // runaways had theirs replaced in the background.
     const busy = 'const end = Date.now() + 100; while (Date.now() < end) {} return 1'
