@@ -134,7 +134,8 @@ export const hostileBots = () => {
     id: `c${i}`,
     variableId: 'v-subject',
     comparisonOperator: 'Matches regex',
-    value: '(a+)+$',
+    // A backreference: RE2 cannot run it, so it goes to the worker's backtracking engine (others answer at once).
+    value: '^(a+)+\\1b',
   }))
   return {
     codes: bot('Hostile inline codes', [text('b-codes', runaway)]),
@@ -149,7 +150,7 @@ export const hostileBots = () => {
   }
 }
 
-/** 48 a's then a non-match: `(a+)+$` backtracks exponentially on it. */
+/** 48 a's then a non-match: `^(a+)+\1b` backtracks exponentially on it. */
 export const regexBombSubject = `${'a'.repeat(48)}!`
 
 /**

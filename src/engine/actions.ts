@@ -19,7 +19,8 @@ export const runAction = (core: TurnCore, block: Block, run: BlockExecutor): May
     return failedAction(block, err)
   }
   if (!(result instanceof Promise)) return result
-  // Regex tests are asynchronous and a turn runs one block at a time, so timeouts counted meanwhile are this block's.
+  // Regex tests that can time out (in the worker) are asynchronous and a turn runs one block at a time, so timeouts
+  // counted meanwhile are this block's.
   const regexTimeoutsBefore = core.limits.regexTimeouts
   return result.then(
     (value) => afterOutsideCall(core, block, value, regexTimeoutsBefore),

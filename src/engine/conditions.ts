@@ -1,7 +1,7 @@
 // Conditions (reference 2.5): comparisons of a variable's stored value with a templated right-hand value.
 // Behaviour follows Typebot's executeCondition, quirks included, so bots branch the same way after an import.
 import { type Comparison, ComparisonOperators, type Condition, LogicalOperator, type Variable } from '../contract/bot/common.js'
-import type { CodeEvaluator, Runtime, VariableValue } from './types.js'
+import type { CodeEvaluator, RegexVerdict, Runtime, VariableValue } from './types.js'
 import { hasInlineCode, parseVariables, variableById, variableByName, variablePosition, withInlineCode } from './variables.js'
 
 type Value = Exclude<VariableValue, undefined>
@@ -16,7 +16,8 @@ export type ConditionPorts = Partial<Pick<Runtime, 'evaluate' | 'testRegex'>>
 
 /**
  * A condition prepared once and evaluated many times (see `compileCondition`). Synchronous unless a comparison needs
- * the sandbox (inline code in its value) or a regex: those answer a promise, and the event loop never waits on them.
+ * the sandbox (inline code in its value) or a regex only a backtracking engine can run: those answer a promise, and
+ * the event loop never waits on them.
  */
 export type ConditionTest = (variables: Variable[], ports?: ConditionPorts) => boolean | Promise<boolean>
 
@@ -81,7 +82,10 @@ const compileComparison = (comparison: Comparison, variables: Variable[]): Condi
   if (typeof constant === 'string' && textTest) return againstText(variableId, at, holds, constant, textTest)
   const right = rightValue(value, variables)
   const left = (current: Variable[]) => variableById(current, variableId, at)?.value ?? null
-  if (!regexMode && !hasInlineCode(value)) return (current) => holds(left(current), right(current))
+  if (!hasInlineCode(value)) {
+    if (!regexMode) return (current) => holds(left(current), right(current))
+    return (current, ports) => matchesRegex(left(current), right(current), regexMode, ports?.testRegex)
+  }
   return (current, ports) =>
     withInlineCode(value, current, ports?.evaluate, (evaluate) => {
       const rightValue = right(current, evaluate)
@@ -125,7 +129,8 @@ const operators = new Map<string, Operator>([
 /**
  * Regex comparisons: "Matches regex" holds when some item matches; "Does not match regex" when every item fails to
  * match. A test without a verdict (invalid pattern — Typebot throws on it in "Does not match" —, out of time, no
- * tester) counts as false either way. One comparison shares a budget of `REGEX_TIME_LIMIT_MS` across its items.
+ * tester) counts as false either way. One comparison shares a budget of `REGEX_TIME_LIMIT_MS` of matching time
+ * across its items (only tests that need a backtracking engine spend it).
  */
 const regexModes = new Map<string, { mode: 'some' | 'every'; expected: boolean }>([
   [ComparisonOperators.MATCHES_REGEX, { mode: 'some', expected: true }],
@@ -134,26 +139,37 @@ const regexModes = new Map<string, { mode: 'some' | 'every'; expected: boolean }
 
 export const REGEX_TIME_LIMIT_MS = 100
 
-const matchesRegex = async (
+const matchesRegex = (
   left: Value,
   right: Value,
   { mode, expected }: { mode: 'some' | 'every'; expected: boolean },
   testRegex: Runtime['testRegex'] | undefined,
-): Promise<boolean> => {
+): boolean | Promise<boolean> => {
   let budget = REGEX_TIME_LIMIT_MS
-  const test = async (subject: Scalar, pattern: Scalar) => {
-    if (!subject || !pattern || !testRegex || budget <= 0) return false
-    const { verdict, elapsedMs } = await testRegex(pattern, subject, budget)
+  const lefts = Array.isArray(left) ? left : [left]
+  const rights = Array.isArray(right) ? right : [right]
+  // Every (left, right) pair in order, stopping at the first that decides: a match for "some", a miss for "every".
+  const decisive = mode === 'some'
+  const holds = ({ verdict, elapsedMs }: RegexVerdict) => {
     budget -= elapsedMs
     return verdict === expected
   }
-  const each = async <T>(items: T[], holds: (item: T) => Promise<boolean>) => {
-    for (const item of items) if ((await holds(item)) === (mode === 'some')) return mode === 'some'
-    return mode === 'every'
+  const from = (pair: number): boolean | Promise<boolean> => {
+    for (let i = pair; i < lefts.length * rights.length; i++) {
+      const subject = lefts[Math.floor(i / rights.length)]
+      const pattern = rights[i % rights.length]
+      if (!subject || !pattern || !testRegex || budget <= 0) {
+        if (!decisive) return false
+        continue
+      }
+      // Most tests answer at once (linear-time engine); the others are awaited (see runtime/regex.ts).
+      const result = testRegex(pattern, subject, budget)
+      if (result instanceof Promise) return result.then((verdict) => (holds(verdict) === decisive ? decisive : from(i + 1)))
+      if (holds(result) === decisive) return decisive
+    }
+    return !decisive
   }
-  const lefts = Array.isArray(left) ? left : [left]
-  const rights = Array.isArray(right) ? right : [right]
-  return each(lefts, (a) => each(rights, (b) => test(a, b)))
+  return from(0)
 }
 
 // "undefined"/"null" mean no value; a text without `{{` is the value as is; undefined when variables decide.

@@ -1,7 +1,7 @@
 // A turn's limits: blocks run, wall-clock time, and bot code or regexes that had to be stopped. A turn over them
 // throws `BudgetExceeded`, and the walk ends with an error log instead of holding the server.
 import type { EngineLimits } from './deps.js'
-import type { Runtime } from './types.js'
+import type { RegexVerdict, Runtime } from './types.js'
 
 /** Thrown when the turn is over its limits (see `Turn.guard`). */
 export class BudgetExceeded extends Error {}
@@ -41,17 +41,21 @@ export class TurnLimits {
       ...outside,
       evaluate: async (code, globals) => watch(await evaluate(code, globals, { timeoutMs: this.timeLeft(), tenant })),
       runScript: async (body, globals) => watch(await runScript(body, globals, { timeoutMs: this.timeLeft(), tenant })),
-      testRegex: async (source, subject, timeoutMs) => {
-        const verdict = await testRegex(source, subject, Math.min(timeoutMs, this.timeLeft()))
-        if (verdict.timedOut) {
-          this.regexTimeouts++
-          this.runaways++
-        }
-        return verdict
+      testRegex: (source, subject, timeoutMs) => {
+        const verdict = testRegex(source, subject, Math.min(timeoutMs, this.timeLeft()))
+        return verdict instanceof Promise ? verdict.then(this.countTimeout) : this.countTimeout(verdict)
       },
     }
     this.startedAt = this.clock()
     this.lastPause = this.startedAt
+  }
+
+  private readonly countTimeout = (verdict: RegexVerdict): RegexVerdict => {
+    if (verdict.timedOut) {
+      this.regexTimeouts++
+      this.runaways++
+    }
+    return verdict
   }
 
   /** Milliseconds left in the turn's budget; throws when the turn is over its budgets. */

@@ -27,7 +27,10 @@ export type SandboxCallOptions = { timeoutMs?: number; tenant?: string }
 
 export type EvalResult = { ok: true; value: unknown } | { ok: false; error: string }
 export type ScriptResult = { ok: boolean; value?: unknown; error?: string; setVariables: { name: string; value: unknown }[] }
-/** A regex test's answer: null when the pattern is invalid or the test ran out of time (`timedOut`); how long it took. */
+/**
+ * A regex test's answer: null when the pattern is invalid or the test ran out of time (`timedOut`); the matching time
+ * it spent of its budget (0 for linear-time matches, which the budget does not limit).
+ */
 export type RegexVerdict = { verdict: boolean | null; timedOut: boolean; elapsedMs: number }
 
 /**
@@ -100,8 +103,11 @@ export interface Runtime {
   evaluate(code: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<EvalResult>
   /** Runs a server-side Script block body (async allowed) where `setVariable(name, value)` is available. */
   runScript(body: string, globals: Record<string, unknown>, options?: SandboxCallOptions): Promise<ScriptResult>
-  /** Tests `source` (a pattern, or `/pattern/flags`) against `subject` off the event loop, within `timeoutMs`. */
-  testRegex(source: string, subject: string, timeoutMs: number): Promise<RegexVerdict>
+  /**
+   * Tests `source` (a pattern, or `/pattern/flags`) against `subject`: at once when a linear-time engine can, else
+   * off the event loop within `timeoutMs` of matching.
+   */
+  testRegex(source: string, subject: string, timeoutMs: number): RegexVerdict | Promise<RegexVerdict>
   /** A cheap monotonic clock in milliseconds for turn budgets (defaults to `now()`). */
   elapsedMs?(): number
   /** Lets other work run (other chats' requests) during a long turn; absent, turns never pause. */

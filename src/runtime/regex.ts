@@ -1,77 +1,222 @@
-// Regular expressions of bots (Condition "Matches regex"), tested off the main thread. Patterns come from bot
-// authors (and, through `{{variables}}`, from end users), and backtracking makes some of them explode: `(a+)+$` on 40
-// characters takes minutes, and even `.*a.*b` costs ~0.8 s on 1,000 characters. Static checks miss the polynomial
-// cases and Node has no regex timeout, so each test runs in a worker thread and the caller awaits its answer with a
-// timer: a test that overruns gets no verdict and its worker is terminated (V8 interrupts the match) and replaced on
-// the next use. Tests queue one at a time, so a hostile pattern delays others' regex tests by at most its budget.
-import { Worker } from 'node:worker_threads'
+// Regular expressions of bots (Condition "Matches regex"). Patterns come from bot authors (and, through
+// `{{variables}}`, from end users), and backtracking makes some of them explode: `(a+)+$` on 40 characters takes
+// minutes, `.*a.*b` ~0.8 s on 1,000 characters, and Node has no regex timeout. So a test runs in this thread on a
+// linear-time engine (re2js, a port of RE2) whenever RE2 can mean what JavaScript means (regexSyntax.ts): its answer
+// comes at once, whatever the load. The rest — backreferences, lookarounds, a few subjects on which the engines
+// differ, inputs too large for a quick linear pass — runs in a worker thread against a deadline; a test that overruns
+// gets no verdict and its worker is terminated (V8 interrupts the match) and replaced. The deadline counts the match
+// only: the worker says when it starts matching, so neither the queue of other tests nor a new worker's start-up
+// count, and a busy machine does not turn a quick match into a timeout.
+import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads'
+import { RE2JS } from 're2js'
 import type { RegexVerdict } from '../engine/types.js'
+import { FOLDS_APART_CHARACTER, toRe2, toUnits } from './regexSyntax.js'
 
-// Parses `/pattern/flags` (the flags Typebot accepts, else the whole text is the pattern) and tests; null = invalid.
+/**
+ * In-process matches are linear, but RE2's cost per character grows with the pattern (its program size) when its
+ * DFA gives way to the NFA: ~0.3 µs per instruction and character here. Above this product the test goes to the
+ * worker, whose deadline bounds it; below, a match takes at most a few tens of milliseconds (µs in practice).
+ */
+const MAX_IN_PROCESS_WORK = 250_000
+
+/** Compiled patterns kept (bots test the same few patterns again and again). */
+const CACHE_SIZE = 500
+
+/** How long a worker may take to start and pick a test up before the test is given up (a broken worker). */
+const WORKER_START_LIMIT_MS = 30_000
+
+/** `/pattern/flags` with the flags Typebot accepts, else the whole text as the pattern (Typebot's parsing). */
+const LITERAL = /\/(.+)\/([gimuy]*)$/
+
+/** How a source is tested: invalid for JavaScript, on RE2, or only by JavaScript (the worker). */
+type Compiled =
+  | { kind: 'invalid' }
+  | { kind: 'worker' }
+  | { kind: 're2'; re2: RE2JS; size: number; unicode: boolean; foldsApart: boolean; lineAnchors: boolean }
+
+const compile = (source: string): Compiled => {
+  const literal = LITERAL.exec(source)
+  const [pattern, flags] = literal ? [literal[1], literal[2]] : [source, '']
+  try {
+    new RegExp(pattern, flags)
+  } catch {
+    return { kind: 'invalid' }
+  }
+  const translated = toRe2(pattern, flags)
+  if (!translated) return { kind: 'worker' }
+  try {
+    const re2 = RE2JS.compile(translated.source, (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) | (flags.includes('m') ? RE2JS.MULTILINE : 0))
+    const unicode = flags.includes('u')
+    return {
+      kind: 're2',
+      re2,
+      size: re2.programSize(),
+      unicode,
+      foldsApart: !unicode && flags.includes('i'),
+      lineAnchors: flags.includes('m') && translated.anchors,
+    }
+  } catch {
+    // Beyond RE2's limits (more than 1,000 repetitions, a program too large…).
+    return { kind: 'worker' }
+  }
+}
+
+/** JavaScript's line terminators that RE2's multiline `^`/`$` do not know. */
+const OTHER_LINE_END = /[\r\u2028\u2029]/
+
+/** The verdict of RE2 on `subject`, or undefined when this subject needs JavaScript (see regexSyntax.ts). */
+const testInProcess = (compiled: Extract<Compiled, { kind: 're2' }>, subject: string): boolean | undefined => {
+  if (compiled.size * subject.length > MAX_IN_PROCESS_WORK) return undefined
+  if (compiled.lineAnchors && OTHER_LINE_END.test(subject)) return undefined
+  if (compiled.foldsApart && FOLDS_APART_CHARACTER.test(subject)) return undefined
+  if (compiled.unicode) return subject.isWellFormed() ? compiled.re2.test(subject) : undefined
+  return compiled.re2.test(toUnits(subject))
+}
+
+// The worker: says it started (so the deadline counts the match only), then answers with its verdict.
 const workerSource = `
 const { parentPort } = require('node:worker_threads')
-parentPort.on('message', ({ id, source, subject }) => {
-  let verdict = null
-  try {
-    const literal = source.match(/\\/(.+)\\/([gimuy]*)$/)
-    verdict = (literal ? new RegExp(literal[1], literal[2]) : new RegExp(source)).test(subject)
-  } catch {}
-  parentPort.postMessage({ id, verdict })
+parentPort.once('message', ({ port }) => {
+  port.on('message', ({ id, pattern, flags, subject }) => {
+    port.postMessage({ id, started: true })
+    let verdict = null
+    try {
+      verdict = new RegExp(pattern, flags).test(subject)
+    } catch {}
+    port.postMessage({ id, verdict })
+  })
 })
 `
 
+type Reply = { id: number; started?: true; verdict?: boolean | null }
+
 export type RegexTester = {
-  test(source: string, subject: string, timeoutMs: number): Promise<RegexVerdict>
+  /**
+   * Tests `source` (a pattern, or `/pattern/flags`) against `subject`: synchronously when RE2 can, else in the
+   * worker within `timeoutMs` of matching.
+   */
+  test(source: string, subject: string, timeoutMs: number): RegexVerdict | Promise<RegexVerdict>
   close(): Promise<void>
 }
 
 export const createRegexTester = (): RegexTester => {
-  let worker: Worker | undefined
-  let nextId = 0
-  let tail: Promise<unknown> = Promise.resolve()
-  const waiting = new Map<number, (verdict: boolean | null) => void>()
+  const cache = new Map<string, Compiled>()
+  const worker = workerTests()
 
-  const start = () => {
-    const started = new Worker(workerSource, { eval: true, execArgv: [] })
-    started.unref()
-    started.on('message', ({ id, verdict }: { id: number; verdict: boolean | null }) => waiting.get(id)?.(verdict))
-    started.on('error', () => stop(started))
-    return started
+  const compiled = (source: string): Compiled => {
+    let found = cache.get(source)
+    if (found) {
+      // Most recently used last: the first entry is the one to drop.
+      cache.delete(source)
+    } else {
+      found = compile(source)
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    }
+    cache.set(source, found)
+    return found
   }
-
-  const stop = (which: Worker) => {
-    void which.terminate()
-    if (worker === which) worker = undefined
-  }
-
-  const run = (source: string, subject: string, timeoutMs: number): Promise<RegexVerdict> =>
-    new Promise((resolve) => {
-      if (timeoutMs <= 0) return resolve({ verdict: null, timedOut: true, elapsedMs: 0 })
-      const current = (worker ??= start())
-      const id = nextId++
-      const started = performance.now()
-      const timer = setTimeout(() => {
-        waiting.delete(id)
-        stop(current)
-        resolve({ verdict: null, timedOut: true, elapsedMs: performance.now() - started })
-      }, timeoutMs)
-      waiting.set(id, (verdict) => {
-        clearTimeout(timer)
-        waiting.delete(id)
-        resolve({ verdict, timedOut: false, elapsedMs: performance.now() - started })
-      })
-      current.postMessage({ id, source, subject })
-    })
 
   return {
     test(source, subject, timeoutMs) {
-      const result = tail.then(() => run(source, subject, timeoutMs))
+      const pattern = compiled(source)
+      if (pattern.kind === 'invalid') return { verdict: null, timedOut: false, elapsedMs: 0 }
+      if (pattern.kind === 're2') {
+        const verdict = testInProcess(pattern, subject)
+        // Linear time, bounded by MAX_IN_PROCESS_WORK: not counted against the regex budget.
+        if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: 0 }
+      }
+      const literal = LITERAL.exec(source)
+      return worker.test(literal ? literal[1] : source, literal ? literal[2] : '', subject, timeoutMs)
+    },
+    close: worker.close,
+  }
+}
+
+/** Tests by JavaScript in a worker thread, one at a time, each within its deadline counted from its start. */
+const workerTests = () => {
+  let current: { worker: Worker; port: MessagePort } | undefined
+  let nextId = 0
+  let tail: Promise<unknown> = Promise.resolve()
+  const waiting = new Map<number, (reply: Reply) => void>()
+
+  const start = () => {
+    const worker = new Worker(workerSource, { eval: true, execArgv: [] })
+    const { port1, port2 } = new MessageChannel()
+    worker.postMessage({ port: port2 }, [port2])
+    worker.unref()
+    port1.unref()
+    const started = { worker, port: port1 }
+    port1.on('message', (reply: Reply) => waiting.get(reply.id)?.(reply))
+    worker.on('error', () => stop(started))
+    worker.on('exit', () => stop(started))
+    return started
+  }
+
+  const stop = (which: { worker: Worker; port: MessagePort }) => {
+    void which.worker.terminate()
+    which.port.close()
+    if (current !== which) return
+    current = undefined
+    // A worker that failed or exited leaves its tests without an answer: they get none.
+    for (const answer of waiting.values()) answer({ id: -1, verdict: null })
+  }
+
+  const run = (pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> =>
+    new Promise((resolve) => {
+      if (timeoutMs <= 0) return resolve({ verdict: null, timedOut: true, elapsedMs: 0 })
+      const used = (current ??= start())
+      const id = nextId++
+      let matchStart: number | undefined
+      let done = false
+      const finish = (verdict: RegexVerdict) => {
+        done = true
+        clearTimeout(timer)
+        waiting.delete(id)
+        resolve(verdict)
+      }
+      const answer = (reply: Reply) => {
+        if (!reply.started) {
+          finish({ verdict: reply.verdict ?? null, timedOut: false, elapsedMs: matchStart === undefined ? 0 : performance.now() - matchStart })
+          return
+        }
+        matchStart = performance.now()
+        clearTimeout(timer)
+        timer = setTimeout(giveUp, timeoutMs)
+      }
+      const giveUp = () => {
+        // Replies may already wait in the port (this thread was busy): a verdict there is taken rather than a timeout.
+        const startedBefore = matchStart
+        for (let queued = receiveMessageOnPort(used.port); queued && !done; queued = receiveMessageOnPort(used.port)) {
+          const reply = queued.message as Reply
+          if (reply.id === id) answer(reply)
+        }
+        // Answered, or the match has only just started (its deadline is now set).
+        if (done || matchStart !== startedBefore) return
+        // Out of time: the whole budget is spent (a timer may fire a fraction of a millisecond early).
+        finish({ verdict: null, timedOut: true, elapsedMs: Math.max(timeoutMs, matchStart === undefined ? 0 : performance.now() - matchStart) })
+        stop(used)
+        // The next test finds a warm worker.
+        current ??= start()
+      }
+      // Until the worker starts this test (a new worker boots, a busy machine), only a generous safety net.
+      let timer = setTimeout(giveUp, WORKER_START_LIMIT_MS)
+      waiting.set(id, answer)
+      used.port.postMessage({ id, pattern, flags, subject })
+    })
+
+  return {
+    test(pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> {
+      const result = tail.then(() => run(pattern, flags, subject, timeoutMs))
       tail = result
       return result
     },
     async close() {
-      if (worker) await worker.terminate()
-      worker = undefined
+      const closing = current
+      current = undefined
+      if (closing) {
+        closing.port.close()
+        await closing.worker.terminate()
+      }
     },
   }
 }

@@ -297,8 +297,8 @@ describe('Parley web chat widget in Chromium', { concurrency: true }, () => {
       ['Hello.', 'typing', words],
     )
     const waited = seen[2]![1] - seen[0]![1]
-    // Timed between the bubbles' insertions, which each come a render after their timer: a slow machine shifts them.
-    assert.ok(waited >= 1800 && waited < 2800, `the second bubble came ${waited} ms after the first`)
+    // Not before its typing delay (a busy machine only makes it later, so there is no upper bound).
+    assert.ok(waited >= 1800, `the second bubble came ${waited} ms after the first`)
     assert.equal(await chat.page.getByRole('status', { name: 'The bot is typing' }).count(), 0)
   })
 

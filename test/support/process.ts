@@ -112,7 +112,8 @@ const spawnOnPort = async (port: number, env: Record<string, string>): Promise<S
   child.stderr!.on('data', (d) => (stderr += d))
   child.stdout!.on('data', (d) => (stdout += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 20_000
+  // A safety net, not a measure: on a loaded machine a start may take long.
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`)
     try {

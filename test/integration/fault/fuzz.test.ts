@@ -177,11 +177,9 @@ describe(`fuzzing every endpoint (${backend})`, () => {
   const report = () => [...violations.values()].map((v) => `${v.key}\n    ×${v.count}, smallest: ${v.example}`).join('\n')
 
   const health = async () => {
-    const started = performance.now()
     const res = await fetch(`${s.url}/health`)
     assert.equal(res.status, 200)
     assert.equal(((await res.json()) as { status?: string }).status, 'ok')
-    assert.ok(performance.now() - started < 5000, '/health answers promptly')
   }
 
   // ---------------------------------------------------------------------------------------------------------

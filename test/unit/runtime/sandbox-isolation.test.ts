@@ -422,8 +422,7 @@ return [names.includes('intl'), Object.getPrototypeOf(parts) === Array.prototype
     const short = 200
     const flood = local.evaluate('const f = () => Promise.resolve().then(f); for (let i = 0; i < 50; i++) f(); return 1', {}, short)
     assert.equal(flood.ok, true)
-    const started = performance.now()
+    // Were the flood's jobs run in it, the next evaluation would loop until its deadline interrupts it (an error).
     assert.deepEqual(local.evaluate('return 2', {}, short), { ok: true, value: 2 })
-    assert.ok(performance.now() - started < 150, `the next evaluation took ${Math.round(performance.now() - started)} ms`)
   })
 })
