@@ -137,12 +137,14 @@ export const chats = (db: Kysely<Database>, adapter: DialectAdapter, onGroupComm
     for (let k = 0; k < pending.length && batch.length < MAX_STATEMENT_BATCH; ) {
       const item = pending[k]
       const { session, results: updates } = item.write
-      if (sessions.has(session.id) || updates.some((r) => results.has(r.resultId))) {
+      const waits = sessions.has(session.id) || updates.some((r) => results.has(r.resultId))
+      // A turn that waits keeps its session and results too: no later turn on them may overtake it.
+      sessions.add(session.id)
+      for (const r of updates) results.add(r.resultId)
+      if (waits) {
         k++
         continue
       }
-      sessions.add(session.id)
-      for (const r of updates) results.add(r.resultId)
       batch.push(item)
       pending.splice(k, 1)
     }

@@ -149,6 +149,25 @@ describe(`many concurrent turns in the store (${backend})`, () => {
     }
   })
 
+  test('a lone surrogate or a NUL in an answer or a log is stored as U+FFFD beside the other turns, not refused', async () => {
+    // A visitor's reply is stored as sent: JSON.stringify writes a lone surrogate as an escape PostgreSQL's JSON
+    // parser refuses, which failed the whole statement (and the turn, when retried alone).
+    const ids = ['odd-0', 'odd-1', 'odd-2']
+    await start(ids)
+    const odd = reply('odd-1', 1, 'x\ud800y', { logs: [{ resultId: 'r-odd-1', status: 'info', description: 'n\u0000ul', details: 'd\udc00' }] })
+    const outcomes = await Promise.allSettled([reply('odd-0', 1, 'a'), odd, reply('odd-2', 1, 'c')].map((w) => store.chats.commitTurn(w)))
+    assert.deepEqual(
+      outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status)),
+      ['fulfilled', 'fulfilled', 'fulfilled'],
+    )
+    // PostgreSQL stores one U+FFFD; SQLite's driver writes the surrogate's three bytes, read back as three U+FFFD.
+    const stored = (await answersOf('odd-1')).map((a) => a.content).sort()
+    assert.equal(stored.length, 2)
+    for (const content of stored) assert.ok(content.isWellFormed() && /^x\uFFFD+y/.test(content), content)
+    if (backend === 'postgres') assert.deepEqual(stored, ['x\uFFFDy', 'x\uFFFDy again'])
+    assert.equal((await logsOf('odd-1')).length, 1)
+  })
+
   test('the last turns of chats end their sessions and complete their results, beside turns that go on', async () => {
     const ids = ['e-1', 'e-2', 'e-3', 'e-4']
     await start(ids)

@@ -75,6 +75,15 @@ w as (insert into "webhookEvents" (${EVENT_COLUMNS})
   where v.i in (select i from ok) order by v.n)
 select i from ok`
 
+/**
+ * Text as PostgreSQL's JSON parser takes it: JSON.stringify writes a lone surrogate (a visitor's reply may hold one)
+ * as the escape `\ud800` and NUL as `\u0000`, which json_to_recordset refuses, failing every turn of the statement.
+ * They become U+FFFD, as a text parameter's UTF-8 encoding makes a lone surrogate (the path before batching).
+ */
+const storable = (text: string): string =>
+  text.isWellFormed() && !text.includes('\u0000') ? text : text.toWellFormed().replaceAll('\u0000', '\uFFFD')
+const storableOrNull = (text: string | null | undefined): string | null => (text == null ? null : storable(text))
+
 export const turnsStatement = (writes: TurnWrite[], now: string): CompiledQuery<{ i: number }> => {
   const sessions: unknown[] = []
   const results: unknown[] = []
@@ -84,7 +93,14 @@ export const turnsStatement = (writes: TurnWrite[], now: string): CompiledQuery<
   writes.forEach((write, i) => {
     const session = write.session as Extract<TurnWrite['session'], { kind: 'update' }>
     const { id, revision, reply } = session
-    sessions.push({ i, id, expected: revision, state: write.state, lastReply: reply?.digest ?? null, lastAnswer: reply?.answer ?? null })
+    sessions.push({
+      i,
+      id,
+      expected: revision,
+      state: write.state,
+      lastReply: storableOrNull(reply?.digest),
+      lastAnswer: storableOrNull(reply?.answer),
+    })
     for (const r of write.results)
       results.push({
         i,
@@ -98,12 +114,19 @@ export const turnsStatement = (writes: TurnWrite[], now: string): CompiledQuery<
       answers.push({
         i,
         resultId: a.resultId,
-        blockId: a.blockId,
-        content: a.content,
+        blockId: storable(a.blockId),
+        content: storableOrNull(a.content),
         attachedFileUrls: a.attachedFileUrls ? JSON.stringify(a.attachedFileUrls) : null,
       })
     for (const l of write.logs)
-      logs.push({ i, resultId: l.resultId, status: l.status, description: l.description, details: l.details ?? null, context: l.context ?? null })
+      logs.push({
+        i,
+        resultId: l.resultId,
+        status: l.status,
+        description: storable(l.description),
+        details: storableOrNull(l.details),
+        context: storableOrNull(l.context),
+      })
     for (const e of write.events ?? []) events.push({ i, ...e })
   })
   const json = JSON.stringify
