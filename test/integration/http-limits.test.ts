@@ -81,7 +81,7 @@ const within = <T>(ms: number, promise: Promise<T>, what: string) =>
  * Announces a large body, sends only its first bytes and waits for the answer: it arrives only when the server
  * answers without reading the rest (otherwise the request fails after `waitMs`).
  */
-const postPartly = (url: string, headers: Record<string, string | number>, prefix: string, waitMs = 5000) =>
+const postPartly = (url: string, headers: Record<string, string | number>, prefix: string, waitMs = SAFETY_MS) =>
   new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
       let text = ''
@@ -195,7 +195,7 @@ describe('open connections per client address', () => {
         res.resume()
         res.on('end', () => resolve(res.statusCode ?? 0))
       })
-      req.setTimeout(5000, () => req.destroy(new Error('no answer')))
+      req.setTimeout(SAFETY_MS, () => req.destroy(new Error('no answer')))
       req.on('error', reject)
       req.end()
     })

@@ -58,7 +58,7 @@ const openRoom = async (s: TestServer, key: string): Promise<Room> => {
   const next = () =>
     new Promise<string>((resolve, reject) => {
       if (frames.length > read) return resolve(frames[read++])
-      const timer = setTimeout(() => reject(new Error('no frame within 5 s')), 5000)
+      const timer = setTimeout(() => reject(new Error('no frame within 30 s')), 30_000)
       waiters.push((frame) => {
         clearTimeout(timer)
         read++
