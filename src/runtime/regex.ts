@@ -25,8 +25,30 @@ const CACHE_SIZE = 500
 /** How long a worker may take to start and pick a test up before the test is given up (a broken worker). */
 const WORKER_START_LIMIT_MS = 30_000
 
-/** `/pattern/flags` with the flags Typebot accepts, else the whole text as the pattern (Typebot's parsing). */
-const LITERAL = /\/(.+)\/([gimuy]*)$/
+const FLAG = /[gimuy]/
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/
+
+/**
+ * `/pattern/flags` with the flags Typebot accepts, else the whole text as the pattern: what Typebot's
+ * `/\/(.+)\/([gimuy]*)$/` reads, found in linear time (that regex backtracks quadratically on `/a/a/a…/q`). The
+ * closing `/` is the one before the final run of flag characters; the opening one is the first `/` after the last
+ * line terminator before it (`.` does not cross lines), leaving at least one character of pattern.
+ */
+export const parseLiteral = (source: string): { pattern: string; flags: string } | undefined => {
+  let close = source.length
+  while (close > 0 && FLAG.test(source[close - 1])) close--
+  close--
+  if (close < 0 || source[close] !== '/') return undefined
+  let lineStart = 0
+  for (let i = close - 1; i >= 0; i--)
+    if (LINE_TERMINATOR.test(source[i])) {
+      lineStart = i + 1
+      break
+    }
+  const open = source.indexOf('/', lineStart)
+  if (open < 0 || open >= close - 1) return undefined
+  return { pattern: source.slice(open + 1, close), flags: source.slice(close + 1) }
+}
 
 /** How a source is tested: invalid for JavaScript, on RE2, or only by JavaScript (the worker). */
 type Compiled =
@@ -35,8 +57,7 @@ type Compiled =
   | { kind: 're2'; re2: RE2JS; size: number; unicode: boolean; foldsApart: boolean; lineAnchors: boolean }
 
 const compile = (source: string): Compiled => {
-  const literal = LITERAL.exec(source)
-  const [pattern, flags] = literal ? [literal[1], literal[2]] : [source, '']
+  const { pattern, flags } = parseLiteral(source) ?? { pattern: source, flags: '' }
   try {
     new RegExp(pattern, flags)
   } catch {
@@ -125,8 +146,8 @@ export const createRegexTester = (): RegexTester => {
         // Linear time, bounded by MAX_IN_PROCESS_WORK: not counted against the regex budget.
         if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: 0 }
       }
-      const literal = LITERAL.exec(source)
-      return worker.test(literal ? literal[1] : source, literal ? literal[2] : '', subject, timeoutMs)
+      const { pattern: body, flags } = parseLiteral(source) ?? { pattern: source, flags: '' }
+      return worker.test(body, flags, subject, timeoutMs)
     },
     close: worker.close,
   }

@@ -2,7 +2,8 @@
 // it can mean the same (synchronous answers), JavaScript in the worker otherwise.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
-import { createRegexTester } from '../../../src/runtime/regex.js'
+import fc from 'fast-check'
+import { createRegexTester, parseLiteral } from '../../../src/runtime/regex.js'
 import type { RegexVerdict } from '../../../src/engine/types.js'
 
 const regex = createRegexTester()
@@ -64,6 +65,9 @@ const SUBJECTS = [
   ':]',
   'Q.C',
   'xz',
+  '75001',
+  'a',
+  'aa',
 ]
 
 // Patterns with what they exercise: syntax both engines have, JavaScript's own meanings (\s, ., \a, \cX, octal,
@@ -178,6 +182,11 @@ const PATTERNS = [
   '\\u12',
   '\\u{41}',
   'a{1001}',
+  // Leading zeros in counts: JavaScript reads `{05}` as `{5}`.
+  '^\\d{05}$',
+  'a{01}',
+  'a{1,02}',
+  'a{00,}',
 ]
 const FLAGS = ['', 'i', 'm', 'u', 'y', 'g', 'im', 'iu', 'mu', 'imu', 'gy']
 
@@ -267,4 +276,33 @@ test('regex: case-insensitive matches agree with JavaScript on every cased chara
         }
   }
   assert.ok(checked > 10_000)
+})
+
+// Typebot's reading of `/pattern/flags`, which the tester parses without its quadratic backtracking.
+const TYPEBOT_LITERAL = /\/(.+)\/([gimuy]*)$/
+
+test("regex: /pattern/flags is read exactly as Typebot's regex reads it", () => {
+  const char = fc.constantFrom('/', 'a', 'g', 'i', '\n', '\r', '\u2028', 'x', 'm', 'u', 'y')
+  fc.assert(
+    fc.property(fc.array(char, { maxLength: 14 }), (chars) => {
+      const source = chars.join('')
+      const expected = TYPEBOT_LITERAL.exec(source)
+      assert.deepEqual(parseLiteral(source), expected ? { pattern: expected[1], flags: expected[2] } : undefined, JSON.stringify(source))
+    }),
+    { numRuns: 20_000 },
+  )
+  for (const source of ['/a/', '//', '///', '/\n/', 'x/a\n/b/gi', '/a/b/c/gimuyx', 'a/b/'])
+    assert.deepEqual(
+      parseLiteral(source),
+      TYPEBOT_LITERAL.exec(source) ? { pattern: TYPEBOT_LITERAL.exec(source)![1], flags: TYPEBOT_LITERAL.exec(source)![2] } : undefined,
+      source,
+    )
+})
+
+test('regex: a long /a/a/a… source is parsed in linear time', { timeout: 10_000 }, () => {
+  // `q` is no flag: not a literal, the whole text is the pattern.
+  assert.equal(parseLiteral(`${'/a'.repeat(500_000)}/q`), undefined)
+  const literal = parseLiteral(`${'/a'.repeat(500_000)}/g`)
+  assert.equal(literal?.flags, 'g')
+  assert.equal(literal?.pattern.length, 999_999)
 })
