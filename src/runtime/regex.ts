@@ -19,8 +19,28 @@ import { FOLDS_APART_CHARACTER, toRe2, toUnits } from './regexSyntax.js'
  */
 const MAX_IN_PROCESS_WORK = 250_000
 
-/** Compiled patterns kept (bots test the same few patterns again and again). */
+/** Compiled patterns kept (bots test the same few patterns again and again)… */
 const CACHE_SIZE = 500
+/** …and their total program size: a compiled program keeps ~70 bytes per instruction. */
+const CACHE_PROGRAM_SIZE = 1_000_000
+
+/**
+ * Compiling is linear in the program, but a pattern's program can be huge (`(?:[\s\S]{1000}|…)` × 1,300 takes over
+ * a second and ~90 MB), and it happens in this thread. So a pattern longer than this, or whose length times the
+ * product of its repetition counts (a cheap upper bound of its program size) is over `MAX_ESTIMATED_PROGRAM`, is
+ * not compiled here: the worker runs it, within its deadline.
+ */
+const MAX_IN_PROCESS_SOURCE = 2_000
+const MAX_ESTIMATED_PROGRAM = 200_000
+
+const COUNT = /\{(\d+)(?:,(\d*))?\}/g
+
+/** An upper bound of the program RE2 would compile for `pattern` (any `{…}` counted as a repetition). */
+const estimatedProgram = (pattern: string): number => {
+  let product = 1
+  for (const [, min, max] of pattern.matchAll(COUNT)) product *= Math.max(Number(min), Number(max || 0), 1)
+  return product * pattern.length
+}
 
 /** How long a worker may take to start and pick a test up before the test is given up (a broken worker). */
 const WORKER_START_LIMIT_MS = 30_000
@@ -63,6 +83,7 @@ const compile = (source: string): Compiled => {
   } catch {
     return { kind: 'invalid' }
   }
+  if (pattern.length > MAX_IN_PROCESS_SOURCE || estimatedProgram(pattern) > MAX_ESTIMATED_PROGRAM) return { kind: 'worker' }
   const translated = toRe2(pattern, flags)
   if (!translated) return { kind: 'worker' }
   try {
@@ -122,7 +143,9 @@ export type RegexTester = {
 
 export const createRegexTester = (): RegexTester => {
   const cache = new Map<string, Compiled>()
+  let cachedProgram = 0
   const worker = workerTests()
+  const programSize = (entry: Compiled) => (entry.kind === 're2' ? entry.size : 0)
 
   const compiled = (source: string): Compiled => {
     let found = cache.get(source)
@@ -131,7 +154,12 @@ export const createRegexTester = (): RegexTester => {
       cache.delete(source)
     } else {
       found = compile(source)
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      cachedProgram += programSize(found)
+      while (cache.size >= CACHE_SIZE || (cache.size > 0 && cachedProgram > CACHE_PROGRAM_SIZE)) {
+        const oldest = cache.keys().next().value!
+        cachedProgram -= programSize(cache.get(oldest)!)
+        cache.delete(oldest)
+      }
     }
     cache.set(source, found)
     return found

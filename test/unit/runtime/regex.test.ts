@@ -227,6 +227,10 @@ test('regex: what runs in process and what needs the worker', async () => {
     ['s', 'i', '\u017f'],
     // Too long for a quick linear pass with this pattern: the worker's deadline bounds it.
     ['\\w{1,1000}x', '', 'a'.repeat(200)],
+    // Programs too large to compile in this thread: long patterns, large repetition counts.
+    [`(?:${Array.from({ length: 500 }, (_, i) => `x${i}`).join('|')})$`, '', 'ax299'],
+    ['^[\\s\\S]{1000}y$', '', `${'a'.repeat(1000)}y`],
+    ['^(?:a{50}){50}$', '', 'a'.repeat(2500)],
   ])
     assert.equal(await inProcess(pattern, flags, subject), false, `/${pattern}/${flags}`)
 })
@@ -305,4 +309,13 @@ test('regex: a long /a/a/a… source is parsed in linear time', { timeout: 10_00
   const literal = parseLiteral(`${'/a'.repeat(500_000)}/g`)
   assert.equal(literal?.flags, 'g')
   assert.equal(literal?.pattern.length, 999_999)
+})
+
+test("regex: a huge alternation of large repetitions gets JavaScript's verdict from the worker, not compiled here", async () => {
+  const pattern = `^(?:${Array.from({ length: 1300 }, (_, i) => `[\\s\\S]{1000}${i}`).join('|')})$`
+  for (const subject of [`${'z'.repeat(1000)}1299`, `${'z'.repeat(1000)}1300`, 'short']) {
+    const result = await tested(pattern, '', subject)
+    assert.equal(result.inProcess, false)
+    assert.equal(result.verdict, native(pattern, '', subject))
+  }
 })
