@@ -186,6 +186,8 @@ const workerTests = () => {
   let current: { worker: Worker; port: MessagePort } | undefined
   let nextId = 0
   let tail: Promise<unknown> = Promise.resolve()
+  /** After `close()`: tests get no verdict and no worker starts. */
+  let closed = false
   const waiting = new Map<number, (reply: Reply) => void>()
 
   const start = () => {
@@ -212,6 +214,7 @@ const workerTests = () => {
 
   const run = (pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> =>
     new Promise((resolve) => {
+      if (closed) return resolve({ verdict: null, timedOut: false, elapsedMs: 0 })
       if (timeoutMs <= 0) return resolve({ verdict: null, timedOut: true, elapsedMs: 0 })
       const used = (current ??= start())
       const id = nextId++
@@ -245,7 +248,7 @@ const workerTests = () => {
         finish({ verdict: null, timedOut: true, elapsedMs: Math.max(timeoutMs, matchStart === undefined ? 0 : performance.now() - matchStart) })
         stop(used)
         // The next test finds a warm worker.
-        current ??= start()
+        if (!closed) current ??= start()
       }
       // Until the worker starts this test (a new worker boots, a busy machine), only a generous safety net.
       let timer = setTimeout(giveUp, WORKER_START_LIMIT_MS)
@@ -256,12 +259,16 @@ const workerTests = () => {
   return {
     test(pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> {
       const result = tail.then(() => run(pattern, flags, subject, timeoutMs))
-      tail = result
+      // A test that failed (a worker that could not start) must not hold up the ones after it.
+      tail = result.catch(() => {})
       return result
     },
     async close() {
+      closed = true
       const closing = current
       current = undefined
+      // Tests waiting for the worker get no verdict now rather than at their deadline.
+      for (const answer of waiting.values()) answer({ id: -1, verdict: null })
       if (closing) {
         closing.port.close()
         await closing.worker.terminate()

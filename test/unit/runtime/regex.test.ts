@@ -319,3 +319,17 @@ test("regex: a huge alternation of large repetitions gets JavaScript's verdict f
     assert.equal(result.verdict, native(pattern, '', subject))
   }
 })
+
+test('regex: close() answers a test waiting on the worker at once, with no verdict, and starts no worker', { timeout: 10_000 }, async () => {
+  const closing = createRegexTester()
+  // A catastrophic backreference: without close() it would run until its 60 s deadline.
+  const waiting = closing.test('^(a+)+\\1b', `${'a'.repeat(40)}!`, 60_000)
+  const queued = closing.test('(a)\\1', 'aa', 60_000)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  await closing.close()
+  const answered = await waiting
+  assert.equal(answered.verdict, null)
+  assert.equal(answered.timedOut, false)
+  assert.equal((await queued).verdict, null)
+  assert.equal((await closing.test('(a)\\1', 'aa', 1_000)).verdict, null)
+})
