@@ -130,7 +130,8 @@ const operators = new Map<string, Operator>([
  * Regex comparisons: "Matches regex" holds when some item matches; "Does not match regex" when every item fails to
  * match. A test without a verdict (invalid pattern — Typebot throws on it in "Does not match" —, out of time, no
  * tester) counts as false either way. One comparison shares a budget of `REGEX_TIME_LIMIT_MS` of matching time
- * across its items (only tests that need a backtracking engine spend it).
+ * across its items: tests in the worker spend their matching time, tests in process a charge for their work (see
+ * runtime/regex.ts). Once it is spent, the remaining items are not tested and count as false.
  */
 const regexModes = new Map<string, { mode: 'some' | 'every'; expected: boolean }>([
   [ComparisonOperators.MATCHES_REGEX, { mode: 'some', expected: true }],

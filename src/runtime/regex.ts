@@ -19,14 +19,63 @@ import { FOLDS_APART_CHARACTER, toRe2, toUnits } from './regexSyntax.js'
  */
 const MAX_IN_PROCESS_WORK = 250_000
 
-/** Compiled patterns kept (bots test the same few patterns again and again). */
+/**
+ * In-process tests are charged against a comparison's regex budget (100 ms) by their work, never by the clock, so
+ * that no verdict depends on the machine's load: `MAX_IN_PROCESS_WORK` counts as 2 ms, and a comparison of many
+ * texts stops after the equivalent of 50 such tests instead of holding this thread for seconds.
+ */
+const IN_PROCESS_WORK_PER_MS = MAX_IN_PROCESS_WORK / 2
+
+/** Compiled patterns kept (bots test the same few patterns again and again)… */
 const CACHE_SIZE = 500
+/** …and their total program size: a compiled program keeps ~70 bytes per instruction. */
+const CACHE_PROGRAM_SIZE = 1_000_000
+
+/**
+ * Compiling is linear in the program, but a pattern's program can be huge (`(?:[\s\S]{1000}|…)` × 1,300 takes over
+ * a second and ~90 MB), and it happens in this thread. So a pattern longer than this, or whose length times the
+ * product of its repetition counts (a cheap upper bound of its program size) is over `MAX_ESTIMATED_PROGRAM`, is
+ * not compiled here: the worker runs it, within its deadline.
+ */
+const MAX_IN_PROCESS_SOURCE = 2_000
+const MAX_ESTIMATED_PROGRAM = 200_000
+
+const COUNT = /\{(\d+)(?:,(\d*))?\}/g
+
+/** An upper bound of the program RE2 would compile for `pattern` (any `{…}` counted as a repetition). */
+const estimatedProgram = (pattern: string): number => {
+  let product = 1
+  for (const [, min, max] of pattern.matchAll(COUNT)) product *= Math.max(Number(min), Number(max || 0), 1)
+  return product * pattern.length
+}
 
 /** How long a worker may take to start and pick a test up before the test is given up (a broken worker). */
 const WORKER_START_LIMIT_MS = 30_000
 
-/** `/pattern/flags` with the flags Typebot accepts, else the whole text as the pattern (Typebot's parsing). */
-const LITERAL = /\/(.+)\/([gimuy]*)$/
+const FLAG = /[gimuy]/
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/
+
+/**
+ * `/pattern/flags` with the flags Typebot accepts, else the whole text as the pattern: what Typebot's
+ * `/\/(.+)\/([gimuy]*)$/` reads, found in linear time (that regex backtracks quadratically on `/a/a/a…/q`). The
+ * closing `/` is the one before the final run of flag characters; the opening one is the first `/` after the last
+ * line terminator before it (`.` does not cross lines), leaving at least one character of pattern.
+ */
+export const parseLiteral = (source: string): { pattern: string; flags: string } | undefined => {
+  let close = source.length
+  while (close > 0 && FLAG.test(source[close - 1])) close--
+  close--
+  if (close < 0 || source[close] !== '/') return undefined
+  let lineStart = 0
+  for (let i = close - 1; i >= 0; i--)
+    if (LINE_TERMINATOR.test(source[i])) {
+      lineStart = i + 1
+      break
+    }
+  const open = source.indexOf('/', lineStart)
+  if (open < 0 || open >= close - 1) return undefined
+  return { pattern: source.slice(open + 1, close), flags: source.slice(close + 1) }
+}
 
 /** How a source is tested: invalid for JavaScript, on RE2, or only by JavaScript (the worker). */
 type Compiled =
@@ -35,13 +84,13 @@ type Compiled =
   | { kind: 're2'; re2: RE2JS; size: number; unicode: boolean; foldsApart: boolean; lineAnchors: boolean }
 
 const compile = (source: string): Compiled => {
-  const literal = LITERAL.exec(source)
-  const [pattern, flags] = literal ? [literal[1], literal[2]] : [source, '']
+  const { pattern, flags } = parseLiteral(source) ?? { pattern: source, flags: '' }
   try {
     new RegExp(pattern, flags)
   } catch {
     return { kind: 'invalid' }
   }
+  if (pattern.length > MAX_IN_PROCESS_SOURCE || estimatedProgram(pattern) > MAX_ESTIMATED_PROGRAM) return { kind: 'worker' }
   const translated = toRe2(pattern, flags)
   if (!translated) return { kind: 'worker' }
   try {
@@ -101,7 +150,9 @@ export type RegexTester = {
 
 export const createRegexTester = (): RegexTester => {
   const cache = new Map<string, Compiled>()
+  let cachedProgram = 0
   const worker = workerTests()
+  const programSize = (entry: Compiled) => (entry.kind === 're2' ? entry.size : 0)
 
   const compiled = (source: string): Compiled => {
     let found = cache.get(source)
@@ -110,7 +161,12 @@ export const createRegexTester = (): RegexTester => {
       cache.delete(source)
     } else {
       found = compile(source)
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      cachedProgram += programSize(found)
+      while (cache.size >= CACHE_SIZE || (cache.size > 0 && cachedProgram > CACHE_PROGRAM_SIZE)) {
+        const oldest = cache.keys().next().value!
+        cachedProgram -= programSize(cache.get(oldest)!)
+        cache.delete(oldest)
+      }
     }
     cache.set(source, found)
     return found
@@ -122,11 +178,10 @@ export const createRegexTester = (): RegexTester => {
       if (pattern.kind === 'invalid') return { verdict: null, timedOut: false, elapsedMs: 0 }
       if (pattern.kind === 're2') {
         const verdict = testInProcess(pattern, subject)
-        // Linear time, bounded by MAX_IN_PROCESS_WORK: not counted against the regex budget.
-        if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: 0 }
+        if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: (pattern.size * subject.length) / IN_PROCESS_WORK_PER_MS }
       }
-      const literal = LITERAL.exec(source)
-      return worker.test(literal ? literal[1] : source, literal ? literal[2] : '', subject, timeoutMs)
+      const { pattern: body, flags } = parseLiteral(source) ?? { pattern: source, flags: '' }
+      return worker.test(body, flags, subject, timeoutMs)
     },
     close: worker.close,
   }
@@ -137,6 +192,8 @@ const workerTests = () => {
   let current: { worker: Worker; port: MessagePort } | undefined
   let nextId = 0
   let tail: Promise<unknown> = Promise.resolve()
+  /** After `close()`: tests get no verdict and no worker starts. */
+  let closed = false
   const waiting = new Map<number, (reply: Reply) => void>()
 
   const start = () => {
@@ -163,6 +220,7 @@ const workerTests = () => {
 
   const run = (pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> =>
     new Promise((resolve) => {
+      if (closed) return resolve({ verdict: null, timedOut: false, elapsedMs: 0 })
       if (timeoutMs <= 0) return resolve({ verdict: null, timedOut: true, elapsedMs: 0 })
       const used = (current ??= start())
       const id = nextId++
@@ -196,7 +254,7 @@ const workerTests = () => {
         finish({ verdict: null, timedOut: true, elapsedMs: Math.max(timeoutMs, matchStart === undefined ? 0 : performance.now() - matchStart) })
         stop(used)
         // The next test finds a warm worker.
-        current ??= start()
+        if (!closed) current ??= start()
       }
       // Until the worker starts this test (a new worker boots, a busy machine), only a generous safety net.
       let timer = setTimeout(giveUp, WORKER_START_LIMIT_MS)
@@ -207,12 +265,16 @@ const workerTests = () => {
   return {
     test(pattern: string, flags: string, subject: string, timeoutMs: number): Promise<RegexVerdict> {
       const result = tail.then(() => run(pattern, flags, subject, timeoutMs))
-      tail = result
+      // A test that failed (a worker that could not start) must not hold up the ones after it.
+      tail = result.catch(() => {})
       return result
     },
     async close() {
+      closed = true
       const closing = current
       current = undefined
+      // Tests waiting for the worker get no verdict now rather than at their deadline.
+      for (const answer of waiting.values()) answer({ id: -1, verdict: null })
       if (closing) {
         closing.port.close()
         await closing.worker.terminate()

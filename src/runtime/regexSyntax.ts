@@ -172,10 +172,13 @@ class Translation {
         return char
       case '{': {
         // A quantifier `{n}`, `{n,}`, `{n,m}` (with its lazy `?`), else (without `u`) a literal brace.
-        const quantifier = /^\{\d+(?:,\d*)?\}\??/.exec(this.pattern.slice(this.at))
+        // Counts are emitted as numbers: RE2 reads `{05}` as literal text, JavaScript as `{5}`.
+        const quantifier = /^\{(\d+)(,(\d*))?\}(\??)/.exec(this.pattern.slice(this.at))
         if (!quantifier) break
         this.at += quantifier[0].length
-        return quantifier[0]
+        const [, min, comma, max, lazy] = quantifier
+        const count = (digits: string) => digits.replace(/^0+(?=\d)/, '')
+        return `{${count(min)}${comma ? `,${count(max)}` : ''}}${lazy}`
       }
       case '*':
       case '+':

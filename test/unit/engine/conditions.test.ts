@@ -262,3 +262,23 @@ test('conditions: a catastrophic regex gives up within its time limit and the ne
   assert.equal(await check('abac', 'Matches regex', '^(ab)\\1$'), false)
   assert.equal(await check('abac', 'Does not match regex', '^(ab)\\1$'), true)
 })
+
+test('conditions: a long list against a costly pattern stops once the regex budget is spent, whatever the load', () => {
+  const calls: RegexVerdict[] = []
+  const counted: Runtime['testRegex'] = (source, text, timeoutMs) => {
+    const verdict = regex.test(source, text, timeoutMs) as RegexVerdict
+    calls.push(verdict)
+    return verdict
+  }
+  const checkCounted = (left: Value, right: string) =>
+    evaluateComparison({ id: 'c', variableId: 'v1', comparisonOperator: 'Matches regex', value: right }, vars(left), { testRegex: counted })
+  // Each test is in process (synchronous) and close to its work limit; the match is in the last item only.
+  const costly = [...Array(3_000).fill('a'.repeat(1_000)), `${'a'.repeat(999)}x`]
+  assert.equal(checkCounted(costly, '[a-z]{1,100}x'), false)
+  assert.ok(calls.length > 10 && calls.length < 100, `${calls.length} tests`)
+  assert.ok(calls.every((call) => !call.timedOut && call.verdict === false))
+  // Cheap tests cost next to nothing: every item of the same list is tried.
+  calls.length = 0
+  assert.equal(checkCounted([...Array(3_000).fill('abc'), 'xyz'], '^x'), true)
+  assert.equal(calls.length, 3_001)
+})

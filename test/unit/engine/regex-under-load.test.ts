@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test'
 import { Worker } from 'node:worker_threads'
 import type { ComparisonOperator, Variable } from '../../../src/contract/bot/common.js'
 import { evaluateComparison } from '../../../src/engine/conditions.js'
+import type { RegexVerdict, Runtime } from '../../../src/engine/types.js'
 import { createRegexTester } from '../../../src/runtime/regex.js'
 
 const regex = createRegexTester()
@@ -27,9 +28,19 @@ after(async () => {
 })
 
 type Value = Variable['value']
+/** Every verdict the tester gave, so that a test may tell a real `false` from one that ran out of time. */
+const verdicts: RegexVerdict[] = []
+const record = (verdict: RegexVerdict) => {
+  verdicts.push(verdict)
+  return verdict
+}
+const recorded: Runtime['testRegex'] = (source, subject, timeoutMs) => {
+  const result = regex.test(source, subject, timeoutMs)
+  return result instanceof Promise ? result.then(record) : record(result)
+}
 const check = (left: Value, operator: ComparisonOperator, right: string, extra: Variable[] = []) =>
   evaluateComparison({ id: 'c', variableId: 'v1', comparisonOperator: operator, value: right }, [{ id: 'v1', name: 'left', value: left }, ...extra], {
-    testRegex: regex.test,
+    testRegex: recorded,
   })
 
 const list = (name: string, value: Value): Variable => ({ id: `id-${name}`, name, value })
@@ -58,15 +69,34 @@ test('regex conditions on a saturated machine: every verdict is right', async ()
     ['price: 10€', 'Matches regex', '\\d+(?=€)', true],
   ]
   for (let round = 0; round < 20; round++)
-    for (const [left, operator, right, expected, extra] of cases)
-      assert.equal(await check(left, operator, right, extra), expected, `round ${round}: ${JSON.stringify(left)} ${operator} ${right}`)
+    for (const [left, operator, right, expected, extra] of cases) {
+      verdicts.length = 0
+      const what = `round ${round}: ${JSON.stringify(left)} ${operator} ${right}`
+      assert.equal(await check(left, operator, right, extra), expected, what)
+      // A timeout also reads as "no match": every verdict must be a real one (the catastrophic case is in process).
+      assert.ok(verdicts.length > 0, what)
+      for (const verdict of verdicts) {
+        assert.equal(verdict.timedOut, false, what)
+        assert.equal(typeof verdict.verdict, 'boolean', what)
+      }
+    }
 })
 
 test('on a saturated machine a catastrophic backreference gives up and the next regex still works', async () => {
   const subject = `${'a'.repeat(40)}!`
   for (let round = 0; round < 3; round++) {
     assert.equal(await check(subject, 'Matches regex', '^(a+)+\\1b'), false)
+    verdicts.length = 0
     assert.equal(await check('abab', 'Matches regex', '^(ab)\\1$'), true)
+    assert.equal(await check('abac', 'Matches regex', '^(ab)\\1$'), false)
     assert.equal(await check('order-1', 'Matches regex', '^order-\\d+$'), true)
+    assert.deepEqual(
+      verdicts.map(({ verdict, timedOut }) => ({ verdict, timedOut })),
+      [
+        { verdict: true, timedOut: false },
+        { verdict: false, timedOut: false },
+        { verdict: true, timedOut: false },
+      ],
+    )
   }
 })

@@ -2,7 +2,8 @@
 // it can mean the same (synchronous answers), JavaScript in the worker otherwise.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
-import { createRegexTester } from '../../../src/runtime/regex.js'
+import fc from 'fast-check'
+import { createRegexTester, parseLiteral } from '../../../src/runtime/regex.js'
 import type { RegexVerdict } from '../../../src/engine/types.js'
 
 const regex = createRegexTester()
@@ -64,6 +65,9 @@ const SUBJECTS = [
   ':]',
   'Q.C',
   'xz',
+  '75001',
+  'a',
+  'aa',
 ]
 
 // Patterns with what they exercise: syntax both engines have, JavaScript's own meanings (\s, ., \a, \cX, octal,
@@ -178,6 +182,11 @@ const PATTERNS = [
   '\\u12',
   '\\u{41}',
   'a{1001}',
+  // Leading zeros in counts: JavaScript reads `{05}` as `{5}`.
+  '^\\d{05}$',
+  'a{01}',
+  'a{1,02}',
+  'a{00,}',
 ]
 const FLAGS = ['', 'i', 'm', 'u', 'y', 'g', 'im', 'iu', 'mu', 'imu', 'gy']
 
@@ -218,6 +227,10 @@ test('regex: what runs in process and what needs the worker', async () => {
     ['s', 'i', '\u017f'],
     // Too long for a quick linear pass with this pattern: the worker's deadline bounds it.
     ['\\w{1,1000}x', '', 'a'.repeat(200)],
+    // Programs too large to compile in this thread: long patterns, large repetition counts.
+    [`(?:${Array.from({ length: 500 }, (_, i) => `x${i}`).join('|')})$`, '', 'ax299'],
+    ['^[\\s\\S]{1000}y$', '', `${'a'.repeat(1000)}y`],
+    ['^(?:a{50}){50}$', '', 'a'.repeat(2500)],
   ])
     assert.equal(await inProcess(pattern, flags, subject), false, `/${pattern}/${flags}`)
 })
@@ -267,4 +280,56 @@ test('regex: case-insensitive matches agree with JavaScript on every cased chara
         }
   }
   assert.ok(checked > 10_000)
+})
+
+// Typebot's reading of `/pattern/flags`, which the tester parses without its quadratic backtracking.
+const TYPEBOT_LITERAL = /\/(.+)\/([gimuy]*)$/
+
+test("regex: /pattern/flags is read exactly as Typebot's regex reads it", () => {
+  const char = fc.constantFrom('/', 'a', 'g', 'i', '\n', '\r', '\u2028', 'x', 'm', 'u', 'y')
+  fc.assert(
+    fc.property(fc.array(char, { maxLength: 14 }), (chars) => {
+      const source = chars.join('')
+      const expected = TYPEBOT_LITERAL.exec(source)
+      assert.deepEqual(parseLiteral(source), expected ? { pattern: expected[1], flags: expected[2] } : undefined, JSON.stringify(source))
+    }),
+    { numRuns: 20_000 },
+  )
+  for (const source of ['/a/', '//', '///', '/\n/', 'x/a\n/b/gi', '/a/b/c/gimuyx', 'a/b/'])
+    assert.deepEqual(
+      parseLiteral(source),
+      TYPEBOT_LITERAL.exec(source) ? { pattern: TYPEBOT_LITERAL.exec(source)![1], flags: TYPEBOT_LITERAL.exec(source)![2] } : undefined,
+      source,
+    )
+})
+
+test('regex: a long /a/a/a… source is parsed in linear time', { timeout: 10_000 }, () => {
+  // `q` is no flag: not a literal, the whole text is the pattern.
+  assert.equal(parseLiteral(`${'/a'.repeat(500_000)}/q`), undefined)
+  const literal = parseLiteral(`${'/a'.repeat(500_000)}/g`)
+  assert.equal(literal?.flags, 'g')
+  assert.equal(literal?.pattern.length, 999_999)
+})
+
+test("regex: a huge alternation of large repetitions gets JavaScript's verdict from the worker, not compiled here", async () => {
+  const pattern = `^(?:${Array.from({ length: 1300 }, (_, i) => `[\\s\\S]{1000}${i}`).join('|')})$`
+  for (const subject of [`${'z'.repeat(1000)}1299`, `${'z'.repeat(1000)}1300`, 'short']) {
+    const result = await tested(pattern, '', subject)
+    assert.equal(result.inProcess, false)
+    assert.equal(result.verdict, native(pattern, '', subject))
+  }
+})
+
+test('regex: close() answers a test waiting on the worker at once, with no verdict, and starts no worker', { timeout: 10_000 }, async () => {
+  const closing = createRegexTester()
+  // A catastrophic backreference: without close() it would run until its 60 s deadline.
+  const waiting = closing.test('^(a+)+\\1b', `${'a'.repeat(40)}!`, 60_000)
+  const queued = closing.test('(a)\\1', 'aa', 60_000)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  await closing.close()
+  const answered = await waiting
+  assert.equal(answered.verdict, null)
+  assert.equal(answered.timedOut, false)
+  assert.equal((await queued).verdict, null)
+  assert.equal((await closing.test('(a)\\1', 'aa', 1_000)).verdict, null)
 })
