@@ -13,15 +13,14 @@ import type { GroupRun, TurnCore } from './turnCore.js'
  */
 export const runAction = (core: TurnCore, block: Block, run: BlockExecutor): MaybePromise<ActionResult> => {
   let result: MaybePromise<ActionResult>
+  // A turn runs one block at a time, so regex timeouts counted meanwhile are this block's.
+  const regexTimeoutsBefore = core.limits.regexTimeouts
   try {
     result = run(core.scope.context)
   } catch (err) {
     return failedAction(block, err)
   }
-  if (!(result instanceof Promise)) return result
-  // Regex tests that can time out (in the worker) are asynchronous and a turn runs one block at a time, so timeouts
-  // counted meanwhile are this block's.
-  const regexTimeoutsBefore = core.limits.regexTimeouts
+  if (!(result instanceof Promise)) return core.limits.regexTimeouts > regexTimeoutsBefore ? afterRegexTimeout(core, block, result) : result
   return result.then(
     (value) => afterOutsideCall(core, block, value, regexTimeoutsBefore),
     (err) => afterOutsideCall(core, block, failedAction(block, err), regexTimeoutsBefore),
@@ -41,15 +40,19 @@ const failedAction = (block: Block, err: unknown): ActionResult => {
   }
 }
 
+/** A block whose regex tests ran out of their budget says so: the comparison counted them as not matching. */
+const afterRegexTimeout = (core: TurnCore, block: Block, result: ActionResult): ActionResult => {
+  core.log({
+    status: 'error',
+    description: 'A regular expression ran out of time (100 ms) and counted as not matching.',
+    details: JSON.stringify({ blockId: block.id }),
+  })
+  return result
+}
+
 /** After an asynchronous block: its regex timeouts are logged, and an integration's wait does not count (see `restartClock`). */
 const afterOutsideCall = (core: TurnCore, block: Block, result: ActionResult, regexTimeoutsBefore: number): ActionResult => {
-  if (core.limits.regexTimeouts > regexTimeoutsBefore) {
-    core.log({
-      status: 'error',
-      description: 'A regular expression ran out of time (100 ms) and counted as not matching.',
-      details: JSON.stringify({ blockId: block.id }),
-    })
-  }
+  if (core.limits.regexTimeouts > regexTimeoutsBefore) afterRegexTimeout(core, block, result)
   if (core.bot.kinds.get(block.type)?.category === 'integration') core.limits.restartClock()
   return result
 }

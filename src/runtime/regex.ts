@@ -177,8 +177,11 @@ export const createRegexTester = (): RegexTester => {
       const pattern = compiled(source)
       if (pattern.kind === 'invalid') return { verdict: null, timedOut: false, elapsedMs: 0 }
       if (pattern.kind === 're2') {
+        const cost = (pattern.size * subject.length) / IN_PROCESS_WORK_PER_MS
+        // What is left of the comparison's budget does not cover this test's work: out of time, as in the worker.
+        if (cost > timeoutMs) return { verdict: null, timedOut: true, elapsedMs: Math.max(timeoutMs, 0) }
         const verdict = testInProcess(pattern, subject)
-        if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: (pattern.size * subject.length) / IN_PROCESS_WORK_PER_MS }
+        if (verdict !== undefined) return { verdict, timedOut: false, elapsedMs: cost }
       }
       const { pattern: body, flags } = parseLiteral(source) ?? { pattern: source, flags: '' }
       return worker.test(body, flags, subject, timeoutMs)
