@@ -6,6 +6,7 @@
 // Mode "fixed" sends the same requests to a server that has no chats (the bare Fastify baseline): fake session ids.
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { startChats } from './lib/startChats.js'
 
 export type LoadOptions = {
   url: string
@@ -40,21 +41,11 @@ export type LoadResult = {
 const options: LoadOptions = JSON.parse(process.argv[2])
 const headers = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' }
 
-const startChats = async (): Promise<string[]> => {
-  if (options.mode === 'fixed') return Array.from({ length: options.connections }, (_, i) => `fixed-session-${String(i).padStart(20, '0')}`)
-  const ids: string[] = []
-  for (let i = 0; i < options.connections; i += 8) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(8, options.connections - i) }, async () => {
-        const res = await fetch(`${options.url}/v1/bots/${options.publicId}/startChat`, { method: 'POST', headers, body: '{}' })
-        const body = (await res.json()) as any
-        if (res.status !== 200 || !body.sessionId) throw new Error(`startChat answered ${res.status}: ${JSON.stringify(body)}`)
-        return body.sessionId as string
-      }),
-    )
-    ids.push(...batch)
-  }
-  return ids
+const startOne = async () => {
+  const res = await fetch(`${options.url}/v1/bots/${options.publicId}/startChat`, { method: 'POST', headers, body: '{}' })
+  const body = (await res.json()) as any
+  if (res.status !== 200 || !body.sessionId) throw new Error(`startChat answered ${res.status}: ${JSON.stringify(body)}`)
+  return body.sessionId as string
 }
 
 let replies = 0
@@ -131,10 +122,10 @@ const run = (sessions: string[], seconds: number, measure: boolean): Promise<Omi
 // The warm-up has its own chats: requests it leaves in flight when it stops must not race the measured run's
 // turns on the same sessions (they would answer 409), and a moment lets them drain.
 if (options.warmupSeconds > 0) {
-  await run(await startChats(), options.warmupSeconds, false)
+  await run(await startChats(options, startOne), options.warmupSeconds, false)
   await new Promise((r) => setTimeout(r, 500))
 }
-const sessions = await startChats()
+const sessions = await startChats(options, startOne)
 const cpuBefore = process.cpuUsage()
 const runStarted = performance.now()
 const result = await run(sessions, options.seconds, true)

@@ -5,6 +5,7 @@
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { LoadOptions, LoadResult } from './loadgen.js'
+import { startChats } from './lib/startChats.js'
 
 const options: LoadOptions = JSON.parse(process.argv[2])
 const base = new URL(options.url)
@@ -27,21 +28,11 @@ const post = (path: string, body: string): Promise<{ status: number; text: strin
     req.end(body)
   })
 
-const startChats = async (): Promise<string[]> => {
-  if (options.mode === 'fixed') return Array.from({ length: options.connections }, (_, i) => `fixed-session-${String(i).padStart(20, '0')}`)
-  const ids: string[] = []
-  for (let i = 0; i < options.connections; i += 8) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(8, options.connections - i) }, async () => {
-        const res = await post(`/v1/bots/${options.publicId}/startChat`, '{}')
-        const id = res.status === 200 ? (JSON.parse(res.text).sessionId as string | undefined) : undefined
-        if (!id) throw new Error(`startChat answered ${res.status}: ${res.text.slice(0, 300)}`)
-        return id
-      }),
-    )
-    ids.push(...batch)
-  }
-  return ids
+const startOne = async () => {
+  const res = await post(`/v1/bots/${options.publicId}/startChat`, '{}')
+  const id = res.status === 200 ? (JSON.parse(res.text).sessionId as string | undefined) : undefined
+  if (!id) throw new Error(`startChat answered ${res.status}: ${res.text.slice(0, 300)}`)
+  return id
 }
 
 let replies = 0
@@ -101,10 +92,10 @@ const run = async (sessions: string[], seconds: number): Promise<Omit<LoadResult
 
 // The warm-up has its own chats: a turn it leaves in flight must not race the measured run's turns on the same session.
 if (options.warmupSeconds > 0) {
-  await run(await startChats(), options.warmupSeconds)
+  await run(await startChats(options, startOne), options.warmupSeconds)
   await new Promise((r) => setTimeout(r, 500))
 }
-const sessions = await startChats()
+const sessions = await startChats(options, startOne)
 const cpuBefore = process.cpuUsage()
 const runStarted = performance.now()
 const result = await run(sessions, options.seconds)
